@@ -1,0 +1,48 @@
+/** Types of the approval controller (SPEC §8). */
+import type { ApprovalMode, ApprovalRule } from '../worker/schema.ts';
+
+export type { ApprovalRule, ApprovalMode } from '../worker/schema.ts';
+
+/** What the person (or policy) is asked to decide. */
+export interface ApprovalRequest {
+  /** Worker ids from the entry worker to the one calling the tool. */
+  chain: readonly string[];
+  toolName: string;
+  args: unknown;
+  description: string;
+}
+
+/** `a` approve once, `s` this exact call for the session, `t` this tool for the session, `d` deny, `q` abort. */
+export type ApprovalAnswer =
+  | { action: 'approve_once' }
+  | { action: 'approve_call' }
+  | { action: 'approve_tool' }
+  | { action: 'deny'; reason?: string }
+  | { action: 'abort' };
+
+/** Asks a person. The CLI implements it with a terminal prompt; absent = no terminal. */
+export interface ApprovalPrompter {
+  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+export type ApprovalSource = 'rule' | 'mode' | 'session' | 'user' | 'policy' | 'no-terminal';
+
+export type ApprovalDecision =
+  | { approved: true; source: ApprovalSource }
+  /** `message` is what the model sees as the tool's error result. */
+  | { approved: false; source: ApprovalSource; message: string };
+
+/** Emitted by the controller; the runtime forwards them into the run's event stream. */
+export type ApprovalEvent =
+  | { type: 'approval_request'; chain: readonly string[]; tool: string; args: unknown }
+  | { type: 'approval_decision'; chain: readonly string[]; tool: string; approved: boolean; source: ApprovalSource; reason?: string };
+
+/** Decides whether a tool call may run. One controller (and one session memory) serves a whole run. */
+export interface ApprovalController {
+  /**
+   * Decides one call under its resolved rule. Denials are returned, not thrown; throws `RunError`
+   * (`aborted-by-user`) when the person answers `q`, and `AbortedError` when `signal` aborts.
+   */
+  authorize(request: ApprovalRequest, rule: ApprovalRule, signal?: AbortSignal): Promise<ApprovalDecision>;
+  readonly mode: ApprovalMode;
+}

@@ -1,0 +1,22 @@
+/** Waiting that gives up as soon as the run is aborted. */
+import { AbortedError } from '../errors.ts';
+
+/** Resolves like `promise`, or rejects with `AbortedError` as soon as `signal` aborts. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new AbortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,82 @@
+/** `llm-do check [DIR]`: validate everything, print every problem, exit 0 (no errors) or 2. */
+import { resolve } from 'node:path';
+import { ProjectError } from '../../errors.ts';
+import { checkProject } from '../../project/check.ts';
+import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
+import { loadProject } from '../../project/load-project.ts';
+import { detectTarget } from '../../project/target.ts';
+import type { Project } from '../../project/types.ts';
+import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
+import { EXIT_OK, EXIT_USAGE, reportError } from '../exit-codes.ts';
+import { printError, printLine, type CliIO } from '../io.ts';
+
+/** Options shared by `check` and `list`. */
+export interface ProjectCommandOptions {
+  /** Project directory or worker file. @default '.' */
+  dir?: string;
+  /** `--project DIR`. */
+  project?: string;
+  /** `--lib PATH` values. */
+  lib?: string[];
+  json?: boolean;
+}
+
+/**
+ * Finds and loads the project a `check`/`list` command names: `--project`, else DIR (default `.`,
+ * where `LLM_DO_PROJECT` applies). Library paths resolve against the working directory.
+ */
+export async function loadCommandProject(options: ProjectCommandOptions, io: CliIO): Promise<Project> {
+  const fs = createNodeFileSystem();
+  const dirGiven = options.dir !== undefined && options.dir !== '.';
+  const env = dirGiven ? { ...io.env, LLM_DO_PROJECT: undefined } : io.env;
+  const target = await detectTarget(dirGiven ? options.dir : undefined, {
+    fs,
+    cwd: io.cwd,
+    ...(options.project !== undefined ? { project: options.project } : {}),
+    env,
+    homeDir: io.homeDir,
+  });
+  return loadProject({
+    fs,
+    root: target.root,
+    ...(target.standaloneFile ? { standalone: { file: target.standaloneFile } } : {}),
+    libPaths: (options.lib ?? []).map((path) => resolve(io.cwd, path)),
+    env: io.env,
+    homeDir: io.homeDir,
+  });
+}
+
+/**
+ * Prints every problem a ProjectError carries (one per line on stderr) and returns its exit code;
+ * other errors go through `reportError`.
+ */
+export function reportProblems(error: unknown, io: CliIO): number {
+  if (!ProjectError.isInstance(error) || error.problems.length < 2) return reportError(error, io);
+  for (const problem of error.problems) printError(io, `llm-do: ${problem.message}`);
+  return EXIT_USAGE;
+}
+
+/** Runs `check`: problems on stdout (`path:line:col: message`), a summary line on stderr. */
+export async function runCheck(options: ProjectCommandOptions, io: CliIO): Promise<number> {
+  let diagnostics: Diagnostic[];
+  let workers = 0;
+  try {
+    const project = await loadCommandProject(options, io);
+    workers = (await project.scanWorkers()).length;
+    diagnostics = await checkProject(project);
+  } catch (error) {
+    if (!ProjectError.isInstance(error)) return reportError(error, io);
+    diagnostics = diagnosticsFromError(error);
+  }
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  if (options.json) {
+    printLine(io, JSON.stringify({ ok: errors === 0, workers, errors, warnings, diagnostics }, null, 2));
+  } else {
+    for (const diagnostic of diagnostics) printLine(io, formatDiagnostic(diagnostic));
+  }
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked)`;
+  printError(io, errors === 0 ? `check passed: ${summary}` : `check failed: ${summary}`);
+  return errors === 0 ? EXIT_OK : EXIT_USAGE;
+}

@@ -1,0 +1,29 @@
+import { LlmDoError } from '../errors.ts';
+import { printError, type CliIO } from './io.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERRUPTED = 130;
+
+/** The one place that maps an error to an exit code: project/usage 2, aborted 130, else 1. */
+export function exitCodeFor(error: unknown): number {
+  if (!LlmDoError.isInstance(error)) return EXIT_FAILED;
+  switch (error.kind) {
+    case 'project':
+    case 'usage':
+      return EXIT_USAGE;
+    case 'aborted':
+      return EXIT_INTERRUPTED;
+    default:
+      return EXIT_FAILED;
+  }
+}
+
+/** Prints `llm-do: message` (the stack only with LLM_DO_DEBUG=1) and returns the exit code. */
+export function reportError(error: unknown, io: CliIO): number {
+  const message = error instanceof Error ? error.message : String(error);
+  printError(io, `llm-do: ${message}`);
+  if (io.env.LLM_DO_DEBUG === '1' && error instanceof Error && error.stack) printError(io, error.stack);
+  return exitCodeFor(error);
+}

@@ -1,0 +1,140 @@
+/**
+ * The `llm-do` command line: a thin shell over the library. Commander parses; each command lives in
+ * `commands/` and returns an exit code; errors map to exit codes in `exit-codes.ts`.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { EXIT_OK, EXIT_USAGE, reportError } from './exit-codes.ts';
+import type { CliIO } from './io.ts';
+import { VERSION } from './version.ts';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const RUN_EXAMPLES = `
+Examples:
+  llm-do examples/greeter "hi" --model test      run a project's main worker offline
+  llm-do ./my-project --entry reports/summarizer --input '{"topic": "tides"}'
+  llm-do tasks/greet.worker "Ada"                 run one worker file
+  cat notes.txt | llm-do summarize -              read the input from stdin
+  llm-do check ./my-project                       validate a project
+`;
+
+/** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  let exitCode = EXIT_OK;
+  const run = (task: () => Promise<number>) => async () => {
+    exitCode = await task();
+  };
+
+  const program = new Command('llm-do')
+    .description('Run LLM workers — YAML front matter plus an instruction template — as projects of small, composable agents.')
+    .version(VERSION, '-V, --version')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions()
+    .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
+    .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
+    .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
+    .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
+    .option('--attach <files...>', 'files to attach to the entry worker\'s request')
+    .option('--model <id>', 'model for every worker of the run, e.g. anthropic:claude-sonnet-4-5 or test')
+    .option('--approve-all', 'approve every tool call that would ask')
+    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
+    .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root (instead of detecting it from the target)')
+    .option('--no-project', 'run the worker file on its own, outside any project')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+    .option('--set <key=value>', 'override a field of the entry worker for this run (repeatable)', collect)
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('--json', 'print one JSON object {worker, output, usage, status, error?} on stdout')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+    .option('--trace <file>', 'write every run event as one JSON object per line')
+    .option('--check', 'alias of "llm-do check TARGET"')
+    .option('--list-workers', 'alias of "llm-do list TARGET"')
+    .addHelpText('after', RUN_EXAMPLES)
+    .action(
+      run(async () => {
+        const [target, input] = program.args as [string | undefined, string | undefined];
+        const options = program.opts();
+        if (options.check) return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib }, io);
+        if (options.listWorkers) {
+          return (await import('./commands/list.ts')).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
+        }
+        const { runCommand } = await import('./commands/run.ts');
+        return runCommand({ target, input, options }, io);
+      }),
+    );
+
+  program
+    .command('check')
+    .description('validate a project: workers, references, schemas, templates, tool modules, libraries (exit 0 or 2)')
+    .argument('[dir]', 'project directory', '.')
+    .option('--project <dir>', 'project root')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--json', 'print the problems as JSON')
+    .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
+    .action(
+      run(async () => {
+        const command = program.commands.find((c) => c.name() === 'check')!;
+        const { runCheck } = await import('./commands/check.ts');
+        return runCheck({ dir: command.args[0] ?? '.', ...command.opts() }, io);
+      }),
+    );
+
+  program
+    .command('list')
+    .description('list the workers of a project: id, file, description, model')
+    .argument('[dir]', 'project directory', '.')
+    .option('--project <dir>', 'project root')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--json', 'print a JSON array')
+    .addHelpText('after', '\nExample:\n  llm-do list examples/research_pipeline --json\n')
+    .action(
+      run(async () => {
+        const command = program.commands.find((c) => c.name() === 'list')!;
+        const { runList } = await import('./commands/list.ts');
+        return runList({ dir: command.args[0] ?? '.', ...command.opts() }, io);
+      }),
+    );
+
+  const lib = program.command('lib').description('manage installed libraries (~/.llm-do/libs)');
+  lib
+    .command('install')
+    .description('validate a library directory (with lib.yaml) and install it as NAME@VERSION')
+    .argument('<path>', 'library directory')
+    .action(run(async () => (await import('./commands/lib.ts')).runLibInstall(lib.commands[0]!.args[0]!, io)));
+  lib
+    .command('list')
+    .description('list installed libraries')
+    .option('--json', 'print a JSON array')
+    .action(run(async () => (await import('./commands/lib.ts')).runLibList(lib.commands[1]!.opts(), io)));
+  lib
+    .command('remove')
+    .description('remove an installed library (every version, or just NAME@VERSION)')
+    .argument('<spec>', 'NAME or NAME@VERSION')
+    .action(run(async () => (await import('./commands/lib.ts')).runLibRemove(lib.commands[2]!.args[0]!, io)));
+  lib
+    .command('info')
+    .description('show an installed library: versions, description, exports, dependencies')
+    .argument('<name>', 'library name')
+    .action(run(async () => (await import('./commands/lib.ts')).runLibInfo(lib.commands[3]!.args[0]!, io)));
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; every parse error is a usage error (commander printed it already).
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    return reportError(error, io);
+  }
+}

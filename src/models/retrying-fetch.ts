@@ -1,0 +1,119 @@
+/**
+ * The one retry policy for model requests (SPEC §11). The registry hands this fetch to every
+ * provider and the runtime sets the AI SDK's own `maxRetries: 0`, so retries happen here only.
+ */
+
+/** How transient failures are retried. */
+export interface RetryOptions {
+  /** Retries after the first attempt. @default 3 */
+  retries?: number;
+  /** First backoff delay; doubles per retry, with jitter. @default 500 */
+  baseDelayMs?: number;
+  /** Called before each retry (e.g. to show "retrying after HTTP 429" as progress). */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** What {@link RetryOptions.onRetry} receives. */
+export interface RetryEvent {
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  /** `HTTP 429`, `HTTP 503`, or the connection error's message. */
+  reason: string;
+  url: string;
+}
+
+/** Statuses worth retrying: rate limits and server-side failures (529 = Anthropic "overloaded"). */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
+/** Connection errors that will not heal within seconds: nothing listens, or the host does not exist. */
+const PERMANENT_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+/** A server may ask for a longer wait; we never wait longer than this. */
+const MAX_SERVER_DELAY_MS = 30_000;
+
+/**
+ * Wraps `fetch` so 408/429/5xx answers and dropped connections are retried with exponential
+ * backoff and jitter, honouring `retry-after-ms` / `Retry-After` (capped at 30 s). The abort signal
+ * is passed through; nothing is retried once it has fired, and a backoff wait ends at once when it
+ * fires. Refused connections and unknown hosts fail at once. The last response (or error) is what
+ * the caller sees.
+ *
+ * @example createOpenAI({ apiKey, fetch: createRetryingFetch({ retries: 2 }) })
+ */
+export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fetch } = {}): typeof fetch {
+  const { retries = 3, baseDelayMs = 500, onRetry, fetch: baseFetch = globalThis.fetch } = options;
+
+  return async function retryingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    // A streamed request body can only be sent once.
+    const replayable = !(init?.body instanceof ReadableStream) && !(input instanceof Request && input.body !== null);
+    const url = input instanceof Request ? input.url : String(input);
+
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = replayable && attempt < retries;
+      let response: Response;
+      try {
+        response = await baseFetch(input, init);
+      } catch (error) {
+        if (!canRetry || signal?.aborted || !isTransientConnectionError(error)) throw error;
+        await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), errorReason(error));
+        continue;
+      }
+      if (!canRetry || !RETRYABLE_STATUSES.has(response.status) || signal?.aborted) return response;
+      // Free the connection before waiting; the body of a failed attempt is not needed.
+      await response.body?.cancel().catch(() => undefined);
+      const delayMs = serverDelay(response.headers) ?? backoff(baseDelayMs, attempt);
+      await waitBeforeRetry(attempt, delayMs, `HTTP ${response.status}`);
+    }
+
+    async function waitBeforeRetry(attempt: number, delayMs: number, reason: string): Promise<void> {
+      onRetry?.({ attempt: attempt + 1, delayMs, reason, url });
+      await sleep(delayMs, signal ?? undefined);
+    }
+  };
+}
+
+/** `baseDelayMs * 2^attempt`, scaled by a random factor in [0.5, 1) so parallel callers spread out. */
+function backoff(baseDelayMs: number, attempt: number): number {
+  return Math.round(baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2));
+}
+
+/** The wait a server asked for, in ms: `retry-after-ms` (OpenAI), else `Retry-After` seconds or date. */
+function serverDelay(headers: Headers): number | undefined {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_SERVER_DELAY_MS);
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter === null || retryAfter.trim() === '') return undefined;
+  const seconds = Number(retryAfter);
+  const delay = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+  if (!Number.isFinite(delay)) return undefined;
+  return Math.min(Math.max(delay, 0), MAX_SERVER_DELAY_MS);
+}
+
+/** fetch rejects with a TypeError when the connection fails or drops (undici puts the code in `cause`). */
+function isTransientConnectionError(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return !(typeof code === 'string' && PERMANENT_CONNECTION_CODES.has(code));
+}
+
+function errorReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

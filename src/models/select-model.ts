@@ -1,0 +1,61 @@
+/** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
+import picomatch from 'picomatch';
+import { ProjectError } from '../errors.ts';
+import { parseModelId } from './model-id.ts';
+
+/** Inputs of {@link selectModelId}, highest precedence first. */
+export interface SelectModelInput {
+  /** `--model` from the command line: applies to every worker of the run. */
+  cli?: string;
+  /** The worker's `model`, already merged with the manifest's `model` by the project layer. */
+  worker?: string;
+  /** Environment, for `LLM_DO_MODEL`. */
+  env: Record<string, string | undefined>;
+  /** Worker id, for the error message. */
+  workerId: string;
+}
+
+/**
+ * Picks the model id: `--model` → worker/manifest `model` → `LLM_DO_MODEL`. Empty strings count as
+ * unset. The result is validated with {@link parseModelId}.
+ *
+ * @throws ProjectError `no-model` when none is configured, `invalid-field` when the id is malformed.
+ */
+export function selectModelId({ cli, worker, env, workerId }: SelectModelInput): string {
+  const candidates = [cli, worker, env.LLM_DO_MODEL].map((value) => value?.trim());
+  const chosen = candidates.find((value): value is string => value !== undefined && value !== '');
+  if (chosen === undefined) {
+    throw new ProjectError(
+      'no-model',
+      `no model configured for worker ${workerId} (set model: in the worker or project.yaml, pass --model, or set LLM_DO_MODEL)`,
+    );
+  }
+  parseModelId(chosen);
+  return chosen;
+}
+
+/** `bash: true` lets `*` cross `/` (model names such as `meta-llama/llama-3`); `dot` lets it match a leading dot. */
+const GLOB_OPTIONS = { bash: true, dot: true } as const;
+
+/**
+ * Checks a worker's `compatible_models` globs (picomatch, matched against the whole
+ * `provider:model` string; `*` also matches `/` and `:` inside model names, braces list choices). No patterns = any model.
+ *
+ * @param displayPath the worker file as the user would type it, used as the error location.
+ * @throws ProjectError `incompatible-model` naming the model, the worker and the patterns.
+ */
+export function checkCompatibleModel(
+  modelId: string,
+  patterns: readonly string[] | undefined,
+  workerId: string,
+  displayPath?: string,
+): void {
+  if (patterns === undefined) return;
+  const matches = patterns.some((pattern) => picomatch.isMatch(modelId, pattern, GLOB_OPTIONS));
+  if (matches) return;
+  throw new ProjectError(
+    'incompatible-model',
+    `model ${modelId} is not compatible with worker ${workerId}: compatible_models allows ${patterns.map((p) => JSON.stringify(p)).join(', ')}`,
+    { file: displayPath, field: 'compatible_models' },
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * `checkProject`: loads and validates everything a run could need and collects every problem:
+ * each scanned worker parses and its name equals its id, ids are unambiguous, references resolve,
+ * allowed workers map to distinct tool names, schema refs, templates and tool modules load, the
+ * entry worker and library exports exist. A worker with no model anywhere is a warning.
+ */
+import { checkWorker, type CheckContext } from './check-worker.ts';
+import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { duplicateIdErrors } from './scan.ts';
+import type { Project, WorkerEntry } from './types.ts';
+
+export type { Diagnostic } from './diagnostics.ts';
+
+/** Every problem of the project (errors first in file order, then warnings); empty when all is well. */
+export async function checkProject(project: Project): Promise<Diagnostic[]> {
+  const context: CheckContext = { project, toolModules: new Map(), renderers: new Map() };
+  let entries: WorkerEntry[];
+  try {
+    entries = await project.scanWorkers();
+  } catch (error) {
+    return diagnosticsFromError(error, project.manifestFile);
+  }
+  const duplicates = duplicateIdErrors(entries);
+  const ambiguous = new Set(entries.filter((entry, index) => entries.findIndex((other) => other.id === entry.id) !== index).map((entry) => entry.id));
+  const perWorker = await Promise.all(
+    entries.filter((entry) => !ambiguous.has(entry.id)).map((entry) => checkEntry(context, entry)),
+  );
+  const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, context)]);
+  const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
+  return [...all.filter((d) => d.severity === 'error'), ...all.filter((d) => d.severity === 'warning')];
+}
+
+async function checkEntry(context: CheckContext, entry: WorkerEntry): Promise<Diagnostic[]> {
+  try {
+    const worker = await context.project.loadWorker(`./${entry.file.slice(context.project.root.length + 1)}`);
+    return await checkWorker(context, worker);
+  } catch (error) {
+    return diagnosticsFromError(error, entry.displayPath);
+  }
+}
+
+/** The entry worker must exist, except for a library checked in place (it needs no `main`). */
+async function checkEntryWorker(project: Project, entries: readonly WorkerEntry[]): Promise<Diagnostic[]> {
+  const isLibrary = project.manifestFile === 'lib.yaml';
+  if (entries.some((entry) => entry.id === project.entryId) || (isLibrary && project.manifest?.entry === undefined)) return [];
+  try {
+    await project.loadWorker(project.entryId);
+    return [];
+  } catch (error) {
+    return diagnosticsFromError(error, project.manifestFile);
+  }
+}
+
+/** A library checked in place must export workers it has; every dependency's exports must load. */
+async function checkLibraries(project: Project, context: CheckContext): Promise<Diagnostic[]> {
+  const own = project.manifestFile === 'lib.yaml' ? (project.manifest?.exports ?? []) : [];
+  const refs = [...own, ...project.libraries.flatMap((library) => (library.manifest.exports ?? []).map((id) => `${library.name}:${id}`))];
+  const groups = await Promise.all(
+    refs.map(async (ref) => {
+      try {
+        const worker = await project.loadWorker(ref);
+        return ref.includes(':') ? await checkWorker(context, worker) : [];
+      } catch (error) {
+        return diagnosticsFromError(error, ref.includes(':') ? undefined : project.manifestFile);
+      }
+    }),
+  );
+  return groups.flat();
+}

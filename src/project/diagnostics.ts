@@ -1,0 +1,45 @@
+/** Problems found by `check`, in a form the CLI prints as `file:line:col: message`. */
+import { formatLocated, ProjectError } from '../errors.ts';
+
+/** One problem (or warning) found by `checkProject`. */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Project-relative file (library files: `lib:<path>`). */
+  file?: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** Every problem an error carries (`ProjectError.problems`); any other error becomes one diagnostic. */
+export function diagnosticsFromError(error: unknown, fallbackFile?: string): Diagnostic[] {
+  if (ProjectError.isInstance(error)) {
+    return error.problems.map((problem) => {
+      const diagnostic: Diagnostic = { severity: 'error', message: problem.detail };
+      const file = problem.location.file ?? fallbackFile;
+      if (file !== undefined) diagnostic.file = file;
+      if (problem.location.line !== undefined) diagnostic.line = problem.location.line;
+      if (problem.location.column !== undefined) diagnostic.column = problem.location.column;
+      return diagnostic;
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return [fallbackFile === undefined ? { severity: 'error', message } : { severity: 'error', file: fallbackFile, message }];
+}
+
+/** `file:line:col: message` (a warning's message starts with `warning: `). */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const message = diagnostic.severity === 'warning' ? `warning: ${diagnostic.message}` : diagnostic.message;
+  return formatLocated({ file: diagnostic.file, line: diagnostic.line, column: diagnostic.column }, message);
+}
+
+/** Drops repeats (the same problem reached through two references), keeping the first. */
+export function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.severity}\u0000${formatDiagnostic(diagnostic)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

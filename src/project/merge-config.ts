@@ -1,0 +1,34 @@
+/**
+ * Config inheritance (SPEC §3): manifest defaults → worker file. Scalars: the worker wins; objects
+ * (`toolsets`, `sandbox` with its `paths`, `attachment_policy`): deep merge, the worker adding or
+ * overriding keys; lists: the worker's list replaces the manifest's.
+ */
+import type { Manifest, WorkerConfig } from '../worker/schema.ts';
+
+/** Manifest fields that are defaults for every worker. */
+const INHERITED = ['model', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy'] as const;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep merge of plain objects; anything else in `override` (including lists and `false`) replaces. */
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (override === undefined) return base;
+  if (!isPlainObject(base) || !isPlainObject(override)) return override;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) merged[key] = deepMerge(base[key], value);
+  return merged;
+}
+
+/** The worker's effective config with the manifest's defaults applied; `instructions` removed. */
+export function mergeWorkerConfig(manifest: Manifest | undefined, worker: WorkerConfig): WorkerConfig {
+  const { instructions: _instructions, ...own } = worker;
+  if (!manifest) return own;
+  const merged: Record<string, unknown> = { ...own };
+  for (const key of INHERITED) {
+    const value = deepMerge(manifest[key], own[key]);
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged as WorkerConfig;
+}

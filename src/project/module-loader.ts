@@ -1,0 +1,30 @@
+/**
+ * Loads a TS/JS module (tool modules, `schemas.ts`) at run time without a build step, through jiti.
+ * Inside such a module, `import ... from "llm-do"` and `"zod"` resolve to the running llm-do's own
+ * module instances (not a copy, not the project's own install), so a project needs no install and a
+ * `defineTool` value or zod schema it exports is the very kind llm-do expects.
+ */
+import { createJiti } from 'jiti';
+import * as zod from 'zod';
+
+type Jiti = ReturnType<typeof createJiti>;
+let jiti: Promise<Jiti> | undefined;
+
+async function createLoader(): Promise<Jiti> {
+  // Imported lazily: the package entry (indirectly) imports this file.
+  const llmDo: unknown = await import('../index.ts');
+  return createJiti(import.meta.url, {
+    virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
+    // Re-read on every import, so an edited tool module is picked up by the next run of a session.
+    moduleCache: false,
+    fsCache: false,
+    interopDefault: true,
+  });
+}
+
+/** Imports a module by absolute host path and returns its namespace object. Load errors are thrown as is. */
+export async function importModule(hostPath: string): Promise<Record<string, unknown>> {
+  jiti ??= createLoader();
+  const namespace = await (await jiti).import(hostPath);
+  return (namespace ?? {}) as Record<string, unknown>;
+}

@@ -1,0 +1,49 @@
+/** Path helpers of the project layer: containment checks (including through symlinks) and display paths. */
+import { posix } from 'node:path';
+import type { FileSystem } from '../sandbox/file-system.ts';
+
+/** True when `path` is `root` or lies under it (both absolute, normalised). Pure string check. */
+export function isInside(root: string, path: string): boolean {
+  const rel = posix.relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !posix.isAbsolute(rel));
+}
+
+/** True when a reference or relative path has a `..` segment (also after a `lib:` prefix). */
+export function hasParentSegment(path: string): boolean {
+  return path.split(/[\\/:]/).includes('..');
+}
+
+/**
+ * True when `path` (which exists) really lies under `root` after resolving every symlink. `realRoot`
+ * is the root's own real path.
+ */
+export async function isReallyInside(fs: FileSystem, realRoot: string, path: string): Promise<boolean> {
+  let real: string;
+  try {
+    real = await fs.realpath(path);
+  } catch {
+    return false;
+  }
+  return isInside(realRoot, real);
+}
+
+/** `root`-relative POSIX path of `path`, or the absolute path when it is outside `root`. */
+export function relativeTo(root: string, path: string): string {
+  return isInside(root, path) ? posix.relative(root, path) || '.' : path;
+}
+
+/** True for an existing regular file (following symlinks). */
+export async function isFile(fs: FileSystem, path: string): Promise<boolean> {
+  return (await fs.stat(path))?.kind === 'file';
+}
+
+/** True for an existing directory (following symlinks). */
+export async function isDirectory(fs: FileSystem, path: string): Promise<boolean> {
+  return (await fs.stat(path))?.kind === 'directory';
+}
+
+/** Of `candidates`, the ones that are existing files, checked concurrently, in input order. */
+export async function existingFiles(fs: FileSystem, candidates: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(candidates.map((candidate) => isFile(fs, candidate)));
+  return candidates.filter((_, index) => found[index]);
+}

@@ -1,0 +1,213 @@
+/** The {@link Project} implementation: cached worker resolution, scanning, glob expansion, tools and templates per worker. */
+import picomatch from 'picomatch';
+import { ProjectError, type SourceLocation } from '../errors.ts';
+import type { Manifest } from '../worker/schema.ts';
+import { loadWorkerDefinition } from './load-worker.ts';
+import { locateWorker, type LocatedWorker, type ResolutionEnv } from './resolve-reference.ts';
+import { ambiguityError, scanWorkerFiles } from './scan.ts';
+import { fullId, isExported, type Scope } from './scope.ts';
+import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
+import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
+import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
+import { isGlob } from './worker-ids.ts';
+
+/** Everything `loadProject` worked out, from which the project object is built. */
+export interface ProjectInit {
+  options: ProjectOptions;
+  root: string;
+  name: string;
+  standalone: boolean;
+  manifest: Manifest | undefined;
+  manifestFile: string | undefined;
+  libraries: LibraryInfo[];
+  entryId: string;
+  projectScope: Scope;
+  libraryScopes: ReadonlyMap<string, Scope>;
+  builtinScope?: Scope;
+}
+
+/** Builds the project object. */
+export function createProject(init: ProjectInit): Project {
+  return new DefaultProject(init);
+}
+
+class DefaultProject implements Project {
+  readonly root: string;
+  readonly name: string;
+  readonly standalone: boolean;
+  readonly fs: ProjectOptions['fs'];
+  readonly manifest: Manifest | undefined;
+  readonly manifestFile: string | undefined;
+  readonly libraries: LibraryInfo[];
+  readonly entryId: string;
+  readonly options: ProjectOptions;
+  readonly #init: ProjectInit;
+  readonly #env: ResolutionEnv;
+  readonly #definitions = new Map<string, Promise<WorkerDefinition>>();
+  readonly #files = new Map<string, string>();
+  readonly #closed = new Set<string>();
+  readonly #scans = new Map<Scope, Promise<WorkerEntry[]>>();
+  readonly #located = new Map<Scope, Map<string, Promise<LocatedWorker>>>();
+  readonly #probedToolDirs = new Map<string, Promise<string[]>>();
+
+  constructor(init: ProjectInit) {
+    this.#init = init;
+    this.root = init.root;
+    this.name = init.name;
+    this.standalone = init.standalone;
+    this.fs = init.options.fs;
+    this.manifest = init.manifest;
+    this.manifestFile = init.manifestFile;
+    this.libraries = init.libraries;
+    this.entryId = init.entryId;
+    this.options = init.options;
+    this.#env = { fs: this.fs, library: (name) => init.libraryScopes.get(name), builtin: init.builtinScope };
+  }
+
+  async loadWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition> {
+    return this.#locateAndLoad(ref, from, from ? { file: from.displayPath } : {});
+  }
+
+  async resolveWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition> {
+    const definition = await this.loadWorker(ref, from);
+    await this.#loadImports(definition, new Set());
+    return definition;
+  }
+
+  scanWorkers(): Promise<WorkerEntry[]> {
+    return this.#scan(this.#init.projectScope);
+  }
+
+  async expandAllowedWorkers(patterns: string[], from: WorkerDefinition): Promise<WorkerDefinition[]> {
+    const context = { file: from.displayPath, field: 'toolsets.workers.allowed_workers' };
+    const refs: string[] = [];
+    for (const pattern of patterns) {
+      if (isGlob(pattern)) refs.push(...(await this.#expandGlob(pattern, from)));
+      else refs.push(pattern);
+    }
+    const definitions = await Promise.all(refs.map((ref) => this.#locateAndLoad(ref, from, context)));
+    const seen = new Set<string>();
+    return definitions.filter((definition) => !seen.has(definition.id) && seen.add(definition.id));
+  }
+
+  templateDirs(worker: WorkerDefinition): TemplateDirs {
+    const scope = this.#homeScope(worker);
+    const roots = scope.kind === 'project' ? (this.manifest?.templates?.roots ?? DEFAULT_TEMPLATE_ROOTS) : DEFAULT_TEMPLATE_ROOTS;
+    return templateDirsFor(worker, scope, roots, this.libraries);
+  }
+
+  async toolModulePaths(worker: WorkerDefinition): Promise<ToolModuleRef[]> {
+    const { modules, problems } = await this.inspectToolModules(worker);
+    if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+    return modules;
+  }
+
+  async inspectToolModules(worker: WorkerDefinition): Promise<ToolModuleInspection> {
+    if (this.options.importTools === false) return { modules: [], problems: [] };
+    const scope = this.#homeScope(worker);
+    return inspectToolModules(
+      {
+        fs: this.fs,
+        scope,
+        dependencyScopes: scope.dependencies.map((library) => this.#init.libraryScopes.get(library.name)).filter((s): s is Scope => s !== undefined),
+        manifestModules: scope.kind === 'project' ? (this.manifest?.tools?.modules ?? []) : [],
+        manifestFile: this.manifestFile,
+        allowModuleImports: this.options.allowModuleImports ?? this.manifest?.tools?.allow_module_imports ?? false,
+        probed: this.#probedToolDirs,
+      },
+      worker,
+    );
+  }
+
+  /** Ids matching a glob, as references resolvable from `from` (`utils:*` globs a library's exports). */
+  async #expandGlob(pattern: string, from: WorkerDefinition): Promise<string[]> {
+    const colon = pattern.indexOf(':');
+    const scope = this.#refScope(from);
+    const library = colon >= 0 ? this.#init.libraryScopes.get(pattern.slice(0, colon)) : undefined;
+    const target = library ?? scope;
+    const matches = picomatch(colon >= 0 ? pattern.slice(colon + 1) : pattern);
+    const entries = await this.#scan(target);
+    const outside = target !== scope;
+    return entries
+      .map((entry) => entry.id.slice(target.idPrefix.length))
+      .filter((localId) => matches(localId) && (!outside || isExported(target, localId)))
+      .filter((localId) => fullId(target, localId) !== from.id)
+      .map((localId) => (outside ? fullId(target, localId) : localId))
+      .filter((ref, index, all) => all.indexOf(ref) === index);
+  }
+
+  #scan(scope: Scope): Promise<WorkerEntry[]> {
+    let scan = this.#scans.get(scope);
+    if (!scan) {
+      const standalone = scope.standalone;
+      const workers = scope.kind === 'project' ? this.manifest?.workers : undefined;
+      scan = standalone
+        ? Promise.resolve([{ id: standalone.id, file: standalone.file, displayPath: standalone.file.slice(scope.root.length + 1) }])
+        : scanWorkerFiles(this.fs, scope.root, {
+            workersRoot: scope.workersRoot,
+            include: workers?.include,
+            exclude: workers?.exclude,
+            idPrefix: scope.idPrefix,
+            displayPrefix: scope.displayPrefix,
+          });
+      this.#scans.set(scope, scan);
+    }
+    return scan;
+  }
+
+  async #locateAndLoad(ref: string, from: WorkerDefinition | undefined, context: SourceLocation): Promise<WorkerDefinition> {
+    return this.#load(await this.#locate(ref, from ? this.#refScope(from) : this.#init.projectScope, context));
+  }
+
+  /** Cached per scope and reference; a failure is not cached (its message names the referring file). */
+  #locate(ref: string, scope: Scope, context: SourceLocation): Promise<LocatedWorker> {
+    let cache = this.#located.get(scope);
+    if (!cache) this.#located.set(scope, (cache = new Map()));
+    const cached = cache.get(ref);
+    if (cached) return cached.catch(() => locateWorker(this.#env, ref, scope, context));
+    const located = locateWorker(this.#env, ref, scope, context);
+    cache.set(ref, located);
+    located.catch(() => cache.delete(ref));
+    return located;
+  }
+
+  #load(located: LocatedWorker): Promise<WorkerDefinition> {
+    const id = fullId(located.scope, located.localId);
+    const known = this.#files.get(id);
+    if (known !== undefined && known !== located.file) {
+      const display = (file: string) => located.scope.displayPrefix + file.slice(located.scope.root.length + 1);
+      return Promise.reject(ambiguityError(id, [display(known), display(located.file)]));
+    }
+    let definition = this.#definitions.get(id);
+    if (!definition) {
+      this.#files.set(id, located.file);
+      definition = loadWorkerDefinition(this.fs, located, this.manifest);
+      this.#definitions.set(id, definition);
+    }
+    return definition;
+  }
+
+  /** Loads `imports.workers` recursively; cycles are fine (each id is visited once). */
+  async #loadImports(definition: WorkerDefinition, visiting: Set<string>): Promise<void> {
+    if (this.#closed.has(definition.id) || visiting.has(definition.id)) return;
+    visiting.add(definition.id);
+    const context = { file: definition.displayPath, field: 'imports.workers' };
+    for (const ref of definition.config.imports?.workers ?? []) {
+      const imported = await this.#locateAndLoad(ref, definition, context);
+      await this.#loadImports(imported, visiting);
+    }
+    this.#closed.add(definition.id);
+  }
+
+  /** The scope a worker's files (tools, templates) belong to. */
+  #homeScope(worker: WorkerDefinition): Scope {
+    if (worker.library) return this.#init.libraryScopes.get(worker.library.name) ?? this.#init.projectScope;
+    if (worker.builtin && this.#init.builtinScope) return this.#init.builtinScope;
+    return this.#init.projectScope;
+  }
+
+  /** The scope a worker's references resolve in (built-in workers resolve like project workers). */
+  #refScope(worker: WorkerDefinition): Scope {
+    return worker.builtin ? this.#init.projectScope : this.#homeScope(worker);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Scanning a project (or library) directory for worker files (SPEC §2): root `main.worker` plus the
+ * files under the workers root matching `workers.include` and not `workers.exclude`, minus
+ * `.llm-doignore` patterns and the always-skipped `.git/ .venv/ node_modules/ __pycache__/`.
+ * Directories are read concurrently. Execution never needs this: references resolve directly.
+ */
+import { posix } from 'node:path';
+import ignore from 'ignore';
+import picomatch from 'picomatch';
+import { isNotFound, type FileSystem } from '../sandbox/file-system.ts';
+import { ProjectError } from '../errors.ts';
+import type { WorkerEntry } from './types.ts';
+import { DIRECTORY_WORKER_FILE, MAIN_WORKER_FILE, workerIdForPath } from './worker-ids.ts';
+import { isInside } from './paths.ts';
+
+/** Directories never scanned. */
+export const ALWAYS_SKIPPED = new Set(['.git', '.venv', 'node_modules', '__pycache__']);
+
+/** Sub-directories of a directory-form worker that hold its resources, not workers. */
+const WORKER_RESOURCE_DIRS = new Set(['templates', 'prompts', 'tools', 'schemas']);
+
+/** Default `workers.include`: every worker file under the workers root. */
+export const DEFAULT_INCLUDE = ['**/*.worker', '**/*.yaml', '**/*.yml'];
+
+/** What to scan. */
+export interface ScanOptions {
+  /** Workers root relative to `root`. @default 'workers' */
+  workersRoot?: string;
+  /** Globs relative to the workers root. @default DEFAULT_INCLUDE */
+  include?: string[];
+  /** Globs relative to the workers root. @default [] */
+  exclude?: string[];
+  /** Prefix of every id (`utils:` for a library). @default '' */
+  idPrefix?: string;
+  /** Prefix of every display path (`utils:` for a library). @default '' */
+  displayPrefix?: string;
+}
+
+/** Reads `.llm-doignore` of `root` into a matcher of root-relative paths. */
+async function loadIgnore(fs: FileSystem, root: string): Promise<(relativePath: string, isDir: boolean) => boolean> {
+  let text: string;
+  try {
+    text = await fs.readText(posix.join(root, '.llm-doignore'));
+  } catch (error) {
+    if (isNotFound(error)) return () => false;
+    throw error;
+  }
+  const matcher = ignore().add(text);
+  return (relativePath, isDir) => matcher.ignores(isDir ? `${relativePath}/` : relativePath);
+}
+
+/**
+ * Every worker file under `root`, sorted by id then path. Two files may share an id (the caller
+ * reports that as ambiguity).
+ */
+export async function scanWorkerFiles(fs: FileSystem, root: string, options: ScanOptions = {}): Promise<WorkerEntry[]> {
+  const workersRoot = posix.normalize(options.workersRoot ?? 'workers').replace(/\/+$/, '');
+  const include = picomatch(options.include ?? DEFAULT_INCLUDE);
+  const exclude = options.exclude && options.exclude.length > 0 ? picomatch(options.exclude) : () => false;
+  const ignored = await loadIgnore(fs, root);
+  const realRoot = await fs.realpath(root);
+  const found: string[] = [];
+  const visited = new Set<string>();
+
+  async function walk(dir: string): Promise<void> {
+    const real = await fs.realpath(dir).catch(() => undefined);
+    if (real === undefined || !isInside(realRoot, real) || visited.has(real)) return;
+    visited.add(real);
+    const entries = await fs.readDir(dir).catch((error: unknown) => {
+      if (isNotFound(error)) return [];
+      throw error;
+    });
+    const directoryForm = dir !== posix.join(root, workersRoot) && entries.some((e) => e.name === DIRECTORY_WORKER_FILE);
+    await Promise.all(
+      entries.map(async (entry) => {
+        if (ALWAYS_SKIPPED.has(entry.name)) return;
+        const path = posix.join(dir, entry.name);
+        const rel = posix.relative(root, path);
+        let kind = entry.kind;
+        if (kind === 'symlink') {
+          const target = await fs.stat(path);
+          const targetReal = await fs.realpath(path).catch(() => undefined);
+          if (!target || targetReal === undefined || !isInside(realRoot, targetReal)) return;
+          kind = target.kind;
+        }
+        if (kind === 'directory') {
+          if (directoryForm && WORKER_RESOURCE_DIRS.has(entry.name)) return;
+          if (!ignored(rel, true)) await walk(path);
+        } else if (kind === 'file') {
+          const inWorkers = posix.relative(workersRoot, rel);
+          if (include(inWorkers) && !exclude(inWorkers) && !ignored(rel, false)) found.push(rel);
+        }
+      }),
+    );
+  }
+
+  const mainPath = posix.join(root, MAIN_WORKER_FILE);
+  const [hasMain] = await Promise.all([
+    fs.stat(mainPath).then((stat) => stat?.kind === 'file'),
+    walk(posix.join(root, workersRoot)),
+  ]);
+  if (hasMain && !ignored(MAIN_WORKER_FILE, false)) found.push(MAIN_WORKER_FILE);
+
+  const prefix = options.idPrefix ?? '';
+  const displayPrefix = options.displayPrefix ?? '';
+  return found
+    .map((rel) => ({ id: prefix + workerIdForPath(rel, workersRoot), file: posix.join(root, rel), displayPath: displayPrefix + rel }))
+    .sort((a, b) => (a.id === b.id ? compare(a.displayPath, b.displayPath) : compare(a.id, b.id)));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One `ambiguous-worker` error per id defined by more than one scanned file. */
+export function duplicateIdErrors(entries: readonly WorkerEntry[]): ProjectError[] {
+  const byId = new Map<string, WorkerEntry[]>();
+  for (const entry of entries) byId.set(entry.id, [...(byId.get(entry.id) ?? []), entry]);
+  return [...byId.values()]
+    .filter((group) => group.length > 1)
+    .map((group) => ambiguityError(group[0]!.id, group.map((entry) => entry.displayPath)));
+}
+
+/** `ambiguous worker id X: A and B both define it; rename or remove one`. */
+export function ambiguityError(id: string, displayPaths: readonly string[]): ProjectError {
+  const [files, verb] =
+    displayPaths.length === 2
+      ? [displayPaths.join(' and '), 'both define it; rename or remove one']
+      : [displayPaths.join(', '), 'all define it; keep only one'];
+  return new ProjectError('ambiguous-worker', `ambiguous worker id ${id}: ${files} ${verb}`, { file: displayPaths[0] });
+}

@@ -1,0 +1,122 @@
+/**
+ * One worker's model loop over the AI SDK: requests, tool steps (parallel calls in a step run
+ * concurrently), streaming text, per-step events and usage. Retries live in the models layer's
+ * fetch, so the SDK's own retries are off.
+ */
+import { generateText, stepCountIs, streamText, type ModelMessage, type OutputInterface, type StepResult, type ToolSet } from 'ai';
+import { LlmDoError } from '../errors.ts';
+import type { JsonSchemaObject } from '../tools/types.ts';
+import { toModelError } from '../models/model-error.ts';
+import type { PreparedWorker, RunContext } from './run-context.ts';
+
+export interface ModelLoopOptions {
+  ctx: RunContext;
+  worker: PreparedWorker;
+  chain: string[];
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  maxSteps: number;
+  /** JSON Schema the final answer must follow (sent as the provider's structured-output format). */
+  outputSchema: JsonSchemaObject | undefined;
+}
+
+export interface ModelLoopResult {
+  /** The last step's text: the worker's answer. */
+  text: string;
+  /** Finish reason of the last step (`tool-calls` means the step cap cut the loop). */
+  finishReason: string;
+  steps: number;
+  /** Assistant and tool messages the loop produced, to append to the history. */
+  responseMessages: ModelMessage[];
+}
+
+/**
+ * Asks the provider for JSON matching `schema` without letting the SDK parse it: we validate the
+ * answer ourselves so an invalid one can be sent back once with the errors (SPEC §5).
+ */
+function jsonAnswerFormat(schema: JsonSchemaObject): OutputInterface<string, string, never> {
+  return {
+    name: 'object',
+    responseFormat: Promise.resolve({ type: 'json', schema: schema as never, name: 'answer' }),
+    parseCompleteOutput: async ({ text }: { text: string }) => text,
+    parsePartialOutput: async ({ text }: { text: string }) => ({ partial: text }),
+    createElementStreamTransform: () => undefined,
+  };
+}
+
+/** Runs the loop until a final answer or the step cap. Provider failures become ModelError. */
+export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoopResult> {
+  const { ctx, worker, chain, system, messages, tools, maxSteps, outputSchema } = options;
+  const workerId = worker.definition.id;
+  let stepStarted = ctx.now();
+  let stepNumber = 0;
+
+  const settings = {
+    model: worker.model,
+    system,
+    messages,
+    tools,
+    stopWhen: stepCountIs(maxSteps),
+    maxRetries: 0,
+    abortSignal: ctx.signal,
+    providerOptions: { 'llm-do': { worker: workerId } },
+    ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
+    prepareStep: ({ stepNumber: index }: { stepNumber: number }) => {
+      stepNumber = index + 1;
+      stepStarted = ctx.now();
+      ctx.emit({ type: 'model_request', chain, worker: workerId, model: worker.modelId, step: stepNumber });
+      return undefined;
+    },
+    onStepFinish: (step: StepResult<ToolSet>) => {
+      const usage = ctx.usage.add(workerId, step.usage);
+      ctx.emit({
+        type: 'model_step',
+        chain,
+        worker: workerId,
+        model: worker.modelId,
+        step: stepNumber,
+        finish_reason: step.finishReason,
+        text: step.text,
+        tool_calls: step.toolCalls.length,
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        duration_ms: ctx.now() - stepStarted,
+      });
+      ctx.emit({ type: 'usage', chain, worker: workerId, model: worker.modelId, ...usage });
+    },
+  };
+
+  try {
+    if (!ctx.stream) {
+      const result = await generateText(settings);
+      return {
+        text: result.text,
+        finishReason: result.finishReason,
+        steps: result.steps.length,
+        responseMessages: result.response.messages,
+      };
+    }
+    let streamError: unknown;
+    const result = streamText({ ...settings, onError: ({ error }) => void (streamError ??= error) });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta' && part.text.length > 0) {
+        ctx.emit({ type: 'text_delta', chain, worker: workerId, text: part.text });
+      } else if (part.type === 'error') {
+        streamError ??= part.error;
+      }
+    }
+    if (streamError !== undefined) throw streamError;
+    const [steps, response] = await Promise.all([result.steps, result.response]);
+    const last = steps[steps.length - 1];
+    return {
+      text: last?.text ?? '',
+      finishReason: last?.finishReason ?? 'other',
+      steps: steps.length,
+      responseMessages: response.messages,
+    };
+  } catch (error) {
+    if (LlmDoError.isInstance(error)) throw error;
+    throw toModelError(error, { worker: workerId, model: worker.modelId, signal: ctx.signal });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The `workers` toolset: each allowed worker becomes a tool named after its id. A call runs a fresh
+ * agent loop for the callee, after the chain checks of SPEC §9 (allowed, depth, no cycles) and the
+ * attachment checks; callee failures reach the caller's model as error results.
+ */
+import { z } from 'zod';
+import { DelegationError } from '../errors.ts';
+import type { WorkerDefinition } from '../project/types.ts';
+import { toolNameForWorker } from '../project/tool-name.ts';
+import type { Restriction, Sandbox } from '../sandbox/types.ts';
+import type { ToolsetTool } from '../tools/types.ts';
+import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
+import { enabledToolset } from './enabled-toolset.ts';
+import { validatedInput, type WorkerInput } from './input.ts';
+import { prepareWorker } from './prepare-worker.ts';
+import type { PreparedWorker, RunContext } from './run-context.ts';
+
+/** The calling side of a delegation. */
+export interface Caller {
+  worker: PreparedWorker;
+  /** Worker ids from the entry to the caller, inclusive. */
+  chain: string[];
+  /** Every restriction on the chain, the caller's own included. */
+  restrictions: Restriction[];
+  sandbox: Sandbox | undefined;
+}
+
+/** Runs one worker call; provided by execute-worker (kept as a parameter to avoid an import cycle). */
+export type ExecuteCall = (call: {
+  worker: PreparedWorker;
+  input: WorkerInput;
+  extraInstructions: string | undefined;
+  attachments: ReturnType<typeof attachmentParts>;
+  chain: string[];
+  restrictions: Restriction[];
+}) => Promise<{ output: unknown }>;
+
+const DefaultCallInput = z.object({
+  input: z.string().describe('The task or question for the worker.'),
+  instructions: z.string().optional().describe('Extra guidance for this call.'),
+  attachments: z.array(z.string()).optional().describe('Sandbox paths of files to hand to the worker.'),
+});
+type DefaultCallArgs = z.infer<typeof DefaultCallInput>;
+
+/** One tool per allowed worker. */
+export async function createDelegationTools(ctx: RunContext, caller: Caller, execute: ExecuteCall): Promise<ToolsetTool[]> {
+  return Promise.all(
+    caller.worker.allowedWorkers.map(async (definition): Promise<ToolsetTool> => {
+      const callee = await prepareWorker(ctx, definition);
+      return {
+        toolset: 'workers',
+        name: toolNameForWorker(definition.id),
+        description: definition.config.description ?? `Run the worker ${definition.id}.`,
+        inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
+        defaultRule: 'preApproved',
+        execute: (args: unknown) => delegate(ctx, caller, definition, args, execute),
+      };
+    }),
+  );
+}
+
+/** Runs `callee` for `caller` after every check; returns the callee's output (text or JSON value). */
+export async function delegate(
+  ctx: RunContext,
+  caller: Caller,
+  callee: WorkerDefinition,
+  args: unknown,
+  execute: ExecuteCall,
+): Promise<unknown> {
+  const callerId = caller.worker.definition.id;
+  const chain = [...caller.chain, callee.id];
+  assertCallAllowed(ctx, caller, callee, chain);
+
+  const prepared = await prepareWorker(ctx, callee);
+  let input: WorkerInput;
+  let extraInstructions: string | undefined;
+  let attachments: Attachment[] = [];
+  if (prepared.schemaIn) {
+    input = validatedInput(callee.id, prepared.schemaIn, args, `call from ${callerId}`);
+  } else {
+    const call = args as DefaultCallArgs;
+    input = { value: call.input, text: call.input.length > 0 ? call.input : '(no input)' };
+    extraInstructions = call.instructions;
+    attachments = await readAttachments(caller, prepared, call.attachments ?? [], chain);
+  }
+
+  const started = ctx.now();
+  ctx.emit({ type: 'delegation_start', chain, worker: callee.id, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
+  try {
+    const { output } = await execute({
+      worker: prepared,
+      input,
+      extraInstructions,
+      attachments: attachmentParts(attachments, chain),
+      chain,
+      restrictions: caller.restrictions,
+    });
+    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: true, duration_ms: ctx.now() - started });
+    return output;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
+    throw error;
+  }
+}
+
+function assertCallAllowed(ctx: RunContext, caller: Caller, callee: WorkerDefinition, chain: string[]): void {
+  const callerId = caller.worker.definition.id;
+  if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
+    throw new DelegationError('not-allowed', caller.chain, `worker ${callerId} may not call ${callee.id} (not in its allowed_workers)`);
+  }
+  if (caller.chain.includes(callee.id)) {
+    const listed = enabledToolset(caller.worker.definition.config.toolsets, 'workers')?.allowed_workers ?? [];
+    const selfRecursion = callee.id === callerId && listed.includes(callee.id);
+    if (!selfRecursion) throw new DelegationError('circular', caller.chain, `circular delegation: ${chain.join(' → ')}`);
+  }
+  const depth = chain.length - 1;
+  if (depth > ctx.maxDepth) {
+    throw new DelegationError(
+      'depth',
+      caller.chain,
+      `delegation depth limit: calling ${callee.id} from ${caller.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
+    );
+  }
+}
+
+async function readAttachments(caller: Caller, callee: PreparedWorker, paths: string[], chain: string[]): Promise<Attachment[]> {
+  if (paths.length === 0) return [];
+  const sandbox = caller.sandbox;
+  if (!sandbox) {
+    throw new DelegationError('attachment', caller.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
+  }
+  await checkAttachments(
+    paths,
+    [
+      { owner: `worker ${caller.worker.definition.id}`, policy: caller.worker.definition.config.attachment_policy },
+      { owner: `worker ${callee.definition.id}`, policy: callee.definition.config.attachment_policy },
+    ],
+    async (path) => {
+      const stat = await sandbox.stat(path);
+      if (!stat.exists || stat.kind !== 'file') throw new DelegationError('attachment', chain, `attachment ${path} is not a file in the sandbox`);
+      return stat.size ?? 0;
+    },
+    chain,
+  );
+  return Promise.all(paths.map(async (path) => ({ name: path, data: await sandbox.readBinary(path) })));
+}

@@ -1,0 +1,157 @@
+/**
+ * One worker call: render its instructions with the input, build its sandbox (declared mounts
+ * narrowed by every restriction above it) and gated tools, run the model loop, and check the answer
+ * (step cap, `schema_out` with one repair round).
+ */
+import type { FilePart, ModelMessage, TextPart } from 'ai';
+import { RunError } from '../errors.ts';
+import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
+import { createSandbox } from '../sandbox/sandbox.ts';
+import { resolveMounts } from '../sandbox/mount-table.ts';
+import type { Restriction, Sandbox } from '../sandbox/types.ts';
+import { createCustomToolsContext } from './tool-context.ts';
+import { createFilesystemToolset } from '../tools/filesystem.ts';
+import { createShellToolset } from '../tools/shell.ts';
+import { createToolbox } from '../tools/toolbox.ts';
+import type { ToolsetTool } from '../tools/types.ts';
+import { validateWith } from '../worker/json-schema.ts';
+import { runModelLoop } from './agent-loop.ts';
+import { createDelegationTools, type Caller } from './delegation.ts';
+import { enabledToolset } from './enabled-toolset.ts';
+import { templateVariables, type WorkerInput } from './input.ts';
+import type { PreparedWorker, RunContext } from './run-context.ts';
+import { toAiTools } from './tool-execution.ts';
+
+export const DEFAULT_MAX_STEPS = 25;
+
+export interface WorkerCall {
+  worker: PreparedWorker;
+  input: WorkerInput;
+  /** Extra guidance from the caller (`instructions` argument of a delegation). */
+  extraInstructions: string | undefined;
+  attachments: (FilePart | TextPart)[];
+  /** Worker ids from the entry to this worker, inclusive. */
+  chain: string[];
+  /** Restrictions of every worker above this one. */
+  restrictions: Restriction[];
+  /** Earlier turns of a chat (user, assistant and tool messages). */
+  history?: ModelMessage[];
+}
+
+export interface WorkerOutcome {
+  /** Text, or the validated JSON value for `schema_out` workers. */
+  output: unknown;
+  /** Messages of this call (the new user message and everything the model answered). */
+  messages: ModelMessage[];
+}
+
+export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<WorkerOutcome> {
+  const { worker, chain } = call;
+  const { definition } = worker;
+  const config = definition.config;
+  const system = await worker.renderer.render(
+    definition.instructions,
+    templateVariables(worker, call.input, ctx.project.name),
+    definition.instructionsFile,
+    { lineOffset: definition.instructionsLineOffset },
+  );
+
+  const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
+  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
+  const caller: Caller = { worker, chain, restrictions, sandbox };
+  const tools = await collectTools(ctx, caller);
+  const toolbox = createToolbox({
+    tools,
+    // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
+    ruleFor: (tool) =>
+      explainApprovalRule({
+        toolName: tool.name,
+        worker: enabledToolset(definition.ownToolsets, tool.toolset as 'filesystem')?.approval,
+        manifest: enabledToolset(ctx.project.manifest?.toolsets, tool.toolset as 'filesystem')?.approval,
+        toolDefault: toolDefaultRule(tool),
+      }),
+    controller: ctx.controller,
+    context: createCustomToolsContext(ctx, caller, (call) => executeWorker(ctx, { ...call, history: undefined })),
+  });
+  const aiTools = toAiTools(toolbox, ctx, chain);
+
+  const userMessage: ModelMessage = {
+    role: 'user',
+    content: [
+      { type: 'text', text: call.extraInstructions ? `${call.input.text}\n\nInstructions from the caller:\n${call.extraInstructions}` : call.input.text },
+      ...call.attachments,
+    ],
+  };
+  const messages: ModelMessage[] = [...(call.history ?? []), userMessage];
+  const maxSteps = config.max_steps ?? DEFAULT_MAX_STEPS;
+  const loop = (history: ModelMessage[]) =>
+    runModelLoop({ ctx, worker, chain, system, messages: history, tools: aiTools, maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
+
+  let result = await loop(messages);
+  assertFinished(definition.id, maxSteps, result.finishReason);
+  messages.push(...result.responseMessages);
+  if (!worker.schemaOut) return { output: result.text, messages: messages.slice(call.history?.length ?? 0) };
+
+  let parsed = parseStructured(worker, result.text);
+  if (!parsed.ok) {
+    messages.push({
+      role: 'user',
+      content: `Your answer does not match the required JSON schema: ${parsed.errors.join('; ')}. Reply again with only the corrected JSON.`,
+    });
+    result = await loop(messages);
+    assertFinished(definition.id, maxSteps, result.finishReason);
+    messages.push(...result.responseMessages);
+    parsed = parseStructured(worker, result.text);
+    if (!parsed.ok) {
+      throw new RunError('invalid-output', definition.id, `worker ${definition.id} answered with invalid JSON twice: ${parsed.errors.join('; ')}`);
+    }
+  }
+  return { output: parsed.value, messages: messages.slice(call.history?.length ?? 0) };
+}
+
+function needsSandbox(worker: PreparedWorker): boolean {
+  const toolsets = worker.definition.config.toolsets;
+  return ['filesystem', 'shell', 'workers', 'custom'].some((name) => enabledToolset(toolsets, name as 'filesystem') !== undefined);
+}
+
+function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[]): Sandbox {
+  const mounts = resolveMounts({
+    projectRoot: ctx.project.root,
+    config: worker.definition.config.sandbox,
+    grants: [...ctx.grants],
+    displayPath: worker.definition.displayPath,
+    fallback: 'project-root-ro',
+  });
+  return createSandbox({ fs: ctx.project.fs, mounts, restrictions });
+}
+
+async function collectTools(ctx: RunContext, caller: Caller): Promise<ToolsetTool[]> {
+  const toolsets = caller.worker.definition.config.toolsets;
+  const filesystem = enabledToolset(toolsets, 'filesystem');
+  const shell = enabledToolset(toolsets, 'shell');
+  const workers = enabledToolset(toolsets, 'workers');
+  return [
+    ...(filesystem ? createFilesystemToolset(filesystem) : []),
+    ...(shell ? createShellToolset(shell) : []),
+    ...caller.worker.customTools,
+    ...(workers ? await createDelegationTools(ctx, caller, (call) => executeWorker(ctx, call)) : []),
+  ];
+}
+
+function assertFinished(workerId: string, maxSteps: number, finishReason: string): void {
+  if (finishReason === 'tool-calls') {
+    throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${maxSteps}) without a final answer`);
+  }
+}
+
+/** Parses a structured answer, tolerating a Markdown code fence around the JSON. */
+function parseStructured(worker: PreparedWorker, text: string): { ok: true; value: unknown } | { ok: false; errors: string[] } {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(fenced ? (fenced[1] ?? '') : text);
+  } catch {
+    return { ok: false, errors: ['the answer is not JSON'] };
+  }
+  return validateWith(worker.schemaOut!.zod, value);
+}

@@ -1,0 +1,44 @@
+/** What every worker call of one run shares: project, models, approvals, abort signal, usage, events. */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ApprovalController } from '../approval/types.ts';
+import type { ModelRegistry } from '../models/registry.ts';
+import type { Project, WorkerDefinition } from '../project/types.ts';
+import type { MountGrant } from '../sandbox/mount-table.ts';
+import type { ToolsetTool } from '../tools/types.ts';
+import type { ResolvedSchema } from '../worker/schema-ref.ts';
+import type { TemplateRenderer } from '../worker/templates.ts';
+import type { UnstampedEvent } from './events.ts';
+import type { UsageMeter } from './usage.ts';
+
+export interface RunContext {
+  project: Project;
+  models: ModelRegistry;
+  controller: ApprovalController;
+  signal: AbortSignal;
+  env: Record<string, string | undefined>;
+  /** `--model`: applies to every worker of the run. */
+  modelOverride: string | undefined;
+  maxDepth: number;
+  grants: readonly MountGrant[];
+  stream: boolean;
+  usage: UsageMeter;
+  emit(event: UnstampedEvent): void;
+  /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
+  fail(error: unknown): void;
+  now(): number;
+  /** Prepared workers by canonical id (each prepared once per run). */
+  prepared: Map<string, Promise<PreparedWorker>>;
+}
+
+/** A worker with everything resolved that does not depend on its input. */
+export interface PreparedWorker {
+  definition: WorkerDefinition;
+  modelId: string;
+  model: LanguageModelV3;
+  schemaIn: ResolvedSchema | undefined;
+  schemaOut: ResolvedSchema | undefined;
+  renderer: TemplateRenderer;
+  customTools: ToolsetTool[];
+  /** Workers this one may call (allowed_workers expanded), in declaration order. */
+  allowedWorkers: WorkerDefinition[];
+}

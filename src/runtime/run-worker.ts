@@ -1,0 +1,184 @@
+/**
+ * `runWorker`: runs an entry worker and everything it delegates to, returning the event stream at
+ * once and the result as a promise (the CLI and library users consume the same thing).
+ */
+import { createApprovalController } from '../approval/controller.ts';
+import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
+import { AbortedError, LlmDoError, ProjectError } from '../errors.ts';
+import { createModelRegistry, type ModelRegistry } from '../models/registry.ts';
+import type { Project } from '../project/types.ts';
+import type { MountGrant } from '../sandbox/mount-table.ts';
+import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
+import { createEventChannel } from './event-channel.ts';
+import type { RunEvent, RunEventListener, UnstampedEvent, UsageSummary } from './events.ts';
+import { executeWorker } from './execute-worker.ts';
+import { prepareInput } from './input.ts';
+import { applyOverrides, type ConfigOverride } from './overrides.ts';
+import { preflight } from './prepare-worker.ts';
+import type { RunContext } from './run-context.ts';
+import { createUsageMeter } from './usage.ts';
+
+export const DEFAULT_MAX_DEPTH = 5;
+
+export interface RunWorkerOptions {
+  /** From `loadProject`. */
+  project: Project;
+  /** Worker reference of the entry. @default the project's entry (`main`) */
+  entry?: string;
+  /** Text, or an object validated against the entry's `schema_in`. */
+  input?: string | Record<string, unknown>;
+  /** Host files the user hands to the entry worker (checked against its attachment policy). */
+  attachments?: string[];
+  /** Model for every worker of the run (`--model`). */
+  model?: string;
+  /** @default manifest `approval.mode`, else 'interactive' */
+  approval?: ApprovalMode;
+  /** Asks a person in interactive mode; without one, `ask` calls are denied (no terminal). */
+  prompter?: ApprovalPrompter;
+  /** @default manifest `delegation.max_depth`, else 5 */
+  maxDepth?: number;
+  /** Extra mounts granted by the user (`--mount`). */
+  mounts?: MountGrant[];
+  /** Stream model responses (text arrives as `text_delta` events). @default true */
+  stream?: boolean;
+  signal?: AbortSignal;
+  /** @default process.env */
+  env?: Record<string, string | undefined>;
+  /** Called for every event, in order, as it happens. */
+  onEvent?: RunEventListener;
+  /** Overrides of the entry worker's fields (`--set`). */
+  set?: ConfigOverride[];
+  /** Test seams. */
+  _internal?: { models?: ModelRegistry; now?: () => number };
+}
+
+export interface RunResult {
+  /** Entry worker id. */
+  worker: string;
+  status: 'ok' | 'error';
+  /** The entry worker's answer: text, or the JSON value of a `schema_out` worker. */
+  output?: unknown;
+  error?: Error;
+  usage: UsageSummary;
+  duration_ms: number;
+}
+
+export interface RunHandle {
+  /** Every event of the run, entry and sub-workers, in order. */
+  events: AsyncIterable<RunEvent>;
+  /** Settles when the run ends; never rejects (see `status`). */
+  result: Promise<RunResult>;
+}
+
+/**
+ * Runs a worker.
+ * @example
+ * const project = await loadProject('examples/greeter');
+ * const { result } = runWorker({ project, input: 'hi', model: 'test' });
+ * console.log((await result).output);
+ */
+export function runWorker(options: RunWorkerOptions): RunHandle {
+  const channel = createEventChannel<RunEvent>();
+  const result = execute(options, (event) => {
+    channel.push(event);
+    options.onEvent?.(event);
+  }).finally(() => channel.close());
+  return { events: channel, result };
+}
+
+async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => void): Promise<RunResult> {
+  const { project } = options;
+  const now = options._internal?.now ?? Date.now;
+  const started = now();
+  const env = options.env ?? process.env;
+  const abort = new AbortController();
+  const onOuterAbort = () => abort.abort(new AbortedError());
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (options.signal?.aborted) onOuterAbort();
+
+  let fatal: unknown;
+  const emit = (event: UnstampedEvent) => publish({ ...event, ts: new Date(now()).toISOString() } as RunEvent);
+  const usage = createUsageMeter();
+  const ctx: RunContext = {
+    project,
+    models: options._internal?.models ?? createModelRegistry({ env, providers: project.manifest?.providers }),
+    controller: createApprovalController({
+      mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
+      ...(options.prompter ? { prompter: options.prompter } : {}),
+      onEvent: (event) => emit({ ...event, chain: [...event.chain] } as UnstampedEvent),
+    }),
+    signal: abort.signal,
+    env,
+    modelOverride: options.model,
+    maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
+    grants: options.mounts ?? [],
+    stream: options.stream ?? true,
+    usage,
+    emit,
+    fail(error) {
+      fatal ??= error;
+      abort.abort(error);
+    },
+    now,
+    prepared: new Map(),
+  };
+
+  let workerId = options.entry ?? project.entryId;
+  try {
+    const entry = applyOverrides(await project.resolveWorker(workerId), options.set ?? []);
+    workerId = entry.id;
+    const root = await preflight(ctx, entry);
+    const input = prepareInput(root, options.input);
+    const attachments = await readUserAttachments(ctx, entry.config.attachment_policy, entry.id, options.attachments ?? []);
+    emit({ type: 'run_start', chain: [entry.id], worker: entry.id, model: root.modelId, input: input.value });
+    const outcome = await executeWorker(ctx, {
+      worker: root,
+      input,
+      extraInstructions: undefined,
+      attachments: attachmentParts(attachments, [entry.id]),
+      chain: [entry.id],
+      restrictions: [],
+    });
+    const summary = usage.summary();
+    const duration_ms = now() - started;
+    emit({ type: 'run_end', chain: [entry.id], worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms });
+    return { worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms };
+  } catch (caught) {
+    const error = normalizeError(fatal ?? caught, abort.signal);
+    const summary = usage.summary();
+    const duration_ms = now() - started;
+    emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'error', error: error.message, usage: summary, duration_ms });
+    return { worker: workerId, status: 'error', error, usage: summary, duration_ms };
+  } finally {
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** Aborts surface as AbortedError whatever layer noticed them first. */
+function normalizeError(error: unknown, signal: AbortSignal): Error {
+  if (LlmDoError.isInstance(error)) return error;
+  if (signal.aborted) return LlmDoError.isInstance(signal.reason) ? signal.reason : new AbortedError();
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Files given on the command line: checked against the entry's policy before reading. */
+async function readUserAttachments(
+  ctx: RunContext,
+  policy: Parameters<typeof checkAttachments>[1][number]['policy'],
+  workerId: string,
+  paths: readonly string[],
+): Promise<Attachment[]> {
+  if (paths.length === 0) return [];
+  const { fs } = ctx.project;
+  await checkAttachments(
+    paths,
+    [{ owner: `worker ${workerId}`, policy }],
+    async (path) => {
+      const stat = await fs.stat(path);
+      if (!stat || stat.kind !== 'file') throw new ProjectError('file-not-found', `--attach ${path}: no such file`);
+      return stat.size;
+    },
+    [workerId],
+  );
+  return Promise.all(paths.map(async (path) => ({ name: path.slice(path.lastIndexOf('/') + 1), data: await ctx.project.fs.readFile(path) })));
+}

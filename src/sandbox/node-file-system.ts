@@ -1,0 +1,108 @@
+import { promises as fsp, constants as fsConstants } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { DirEntry, FileKind, FileStat, FileSystem, OpenedFile } from './file-system.ts';
+
+function kindOf(stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileKind {
+  if (stats.isSymbolicLink()) return 'symlink';
+  if (stats.isFile()) return 'file';
+  if (stats.isDirectory()) return 'directory';
+  return 'other';
+}
+
+function toFileStat(stats: import('node:fs').Stats): FileStat {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
+}
+
+// O_NOFOLLOW refuses a final symlink (ELOOP); O_NONBLOCK keeps a FIFO swapped in from blocking open.
+// Both are 0 where the platform lacks them (Windows), which degrades to the caller's re-verification.
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0);
+
+async function openForReading(path: string): Promise<OpenedFile> {
+  const handle = await fsp.open(path, OPEN_FLAGS);
+  return {
+    async stat() {
+      return toFileStat(await handle.stat());
+    },
+    async read(maxBytes) {
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      // Read until EOF or the limit: the file may have grown since it was measured.
+      while (maxBytes === undefined || total < maxBytes) {
+        const want = maxBytes === undefined ? 65536 : Math.min(65536, maxBytes - total);
+        const buffer = new Uint8Array(want);
+        const { bytesRead } = await handle.read(buffer, 0, want, total);
+        if (bytesRead === 0) break;
+        chunks.push(buffer.subarray(0, bytesRead));
+        total += bytesRead;
+      }
+      const out = new Uint8Array(total);
+      let offset = 0;
+      for (const chunk of chunks) {
+        out.set(chunk, offset);
+        offset += chunk.length;
+      }
+      return out;
+    },
+    close() {
+      return handle.close();
+    },
+  };
+}
+
+async function statOrUndefined(call: () => Promise<import('node:fs').Stats>): Promise<FileStat | undefined> {
+  try {
+    return toFileStat(await call());
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+    throw error;
+  }
+}
+
+/** The Node.js backend of {@link FileSystem}. */
+export function createNodeFileSystem(): FileSystem {
+  return {
+    async readFile(path) {
+      return new Uint8Array(await fsp.readFile(path));
+    },
+    readText(path) {
+      return fsp.readFile(path, 'utf8');
+    },
+    async writeFile(path, data) {
+      const dir = dirname(path);
+      await fsp.mkdir(dir, { recursive: true });
+      // Same directory as the target so rename is atomic (one file system).
+      const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await fsp.writeFile(temp, data, { flag: fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY });
+        await fsp.rename(temp, path);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async remove(path, options) {
+      await fsp.rm(path, { force: true, recursive: options?.recursive ?? false });
+    },
+    stat(path) {
+      return statOrUndefined(() => fsp.stat(path));
+    },
+    lstat(path) {
+      return statOrUndefined(() => fsp.lstat(path));
+    },
+    realpath(path) {
+      return fsp.realpath(path);
+    },
+    async readDir(path) {
+      const entries = await fsp.readdir(path, { withFileTypes: true });
+      return entries
+        .map((entry): DirEntry => ({ name: entry.name, kind: kindOf(entry) }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+    async mkdir(path) {
+      await fsp.mkdir(path, { recursive: true });
+    },
+    openFile: openForReading,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The sandbox's error messages, in one place so each refusal reads the same wherever it is raised.
+ * Every message names the virtual path only: host paths (and Node's messages, which contain them)
+ * never reach the model.
+ */
+import { SandboxError } from '../errors.ts';
+
+/** `/` for the root mount, `/NAME` for a named one. */
+export function mountPath(mount: { name: string }): string {
+  return mount.name === '' ? '/' : `/${mount.name}`;
+}
+
+/** The path does not exist. */
+export function notFound(path: string): SandboxError {
+  return new SandboxError('not-found', path, `${path} does not exist`);
+}
+
+/** The path is a directory (or a device, socket, …) where a file was expected. */
+export function notAFile(path: string, kind: string): SandboxError {
+  const what = kind === 'directory' ? 'a directory' : 'not a regular file';
+  return new SandboxError('not-a-file', path, `${path} is ${what}; give the path of a file`);
+}
+
+/** The path is a file where a directory was expected. */
+export function notADirectory(path: string): SandboxError {
+  return new SandboxError('not-a-directory', path, `${path} is not a directory`);
+}
+
+/** A symlink on the way leads out of the mount, nowhere, or in a loop. */
+export function symlinkEscape(path: string, mount: string): SandboxError {
+  return new SandboxError(
+    'symlink-escape',
+    path,
+    `${path} leads outside the mount ${mount} through a symbolic link (or the link is broken); only files inside ${mount} can be used`,
+  );
+}
+
+/** The file changed (e.g. was swapped for a symlink) between the check and the open. */
+export function changedWhileOpening(path: string): SandboxError {
+  return new SandboxError('symlink-escape', path, `${path} changed while it was being opened (replaced by a link or moved); refusing to use it`);
+}
+
+/** The file is over the mount's `max_file_bytes`. */
+export function tooLarge(path: string, size: number, limit: number, mount: string): SandboxError {
+  return new SandboxError('too-large', path, `${path} is ${size} bytes, over the ${limit}-byte limit of the mount ${mount}`);
+}
+
+/** A backend failure, reported by its error code only (Node's message would contain the host path). */
+export function ioError(path: string, action: string, cause: unknown): SandboxError {
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  const reason = typeof code === 'string' ? code : 'an I/O error';
+  return new SandboxError('io', path, `could not ${action} ${path} (${reason})`, { cause });
+}
+
+/** Maps a backend error to a refusal: ENOENT → not-found, ELOOP → changed, EISDIR → not-a-file, else io. */
+export function fromBackendError(path: string, action: string, error: unknown): SandboxError {
+  if (SandboxError.isInstance(error)) return error;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'ENOENT') return notFound(path);
+  if (code === 'ELOOP') return changedWhileOpening(path);
+  if (code === 'EISDIR') return notAFile(path, 'directory');
+  if (code === 'ENOTDIR') return notFound(path);
+  return ioError(path, action, error);
+}

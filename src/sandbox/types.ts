@@ -1,0 +1,56 @@
+/** Types of the sandbox (SPEC §7): named mounts addressed by virtual POSIX paths. */
+import type { FileSystem } from './file-system.ts';
+
+export type MountMode = 'ro' | 'rw';
+
+/** A resolved mount: host directory (absolute) exposed at `/name` (or at `/` when `name` is ''). */
+export interface MountSpec {
+  name: string;
+  hostRoot: string;
+  mode: MountMode;
+  /** Allowed suffixes, lower-case with the dot (`.md`); absent = any. */
+  suffixes?: readonly string[];
+  maxFileBytes?: number;
+}
+
+/** A narrowing declared by a worker on the call chain; restrictions only ever accumulate. */
+export interface Restriction {
+  /** Virtual path the worker is confined to, e.g. `/input`. */
+  restrict?: string;
+  readonly?: boolean;
+}
+
+export interface SandboxStat {
+  path: string;
+  exists: boolean;
+  kind?: 'file' | 'directory';
+  size?: number;
+  /** ISO 8601 */
+  mtime?: string;
+}
+
+/** What a model (through tools) may do with files. Every path is virtual; host paths never leak. */
+export interface Sandbox {
+  read(path: string, options?: { maxChars?: number }): Promise<string>;
+  readBinary(path: string): Promise<Uint8Array>;
+  write(path: string, content: string): Promise<void>;
+  writeBinary(path: string, data: Uint8Array): Promise<void>;
+  delete(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** Virtual paths of the files under `path` matching the glob `pattern` (relative to `path`), sorted. */
+  list(path?: string, pattern?: string): Promise<string[]>;
+  stat(path: string): Promise<SandboxStat>;
+  /** Host directory for a virtual directory path, after every check (used only for a shell's cwd). */
+  hostDirectory(path: string): Promise<string>;
+  /** The mounts visible after restrictions, with virtual paths; for prompts and approval display. */
+  describe(): { path: string; mode: MountMode }[];
+  /** A new sandbox over the same mounts with one more restriction (never wider than this one). */
+  narrow(restriction: Restriction): Sandbox;
+}
+
+export interface CreateSandboxOptions {
+  fs: FileSystem;
+  mounts: readonly MountSpec[];
+  /** Restrictions of every worker on the chain, the caller's first. */
+  restrictions?: readonly Restriction[];
+}

@@ -1,0 +1,168 @@
+/**
+ * The `filesystem` toolset (SPEC §6): sandboxed file tools. Every path is a virtual path of the
+ * calling worker's sandbox (§7); the sandbox enforces mounts, modes, restrictions and caps, so these
+ * tools only shape arguments and results for the model.
+ */
+import { z } from 'zod';
+import { ToolError } from '../errors.ts';
+import type { Sandbox } from '../sandbox/types.ts';
+import type { FilesystemToolsetConfig } from '../worker/schema.ts';
+import type { ToolContext, ToolsetTool } from './types.ts';
+
+/** At most this many paths are returned by one `list_files` call. */
+export const LIST_FILES_LIMIT = 1000;
+
+/** Default `max_chars` of `read_file`. */
+export const READ_FILE_DEFAULT_MAX_CHARS = 200_000;
+
+const TOOLSET = 'filesystem';
+
+/**
+ * The calling worker's sandbox, or a ToolError the model sees when the worker has no file access.
+ * Shared by every tool that touches files (the shell tool uses it for its working directory).
+ */
+export function requireSandbox(context: ToolContext, tool: string): Sandbox {
+  if (context.sandbox) return context.sandbox;
+  throw new ToolError('no-sandbox', tool, 'this worker has no file access (it has no sandbox mounts)');
+}
+
+const pathField = z.string().min(1).describe('Virtual path in the sandbox, e.g. /input/notes.md');
+
+const ListArgs = z.strictObject({
+  path: z.string().min(1).default('/').describe('Virtual directory to list; default /'),
+  pattern: z.string().min(1).default('**/*').describe('Glob relative to path, e.g. **/*.md; default **/*'),
+});
+const ReadArgs = z.strictObject({
+  path: pathField,
+  max_chars: z.number().int().positive().default(READ_FILE_DEFAULT_MAX_CHARS).describe('Characters to return at most; default 200000'),
+});
+const WriteArgs = z.strictObject({ path: pathField, content: z.string().describe('The whole new content of the file') });
+const EditArgs = z.strictObject({
+  path: pathField,
+  old: z.string().min(1).describe('Exact text to replace; must occur exactly once in the file'),
+  new: z.string().describe('Replacement text'),
+});
+const PathArgs = z.strictObject({ path: pathField });
+
+/** Result of `list_files`: the virtual paths, and a note when some were left out. */
+export interface ListFilesResult {
+  files: string[];
+  note?: string;
+}
+
+async function listFiles(args: z.infer<typeof ListArgs>, context: ToolContext): Promise<ListFilesResult> {
+  const { path = '/', pattern = '**/*' } = args;
+  const all = await requireSandbox(context, 'list_files').list(path, pattern);
+  if (all.length <= LIST_FILES_LIMIT) return { files: all };
+  const more = all.length - LIST_FILES_LIMIT;
+  return {
+    files: all.slice(0, LIST_FILES_LIMIT),
+    note: `showing the first ${LIST_FILES_LIMIT} of ${all.length} files (${more} more); narrow path or pattern to see the rest`,
+  };
+}
+
+async function readFile(args: z.infer<typeof ReadArgs>, context: ToolContext): Promise<string> {
+  const { path, max_chars: maxChars = READ_FILE_DEFAULT_MAX_CHARS } = args;
+  // The sandbox reads only a prefix of a long file and appends a visible truncation marker.
+  return requireSandbox(context, 'read_file').read(path, { maxChars });
+}
+
+async function writeFile(args: z.infer<typeof WriteArgs>, context: ToolContext): Promise<string> {
+  await requireSandbox(context, 'write_file').write(args.path, args.content);
+  return `wrote ${args.content.length} characters to ${args.path}`;
+}
+
+/** Start offsets of every occurrence of `needle`, overlapping ones included (they make an edit ambiguous too). */
+function occurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) found.push(at);
+  return found;
+}
+
+async function editFile(args: z.infer<typeof EditArgs>, context: ToolContext): Promise<string> {
+  const sandbox = requireSandbox(context, 'edit_file');
+  const { path, old, new: replacement } = args;
+  const text = await sandbox.read(path);
+  const found = occurrences(text, old);
+  if (found.length === 0) {
+    throw new ToolError('no-match', 'edit_file', `old text not found in ${path}; read the file and copy the exact text to replace`);
+  }
+  if (found.length > 1) {
+    throw new ToolError('ambiguous-match', 'edit_file', `old text found ${found.length} times in ${path}; include more context so it matches exactly once`);
+  }
+  const at = found[0] as number;
+  await sandbox.write(path, text.slice(0, at) + replacement + text.slice(at + old.length));
+  return `replaced 1 occurrence in ${path}`;
+}
+
+async function deleteFile(args: z.infer<typeof PathArgs>, context: ToolContext): Promise<string> {
+  await requireSandbox(context, 'delete_file').delete(args.path);
+  return `deleted ${args.path}`;
+}
+
+async function fileInfo(args: z.infer<typeof PathArgs>, context: ToolContext) {
+  const stat = await requireSandbox(context, 'file_info').stat(args.path);
+  return { path: stat.path, exists: stat.exists, kind: stat.kind, size: stat.size, mtime: stat.mtime };
+}
+
+/**
+ * The six `filesystem` tools. Reads (`list_files`, `read_file`, `file_info`) are pre-approved by
+ * default; `write_file`, `edit_file` and `delete_file` ask. `config.approval` is not applied here:
+ * the caller resolves it against each tool's `defaultRule` when building the toolbox (SPEC §6).
+ *
+ * @example
+ * const tools = createFilesystemToolset();
+ * await tools.find((t) => t.name === 'read_file')!.execute({ path: '/input/a.md' }, context);
+ */
+export function createFilesystemToolset(config?: FilesystemToolsetConfig): ToolsetTool[] {
+  return [
+    {
+      toolset: TOOLSET,
+      name: 'list_files',
+      description: `List files in the sandbox. Returns virtual paths of files under \`path\` matching the glob \`pattern\` (relative to \`path\`), sorted; at most ${LIST_FILES_LIMIT}.`,
+      inputSchema: ListArgs,
+      defaultRule: 'preApproved',
+      execute: listFiles,
+    },
+    {
+      toolset: TOOLSET,
+      name: 'read_file',
+      description: 'Read a text file from the sandbox. A file longer than `max_chars` is cut there, with a note saying so; call again with a larger `max_chars` to see more.',
+      inputSchema: ReadArgs,
+      defaultRule: 'preApproved',
+      execute: readFile,
+    },
+    {
+      toolset: TOOLSET,
+      name: 'write_file',
+      description: 'Create or overwrite a text file in the sandbox with `content` (missing parent directories are created).',
+      inputSchema: WriteArgs,
+      defaultRule: 'ask',
+      execute: writeFile,
+    },
+    {
+      toolset: TOOLSET,
+      name: 'edit_file',
+      description: 'Replace the one occurrence of `old` in a text file with `new`. Fails if `old` is missing or occurs more than once; include enough surrounding text to make it unique.',
+      inputSchema: EditArgs,
+      defaultRule: 'ask',
+      execute: editFile,
+    },
+    {
+      toolset: TOOLSET,
+      name: 'delete_file',
+      description: 'Delete a file from the sandbox.',
+      inputSchema: PathArgs,
+      defaultRule: 'ask',
+      execute: deleteFile,
+    },
+    {
+      toolset: TOOLSET,
+      name: 'file_info',
+      description: 'Whether a path exists, and its kind (file or directory), size in bytes and modification time.',
+      inputSchema: PathArgs,
+      defaultRule: 'preApproved',
+      execute: fileInfo,
+    },
+  ];
+}

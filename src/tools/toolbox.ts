@@ -1,0 +1,159 @@
+/**
+ * The toolbox: the only way to make an executable tool (SPEC §6, §8). Every call of every tool is
+ * validated, gated by the run's approval controller, and turned into an outcome; nothing a tool
+ * throws crashes the run, except an abort.
+ */
+import { toolDefaultRule, type ResolvedApprovalRule } from '../approval/rules.ts';
+import type { ApprovalController } from '../approval/types.ts';
+import { untilAborted } from '../approval/until-aborted.ts';
+import { AbortedError, ProjectError, RunError } from '../errors.ts';
+import { toSchemaPair, validateWith, type SchemaPair } from '../worker/json-schema.ts';
+import type { ApprovalRule } from '../worker/schema.ts';
+import type { JsonSchemaObject, ToolContext, ToolInputSchema, ToolOutcome, ToolsetTool } from './types.ts';
+
+// Module-private registry of what this file made: unlike a property, it cannot be copied by a
+// spread or forged, so the runtime can refuse any tool that skipped validation and approval.
+const gatedTools = new WeakSet<object>();
+
+/** A tool wrapped with validation and approval; what the runtime offers the model and runs. */
+export interface GatedTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments, for providers. */
+  readonly inputSchema: JsonSchemaObject;
+  /** The resolved approval rule (never `blocked`: blocked tools are left out of the toolbox). */
+  readonly rule: ApprovalRule;
+  /** The toolset the tool came from. */
+  readonly toolset: string;
+  /** Validates, asks for approval, executes. Throws only `AbortedError` or a user's `q` (`RunError`). */
+  run(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolOutcome>;
+}
+
+/** The tools a worker may use in one call, by name. */
+export interface Toolbox {
+  /** Offered tools, in the order given. */
+  readonly tools: readonly GatedTool[];
+  get(name: string): GatedTool | undefined;
+}
+
+/** Options of `createToolbox`. */
+export interface CreateToolboxOptions {
+  tools: readonly ToolsetTool[];
+  /**
+   * The rule of each tool, usually `explainApprovalRule(...)` or `resolveApprovalRule(...)` with
+   * `toolDefault: toolDefaultRule(tool)`. A function `needsApproval` is evaluated per call only when the
+   * rule came from the tool's own default; a bare rule counts as such when it equals that default.
+   */
+  ruleFor(tool: ToolsetTool): ApprovalRule | ResolvedApprovalRule;
+  controller: ApprovalController;
+  /** Sandbox, signal, chain and `callWorker` of the calling worker. */
+  context: ToolContext;
+}
+
+/**
+ * Wraps toolset tools for one worker. Blocked tools are omitted (never offered, never run).
+ * Throws `ProjectError` for two offered tools with one name (`duplicate-tool-name`) or an input
+ * schema that is not a valid object schema (`schema`).
+ */
+export function createToolbox(options: CreateToolboxOptions): Toolbox {
+  const { controller, context } = options;
+  const byName = new Map<string, GatedTool>();
+  for (const tool of options.tools) {
+    const resolved = normalizeRule(tool, options.ruleFor(tool));
+    if (resolved.rule === 'blocked') continue;
+    const existing = byName.get(tool.name);
+    if (existing) {
+      throw new ProjectError(
+        'duplicate-tool-name',
+        `two tools are named ${tool.name} (from the ${existing.toolset} and ${tool.toolset} toolsets); tool names of a worker must be unique`,
+      );
+    }
+    byName.set(tool.name, gate(tool, resolved, compileToolSchema(tool.name, tool.inputSchema), controller, context));
+  }
+  const tools = Object.freeze([...byName.values()]);
+  return { tools, get: (name) => byName.get(name) };
+}
+
+/** True only for tools made by `createToolbox`; the runtime refuses to run anything else. */
+export function isGatedTool(value: unknown): value is GatedTool {
+  return typeof value === 'object' && value !== null && gatedTools.has(value);
+}
+
+/**
+ * Both forms of a tool's input schema. Throws `ProjectError('schema')` naming the tool when the
+ * schema cannot be understood or does not describe an object (providers require one).
+ */
+export function compileToolSchema(toolName: string, schema: ToolInputSchema): SchemaPair {
+  let pair: SchemaPair;
+  try {
+    pair = toSchemaPair(schema);
+  } catch (error) {
+    throw new ProjectError('schema', `input schema of tool ${toolName} is not a valid zod or JSON Schema: ${messageOf(error)}`, {}, { cause: error });
+  }
+  if (pair.jsonSchema.type !== 'object') {
+    const got = pair.jsonSchema.type === undefined ? 'no type' : `type ${JSON.stringify(pair.jsonSchema.type)}`;
+    throw new ProjectError('schema', `input schema of tool ${toolName} must describe an object (type "object"), got ${got}`);
+  }
+  return pair;
+}
+
+function normalizeRule(tool: ToolsetTool, rule: ApprovalRule | ResolvedApprovalRule): ResolvedApprovalRule {
+  if (typeof rule !== 'string') return rule;
+  return { rule, source: rule === toolDefaultRule(tool) ? 'tool' : 'worker' };
+}
+
+function gate(
+  tool: ToolsetTool,
+  resolved: ResolvedApprovalRule,
+  schema: SchemaPair,
+  controller: ApprovalController,
+  context: ToolContext,
+): GatedTool {
+  const { name, description } = tool;
+  const needsApproval = tool.needsApproval;
+  const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
+
+  async function run(args: unknown, options: { signal?: AbortSignal } = {}): Promise<ToolOutcome> {
+    const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
+    if (signal.aborted) throw new AbortedError();
+    const parsed = validateWith(schema.zod, args);
+    if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
+    let rule = resolved.rule;
+    try {
+      if (perCall) rule = (await perCall(parsed.value)) ? 'ask' : 'preApproved';
+    } catch (error) {
+      return failed(error, signal);
+    }
+    // A denial is data for the model; `q` and aborts are thrown through to the run.
+    const decision = await controller.authorize({ chain: context.chain, toolName: name, args: parsed.value, description }, rule, signal);
+    if (!decision.approved) return { ok: false, error: decision.message, denied: true };
+    if (signal.aborted) throw new AbortedError();
+    try {
+      // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
+      const output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal })), signal);
+      return { ok: true, output };
+    } catch (error) {
+      return failed(error, signal);
+    }
+  }
+
+  function failed(error: unknown, signal: AbortSignal): ToolOutcome {
+    if (AbortedError.isInstance(error) || (RunError.isInstance(error) && error.code === 'aborted-by-user')) throw error;
+    if (signal.aborted) throw new AbortedError();
+    return { ok: false, error: `${name} failed: ${messageOf(error)}` };
+  }
+
+  const gated: GatedTool = Object.freeze({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, run });
+  gatedTools.add(gated);
+  return gated;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

@@ -1,0 +1,48 @@
+/** Tool types (SPEC §6) shared by every toolset and by the runtime. */
+import type { z } from 'zod';
+import type { Sandbox } from '../sandbox/types.ts';
+import type { ApprovalRule } from '../worker/schema.ts';
+
+/** A JSON Schema object (draft 7 / 2020-12 subset the providers accept). */
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/** A zod schema or a JSON Schema object. */
+export type ToolInputSchema = z.ZodType | JsonSchemaObject;
+
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+  /** The calling worker's sandbox; undefined when the worker has no file access. */
+  sandbox: Sandbox | undefined;
+  /** Aborted when the run is interrupted. */
+  signal: AbortSignal;
+  /** Runs another worker of the project (subject to the same rules as delegation) and returns its output. */
+  callWorker(ref: string, input: unknown): Promise<unknown>;
+  /** Worker ids from the entry to the calling worker. */
+  chain: readonly string[];
+}
+
+/** A tool as authors define it (`defineTool`). */
+export interface ToolDefinition<Args = any, Output = unknown> {
+  name: string;
+  description: string;
+  inputSchema: ToolInputSchema;
+  execute(args: Args, context: ToolContext): Output | Promise<Output>;
+  /**
+   * The tool's own approval default: `true` → ask, `false` → pre-approved, a function decides per call.
+   * Worker and manifest rules take precedence (SPEC §6).
+   */
+  needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
+}
+
+/** A tool offered by a toolset, before approval gating. */
+export interface ToolsetTool extends ToolDefinition {
+  /** The toolset it came from: `filesystem`, `workers`, `custom`, `shell`. */
+  toolset: string;
+  /** Overrides `needsApproval` as the tool's own default rule (e.g. filesystem reads pre-approved). */
+  defaultRule?: ApprovalRule;
+}
+
+/** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */
+export type ToolOutcome =
+  | { ok: true; output: unknown }
+  | { ok: false; error: string; denied?: boolean };

@@ -1,0 +1,49 @@
+/**
+ * One representation for the two schema forms users write (a zod schema or a JSON Schema object):
+ * a zod schema to validate with, and a JSON Schema to show providers.
+ */
+import { z } from 'zod';
+import type { JsonSchemaObject, ToolInputSchema } from '../tools/types.ts';
+
+export interface SchemaPair {
+  zod: z.ZodType;
+  jsonSchema: JsonSchemaObject;
+}
+
+/** Result of validating a value: the parsed value, or one `field: message` line per failing field. */
+export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** True for a zod (v3 or v4) schema object, from any copy of zod. */
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { safeParse?: unknown }).safeParse === 'function' &&
+    ('_zod' in value || '_def' in value)
+  );
+}
+
+/**
+ * Builds both forms of a schema. Throws (a plain Error with zod's message) when a JSON Schema
+ * cannot be understood; callers wrap it in an error naming the file and field.
+ */
+export function toSchemaPair(schema: ToolInputSchema): SchemaPair {
+  if (isZodSchema(schema)) {
+    const jsonSchema = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchemaObject;
+    delete jsonSchema.$schema;
+    return { zod: schema as z.ZodType, jsonSchema };
+  }
+  return { zod: z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), jsonSchema: schema };
+}
+
+/** Validates `value`; errors read `field.path: message` (or `(root): message`). */
+export function validateWith<T = unknown>(schema: z.ZodType, value: unknown): ValidationResult<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data as T };
+  return { ok: false, errors: result.error.issues.map(formatIssue) };
+}
+
+function formatIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+  return `${path}: ${issue.message}`;
+}

@@ -1,0 +1,198 @@
+/**
+ * The fields of a worker file (SPEC §3) and of the project manifest (§4) and library manifest (§13),
+ * as zod schemas. Objects are strict: an unknown key is an error, which the loaders turn into a
+ * message naming the nearest valid key.
+ */
+import { z } from 'zod';
+
+/** How a tool call is gated: run without asking, ask first, or never offer/run. */
+export const ApprovalRuleSchema = z.enum(['preApproved', 'ask', 'blocked']);
+export type ApprovalRule = z.infer<typeof ApprovalRuleSchema>;
+
+export const ApprovalModeSchema = z.enum(['interactive', 'approve_all', 'auto_deny']);
+export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
+
+/** Per-toolset approval config: `approval: { default: ask, tools: { write_file: preApproved } }`. */
+export const ToolsetApprovalSchema = z.strictObject({
+  default: ApprovalRuleSchema.optional(),
+  tools: z.record(z.string().min(1), ApprovalRuleSchema).optional(),
+});
+export type ToolsetApproval = z.infer<typeof ToolsetApprovalSchema>;
+
+const positiveInt = z.number().int().positive();
+const nonEmptyString = z.string().min(1);
+
+/** YAML `filesystem:` with no value means "enabled with defaults". */
+function toolsetConfig<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === null ? {} : value), z.union([z.literal(false), schema]));
+}
+
+export const FilesystemToolsetSchema = z.strictObject({
+  approval: ToolsetApprovalSchema.optional(),
+});
+
+export const WorkersToolsetSchema = z.strictObject({
+  /** Worker references or globs (`reports/*`) this worker may call. */
+  allowed_workers: z.array(nonEmptyString).optional(),
+  approval: ToolsetApprovalSchema.optional(),
+});
+
+export const CustomToolsetSchema = z.strictObject({
+  /** Names of the discovered tools to offer; absent = all of them. */
+  tools: z.array(nonEmptyString).optional(),
+  approval: ToolsetApprovalSchema.optional(),
+});
+
+export const ShellRuleSchema = z.strictObject({
+  /** A command prefix, matched word by word: `git log` allows `git log --oneline`. */
+  command: nonEmptyString,
+  approval: ApprovalRuleSchema.optional(),
+});
+
+export const ShellToolsetSchema = z.strictObject({
+  rules: z.array(ShellRuleSchema).optional(),
+  /** What happens to a command no rule matches. */
+  default: z.enum(['ask', 'blocked']).optional(),
+  /** Virtual path of the working directory (a sandbox mount or a directory inside one). */
+  cwd: nonEmptyString.optional(),
+  timeout_ms: positiveInt.optional(),
+  max_output_bytes: positiveInt.optional(),
+  approval: ToolsetApprovalSchema.optional(),
+});
+
+export const ToolsetsSchema = z.strictObject({
+  filesystem: toolsetConfig(FilesystemToolsetSchema).optional(),
+  workers: toolsetConfig(WorkersToolsetSchema).optional(),
+  custom: toolsetConfig(CustomToolsetSchema).optional(),
+  shell: toolsetConfig(ShellToolsetSchema).optional(),
+});
+export type ToolsetsConfig = z.infer<typeof ToolsetsSchema>;
+export type FilesystemToolsetConfig = z.infer<typeof FilesystemToolsetSchema>;
+export type WorkersToolsetConfig = z.infer<typeof WorkersToolsetSchema>;
+export type CustomToolsetConfig = z.infer<typeof CustomToolsetSchema>;
+export type ShellToolsetConfig = z.infer<typeof ShellToolsetSchema>;
+
+export const MountModeSchema = z.enum(['ro', 'rw']);
+
+/** One named mount: `sandbox.paths.NAME`, visible to the model at `/NAME`. */
+export const MountSchema = z.strictObject({
+  /** Host directory, relative to the project root. */
+  root: nonEmptyString,
+  /** @default 'ro' */
+  mode: MountModeSchema.optional(),
+  /** Allowed file suffixes (`.md`, `.pdf`); absent = any. */
+  suffixes: z.array(nonEmptyString).optional(),
+  max_file_bytes: positiveInt.optional(),
+});
+export type MountConfig = z.infer<typeof MountSchema>;
+
+export const MOUNT_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+export const SandboxConfigSchema = z.strictObject({
+  /** One directory mounted at `/` (a path, or a mount object to give mode and caps). */
+  root: z.union([nonEmptyString, MountSchema]).optional(),
+  paths: z.record(z.string().regex(MOUNT_NAME_PATTERN, 'mount names use letters, digits, _ . -'), MountSchema).optional(),
+  /** Virtual path this worker (and everything it calls) is confined to. */
+  restrict: nonEmptyString.optional(),
+  /** No writes or deletes for this worker and everything it calls. */
+  readonly: z.boolean().optional(),
+});
+export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
+
+/** `schemas/pitch.json`, `schemas.ts:PitchInput`, or an inline JSON Schema object. */
+export const SchemaRefSchema = z.union([nonEmptyString, z.record(z.string(), z.unknown())]);
+export type SchemaRef = z.infer<typeof SchemaRefSchema>;
+
+export const AttachmentPolicySchema = z.strictObject({
+  /** @default 4 */
+  max_attachments: z.number().int().nonnegative().optional(),
+  /** @default 10 MB */
+  max_total_bytes: positiveInt.optional(),
+  allowed_suffixes: z.array(nonEmptyString).optional(),
+  denied_suffixes: z.array(nonEmptyString).optional(),
+});
+export type AttachmentPolicy = z.infer<typeof AttachmentPolicySchema>;
+
+export const ImportsSchema = z.strictObject({
+  workers: z.array(nonEmptyString).optional(),
+  tools: z.array(nonEmptyString).optional(),
+});
+
+const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.g. anthropic:claude-sonnet-4-5, or test');
+
+/** Every field a worker file may set (SPEC §3). */
+export const WorkerConfigSchema = z.strictObject({
+  name: nonEmptyString,
+  description: z.string().optional(),
+  model: modelId.optional(),
+  compatible_models: z.array(nonEmptyString).min(1, 'compatible_models must list at least one pattern (an empty list allows no model)').optional(),
+  mode: z.enum(['single', 'chat']).optional(),
+  toolsets: ToolsetsSchema.optional(),
+  sandbox: SandboxConfigSchema.optional(),
+  schema_in: SchemaRefSchema.optional(),
+  schema_out: SchemaRefSchema.optional(),
+  attachment_policy: AttachmentPolicySchema.optional(),
+  imports: ImportsSchema.optional(),
+  /** @default 25 */
+  max_steps: positiveInt.optional(),
+  max_context_tokens: positiveInt.optional(),
+  locked: z.boolean().optional(),
+  /** Only in `.yaml` workers; a `.worker` file's instructions are its body. */
+  instructions: z.string().optional(),
+});
+export type WorkerConfig = z.infer<typeof WorkerConfigSchema>;
+export const WORKER_FIELDS = Object.keys(WorkerConfigSchema.shape) as (keyof WorkerConfig)[];
+
+export const ProviderConfigSchema = z.strictObject({
+  base_url: z.url(),
+  /** Environment variable holding the key; absent = no key sent. */
+  api_key_env: nonEmptyString.optional(),
+});
+
+/** `utils` or `legal@2.0`. */
+export const DependencySpecSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(@[A-Za-z0-9_.+-]+)?$/, 'expected NAME or NAME@VERSION');
+
+/** `project.yaml` / `llm-do.yaml` (SPEC §4). */
+export const ManifestSchema = z.strictObject({
+  name: nonEmptyString.optional(),
+  version: nonEmptyString.optional(),
+  description: z.string().optional(),
+  /** @default 'main' */
+  entry: nonEmptyString.optional(),
+  model: modelId.optional(),
+  dependencies: z.array(DependencySpecSchema).optional(),
+  providers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), ProviderConfigSchema).optional(),
+  sandbox: SandboxConfigSchema.optional(),
+  toolsets: ToolsetsSchema.optional(),
+  approval: z.strictObject({ mode: ApprovalModeSchema.optional() }).optional(),
+  delegation: z.strictObject({ max_depth: z.number().int().nonnegative().optional() }).optional(),
+  workers: z
+    .strictObject({
+      root: nonEmptyString.optional(),
+      include: z.array(nonEmptyString).optional(),
+      exclude: z.array(nonEmptyString).optional(),
+    })
+    .optional(),
+  templates: z.strictObject({ roots: z.array(nonEmptyString).optional() }).optional(),
+  tools: z
+    .strictObject({
+      modules: z.array(nonEmptyString).optional(),
+      allow_module_imports: z.boolean().optional(),
+    })
+    .optional(),
+  exports: z.array(nonEmptyString).optional(),
+  /** Defaults for every worker of the project (the worker file wins). */
+  max_steps: positiveInt.optional(),
+  attachment_policy: AttachmentPolicySchema.optional(),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** `lib.yaml` (SPEC §13). */
+export const LibraryManifestSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'library names use letters, digits, _ . -'),
+  version: z.string().regex(/^[A-Za-z0-9_.+-]+$/, 'expected a version such as 1.0.0'),
+  description: z.string().optional(),
+  exports: z.array(nonEmptyString).optional(),
+  dependencies: z.array(DependencySpecSchema).optional(),
+});
+export type LibraryManifest = z.infer<typeof LibraryManifestSchema>;

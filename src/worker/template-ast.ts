@@ -1,0 +1,122 @@
+/**
+ * The parts of nunjucks' (untyped) parser and compiler llm-do uses: compiling a source to find
+ * syntax errors with their line, listing the templates and files a source names statically, and
+ * naming the expression behind an "undefined value" error.
+ */
+import nunjucks from 'nunjucks';
+
+/**
+ * Options every llm-do template is built with: no HTML escaping (prompts are not HTML), undefined
+ * output is an error. Whitespace around tags is handled by `template-whitespace.ts`, not `trimBlocks`.
+ */
+export const TEMPLATE_OPTIONS = {
+  autoescape: false,
+  throwOnUndefined: true,
+} as const;
+
+interface AstNode {
+  typename: string;
+  lineno: number;
+  colno: number;
+  [field: string]: unknown;
+  findAll(type: unknown): AstNode[];
+}
+
+interface Internals {
+  parser: { parse(src: string, extensions: unknown[], opts: object): AstNode };
+  compiler: { compile(src: string, asyncFilters: unknown[], extensions: unknown[], name: string, opts: object): string };
+  nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output', unknown>;
+}
+
+const internals = nunjucks as unknown as Internals;
+
+/** A syntax or compile error: message and 1-based position within the source. */
+export interface TemplateSyntaxError {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** Compiles `source`; returns the first syntax error, or `undefined` when it compiles. */
+export function findSyntaxError(source: string, name: string): TemplateSyntaxError | undefined {
+  try {
+    internals.compiler.compile(source, [], [], name, TEMPLATE_OPTIONS);
+    return undefined;
+  } catch (error) {
+    const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
+    const text = String(message ?? error).replace(/^\([^\n]*\)\s*/, '');
+    // nunjucks gives no position for errors at the end of the input (an unclosed tag or block).
+    if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
+    return { message: text, line: lineno, column: colno || undefined };
+  }
+}
+
+/** A template or file named by a string literal in a source. */
+export interface StaticReference {
+  kind: 'template' | 'file';
+  name: string;
+  /** 1-based line of the reference. */
+  line: number;
+  /** `{% include ... ignore missing %}`. */
+  optional: boolean;
+}
+
+function literal(node: unknown): string | undefined {
+  const value = (node as AstNode | undefined)?.typename === 'Literal' ? (node as AstNode).value : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Every include/extends/import and `file("...")` whose name is a string literal. Assumes `source` compiles. */
+export function staticReferences(source: string): StaticReference[] {
+  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+  const references: StaticReference[] = [];
+  for (const type of ['Include', 'Extends', 'Import', 'FromImport'] as const) {
+    for (const node of ast.findAll(internals.nodes[type])) {
+      const name = literal(node.template);
+      if (name !== undefined) {
+        references.push({ kind: 'template', name, line: node.lineno + 1, optional: node.ignoreMissing === true });
+      }
+    }
+  }
+  for (const call of ast.findAll(internals.nodes.FunCall)) {
+    const callee = call.name as AstNode;
+    const firstArgument = (call.args as { children?: unknown[] } | undefined)?.children?.[0];
+    const name = literal(firstArgument);
+    if (callee.typename === 'Symbol' && callee.value === 'file' && name !== undefined) {
+      references.push({ kind: 'file', name, line: call.lineno + 1, optional: false });
+    }
+  }
+  return references.sort((a, b) => a.line - b.line);
+}
+
+function describe(node: AstNode | undefined): string | undefined {
+  if (!node) return undefined;
+  switch (node.typename) {
+    case 'Symbol':
+      return String(node.value);
+    case 'Literal':
+      return JSON.stringify(node.value);
+    case 'LookupVal': {
+      const target = describe(node.target as AstNode);
+      const key = node.val as AstNode;
+      if (target === undefined) return undefined;
+      return key.typename === 'Literal' && typeof key.value === 'string' ? `${target}.${key.value}` : `${target}[${describe(key) ?? '…'}]`;
+    }
+    case 'FunCall':
+      return `${describe(node.name as AstNode) ?? '…'}(…)`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The expression printed by the `{{ }}` at a 1-based position, e.g. `topic` or `user.name`, and whether
+ * it is a plain variable name.
+ */
+export function expressionAt(source: string, line: number, column: number): { text: string; plain: boolean } | undefined {
+  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+  const output = ast.findAll(internals.nodes.Output).find((node) => node.lineno === line - 1 && node.colno === column - 1);
+  const expression = (output?.children as AstNode[] | undefined)?.[0];
+  const text = describe(expression);
+  return text === undefined ? undefined : { text, plain: expression?.typename === 'Symbol' };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, createSessionMemory } from '../../src/approval/session-memory.ts';
+
+describe('session memory', () => {
+  it('remembers an exact call regardless of key order, and nothing else', () => {
+    const memory = createSessionMemory();
+    memory.approveCall('write_file', { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } });
+    expect(memory.isApproved('write_file', { meta: { a: [2, { x: 2, y: 1 }], b: 1 }, content: 'x', path: '/a.md' })).toBe(true);
+    expect(memory.isApproved('write_file', { path: '/b.md', content: 'x' })).toBe(false);
+    expect(memory.isApproved('delete_file', { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } })).toBe(false);
+  });
+
+  it('remembers a tool with any arguments', () => {
+    const memory = createSessionMemory();
+    memory.approveTool('shell');
+    expect(memory.isApproved('shell', { command: 'ls' })).toBe(true);
+    expect(memory.isApproved('shell', { command: 'git status' })).toBe(true);
+    expect(memory.isApproved('shells', { command: 'ls' })).toBe(false);
+  });
+
+  it('does not confuse a tool name with arguments that look like it', () => {
+    const memory = createSessionMemory();
+    memory.approveCall('a', 'b');
+    expect(memory.isApproved('a"', 'b')).toBe(false);
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys at every level and keeps array order', () => {
+    expect(canonicalJson({ b: [3, 1], a: { d: 1, c: 2 } })).toBe('{"a":{"c":2,"d":1},"b":[3,1]}');
+    expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
+  });
+
+  it('keeps a __proto__ key as data and survives cycles and bigints', () => {
+    const hostile = JSON.parse('{"__proto__": {"x": 1}, "a": 1}') as unknown;
+    expect(canonicalJson(hostile)).toBe('{"__proto__":{"x":1},"a":1}');
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(canonicalJson(cyclic)).toBe('{"a":1,"self":"[cycle]"}');
+    expect(canonicalJson({ n: 10n })).toBe('{"n":"10n"}');
+    expect(canonicalJson(undefined)).toBe('undefined');
+  });
+});

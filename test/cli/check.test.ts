@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runCheck } from '../../src/cli/commands/check.ts';
+import { captureIO, tempDir, worker, writeTree } from '../project/fixture.ts';
+
+async function check(files: Record<string, string>, options: { homeDir?: string; env?: Record<string, string> } = {}) {
+  const root = writeTree(files);
+  const { io, stdout, stderr } = captureIO({ cwd: root, ...options });
+  const code = await runCheck({ dir: '.' }, io);
+  return { code, out: stdout(), err: stderr(), root };
+}
+
+const MODEL = 'model: test';
+
+describe('llm-do check', () => {
+  test('a clean project passes with exit 0', async () => {
+    const result = await check({
+      'project.yaml': 'name: ok\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [reports/*]'),
+      'workers/reports/summarizer.worker': worker('reports/summarizer', 'schema_in: schemas/in.json'),
+      'schemas/in.json': '{"type":"object","properties":{"topic":{"type":"string"}}}',
+      'templates/footer.jinja': 'Bye.',
+      'workers/greeter.worker': worker('greeter', '', 'Hello. {% include "footer.jinja" %}'),
+      'tools.ts': 'export function ping() { return "pong"; }\nexport const pingSchema = { type: "object", properties: {} };\n',
+    });
+    expect(result.out).toBe('');
+    expect(result.err).toBe('check passed: 0 errors, 0 warnings (3 workers checked)\n');
+    expect(result.code).toBe(0);
+  });
+
+  test('a project with three different mistakes reports all three', async () => {
+    const result = await check({
+      'main.worker': worker('main', `${MODEL}\ntoolsets:\n  workers:\n    allowed_workers: [summarizer]`),
+      'workers/typo.worker': worker('typo', `${MODEL}\nmodle: test`),
+      'workers/wrong.worker': worker('not-wrong', MODEL),
+    });
+    expect(result.code).toBe(2);
+    const lines = result.out.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^main\.worker: worker summarizer not found/);
+    expect(lines[1]).toMatch(/^workers\/typo\.worker:4:1: unknown key "modle" \(did you mean "model"\?\)/);
+    expect(lines[2]).toBe(`workers/wrong.worker: name "not-wrong" does not match the worker's id "wrong" (a worker's name must equal the id derived from its path)`);
+    expect(result.err).toBe('check failed: 3 errors, 0 warnings (3 workers checked)\n');
+  });
+
+  test('ambiguous ids are reported once per id', async () => {
+    const result = await check({ 'main.worker': worker('main', MODEL), 'workers/x.worker': worker('x', MODEL), 'workers/x.yaml': `name: x\n${MODEL}\ninstructions: hi\n` });
+    expect(result.out).toBe('workers/x.worker: ambiguous worker id x: workers/x.worker and workers/x.yaml both define it; rename or remove one\n');
+    expect(result.code).toBe(2);
+  });
+
+  test('path escapes, malformed YAML and a missing entry', async () => {
+    const result = await check({
+      'project.yaml': 'entry: start\n',
+      'workers/a.worker': worker('a', `${MODEL}\nimports:\n  workers: [../../etc/x]`),
+      'workers/b.worker': '---\nname: b\nmodel: [unclosed\n---\nhi\n',
+    });
+    expect(result.out).toContain('workers/a.worker: path escapes project root: ../../etc/x');
+    expect(result.out).toMatch(/workers\/b\.worker:3:\d+: /);
+    expect(result.out).toContain('project.yaml: worker start not found');
+    expect(result.code).toBe(2);
+  });
+
+  test('tool modules: missing exports and disallowed imports', async () => {
+    const result = await check({
+      'main.worker': worker('main', `${MODEL}\nimports:\n  tools: [some_pkg]`),
+      'tools.ts': 'export const notATool = 1;\n',
+    });
+    expect(result.out).toContain('tools.ts: tool module exports no tools (expected defineTool values, a function with a matching <name>Schema, or register())');
+    expect(result.out).toContain('main.worker: tool module some_pkg is a package import, refused by default; pass --allow-module-imports');
+    expect(result.code).toBe(2);
+  });
+
+  test('both manifests stop the check with exit 2', async () => {
+    const result = await check({ 'main.worker': worker('main'), 'project.yaml': '', 'llm-do.yaml': '' });
+    expect(result.out).toBe('llm-do.yaml: project.yaml and llm-do.yaml both exist; keep one (llm-do.yaml is an alias of project.yaml)\n');
+    expect(result.code).toBe(2);
+  });
+
+  test('library problems: not found, version conflict, circular dependency', async () => {
+    const homeDir = tempDir('llm-do-home-');
+    const libs = path.join(homeDir, '.llm-do/libs');
+    writeTree({ 'lib.yaml': 'name: lib-a\nversion: "1.0"\ndependencies: [lib-b]\n' }, path.join(libs, 'lib-a@1.0'));
+    writeTree({ 'lib.yaml': 'name: lib-b\nversion: "1.0"\ndependencies: [lib-a]\n' }, path.join(libs, 'lib-b@1.0'));
+    writeTree({ 'lib.yaml': 'name: lib-c\nversion: "1.0"\ndependencies: [lib-d@1.0]\n' }, path.join(libs, 'lib-c@1.0'));
+    writeTree({ 'lib.yaml': 'name: lib-d\nversion: "2.0"\n' }, path.join(libs, 'lib-d@2.0'));
+    writeTree({ 'lib.yaml': 'name: lib-d\nversion: "1.0"\n' }, path.join(libs, 'lib-d@1.0'));
+    const missing = await check({ 'main.worker': worker('main'), 'project.yaml': 'dependencies: [nope]\n' }, { homeDir });
+    expect(missing.out).toBe(`project.yaml: library nope not found (looked in ${libs})\n`);
+    expect(missing.code).toBe(2);
+    const cycle = await check({ 'main.worker': worker('main'), 'project.yaml': 'dependencies: [lib-a]\n' }, { homeDir });
+    expect(cycle.out).toBe(`${libs}/lib-b@1.0/lib.yaml: circular library dependency: lib-a → lib-b → lib-a\n`);
+    expect(cycle.code).toBe(2);
+    const conflict = await check({ 'main.worker': worker('main'), 'project.yaml': 'name: my-project\ndependencies: [lib-d@2.0, lib-c]\n' }, { homeDir });
+    expect(conflict.out).toBe(`${libs}/lib-c@1.0/lib.yaml: version conflict for lib-d: my-project requires lib-d@2.0; lib-c@1.0 requires lib-d@1.0\n`);
+    expect(conflict.code).toBe(2);
+  });
+
+  test('no model is a warning, not an error; LLM_DO_MODEL silences it', async () => {
+    const files = { 'main.worker': worker('main') };
+    const warned = await check(files);
+    expect(warned.out).toBe(
+      'main.worker: warning: no model configured for worker main (set model: in the worker or project.yaml, pass --model, or set LLM_DO_MODEL)\n',
+    );
+    expect(warned.code).toBe(0);
+    expect((await check(files, { env: { LLM_DO_MODEL: 'test' } })).out).toBe('');
+  });
+
+  test('allowed workers with one tool name, an empty glob, an incompatible model, bad schema and template', async () => {
+    const result = await check({
+      'main.worker': worker('main', `${MODEL}\ntoolsets:\n  workers:\n    allowed_workers: [a/b, a__b, none/*]`),
+      'workers/a/b.worker': worker('a/b', MODEL),
+      'workers/a__b.worker': worker('a__b', MODEL),
+      'workers/picky.worker': worker('picky', `${MODEL}\ncompatible_models: ["anthropic:*"]\nschema_out: schemas/missing.json`, '{% include "nothere.jinja" %}'),
+    });
+    expect(result.out).toContain('main.worker: allowed workers a/b and a__b both become the tool name a__b; rename one of them');
+    expect(result.out).toContain('main.worker: warning: allowed_workers pattern none/* matches no worker');
+    expect(result.out).toContain('workers/picky.worker: model test does not match compatible_models (anthropic:*)');
+    expect(result.out).toMatch(/workers\/picky\.worker.*schemas\/missing\.json/);
+    expect(result.out).toMatch(/workers\/picky\.worker.*nothere\.jinja/);
+    expect(result.code).toBe(2);
+  });
+
+  test('--json prints every diagnostic as JSON', async () => {
+    const root = writeTree({ 'main.worker': worker('mian', MODEL) });
+    const { io, stdout } = captureIO({ cwd: '/' });
+    const code = await runCheck({ dir: root, json: true }, io);
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout())).toEqual({
+      ok: false,
+      workers: 1,
+      errors: 1,
+      warnings: 0,
+      diagnostics: [{ severity: 'error', file: 'main.worker', message: expect.stringContaining('name "mian" does not match') }],
+    });
+  });
+
+  test('a directory that is not a project', async () => {
+    const dir = tempDir();
+    const { io, stdout } = captureIO({ cwd: dir });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(`not a project: ${dir} has no main.worker or project.yaml\n`);
+  });
+
+  test('a single worker file outside any project is checked alone; --lib adds a library location', async () => {
+    const dir = writeTree({ 'greet.worker': worker('greet', 'model: test\ntoolsets:\n  workers:\n    allowed_workers: [utils:hello]') });
+    const standalone = captureIO({ cwd: dir });
+    expect(await runCheck({ dir: 'greet.worker' }, standalone.io)).toBe(2);
+    expect(standalone.stdout()).toBe('greet.worker: library utils (in utils:hello) is not a dependency of the project; add it to dependencies\n');
+
+    const lib = writeTree({ 'lib.yaml': 'name: utils\nversion: "1.0"\n', 'workers/hello.worker': worker('hello') });
+    const root = writeTree({ 'project.yaml': 'model: test\ndependencies: [utils]\n', 'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [utils:hello]') });
+    const withLib = captureIO({ cwd: root });
+    expect(await runCheck({ lib: [lib] }, withLib.io)).toBe(0);
+    const without = captureIO({ cwd: root });
+    expect(await runCheck({}, without.io)).toBe(2);
+    expect(without.stdout()).toMatch(/^project\.yaml: library utils not found/);
+  });
+});

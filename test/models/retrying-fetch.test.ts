@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRetryingFetch, type RetryEvent } from '../../src/models/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { catchRejection } from '../helpers/catch-error.ts';
+
+/** A fetch that plays back `outcomes` in order (a status, or an error to throw) and counts calls. */
+function scriptedFetch(outcomes: (number | Error | { status: number; headers: Record<string, string> })[]) {
+  const calls: RequestInit[] = [];
+  const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push(init ?? {});
+    const next = outcomes[Math.min(calls.length - 1, outcomes.length - 1)]!;
+    if (next instanceof Error) throw next;
+    const { status, headers } = typeof next === 'number' ? { status: next, headers: {} } : next;
+    return new Response(status === 204 ? null : `{"status":${status}}`, { status, headers });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function connectionError(code: string): TypeError {
+  return new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+}
+
+describe('createRetryingFetch', () => {
+  it.each([429, 500, 502, 503, 504, 529, 408])('retries HTTP %i and returns the later success', async (status) => {
+    const { fetch, calls } = scriptedFetch([status, 200]);
+    const response = await createRetryingFetch({ fetch, baseDelayMs: 1 })('http://x/', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(200);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toBe('{}');
+  });
+
+  it.each([400, 401, 404, 422])('does not retry HTTP %i', async (status) => {
+    const { fetch, calls } = scriptedFetch([status, 200]);
+    expect((await createRetryingFetch({ fetch, baseDelayMs: 1 })('http://x/')).status).toBe(status);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives up after `retries` and returns the last failure', async () => {
+    const events: RetryEvent[] = [];
+    const { fetch, calls } = scriptedFetch([503]);
+    const response = await createRetryingFetch({ fetch, retries: 2, baseDelayMs: 1, onRetry: (e) => events.push(e) })('http://x/a');
+    expect(response.status).toBe(503);
+    expect(calls).toHaveLength(3);
+    expect(events.map((e) => [e.attempt, e.reason, e.url])).toEqual([
+      [1, 'HTTP 503', 'http://x/a'],
+      [2, 'HTTP 503', 'http://x/a'],
+    ]);
+  });
+
+  it('backs off exponentially with jitter', async () => {
+    const delays: number[] = [];
+    const { fetch } = scriptedFetch([500]);
+    await createRetryingFetch({ fetch, retries: 3, baseDelayMs: 4, onRetry: (e) => delays.push(e.delayMs) })('http://x/');
+    expect(delays[0]).toBeGreaterThanOrEqual(2);
+    expect(delays[0]).toBeLessThanOrEqual(4);
+    expect(delays[1]).toBeGreaterThanOrEqual(4);
+    expect(delays[1]).toBeLessThanOrEqual(8);
+    expect(delays[2]).toBeGreaterThanOrEqual(8);
+    expect(delays[2]).toBeLessThanOrEqual(16);
+  });
+
+  it('honours retry-after-ms and Retry-After, capped at 30 s', async () => {
+    const delays: number[] = [];
+    const onRetry = (e: RetryEvent) => delays.push(e.delayMs);
+    const first = scriptedFetch([{ status: 429, headers: { 'retry-after-ms': '3' } }, 200]);
+    await createRetryingFetch({ fetch: first.fetch, onRetry })('http://x/');
+    const second = scriptedFetch([{ status: 429, headers: { 'retry-after': '0' } }, 200]);
+    await createRetryingFetch({ fetch: second.fetch, onRetry })('http://x/');
+    expect(delays).toEqual([3, 0]);
+
+    // A server asking for an hour is capped; abort the wait so the test does not sleep 30 s.
+    const controller = new AbortController();
+    const third = scriptedFetch([{ status: 503, headers: { 'retry-after': '3600' } }, 200]);
+    const pending = createRetryingFetch({ fetch: third.fetch, onRetry: (e) => (delays.push(e.delayMs), controller.abort()) })('http://x/', { signal: controller.signal });
+    await catchRejection(pending);
+    expect(delays[2]).toBe(30_000);
+  });
+
+  it('retries dropped connections but not refused ones or unknown hosts', async () => {
+    const reset = scriptedFetch([connectionError('ECONNRESET'), 200]);
+    expect((await createRetryingFetch({ fetch: reset.fetch, baseDelayMs: 1 })('http://x/')).status).toBe(200);
+    expect(reset.calls).toHaveLength(2);
+
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND']) {
+      const refused = scriptedFetch([connectionError(code), 200]);
+      const error = await catchRejection(createRetryingFetch({ fetch: refused.fetch, baseDelayMs: 1 })('http://x/'));
+      expect((error as Error).message).toBe('fetch failed');
+      expect(refused.calls).toHaveLength(1);
+    }
+  });
+
+  it('never retries once the signal has fired, and passes the signal through', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = scriptedFetch([500, 200]);
+    const retrying = createRetryingFetch({ fetch, baseDelayMs: 10_000, onRetry: () => controller.abort(new Error('user quit')) });
+    const started = Date.now();
+    const error = await catchRejection(retrying('http://x/', { signal: controller.signal }));
+    expect((error as Error).message).toBe('user quit');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.signal).toBe(controller.signal);
+
+    const aborted = new AbortController();
+    aborted.abort();
+    const late = scriptedFetch([503, 200]);
+    expect((await createRetryingFetch({ fetch: late.fetch, baseDelayMs: 1 })('http://x/', { signal: aborted.signal })).status).toBe(503);
+    expect(late.calls).toHaveLength(1);
+  });
+
+  it('does not retry a streamed request body, which cannot be sent twice', async () => {
+    const { fetch, calls } = scriptedFetch([503, 200]);
+    const body = new ReadableStream({ start: (c) => c.close() });
+    expect((await createRetryingFetch({ fetch, baseDelayMs: 1 })('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit)).status).toBe(503);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('createRetryingFetch over HTTP', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  afterAll(() => server.close());
+
+  it('gets through a 429 with retry-after: 0 to the scripted answer', async () => {
+    server.setHandler((_request, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '0' } } : { text: 'hello' }));
+    const retrying = createRetryingFetch({ baseDelayMs: 1 });
+    const response = await retrying(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }) });
+    expect(response.status).toBe(200);
+    expect((await response.json()).choices[0].message.content).toBe('hello');
+    expect(server.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { open, tempDir, worker, writeTree } from './fixture.ts';
+
+test('scanning honours include/exclude, .llm-doignore and always-skipped dirs', async () => {
+  const root = writeTree({
+    'main.worker': worker('main'),
+    'project.yaml': 'workers:\n  exclude: ["**/drafts/**"]\n',
+    '.llm-doignore': 'workers/secret/\n*.bak.yaml\n',
+    'workers/a.worker': worker('a'),
+    'workers/b.yml': 'name: b\ninstructions: x\n',
+    'workers/drafts/d.worker': worker('drafts/d'),
+    'workers/secret/s.worker': worker('secret/s'),
+    'workers/old.bak.yaml': 'name: old\n',
+    'workers/node_modules/n.worker': worker('n'),
+    'workers/.git/g.worker': worker('g'),
+    'workers/notes.txt': 'not a worker',
+    'workers/specialist/worker.worker': worker('specialist'),
+    'workers/specialist/templates/part.yaml': 'a: 1\n',
+    'workers/specialist/helper.worker': worker('specialist/helper'),
+  });
+  const outside = writeTree({ 'x.worker': worker('x') });
+  fs.symlinkSync(outside, path.join(root, 'workers/linked'));
+  const project = await open(root);
+  const entries = await project.scanWorkers();
+  expect(entries.map((e) => [e.id, e.displayPath])).toEqual([
+    ['a', 'workers/a.worker'],
+    ['b', 'workers/b.yml'],
+    ['main', 'main.worker'],
+    ['specialist', 'workers/specialist/worker.worker'],
+    ['specialist/helper', 'workers/specialist/helper.worker'],
+  ]);
+});
+
+test('a custom workers root and include list', async () => {
+  const root = writeTree({
+    'project.yaml': 'workers:\n  root: agents\n  include: ["**/*.worker"]\n',
+    'agents/x.worker': worker('x'),
+    'agents/y.yaml': 'name: y\n',
+  });
+  const project = await open(root);
+  expect((await project.scanWorkers()).map((e) => e.id)).toEqual(['x']);
+  expect((await project.resolveWorker('x')).displayPath).toBe('agents/x.worker');
+});
+
+test('an empty directory scans to nothing', async () => {
+  expect(await (await open(tempDir())).scanWorkers()).toEqual([]);
+});
