@@ -1,9 +1,27 @@
 /**
  * llm-do's library API: the same engine the CLI uses.
  *
+ * @example
+ * import { loadProject, runWorker } from 'llm-do';
+ * const project = await loadProject('examples/greeter');
+ * const { events, result } = runWorker({ project, input: 'Ada', model: 'test' });
+ * for await (const event of events) console.error(event.type);
+ * console.log((await result).output);
+ *
  * @module llm-do
  */
 export * from './errors.ts';
+export { loadProject, type LoadProjectOptions } from './open-project.ts';
+export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
+export type { RunEvent, RunEventType, RunEventListener, TokenUsage, UsageSummary, ConfigOverride } from './runtime/index.ts';
+export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
+export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
+export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule } from './approval/types.ts';
+export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/types.ts';
+export type { FileSystem } from './sandbox/file-system.ts';
+export { createNodeFileSystem } from './sandbox/node-file-system.ts';
+export { createMemoryFileSystem } from './sandbox/memory-file-system.ts';
+export type { WorkerConfig, Manifest, LibraryManifest } from './worker/schema.ts';
 export { defineTool } from './tools/define-tool.ts';
 export type { DefinedTool, ToolSpec } from './tools/define-tool.ts';
 export type { ToolRegistry } from './tools/custom.ts';

@@ -34,6 +34,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     })
     .exitOverride()
     .showSuggestionAfterError(true)
+    .showHelpAfterError('(run "llm-do --help" for usage)')
     .enablePositionalOptions()
     .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
@@ -57,6 +58,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('-q, --quiet', 'print only errors on stderr')
     .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
     .option('--trace <file>', 'write every run event as one JSON object per line')
+    .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')
     .option('--list-workers', 'alias of "llm-do list TARGET"')
     .addHelpText('after', RUN_EXAMPLES)
@@ -68,8 +70,37 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         if (options.listWorkers) {
           return (await import('./commands/list.ts')).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
         }
+        if (options.chat) return (await import('./commands/chat.ts')).runChatCommand(target, options, io);
         const { runCommand } = await import('./commands/run.ts');
         return runCommand({ target, input, options }, io);
+      }),
+    );
+
+  program
+    .command('chat')
+    .description('chat with a worker: history across turns, /exit or Ctrl-D to end, Ctrl-C cancels a turn')
+    .argument('[target]', 'project directory or worker file')
+    .option('--entry <id>', 'worker to chat with (default: the entry worker)')
+    .option('--model <id>', 'model for every worker of the session')
+    .option('--approve-all', 'approve every tool call that would ask')
+    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+    .option('--set <key=value>', 'override a field of the worker for this session (repeatable)', collect)
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .option('-v, --verbose', 'show full tool arguments and results')
+    .option('--trace <file>', 'write every event as one JSON object per line')
+    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n')
+    .action(
+      run(async () => {
+        const command = program.commands.find((c) => c.name() === 'chat')!;
+        const { runChatCommand } = await import('./commands/chat.ts');
+        return runChatCommand(command.args[0], command.opts(), io);
       }),
     );
 
@@ -102,6 +133,21 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         const command = program.commands.find((c) => c.name() === 'list')!;
         const { runList } = await import('./commands/list.ts');
         return runList({ dir: command.args[0] ?? '.', ...command.opts() }, io);
+      }),
+    );
+
+  program
+    .command('init')
+    .description('create a new project from a template (minimal, pipeline, research-agent)')
+    .argument('[name]', 'directory to create; its last part becomes the project name')
+    .option('--template <name>', 'project template (default: minimal)')
+    .option('--list-templates', 'list the templates with a one-line description')
+    .addHelpText('after', '\nExamples:\n  llm-do init my-project\n  llm-do init my-project --template research-agent\n  llm-do init --list-templates\n')
+    .action(
+      run(async () => {
+        const command = program.commands.find((c) => c.name() === 'init')!;
+        const { runInit } = await import('./commands/init.ts');
+        return runInit({ name: command.args[0], ...command.opts() }, io);
       }),
     );
 

@@ -35,24 +35,38 @@ export function describeRequest(request: ApprovalRequest, width = 100): string {
   return lines.join('\n');
 }
 
-export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): ApprovalPrompter {
+/** Asks one question and resolves with the typed line. */
+export type AskLine = (query: string, signal?: AbortSignal) => Promise<string>;
+
+/** Reads lines from `input` with a private readline interface, closed after each prompt. */
+function ownQuestion(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): AskLine {
+  return async (query, signal) => {
+    const rl = createInterface({ input, output, terminal: false });
+    try {
+      return await rl.question(query, signal ? { signal } : {});
+    } finally {
+      rl.close();
+    }
+  };
+}
+
+/**
+ * A prompter reading answers from `input`. Pass `question` when another readline interface (the
+ * chat REPL) already owns the terminal, so both do not read the same keystrokes.
+ */
+export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, question?: AskLine): ApprovalPrompter {
+  const ask = question ?? ownQuestion(input, output);
   return {
     async ask(request, signal) {
-      const rl = createInterface({ input, output, terminal: false });
-      try {
-        output.write(`${describeRequest(request)}\n`);
-        while (true) {
-          const answer = (await rl.question('choice> ', signal ? { signal } : {})).trim().toLowerCase();
-          const parsed = parseAnswer(answer);
-          if (parsed === 'deny') {
-            const reason = (await rl.question('reason (optional)> ', signal ? { signal } : {})).trim();
-            return reason ? { action: 'deny', reason } : { action: 'deny' };
-          }
-          if (parsed) return parsed;
-          output.write(`please type a, s, t, d or q\n`);
+      output.write(`${describeRequest(request)}\n`);
+      while (true) {
+        const parsed = parseAnswer((await ask('choice> ', signal)).trim().toLowerCase());
+        if (parsed === 'deny') {
+          const reason = (await ask('reason (optional)> ', signal)).trim();
+          return reason ? { action: 'deny', reason } : { action: 'deny' };
         }
-      } finally {
-        rl.close();
+        if (parsed) return parsed;
+        output.write('please type a, s, t, d or q\n');
       }
     },
   };

@@ -4,15 +4,16 @@
  * module instances (not a copy, not the project's own install), so a project needs no install and a
  * `defineTool` value or zod schema it exports is the very kind llm-do expects.
  */
-import { createJiti } from 'jiti';
+import type { createJiti } from 'jiti';
 import * as zod from 'zod';
 
 type Jiti = ReturnType<typeof createJiti>;
 let jiti: Promise<Jiti> | undefined;
 
 async function createLoader(): Promise<Jiti> {
-  // Imported lazily: the package entry (indirectly) imports this file.
-  const llmDo: unknown = await import('../index.ts');
+  // Imported lazily: the package entry (indirectly) imports this file, and jiti costs ~40 ms of
+  // start-up that a project without tool modules should not pay (bench/RESULTS.md, cold start).
+  const [llmDo, { createJiti }]: [unknown, typeof import('jiti')] = await Promise.all([import('../index.ts'), import('jiti')]);
   return createJiti(import.meta.url, {
     virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.

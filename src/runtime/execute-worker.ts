@@ -4,7 +4,7 @@
  * (step cap, `schema_out` with one repair round).
  */
 import type { FilePart, ModelMessage, TextPart } from 'ai';
-import { RunError } from '../errors.ts';
+import { AbortedError, RunError } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../sandbox/mount-table.ts';
@@ -46,6 +46,8 @@ export interface WorkerOutcome {
 }
 
 export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<WorkerOutcome> {
+  // Nothing new starts once the run is aborted (Ctrl-C, or a quit at an approval prompt).
+  if (ctx.signal.aborted) throw new AbortedError();
   const { worker, chain } = call;
   const { definition } = worker;
   const config = definition.config;

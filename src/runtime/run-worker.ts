@@ -2,23 +2,22 @@
  * `runWorker`: runs an entry worker and everything it delegates to, returning the event stream at
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
-import { createApprovalController } from '../approval/controller.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
-import { AbortedError, LlmDoError, ProjectError } from '../errors.ts';
-import { createModelRegistry, type ModelRegistry } from '../models/registry.ts';
+import { AbortedError, DelegationError, LlmDoError, ProjectError } from '../errors.ts';
+export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
+import type { ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
+import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../sandbox/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import { createEventChannel } from './event-channel.ts';
-import type { RunEvent, RunEventListener, UnstampedEvent, UsageSummary } from './events.ts';
+import type { RunEvent, RunEventListener, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
-import { createUsageMeter } from './usage.ts';
-
-export const DEFAULT_MAX_DEPTH = 5;
+import { createRunScope } from './run-scope.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -88,40 +87,10 @@ export function runWorker(options: RunWorkerOptions): RunHandle {
 
 async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => void): Promise<RunResult> {
   const { project } = options;
-  const now = options._internal?.now ?? Date.now;
+  const scope = createRunScope(options, publish);
+  const { ctx } = scope;
+  const { emit, usage, now } = ctx;
   const started = now();
-  const env = options.env ?? process.env;
-  const abort = new AbortController();
-  const onOuterAbort = () => abort.abort(new AbortedError());
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  if (options.signal?.aborted) onOuterAbort();
-
-  let fatal: unknown;
-  const emit = (event: UnstampedEvent) => publish({ ...event, ts: new Date(now()).toISOString() } as RunEvent);
-  const usage = createUsageMeter();
-  const ctx: RunContext = {
-    project,
-    models: options._internal?.models ?? createModelRegistry({ env, providers: project.manifest?.providers }),
-    controller: createApprovalController({
-      mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
-      ...(options.prompter ? { prompter: options.prompter } : {}),
-      onEvent: (event) => emit({ ...event, chain: [...event.chain] } as UnstampedEvent),
-    }),
-    signal: abort.signal,
-    env,
-    modelOverride: options.model,
-    maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
-    grants: options.mounts ?? [],
-    stream: options.stream ?? true,
-    usage,
-    emit,
-    fail(error) {
-      fatal ??= error;
-      abort.abort(error);
-    },
-    now,
-    prepared: new Map(),
-  };
 
   let workerId = options.entry ?? project.entryId;
   try {
@@ -135,7 +104,7 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
       worker: root,
       input,
       extraInstructions: undefined,
-      attachments: attachmentParts(attachments, [entry.id]),
+      attachments,
       chain: [entry.id],
       restrictions: [],
     });
@@ -144,13 +113,13 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
     emit({ type: 'run_end', chain: [entry.id], worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms });
     return { worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms };
   } catch (caught) {
-    const error = normalizeError(fatal ?? caught, abort.signal);
+    const error = normalizeError(scope.fatal() ?? caught, ctx.signal);
     const summary = usage.summary();
     const duration_ms = now() - started;
     emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'error', error: error.message, usage: summary, duration_ms });
     return { worker: workerId, status: 'error', error, usage: summary, duration_ms };
   } finally {
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    scope.dispose();
   }
 }
 
@@ -161,24 +130,33 @@ function normalizeError(error: unknown, signal: AbortSignal): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Files given on the command line: checked against the entry's policy before reading. */
+/**
+ * Files given on the command line, checked against the entry's policy before reading and turned into
+ * message parts. Refusals are input errors found before any request (exit 2), named after `--attach`.
+ */
 async function readUserAttachments(
   ctx: RunContext,
-  policy: Parameters<typeof checkAttachments>[1][number]['policy'],
+  policy: AttachmentPolicy | undefined,
   workerId: string,
   paths: readonly string[],
-): Promise<Attachment[]> {
+): Promise<ReturnType<typeof attachmentParts>> {
   if (paths.length === 0) return [];
   const { fs } = ctx.project;
-  await checkAttachments(
-    paths,
-    [{ owner: `worker ${workerId}`, policy }],
-    async (path) => {
-      const stat = await fs.stat(path);
-      if (!stat || stat.kind !== 'file') throw new ProjectError('file-not-found', `--attach ${path}: no such file`);
-      return stat.size;
-    },
-    [workerId],
-  );
-  return Promise.all(paths.map(async (path) => ({ name: path.slice(path.lastIndexOf('/') + 1), data: await ctx.project.fs.readFile(path) })));
+  try {
+    await checkAttachments(
+      paths,
+      [{ owner: `worker ${workerId}`, policy }],
+      async (path) => {
+        const stat = await fs.stat(path);
+        if (!stat || stat.kind !== 'file') throw new ProjectError('file-not-found', `--attach ${path}: no such file`);
+        return stat.size;
+      },
+      [workerId],
+    );
+    const files: Attachment[] = await Promise.all(paths.map(async (path) => ({ name: path.slice(path.lastIndexOf('/') + 1), data: await fs.readFile(path) })));
+    return attachmentParts(files, [workerId]);
+  } catch (error) {
+    if (DelegationError.isInstance(error)) throw new ProjectError('invalid-input', `--attach: ${error.message}`, { field: 'attachment_policy' });
+    throw error;
+  }
 }

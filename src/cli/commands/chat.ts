@@ -1,0 +1,133 @@
+/**
+ * `llm-do chat TARGET` (also `--chat`, or an entry worker with `mode: chat`): a REPL over a chat
+ * session. Replies stream to stdout; prompts, tool progress and approvals go to stderr. `/exit` or
+ * Ctrl-D ends it; Ctrl-C cancels the current turn only. Without a terminal, each stdin line is a turn.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import { resolve } from 'node:path';
+import { AbortedError, RunError } from '../../errors.ts';
+import type { Project } from '../../project/types.ts';
+import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
+import type { RunEvent } from '../../runtime/events.ts';
+import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
+import { printError, type CliIO } from '../io.ts';
+import { createProgressRenderer } from '../progress.ts';
+import { openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { createTerminalPrompter } from '../terminal-prompter.ts';
+import { createTraceWriter } from '../trace-writer.ts';
+
+const PROMPT = 'you› ';
+const HINT = '(type /exit or press Ctrl-D to end the chat)';
+
+/** `rl.question` as a promise (the REPL's interface is callback-style so it can be iterated). */
+function questionOn(rl: Interface, query: string, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolveAnswer, reject) => {
+    if (signal?.aborted) return reject(new AbortedError());
+    rl.question(query, signal ? { signal } : {}, resolveAnswer);
+    signal?.addEventListener('abort', () => reject(new AbortedError()), { once: true });
+  });
+}
+
+/** `llm-do chat TARGET`. */
+export async function runChatCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+  try {
+    const { project, entry } = await openRunTarget(target, flags, io);
+    return await chatWithProject(project, entry, flags, io);
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+/** Runs the REPL against an already loaded project. */
+export async function chatWithProject(project: Project, entry: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+  const interactive = Boolean(io.stdin.isTTY);
+  // Created once the session has started: lines read before the loop iterates would be lost.
+  let rl: Interface | undefined;
+  const trace = flags.trace ? createTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
+  const progress = flags.quiet ? undefined : createProgressRenderer({ write: (text) => io.stderr.write(text), verbose: Boolean(flags.verbose) });
+  let streamed = false;
+  let turn: AbortController | undefined;
+
+  const onEvent = (event: RunEvent) => {
+    trace?.write(event);
+    if (event.type === 'text_delta' && event.chain.length === 1) {
+      io.stdout.write(event.text);
+      streamed = true;
+      return;
+    }
+    // The conversation itself is the entry worker's progress; show only what happens around it.
+    const entryTurnEvent = event.chain.length === 1 && ['run_start', 'run_end', 'model_step', 'model_request'].includes(event.type);
+    if (!entryTurnEvent || flags.verbose) progress?.(event);
+  };
+
+  let session: ChatSession;
+  try {
+    session = await startChatSession({
+      project,
+      ...(entry ? { entry } : {}),
+      ...runOptionsFromFlags(flags, io),
+      ...(interactive
+        ? { prompter: createTerminalPrompter(io.stdin, io.stderr, (query, signal) => questionOn(rl!, query, signal)) }
+        : {}),
+      onEvent,
+    });
+  } catch (error) {
+    await trace?.close();
+    return reportError(error, io);
+  }
+  const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: interactive, historySize: 1000 });
+  rl = lines;
+
+  const cancelTurn = () => {
+    if (turn) turn.abort(new AbortedError('turn cancelled'));
+    else if (interactive) {
+      io.stderr.write(`\n${HINT}\n`);
+      lines.prompt();
+    } else lines.close();
+  };
+  lines.setPrompt(PROMPT);
+  lines.on('SIGINT', cancelTurn);
+  process.on('SIGINT', cancelTurn);
+  if (interactive) io.stderr.write(`chatting with ${session.worker} (${session.model}) ${HINT}\n`);
+
+  let exitCode = EXIT_OK;
+  try {
+    if (interactive) lines.prompt();
+    for await (const line of lines) {
+      const text = line.trim();
+      if (text === '/exit') break;
+      if (text === '') {
+        if (interactive) lines.prompt();
+        continue;
+      }
+      turn = new AbortController();
+      streamed = false;
+      try {
+        const reply = await session.send(text, { signal: turn.signal });
+        if (!streamed) {
+          io.stdout.write(typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2));
+        }
+        io.stdout.write('\n');
+      } catch (error) {
+        if (streamed) io.stdout.write('\n');
+        if (RunError.isInstance(error) && error.code === 'aborted-by-user') {
+          exitCode = reportError(error, io);
+          break;
+        }
+        if (AbortedError.isInstance(error)) printError(io, '(turn cancelled)');
+        else reportError(error, io);
+      } finally {
+        turn = undefined;
+      }
+      if (interactive) lines.prompt();
+    }
+  } finally {
+    lines.off('SIGINT', cancelTurn);
+    process.off('SIGINT', cancelTurn);
+    lines.close();
+    session.close();
+    await trace?.close();
+  }
+  if (interactive && exitCode === EXIT_OK) io.stderr.write('\n');
+  return exitCode === EXIT_OK ? EXIT_OK : exitCode || EXIT_FAILED;
+}

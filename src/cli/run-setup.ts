@@ -1,0 +1,62 @@
+/**
+ * What `run` and `chat` share: locating the project from TARGET and the flags, and turning the run
+ * flags into `runWorker` options.
+ */
+import { relative, resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import { loadProject } from '../project/load-project.ts';
+import { detectTarget } from '../project/target.ts';
+import type { Project } from '../project/types.ts';
+import { parseOverride } from '../runtime/overrides.ts';
+import type { RunWorkerOptions } from '../runtime/run-worker.ts';
+import { parseMountGrant } from '../sandbox/mount-table.ts';
+import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
+import type { CliIO } from './io.ts';
+
+/** The parsed flags of the run command (commander's `opts()`). */
+export type RunFlags = Record<string, any>;
+
+/** Loads the project TARGET names and the entry reference the flags or the target imply. */
+export async function openRunTarget(target: string | undefined, flags: RunFlags, io: CliIO): Promise<{ project: Project; entry?: string }> {
+  const fs = createNodeFileSystem();
+  const located = await detectTarget(target, {
+    fs,
+    cwd: io.cwd,
+    project: flags.project,
+    noProject: flags.project === false,
+    env: io.env,
+    homeDir: io.homeDir,
+  });
+  const project = await loadProject({
+    fs,
+    root: located.root,
+    ...(located.standaloneFile ? { standalone: { file: located.standaloneFile } } : {}),
+    libPaths: (flags.lib ?? []).map((path: string) => resolve(io.cwd, path)),
+    env: io.env,
+    homeDir: io.homeDir,
+    ...(flags.allowModuleImports ? { allowModuleImports: true } : {}),
+    importTools: flags.importTools !== false,
+  });
+  const entry = flags.entry ?? (located.workerFile && !located.standaloneFile ? `./${relative(located.root, located.workerFile)}` : undefined);
+  return { project, ...(entry ? { entry } : {}) };
+}
+
+/** `runWorker` options from the flags shared by `run` and `chat`. */
+export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> {
+  const approval = flags.approveAll ? 'approve_all' : flags.autoDeny || flags.strict ? 'auto_deny' : undefined;
+  return {
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(approval ? { approval } : {}),
+    ...(flags.maxDepth !== undefined ? { maxDepth: parseDepth(flags.maxDepth) } : {}),
+    mounts: (flags.mount ?? []).map((spec: string) => parseMountGrant(spec, io.cwd)),
+    set: (flags.set ?? []).map(parseOverride),
+    stream: flags.stream !== false,
+    env: io.env,
+  };
+}
+
+function parseDepth(value: string): number {
+  const depth = Number(value);
+  if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`--max-depth expects a whole number ≥ 0, got "${value}"`);
+  return depth;
+}

@@ -1,0 +1,119 @@
+/**
+ * A multi-turn conversation with a worker (SPEC §14). The entry worker keeps its message history
+ * across user turns; its tools stay fixed for the conversation (they are prepared once); each turn
+ * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
+ */
+import type { ModelMessage } from 'ai';
+import { AbortedError, LlmDoError } from '../errors.ts';
+import { createEventChannel } from './event-channel.ts';
+import type { RunEvent, UsageSummary } from './events.ts';
+import { executeWorker } from './execute-worker.ts';
+import { estimateTokens, trimHistory } from './history.ts';
+import { prepareInput } from './input.ts';
+import { applyOverrides } from './overrides.ts';
+import { preflight } from './prepare-worker.ts';
+import { createRunScope, createTurnScope } from './run-scope.ts';
+import type { RunWorkerOptions } from './run-worker.ts';
+
+export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
+
+export interface ChatTurnResult {
+  /** The worker's reply: text, or the JSON value of a `schema_out` worker. */
+  output: unknown;
+  /** Older turns dropped to stay within `max_context_tokens` before this turn was sent. */
+  droppedTurns: number;
+  /** Usage of the whole session so far. */
+  usage: UsageSummary;
+}
+
+export interface ChatSession {
+  /** Entry worker id. */
+  readonly worker: string;
+  readonly model: string;
+  /** Every event of the session, in order. */
+  readonly events: AsyncIterable<RunEvent>;
+  /**
+   * Sends one user message and resolves with the reply. `signal` cancels this turn only: the
+   * promise rejects with AbortedError and the history stays as it was before the turn.
+   */
+  send(input: string, options?: { signal?: AbortSignal }): Promise<ChatTurnResult>;
+  /** The conversation so far (user, assistant and tool messages). */
+  history(): readonly ModelMessage[];
+  usage(): UsageSummary;
+  /** Ends the session (closes `events`). */
+  close(): void;
+}
+
+/**
+ * Starts a chat with the entry worker. Configuration errors (no model, missing key, bad schema)
+ * reject here, before any request.
+ * @example
+ * const chat = await startChatSession({ project, model: 'test' });
+ * console.log((await chat.send('hello')).output);
+ */
+export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
+  const channel = createEventChannel<RunEvent>();
+  const scope = createRunScope(options, (event) => {
+    channel.push(event);
+    options.onEvent?.(event);
+  });
+  const base = scope.ctx;
+  const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
+  const root = await preflight(base, entry);
+  const maxContextTokens = entry.config.max_context_tokens;
+  let history: ModelMessage[] = [];
+
+  return {
+    worker: entry.id,
+    model: root.modelId,
+    events: channel,
+    async send(text, turnOptions) {
+      const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
+      const turn = createTurnScope(base, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      const started = base.now();
+      const chain = [entry.id];
+      try {
+        const input = prepareInput(root, text);
+        const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
+        if (trimmed.droppedTurns > 0) {
+          base.emit({ type: 'warning', chain, message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
+        }
+        base.emit({ type: 'run_start', chain, worker: entry.id, model: root.modelId, input: input.value });
+        const outcome = await executeWorker(turn.ctx, {
+          worker: root,
+          input,
+          extraInstructions: undefined,
+          attachments: [],
+          chain,
+          restrictions: [],
+          history: trimmed.messages,
+        });
+        history = [...trimmed.messages, ...outcome.messages];
+        const usage = base.usage.summary();
+        base.emit({ type: 'run_end', chain, worker: entry.id, status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
+        return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage };
+      } catch (caught) {
+        const fatal = turn.fatal() ?? caught;
+        const error = LlmDoError.isInstance(fatal) ? fatal : turn.ctx.signal.aborted ? new AbortedError('turn cancelled') : fatal;
+        base.emit({
+          type: 'run_end',
+          chain,
+          worker: entry.id,
+          status: 'error',
+          error: error instanceof Error ? error.message : String(error),
+          usage: base.usage.summary(),
+          duration_ms: base.now() - started,
+        });
+        throw error;
+      } finally {
+        turn.dispose();
+      }
+    },
+    history: () => history,
+    usage: () => base.usage.summary(),
+    close() {
+      scope.dispose();
+      channel.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Builds the RunContext one run shares: models, the approval controller, usage, events, and an
+ * abort signal that a user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
+ */
+import { createApprovalController } from '../approval/controller.ts';
+import { AbortedError } from '../errors.ts';
+import { createModelRegistry } from '../models/registry.ts';
+import type { RunEvent, UnstampedEvent } from './events.ts';
+import type { RunContext } from './run-context.ts';
+import type { RunWorkerOptions } from './run-worker.ts';
+import { createUsageMeter } from './usage.ts';
+
+export const DEFAULT_MAX_DEPTH = 5;
+
+export interface RunScope {
+  ctx: RunContext;
+  /** The error that ended the run from inside (e.g. "quit" at an approval prompt), if any. */
+  fatal(): unknown;
+  /** Detaches from the caller's signal. */
+  dispose(): void;
+}
+
+/** Scope of a whole run (or chat session). */
+export function createRunScope(options: RunWorkerOptions, publish: (event: RunEvent) => void): RunScope {
+  const { project } = options;
+  const now = options._internal?.now ?? Date.now;
+  const env = options.env ?? process.env;
+  const emit = (event: UnstampedEvent) => publish({ ...event, ts: new Date(now()).toISOString() } as RunEvent);
+  const base: Omit<RunContext, 'signal' | 'fail'> = {
+    project,
+    models: options._internal?.models ?? createModelRegistry({ env, providers: project.manifest?.providers }),
+    controller: createApprovalController({
+      mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
+      ...(options.prompter ? { prompter: options.prompter } : {}),
+      onEvent: (event) => emit({ ...event, chain: [...event.chain] } as UnstampedEvent),
+    }),
+    env,
+    modelOverride: options.model,
+    maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
+    grants: options.mounts ?? [],
+    stream: options.stream ?? true,
+    usage: createUsageMeter(),
+    emit,
+    now,
+    prepared: new Map(),
+  };
+  return scopeWithSignal(base, options.signal);
+}
+
+/** A scope sharing everything with `parent` but with its own abort signal (one chat turn). */
+export function createTurnScope(parent: RunContext, signal?: AbortSignal): RunScope {
+  const { signal: _signal, fail: _fail, ...base } = parent;
+  return scopeWithSignal(base, signal);
+}
+
+function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: AbortSignal | undefined): RunScope {
+  const abort = new AbortController();
+  const onOuterAbort = () => abort.abort(new AbortedError());
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  if (outer?.aborted) onOuterAbort();
+  let fatal: unknown;
+  const ctx: RunContext = {
+    ...base,
+    signal: abort.signal,
+    fail(error) {
+      fatal ??= error;
+      abort.abort(error);
+    },
+  };
+  return { ctx, fatal: () => fatal, dispose: () => outer?.removeEventListener('abort', onOuterAbort) };
+}

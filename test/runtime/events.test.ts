@@ -1,0 +1,135 @@
+/** The run's event stream through `runWorker`: order, chain tags, timestamps, and the iterable. */
+import { describe, expect, test } from 'vitest';
+import { runWorker } from '../../src/runtime/run-worker.ts';
+import type { RunEvent } from '../../src/runtime/events.ts';
+import { createTestModel, MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { worker } from '../project/fixture.ts';
+import { project, registryOf, run, scriptedModel } from './helpers.ts';
+
+const DELEGATING = {
+  'project.yaml': 'name: events\nmodel: test\n',
+  'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+  'workers/helper.worker': worker('helper', 'description: Helps.'),
+};
+
+/** `type chain-joined` per event, ignoring none. */
+function outline(events: RunEvent[]): string[] {
+  return events.map((event) => `${event.type} ${event.chain.join('>')}`);
+}
+
+describe('run events', () => {
+  test('a delegating run emits its events in order, each tagged with its chain', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helped' };
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: 'all done' };
+    });
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('ok');
+    expect(result.output).toBe('all done');
+    expect(outline(events)).toEqual([
+      'run_start main',
+      'model_request main',
+      'tool_call main',
+      'approval_decision main',
+      'delegation_start main>helper',
+      'model_request main>helper',
+      'model_step main>helper',
+      'usage main>helper',
+      'delegation_end main>helper',
+      'tool_result main',
+      'model_step main',
+      'usage main',
+      'model_request main',
+      'model_step main',
+      'usage main',
+      'run_end main',
+    ]);
+    const start = events.find((event) => event.type === 'delegation_start')!;
+    expect(start).toMatchObject({ worker: 'helper', caller: 'main', depth: 1, input: 'please', model: 'test' });
+    const end = events.find((event) => event.type === 'delegation_end')!;
+    expect(end).toMatchObject({ worker: 'helper', ok: true });
+    const toolResult = events.find((event) => event.type === 'tool_result')!;
+    expect(toolResult).toMatchObject({ tool: 'helper', ok: true, result: 'helped' });
+    const steps = events.filter((event) => event.type === 'model_step');
+    expect(steps.map((step) => [step.worker, step.step, step.tool_calls, step.finish_reason])).toEqual([
+      ['helper', 1, 0, 'stop'],
+      ['main', 1, 1, 'tool-calls'],
+      ['main', 2, 0, 'stop'],
+    ]);
+    for (const event of events) expect(new Date(event.ts).toISOString()).toBe(event.ts);
+  });
+
+  test('a failed delegation is reported in delegation_end and as an error tool result', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') throw new Error('helper model exploded');
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: `main saw: ${toolResults[0]}` };
+    });
+    const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('ok');
+    expect(result.output).toContain('main saw: ');
+    expect(result.output).toContain('helper model exploded');
+    const end = events.find((event) => event.type === 'delegation_end')!;
+    expect(end).toMatchObject({ ok: false });
+    expect(end.type === 'delegation_end' && end.error).toContain('model test failed for worker helper');
+    expect(events.find((event) => event.type === 'tool_result')).toMatchObject({ ok: false });
+  });
+
+  test('the events iterable yields the same events as onEvent, then ends', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const seen: RunEvent[] = [];
+    const handle = runWorker({ project: loaded, input: 'hi', stream: true, onEvent: (event) => seen.push(event), _internal: { models: registryOf(createTestModel()) } });
+    const iterated: RunEvent[] = [];
+    for await (const event of handle.events) iterated.push(event);
+    const result = await handle.result;
+
+    expect(iterated).toEqual(seen);
+    expect(iterated.at(-1)!.type).toBe('run_end');
+    // Streaming: the text arrives as deltas that add up to the answer.
+    const deltas = iterated.filter((event) => event.type === 'text_delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((event) => (event.type === 'text_delta' ? event.text : '')).join('')).toBe(result.output);
+    expect(result.output).toBe('test model: worker main received "hi" (tools: helper)');
+  });
+
+  test('a configuration error ends the run with an error result and a run_end event, before any model call', async () => {
+    const { project: loaded } = await project({ 'main.worker': worker('main') });
+    const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
+    const { result, events } = await run({ project: loaded, env: {}, _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('error');
+    expect(result.error!.message).toContain('no model configured for worker main');
+    expect(calls).toHaveLength(0);
+    expect(outline(events)).toEqual(['run_end main']);
+  });
+
+  test('aborting the signal during a model request ends the run as interrupted', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const abort = new AbortController();
+    const model = new MockLanguageModelV3({
+      doGenerate: (options) =>
+        new Promise((_resolve, reject) => {
+          options.abortSignal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+          abort.abort();
+        }),
+    });
+    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('error');
+    expect(result.error!.name).toBe('AbortedError');
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'error', error: result.error!.message });
+  });
+
+  test('an already aborted signal runs nothing', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
+    const { result } = await run({ project: loaded, signal: AbortSignal.abort(), _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('error');
+    expect(result.error!.name).toBe('AbortedError');
+    expect(calls).toHaveLength(0);
+  });
+});

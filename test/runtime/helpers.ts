@@ -1,0 +1,96 @@
+/**
+ * Runtime test helpers: a scripted in-process model (MockLanguageModelV3) that answers per worker,
+ * handed to `runWorker` through the `_internal.models` seam, and on-disk projects in temp dirs.
+ */
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { ModelRegistry } from '../../src/models/registry.ts';
+import type { RunEvent } from '../../src/runtime/events.ts';
+import { runWorker, type RunResult, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
+import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { open, writeTree } from '../project/fixture.ts';
+
+/** What the scripted model answers to one call. */
+export interface MockReply {
+  text?: string;
+  toolCalls?: { name: string; args: unknown }[];
+  /** [input, output] tokens. @default [1, 1] */
+  usage?: [number, number];
+}
+
+/** One call the model received: the worker it was for and the prompt. */
+export interface MockCall {
+  worker: string;
+  prompt: LanguageModelV3Prompt;
+  tools: string[];
+  options: LanguageModelV3CallOptions;
+}
+
+/** Decides a reply from the worker id and how many tool results its prompt already holds. */
+export type MockScript = (call: MockCall & { toolResults: string[] }) => MockReply;
+
+/** The text of every tool result in a prompt, oldest first. */
+export function toolResultsOf(prompt: LanguageModelV3Prompt): string[] {
+  return prompt.flatMap((message) =>
+    message.role === 'tool'
+      ? message.content.flatMap((part) => (part.type === 'tool-result' ? [outputText(part.output)] : []))
+      : [],
+  );
+}
+
+function outputText(output: { type: string; value?: unknown }): string {
+  return typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
+}
+
+/** The system prompt of a call. */
+export function systemOf(prompt: LanguageModelV3Prompt): string {
+  return prompt.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+}
+
+/** A mock model answering by `script`; `calls` records every call in order. */
+export function scriptedModel(script: MockScript): { model: LanguageModelV3; calls: MockCall[] } {
+  const calls: MockCall[] = [];
+  let nextId = 0;
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      const worker = String(options.providerOptions?.['llm-do']?.worker ?? '');
+      const call: MockCall = { worker, prompt: options.prompt, tools: (options.tools ?? []).map((tool) => tool.name), options };
+      calls.push(call);
+      const reply = script({ ...call, toolResults: toolResultsOf(options.prompt) });
+      const content: LanguageModelV3Content[] = [];
+      if (reply.text !== undefined) content.push({ type: 'text', text: reply.text });
+      for (const toolCall of reply.toolCalls ?? []) {
+        content.push({ type: 'tool-call', toolCallId: `call_${nextId++}`, toolName: toolCall.name, input: JSON.stringify(toolCall.args) });
+      }
+      const [input, output] = reply.usage ?? [1, 1];
+      const calling = (reply.toolCalls ?? []).length > 0;
+      return {
+        content,
+        finishReason: { unified: calling ? 'tool-calls' : 'stop', raw: calling ? 'tool_calls' : 'stop' },
+        usage: {
+          inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: output, text: output, reasoning: 0 },
+        },
+        warnings: [],
+      };
+    },
+  });
+  return { model, calls };
+}
+
+/** A registry that hands `model` to every worker. */
+export function registryOf(model: LanguageModelV3): ModelRegistry {
+  return { resolve: async () => model };
+}
+
+/** Writes `files` to a temp project and opens it. */
+export async function project(files: Record<string, string>) {
+  const root = writeTree(files);
+  return { root, project: await open(root) };
+}
+
+/** Runs to the end, collecting every event; non-streaming unless `stream` is given. */
+export async function run(options: RunWorkerOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+  const events: RunEvent[] = [];
+  const handle = runWorker({ stream: false, approval: 'auto_deny', ...options, onEvent: (event) => events.push(event) });
+  return { result: await handle.result, events };
+}
