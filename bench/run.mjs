@@ -22,7 +22,7 @@ const progress = (text) => process.stderr.write(`bench: ${text} (${((performance
 const { startScriptedServer } = await importDist('testing/index.js');
 const server = await startScriptedServer();
 try {
-  const stepSettings = { steps: 200, rounds: 5 };
+  const stepSettings = { steps: 200, rounds: 7 };
   progress('1/4 per-step overhead');
   const steps = { ...stepSettings, rows: await measureStepOverhead(server, stepSettings) };
   progress('2/4 cold start');

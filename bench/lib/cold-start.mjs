@@ -45,7 +45,7 @@ export async function measureColdStart(server, { rounds = 7 } = {}) {
   return {
     llmDoFirstRequestMs: med('llmDo', 'first'),
     bareFirstRequestMs: med('bare', 'first'),
-    ratio: median(samples.llmDo.map((sample, round) => sample.first / samples.bare[round].first)),
+    ratio: med('llmDo', 'first') / med('bare', 'first'),
     llmDoExitMs: med('llmDo', 'exit'),
     bareExitMs: med('bare', 'exit'),
     helpMs: med('help', 'exit'),

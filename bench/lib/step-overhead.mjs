@@ -6,7 +6,7 @@
  *   (c) `@openai/agents` with the same tool.
  * The variants run interleaved in one process (the order rotating every round), after one warm-up run
  * each. Wall and CPU time (this process: client and server) per run are divided by the number of
- * steps; ratios are the median of the per-round ratios, so a noisy round moves both sides.
+ * steps; ratios are of those medians (each llm-do row over the bare row with the same streaming mode).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +50,7 @@ function writeProject(steps) {
 
 /**
  * Measures every variant. `server` is a scripted server whose handler this function sets.
- * @returns rows `{ name, usPerStep, cpuUsPerStep, runsMs, baseline?, ratio?, cpuRatio? }` in the order
+ * @returns rows `{ name, usPerStep, cpuUsPerStep, baseline?, ratio?, cpuRatio? }` in the order
  *   a, b, a' (streaming), b' (streaming), c; `baseline` is the index of the row an llm-do row is
  *   compared with.
  */
@@ -127,14 +127,14 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = 
     }
   }
   server.requests.length = 0;
+  const usPerStep = wall.map((times) => (median(times) * 1000) / steps);
+  const cpuUsPerStep = cpu.map((times) => (median(times) * 1000) / steps);
   return variants.map((variant, index) => ({
     name: variant.name,
-    usPerStep: (median(wall[index]) * 1000) / steps,
-    cpuUsPerStep: (median(cpu[index]) * 1000) / steps,
-    runsMs: wall[index],
+    usPerStep: usPerStep[index],
+    cpuUsPerStep: cpuUsPerStep[index],
     baseline: variant.baseline,
-    // Paired within each round: the median of this variant's time over the baseline's in the same round.
-    ratio: variant.baseline === undefined ? undefined : median(wall[index].map((ms, round) => ms / wall[variant.baseline][round])),
-    cpuRatio: variant.baseline === undefined ? undefined : median(cpu[index].map((ms, round) => ms / cpu[variant.baseline][round])),
+    ratio: variant.baseline === undefined ? undefined : usPerStep[index] / usPerStep[variant.baseline],
+    cpuRatio: variant.baseline === undefined ? undefined : cpuUsPerStep[index] / cpuUsPerStep[variant.baseline],
   }));
 }

@@ -18,6 +18,13 @@ Examples:
   llm-do check ./my-project                       validate a project
 `;
 
+/** Makes every command answer a parse error (unknown flag, missing argument) with its own usage line. */
+function showUsageOnError(command: Command, parentName = ''): void {
+  const name = parentName ? `${parentName} ${command.name()}` : command.name();
+  command.showHelpAfterError(`usage: ${name} ${command.usage()}\n(run "${name} --help" for details and examples)`);
+  for (const sub of command.commands) showUsageOnError(sub, name);
+}
+
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let exitCode = EXIT_OK;
@@ -34,7 +41,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     })
     .exitOverride()
     .showSuggestionAfterError(true)
-    .showHelpAfterError('(run "llm-do --help" for usage)')
     .enablePositionalOptions()
     .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
@@ -151,28 +157,36 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }),
     );
 
-  const lib = program.command('lib').description('manage installed libraries (~/.llm-do/libs)');
+  const lib = program
+    .command('lib')
+    .description('manage installed libraries (~/.llm-do/libs)')
+    .addHelpText('after', '\nExamples:\n  llm-do lib install ./my-lib\n  llm-do lib list --json\n  llm-do lib info utils\n  llm-do lib remove utils@1.0.0\n');
   lib
     .command('install')
     .description('validate a library directory (with lib.yaml) and install it as NAME@VERSION')
     .argument('<path>', 'library directory')
+    .addHelpText('after', '\nExample:\n  llm-do lib install ./my-lib      copies it to ~/.llm-do/libs/NAME@VERSION\n')
     .action(run(async () => (await import('./commands/lib.ts')).runLibInstall(lib.commands[0]!.args[0]!, io)));
   lib
     .command('list')
     .description('list installed libraries')
     .option('--json', 'print a JSON array')
+    .addHelpText('after', '\nExamples:\n  llm-do lib list\n  llm-do lib list --json\n')
     .action(run(async () => (await import('./commands/lib.ts')).runLibList(lib.commands[1]!.opts(), io)));
   lib
     .command('remove')
     .description('remove an installed library (every version, or just NAME@VERSION)')
     .argument('<spec>', 'NAME or NAME@VERSION')
+    .addHelpText('after', '\nExamples:\n  llm-do lib remove utils           every installed version\n  llm-do lib remove utils@1.0.0     just that version\n')
     .action(run(async () => (await import('./commands/lib.ts')).runLibRemove(lib.commands[2]!.args[0]!, io)));
   lib
     .command('info')
     .description('show an installed library: versions, description, exports, dependencies')
     .argument('<name>', 'library name')
+    .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
     .action(run(async () => (await import('./commands/lib.ts')).runLibInfo(lib.commands[3]!.args[0]!, io)));
 
+  showUsageOnError(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;

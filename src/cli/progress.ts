@@ -1,83 +1,180 @@
 /**
- * Progress on stderr, from the run's events: the delegation tree (indented by depth), model steps,
- * tool calls with shortened arguments and their outcome, approvals, and a usage line at the end.
+ * Progress on stderr, from the run's events, drawn as a tree in the order things happen: each worker
+ * opens with `▸ worker · model`, its text said alongside tool calls (`»`), each finished tool call
+ * on one line (`✓` / `✗` / `⊘ denied`, tool, shortened arguments, duration, error), the workers it calls indented below it, `◂ worker ✓`
+ * when a delegation returns, and a summary line at the end. On a terminal a {@link StatusLine} shows
+ * what the run is waiting on (and the text streaming in); it is never part of the permanent output.
  */
+import { toolNameForWorker } from '../project/tool-name.ts';
 import type { RunEvent } from '../runtime/events.ts';
+import type { StatusLine } from './status-line.ts';
+import { createStyle, type Style } from './style.ts';
 
 export interface ProgressOptions {
+  /** Receives permanent output (whole lines). */
   write(text: string): void;
+  /** Full arguments, results and text; a line per model request; usage per worker. */
   verbose: boolean;
+  /**
+   * Chat: the entry worker's turn is the conversation itself (its text goes to stdout), so its
+   * header, text and per-turn summary are not progress (the summary still shows with `verbose`).
+   * @default false
+   */
+  conversation?: boolean;
+  /** @default plain (no colors) */
+  style?: Style;
+  /** The live line on a terminal; permanent output then goes through its `print`. */
+  status?: StatusLine;
 }
 
-const MAX_ARGS = 100;
+const MAX_ARGS = 80;
+const MAX_TEXT = 200;
 
 /** One-line, shortened JSON of a value (full with `verbose`). */
 export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = text.replace(/\s+/g, ' ').trim();
   return verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-function indent(chain: readonly string[]): string {
-  return '  '.repeat(Math.max(0, chain.length - 1));
-}
-
-function seconds(ms: number): string {
+/** `812ms`, `1.2s`. */
+export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
-/** Returns an event listener that renders progress lines. */
+/** Indentation of a worker's header line (`▸ a`), two spaces per delegation level. */
+function headerPad(chain: readonly string[]): string {
+  return '  '.repeat(Math.max(0, chain.length - 1));
+}
+
+/** Indentation of the lines inside a worker (text, tool calls): one level below its header. */
+function bodyPad(chain: readonly string[]): string {
+  return `${headerPad(chain)}  `;
+}
+
+interface PendingCall {
+  key: string;
+  tool: string;
+  args: unknown;
+  /** Set when the call turned out to be a delegation: its `▸`/`◂` lines stand for it. */
+  delegation: boolean;
+}
+
+interface StepText {
+  text: string;
+  printed: boolean;
+}
+
+/** Returns an event listener that renders progress. */
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
-  const { write, verbose } = options;
+  const { verbose, status, conversation = false, style = createStyle(false) } = options;
+  const write = status ? (text: string) => status.print(text) : options.write;
+  const pending = new Map<string, PendingCall>();
+  const stepText = new Map<string, StepText>();
   let steps = 0;
   let started = false;
+  let stepSince = Date.now();
+
+  const keyOf = (chain: readonly string[]) => chain.join('\u0000');
+  const worker = (chain: readonly string[]) => chain[chain.length - 1] ?? '';
+
+  const printText = (chain: readonly string[], text: string) => {
+    const body = text.trim();
+    if (!body || (conversation && chain.length === 1)) return;
+    const lines = verbose ? body.split('\n') : [shorten(body, false, MAX_TEXT)];
+    write(lines.map((line) => `${bodyPad(chain)}${style.dim(`» ${line}`)}\n`).join(''));
+  };
+  const flushText = (chain: readonly string[]) => {
+    const entry = stepText.get(keyOf(chain));
+    if (!entry || entry.printed || !entry.text.trim()) return;
+    entry.printed = true;
+    printText(chain, entry.text);
+  };
+  const header = (chain: readonly string[], model: string, input?: unknown) => {
+    const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
+    write(`${headerPad(chain)}${style.cyan('▸')} ${style.bold(worker(chain))} ${style.dim(`· ${model}`)}${shown}\n`);
+  };
+
   return (event) => {
-    const pad = indent(event.chain);
     switch (event.type) {
       case 'run_start':
         started = true;
-        write(`▸ ${event.worker} · ${event.model}\n`);
+        if (!conversation) header(event.chain, event.model);
+        status?.update(`${event.worker} · waiting for the model`);
         break;
-      case 'delegation_start':
-        write(`${indent(event.chain.slice(0, -1))}  ▸ ${event.worker} · ${event.model}  ${shorten(event.input, verbose, 60)}\n`);
+      case 'model_request':
+        stepSince = Date.now();
+        stepText.set(keyOf(event.chain), { text: '', printed: false });
+        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`· step ${event.step} · ${event.model}`)}\n`);
+        status?.update(`${event.worker} · waiting for the model`, stepSince);
         break;
-      case 'delegation_end':
-        write(`${indent(event.chain.slice(0, -1))}  ◂ ${event.worker} ${event.ok ? '✓' : `✗ ${event.error ?? ''}`} ${seconds(event.duration_ms)}\n`);
+      case 'text_delta': {
+        const entry = stepText.get(keyOf(event.chain)) ?? { text: '', printed: false };
+        entry.text += event.text;
+        stepText.set(keyOf(event.chain), entry);
+        status?.update(`${event.worker}: ${shorten(entry.text.slice(-400), false, 400).slice(-120)}`, stepSince);
         break;
+      }
       case 'model_step': {
         steps += 1;
-        const calls = event.tool_calls > 0 ? ` · ${event.tool_calls} tool call${event.tool_calls === 1 ? '' : 's'}` : '';
-        write(`${pad}  · step ${event.step}${calls} · ${seconds(event.duration_ms)}\n`);
-        // Text said alongside tool calls is progress, not the answer (which goes to stdout).
-        if (event.tool_calls > 0 && event.text.trim()) write(`${pad}    ${shorten(event.text.trim(), verbose, 200)}\n`);
+        // Streamed text was printed at the first tool call; without streaming it is known only now
+        // (after the step's tool calls, which the SDK runs before reporting the step).
+        const entry = stepText.get(keyOf(event.chain));
+        if (event.tool_calls > 0 && !entry?.printed) printText(event.chain, event.text);
+        stepText.delete(keyOf(event.chain));
         break;
       }
       case 'tool_call':
-        write(`${pad}  → ${event.tool} ${shorten(event.args, verbose)}\n`);
+        flushText(event.chain);
+        pending.set(event.call_id, { key: keyOf(event.chain), tool: event.tool, args: event.args, delegation: false });
+        status?.update(`${event.worker} → ${event.tool}`);
         break;
+      case 'delegation_start': {
+        const callerKey = keyOf(event.chain.slice(0, -1));
+        const tool = toolNameForWorker(event.worker);
+        const call = [...pending.values()].find((c) => !c.delegation && c.key === callerKey && c.tool === tool);
+        if (call) call.delegation = true;
+        header(event.chain, event.model, event.input);
+        status?.update(`${event.worker} · waiting for the model`);
+        break;
+      }
+      case 'delegation_end': {
+        const outcome = event.ok ? style.green('✓') : style.red('✗');
+        const error = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(event.worker)} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+        break;
+      }
       case 'tool_result': {
-        const status = event.ok ? '✓' : event.denied ? '⊘ denied' : '✗';
-        const detail = event.ok ? (verbose ? ` ${shorten(event.result, true)}` : '') : ` ${shorten(event.error, verbose, 160)}`;
-        write(`${pad}  ${status} ${event.tool} ${seconds(event.duration_ms)}${detail}\n`);
+        const call = pending.get(event.call_id);
+        pending.delete(event.call_id);
+        if (call?.delegation) break;
+        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : style.red('✗');
+        const detail = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
+        write(`${bodyPad(event.chain)}${outcome} ${event.tool}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
+        if (verbose && event.ok) write(`${bodyPad(event.chain)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
       case 'approval_decision':
-        if (event.source === 'user' || verbose) write(`${pad}  ${event.approved ? 'approved' : 'denied'} ${event.tool} (${event.source})\n`);
+        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${event.tool} (${event.source})`)}\n`);
         break;
       case 'warning':
-        write(`${pad}  ! ${event.message}\n`);
+        write(`${bodyPad(event.chain)}${style.yellow(`! ${event.message}`)}\n`);
         break;
       case 'run_end': {
+        status?.update('');
         // A run that failed before starting (configuration) has only its error message to show.
-        if (!started) break;
+        if (!started || (conversation && !verbose)) break;
         const { usage } = event;
-        const status = event.status === 'ok' ? '✓ done' : '✗ failed';
-        write(`${status} in ${seconds(event.duration_ms)} · ${steps} step${steps === 1 ? '' : 's'} · ${usage.input_tokens} in / ${usage.output_tokens} out tokens\n`);
+        const outcome = event.status === 'ok' ? style.green('✓ done') : style.red('✗ failed');
+        const count = `${steps} step${steps === 1 ? '' : 's'}`;
+        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${usage.input_tokens} in / ${usage.output_tokens} out tokens\n`);
         if (verbose) {
-          for (const [worker, byWorker] of Object.entries(usage.by_worker)) {
-            write(`    ${worker}: ${byWorker.input_tokens} in / ${byWorker.output_tokens} out\n`);
+          for (const [name, byWorker] of Object.entries(usage.by_worker)) {
+            write(`${style.dim(`    ${name}: ${byWorker.input_tokens} in / ${byWorker.output_tokens} out`)}\n`);
           }
         }
+        steps = 0;
         break;
       }
       default:

@@ -1,42 +1,47 @@
 /**
  * Asks the person at the terminal to approve a tool call (SPEC §8): shows the worker chain, the tool,
- * its description and arguments, and reads one of a/s/t/d/q. An empty line (accidental Enter) asks
- * again rather than choosing anything.
+ * its description and arguments (edits as a diff, written files numbered), and reads one of
+ * a/s/t/d/q. An empty line (accidental Enter) or anything else asks again rather than choosing;
+ * `d` then asks for an optional reason, which reaches the model with the denial.
  */
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../approval/types.ts';
+import { renderArguments } from './diff-view.ts';
 import { shorten } from './progress.ts';
+import { createStyle, type Style } from './style.ts';
 
-const CHOICES = '[a] approve once  [s] approve this exact call for the session  [t] approve this tool for the session  [d] deny  [q] quit';
+const CHOICES: readonly [string, string][] = [
+  ['a', 'approve once'],
+  ['s', 'this call for the session'],
+  ['t', 'this tool for the session'],
+  ['d', 'deny'],
+  ['q', 'quit'],
+];
 
 /** Renders the approval request as the lines shown above the question. */
-export function describeRequest(request: ApprovalRequest, width = 100): string {
+export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100): string {
+  const description = shorten(request.description.split('\n')[0] ?? '', false, width);
   const lines = [
     '',
-    `approval needed: ${request.chain.join(' › ')} wants to run ${request.toolName}`,
-    `  ${request.description.split('\n')[0] ?? ''}`,
+    `${style.yellow('approval needed')} · ${style.bold(request.chain.join(' › '))} wants to run ${style.bold(request.toolName)}`,
+    ...(description ? [`  ${style.dim(description)}`] : []),
+    ...renderArguments(request.toolName, request.args, { style, width }),
+    CHOICES.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
   ];
-  const args = request.args;
-  if (args && typeof args === 'object' && !Array.isArray(args)) {
-    for (const [key, value] of Object.entries(args)) {
-      if (typeof value === 'string' && value.includes('\n')) {
-        const body = value.split('\n');
-        lines.push(`  ${key}: (${body.length} lines)`);
-        for (const line of body.slice(0, 20)) lines.push(`  │ ${line}`);
-        if (body.length > 20) lines.push(`  │ … ${body.length - 20} more lines`);
-      } else {
-        lines.push(`  ${key}: ${shorten(value, false, width)}`);
-      }
-    }
-  } else {
-    lines.push(`  args: ${shorten(args, false, width)}`);
-  }
-  lines.push(CHOICES);
   return lines.join('\n');
 }
 
 /** Asks one question and resolves with the typed line. */
 export type AskLine = (query: string, signal?: AbortSignal) => Promise<string>;
+
+export interface TerminalPrompterOptions {
+  /** Use this when another readline interface (the chat REPL) owns the terminal, so both do not read the same keys. */
+  question?: AskLine;
+  /** Hidden while the prompt is open (the progress status line). */
+  display?: { pause(): void; resume(): void };
+  /** @default plain */
+  style?: Style;
+}
 
 /** Reads lines from `input` with a private readline interface, closed after each prompt. */
 function ownQuestion(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): AskLine {
@@ -50,23 +55,27 @@ function ownQuestion(input: NodeJS.ReadableStream, output: NodeJS.WritableStream
   };
 }
 
-/**
- * A prompter reading answers from `input`. Pass `question` when another readline interface (the
- * chat REPL) already owns the terminal, so both do not read the same keystrokes.
- */
-export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, question?: AskLine): ApprovalPrompter {
-  const ask = question ?? ownQuestion(input, output);
+/** A prompter reading answers from `input` and writing the request to `output`. */
+export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: TerminalPrompterOptions = {}): ApprovalPrompter {
+  const ask = options.question ?? ownQuestion(input, output);
+  const style = options.style ?? createStyle(false);
   return {
     async ask(request, signal) {
-      output.write(`${describeRequest(request)}\n`);
-      while (true) {
-        const parsed = parseAnswer((await ask('choice> ', signal)).trim().toLowerCase());
-        if (parsed === 'deny') {
-          const reason = (await ask('reason (optional)> ', signal)).trim();
-          return reason ? { action: 'deny', reason } : { action: 'deny' };
+      options.display?.pause();
+      try {
+        const columns = (output as { columns?: number }).columns ?? 100;
+        output.write(`${describeRequest(request, style, Math.max(40, columns - 4))}\n`);
+        while (true) {
+          const parsed = parseAnswer((await ask('choice> ', signal)).trim().toLowerCase());
+          if (parsed === 'deny') {
+            const reason = (await ask('reason (optional, Enter to skip)> ', signal)).trim();
+            return reason ? { action: 'deny', reason } : { action: 'deny' };
+          }
+          if (parsed) return parsed;
+          output.write(`please type one of ${CHOICES.map(([key]) => key).join(', ')} and press Enter\n`);
         }
-        if (parsed) return parsed;
-        output.write('please type a, s, t, d or q\n');
+      } finally {
+        options.display?.resume();
       }
     },
   };

@@ -3,3 +3,4 @@ export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, ty
 export type { RunEvent, RunEventType, RunEventListener, TokenUsage, UsageSummary } from './events.ts';
 export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
 export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
+export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';

@@ -1,4 +1,4 @@
-import { promises as fsp, constants as fsConstants, statSync } from 'node:fs';
+import { promises as fsp, constants as fsConstants, lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DirEntry, FileKind, FileStat, FileSystem, OpenedFile } from './file-system.ts';
@@ -50,9 +50,16 @@ async function openForReading(path: string): Promise<OpenedFile> {
   };
 }
 
-async function statOrUndefined(call: () => Promise<import('node:fs').Stats>): Promise<FileStat | undefined> {
+/**
+ * Runs a synchronous stat that returns undefined for a missing entry. Synchronous on purpose: project
+ * loading, `check` and every sandbox path resolution probe many paths, most of them missing, and a
+ * sync stat is several times cheaper than a thread-pool round trip plus a thrown ENOENT (see
+ * bench/RESULTS.md: `check` on 5,000 workers, per-step overhead). A stat of a local file takes microseconds.
+ */
+async function statOrUndefined(call: () => import('node:fs').Stats | undefined): Promise<FileStat | undefined> {
   try {
-    return toFileStat(await call());
+    const stats = call();
+    return stats === undefined ? undefined : toFileStat(stats);
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -90,23 +97,16 @@ export function createNodeFileSystem(): FileSystem {
     async remove(path, options) {
       await fsp.rm(path, { force: true, recursive: options?.recursive ?? false });
     },
-    async stat(path) {
-      // Synchronous on purpose: project loading and `check` probe thousands of candidate paths, most
-      // of them missing; a sync stat that returns undefined for a missing file is several times
-      // cheaper than a thread-pool round trip plus a thrown ENOENT (bench/RESULTS.md, scale).
-      try {
-        const stat = statSync(path, { throwIfNoEntry: false });
-        return stat === undefined ? undefined : toFileStat(stat);
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+    stat(path) {
+      return statOrUndefined(() => statSync(path, { throwIfNoEntry: false }));
     },
     lstat(path) {
-      return statOrUndefined(() => fsp.lstat(path));
+      return statOrUndefined(() => lstatSync(path, { throwIfNoEntry: false }));
     },
-    realpath(path) {
-      return fsp.realpath(path);
+    async realpath(path) {
+      // Synchronous for the same reason as stat (statOrUndefined); the native call is one syscall
+      // chain in the kernel, and a failure still arrives as a rejected promise with its error code.
+      return realpathSync.native(path);
     },
     async readDir(path) {
       const entries = await fsp.readdir(path, { withFileTypes: true });

@@ -7,6 +7,8 @@ import { posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SandboxError } from '../../src/errors.ts';
 import { createSandbox } from '../../src/sandbox/sandbox.ts';
+import { MAX_LIST_ENTRIES } from '../../src/sandbox/list-files.ts';
+import { createMemoryFileSystem } from '../../src/sandbox/memory-file-system.ts';
 import type { MountSpec } from '../../src/sandbox/types.ts';
 import { FIXTURES, contentReads, nodeFixture, recordingFs } from './fixtures.ts';
 import type { Fixture, FsCall } from './fixtures.ts';
@@ -198,5 +200,19 @@ describe.each(FIXTURES)('restrictions along a chain (%s)', (_name, make) => {
 
   it('refuses an invalid restriction path', () => {
     expect(() => createSandbox({ fs: fixture.fs, mounts, restrictions: [{ restrict: '/data/../..' }] })).toThrow(/sandbox\.restrict is not a valid virtual path/);
+  });
+});
+
+describe('listing budget', () => {
+  it('refuses a listing that would visit more than MAX_LIST_ENTRIES entries, naming the virtual path', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i <= MAX_LIST_ENTRIES; i++) files[`/proj/big/d${i % 100}/f${i}.txt`] = '';
+    files['/proj/small/a.txt'] = 'a';
+    const sandbox = createSandbox({
+      fs: createMemoryFileSystem(files),
+      mounts: [{ name: 'big', hostRoot: '/proj/big', mode: 'ro' }, { name: 'small', hostRoot: '/proj/small', mode: 'ro' }],
+    });
+    await expect(sandbox.list('/big')).rejects.toThrow(`listing /big visits more than ${MAX_LIST_ENTRIES} entries; list a smaller directory`);
+    await expect(sandbox.list('/small')).resolves.toEqual(['/small/a.txt']);
   });
 });

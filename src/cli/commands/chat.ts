@@ -11,8 +11,9 @@ import { startChatSession, type ChatSession } from '../../runtime/chat-session.t
 import type { RunEvent } from '../../runtime/events.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, type CliIO } from '../io.ts';
-import { createProgressRenderer } from '../progress.ts';
+import { createProgressDisplay } from '../progress-display.ts';
 import { openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { createTraceWriter } from '../trace-writer.ts';
 
@@ -44,20 +45,33 @@ export async function chatWithProject(project: Project, entry: string | undefine
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
   const trace = flags.trace ? createTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
-  const progress = flags.quiet ? undefined : createProgressRenderer({ write: (text) => io.stderr.write(text), verbose: Boolean(flags.verbose) });
+  const display = createProgressDisplay(io, flags, true);
   let streamed = false;
+  // While the reply streams to stdout the status line (stderr, same terminal) stays hidden.
+  let replying = false;
+  let atLineStart = true;
   let turn: AbortController | undefined;
 
+  const endReply = () => {
+    if (!replying) return;
+    replying = false;
+    if (!atLineStart) io.stdout.write('\n');
+    atLineStart = true;
+    display.resume();
+  };
   const onEvent = (event: RunEvent) => {
     trace?.write(event);
     if (event.type === 'text_delta' && event.chain.length === 1) {
+      if (!replying) display.pause();
+      replying = true;
       io.stdout.write(event.text);
+      atLineStart = event.text.endsWith('\n');
       streamed = true;
       return;
     }
-    // The conversation itself is the entry worker's progress; show only what happens around it.
-    const entryTurnEvent = event.chain.length === 1 && ['run_start', 'run_end', 'model_step', 'model_request'].includes(event.type);
-    if (!entryTurnEvent || flags.verbose) progress?.(event);
+    // Text said before a tool call ends its line before progress is drawn below it.
+    if (event.type === 'tool_call' || event.type === 'model_request') endReply();
+    display.onEvent(event);
   };
 
   let session: ChatSession;
@@ -67,7 +81,13 @@ export async function chatWithProject(project: Project, entry: string | undefine
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(flags, io),
       ...(interactive
-        ? { prompter: createTerminalPrompter(io.stdin, io.stderr, (query, signal) => questionOn(rl!, query, signal)) }
+        ? {
+            prompter: createTerminalPrompter(io.stdin, io.stderr, {
+              question: (query, signal) => questionOn(rl!, query, signal),
+              display,
+              style: createStyle(isFancyTerminal(io.stderr, io.env)),
+            }),
+          }
         : {}),
       onEvent,
     });
@@ -104,12 +124,15 @@ export async function chatWithProject(project: Project, entry: string | undefine
       streamed = false;
       try {
         const reply = await session.send(text, { signal: turn.signal });
+        endReply();
+        display.clear();
         if (!streamed) {
-          io.stdout.write(typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2));
+          const output = typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2);
+          io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
         }
-        io.stdout.write('\n');
       } catch (error) {
-        if (streamed) io.stdout.write('\n');
+        endReply();
+        display.clear();
         if (RunError.isInstance(error) && error.code === 'aborted-by-user') {
           exitCode = reportError(error, io);
           break;
@@ -125,6 +148,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     lines.off('SIGINT', cancelTurn);
     process.off('SIGINT', cancelTurn);
     lines.close();
+    display.stop();
     session.close();
     await trace?.close();
   }

@@ -4,8 +4,9 @@ import { UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
 import { exitCodeFor, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
-import { createProgressRenderer } from '../progress.ts';
+import { createProgressDisplay, type ProgressDisplay } from '../progress-display.ts';
 import { readStdin } from '../read-stdin.ts';
+import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { createTraceWriter } from '../trace-writer.ts';
 import { openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
@@ -22,6 +23,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
   const abort = new AbortController();
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
+  let display: ProgressDisplay | undefined;
   try {
     const { project, entry } = await openRunTarget(target, options, io);
     const noInputGiven = input === undefined && options.input === undefined;
@@ -32,7 +34,9 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     }
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
-    const progress = options.quiet ? undefined : createProgressRenderer({ write: (text) => io.stderr.write(text), verbose: Boolean(options.verbose) });
+    const progress = createProgressDisplay(io, options);
+    display = progress;
+    const style = createStyle(isFancyTerminal(io.stderr, io.env));
 
     const runOptions: RunWorkerOptions = {
       project,
@@ -41,14 +45,15 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       input: runInput,
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       // Only a terminal on stdin can answer approval prompts (and not when stdin carried the input).
-      ...(io.stdin.isTTY && !stdinIsInput ? { prompter: createTerminalPrompter(io.stdin, io.stderr) } : {}),
+      ...(io.stdin.isTTY && !stdinIsInput ? { prompter: createTerminalPrompter(io.stdin, io.stderr, { display: progress, style }) } : {}),
       signal: abort.signal,
       onEvent: (event) => {
         trace?.write(event);
-        progress?.(event);
+        progress.onEvent(event);
       },
     };
     const result = await runWorker(runOptions).result;
+    progress.stop();
     await trace?.close();
 
     if (options.json) {
@@ -69,6 +74,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     await trace?.close().catch(() => undefined);
     return reportError(error, io);
   } finally {
+    display?.stop();
     process.removeListener('SIGINT', onSigint);
   }
 }

@@ -1,0 +1,99 @@
+/**
+ * The one transient line at the bottom of a terminal (stderr only): a spinner, what the run is waiting
+ * on and for how long. Permanent output goes through {@link StatusLine.print}, which clears the line
+ * first and redraws it after; {@link StatusLine.pause} hides it while an approval prompt is open.
+ */
+import type { Style } from './style.ts';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const CLEAR = '\r\x1b[2K';
+
+export interface StatusLineOptions {
+  stream: NodeJS.WritableStream & { columns?: number };
+  style: Style;
+  /** @default 80ms */
+  intervalMs?: number;
+  /** @default Date.now */
+  now?: () => number;
+}
+
+/** A live status line; all methods are cheap and safe to call in any order. */
+export interface StatusLine {
+  /** Shows `text` with the time since `since` (default: now, or unchanged when the text is the same); `''` hides the line. */
+  update(text: string, since?: number): void;
+  /** Writes permanent text above the status line. */
+  print(text: string): void;
+  /** Erases the line and stops drawing it until {@link resume}. */
+  pause(): void;
+  resume(): void;
+  /** Erases the line for good. */
+  stop(): void;
+}
+
+function elapsed(ms: number): string {
+  return ms < 1000 ? '' : ` ${(ms / 1000).toFixed(0)}s`;
+}
+
+/** Starts a status line on `stream` (a terminal). */
+export function createStatusLine(options: StatusLineOptions): StatusLine {
+  const { stream, style, intervalMs = 80, now = Date.now } = options;
+  let text = '';
+  let since = now();
+  let frame = 0;
+  let shown = false;
+  let paused = 0;
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const erase = () => {
+    if (shown) stream.write(CLEAR);
+    shown = false;
+  };
+  const draw = () => {
+    if (stopped || paused > 0 || !text) return;
+    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const body = `${FRAMES[frame % FRAMES.length]} ${text}${elapsed(now() - since)}`;
+    const line = [...body].length > width ? `${[...body].slice(0, width - 1).join('')}…` : body;
+    stream.write(`${CLEAR}${style.dim(line)}`);
+    shown = true;
+  };
+  const tick = () => {
+    frame += 1;
+    draw();
+  };
+
+  return {
+    update(next, start) {
+      if (stopped) return;
+      if (!next) {
+        text = '';
+        erase();
+        return;
+      }
+      if (next !== text || start !== undefined) since = start ?? now();
+      text = next;
+      timer ??= setInterval(tick, intervalMs);
+      timer.unref?.();
+      draw();
+    },
+    print(permanent) {
+      erase();
+      stream.write(permanent);
+      draw();
+    },
+    pause() {
+      paused += 1;
+      erase();
+    },
+    resume() {
+      paused = Math.max(0, paused - 1);
+      draw();
+    },
+    stop() {
+      erase();
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/** The progress renderer: plain lines in tree order, quiet, verbose, NO_COLOR and colors. */
+import { PassThrough } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import type { CliIO } from '../../src/cli/io.ts';
+import { createProgressDisplay } from '../../src/cli/progress-display.ts';
+import { createProgressRenderer } from '../../src/cli/progress.ts';
+import type { RunEvent } from '../../src/runtime/events.ts';
+
+const ts = '2025-01-01T00:00:00.000Z';
+const usage = { input_tokens: 300, output_tokens: 40, by_worker: { main: { input_tokens: 200, output_tokens: 30 }, a: { input_tokens: 100, output_tokens: 10 } } };
+
+/** main says something, reads a file, delegates to a (which is denied a write), then answers. */
+const RUN: RunEvent[] = [
+  { ts, chain: ['main'], type: 'run_start', worker: 'main', model: 'test-model', input: 'go' },
+  { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'test-model', step: 1 },
+  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'Let me read ' },
+  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'the notes.' },
+  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c1', args: { path: '/in/notes.txt' } },
+  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 },
+  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c2', args: { input: 'write it' } },
+  { ts, chain: ['main', 'a'], type: 'delegation_start', worker: 'a', caller: 'main', model: 'a-model', depth: 1, input: 'write it' },
+  { ts, chain: ['main', 'a'], type: 'model_request', worker: 'a', model: 'a-model', step: 1 },
+  { ts, chain: ['main', 'a'], type: 'tool_call', worker: 'a', tool: 'write_file', call_id: 'c3', args: { path: '/out/x.md', content: 'x' } },
+  { ts, chain: ['main', 'a'], type: 'approval_decision', tool: 'write_file', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' },
+  { ts, chain: ['main', 'a'], type: 'tool_result', worker: 'a', tool: 'write_file', call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 },
+  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
+  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
+  { ts, chain: ['main', 'a'], type: 'delegation_end', worker: 'a', caller: 'main', ok: true, duration_ms: 1500 },
+  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 },
+  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 },
+  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 },
+  { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'All done.', usage, duration_ms: 2300 },
+];
+
+function render(verbose: boolean, events = RUN): string {
+  let out = '';
+  const renderer = createProgressRenderer({ write: (text) => (out += text), verbose });
+  for (const event of events) renderer(event);
+  return out;
+}
+
+function fakeIO(env: Record<string, string | undefined>, isTTY: boolean): { io: CliIO; stderr: () => string } {
+  const stream = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number };
+  stream.isTTY = isTTY;
+  stream.columns = 100;
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const io: CliIO = { stdout: new PassThrough(), stderr: stream, stdin: new PassThrough(), env, cwd: '/', homeDir: '/' };
+  return { io, stderr: () => text };
+}
+
+describe('progress renderer', () => {
+  test('plain mode draws the tree in order: text before the calls, one line per call, one pair per delegation', () => {
+    expect(render(false)).toBe(
+      [
+        '▸ main · test-model',
+        '  » Let me read the notes.',
+        '  ✓ read_file {"path":"/in/notes.txt"}  4ms',
+        '  ▸ a · a-model  write it',
+        '    ⊘ denied write_file {"path":"/out/x.md","content":"x"}  1ms: denied by policy (auto_deny)',
+        '  ◂ a ✓ 1.5s',
+        '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('verbose adds a line per model request, results, approval decisions and usage per worker', () => {
+    const out = render(true);
+    expect(out).toContain('  · step 1 · test-model\n');
+    expect(out).toContain('    · step 1 · a-model\n');
+    expect(out).toContain('    = the notes\n');
+    expect(out).toContain('    denied write_file (policy)\n');
+    expect(out).toContain('    main: 200 in / 30 out\n    a: 100 in / 10 out\n');
+  });
+
+  test('long arguments are shortened, but shown in full with verbose', () => {
+    const long = 'x'.repeat(300);
+    const events: RunEvent[] = [
+      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c', args: { path: long } },
+      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 },
+    ];
+    const short = render(false, events);
+    expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+…  2ms: no such file\n$/);
+    expect(short.length).toBeLessThan(130);
+    expect(render(true, events)).toContain(long);
+  });
+
+  test('without streaming, text said with tool calls is still shown once (when the step reports it)', () => {
+    const events = RUN.filter((event) => event.type !== 'text_delta');
+    const out = render(false, events);
+    expect(out.match(/» Let me read the notes\./g)).toHaveLength(1);
+  });
+
+  test('a delegation refused before it starts shows as a failed call', () => {
+    const out = render(false, [
+      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c', args: { input: 'hi' } },
+      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c', ok: false, error: 'circular delegation: main → a → main', duration_ms: 0 },
+    ]);
+    expect(out).toBe('  ✗ a {"input":"hi"}  0ms: circular delegation: main → a → main\n');
+  });
+
+  test('--quiet prints nothing', () => {
+    const { io, stderr } = fakeIO({}, true);
+    const display = createProgressDisplay(io, { quiet: true });
+    for (const event of RUN) display.onEvent(event);
+    display.stop();
+    expect(stderr()).toBe('');
+  });
+
+  test('NO_COLOR on a terminal and a non-terminal stderr both give plain lines without escapes', () => {
+    for (const [env, tty] of [[{ NO_COLOR: '1' }, true], [{}, false], [{ TERM: 'dumb' }, true]] as const) {
+      const { io, stderr } = fakeIO(env, tty);
+      const display = createProgressDisplay(io, {});
+      for (const event of RUN) display.onEvent(event);
+      display.stop();
+      expect(stderr()).toBe(render(false));
+    }
+  });
+
+  test('a color terminal gets colors and a status line that is erased again', () => {
+    const { io, stderr } = fakeIO({ TERM: 'xterm-256color' }, true);
+    const display = createProgressDisplay(io, {});
+    for (const event of RUN) display.onEvent(event);
+    display.stop();
+    const out = stderr();
+    expect(out).toContain('\x1b[32m✓\x1b[39m');
+    expect(out).toContain('waiting for the model');
+    // Without the escapes and the status line, the lines are the plain ones.
+    const plain = out.replace(/\r\x1b\[2K(\x1b\[2m[^\n]*?\x1b\[22m)?/g, '').replace(/\x1b\[\d+m/g, '');
+    expect(plain).toBe(render(false));
+  });
+});

@@ -1,0 +1,90 @@
+/** The approval prompt: what it shows (diff view, numbered content) and how it reads answers. */
+import { PassThrough } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import type { ApprovalRequest } from '../../src/approval/types.ts';
+import { createStyle } from '../../src/cli/style.ts';
+import { createTerminalPrompter, describeRequest } from '../../src/cli/terminal-prompter.ts';
+
+const request = (toolName: string, args: unknown): ApprovalRequest => ({
+  chain: ['main', 'editor'],
+  toolName,
+  args,
+  description: 'Does a thing to a file.\nSecond line of the description.',
+});
+
+/** A prompter whose answers come from `answers`; returns it with what it wrote and the questions asked. */
+function scripted(answers: string[]) {
+  const output = new PassThrough();
+  let written = '';
+  output.on('data', (chunk: Buffer) => (written += chunk.toString()));
+  const questions: string[] = [];
+  const events: string[] = [];
+  const prompter = createTerminalPrompter(new PassThrough(), output, {
+    question: async (query) => {
+      questions.push(query);
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('no more answers');
+      return answer;
+    },
+    display: { pause: () => events.push('pause'), resume: () => events.push('resume') },
+  });
+  return { prompter, questions, events, written: () => written };
+}
+
+describe('describeRequest', () => {
+  test('shows the chain, the tool, the first description line and the choices', () => {
+    const text = describeRequest(request('shell', { command: 'ls -la' }));
+    expect(text).toContain('approval needed · main › editor wants to run shell');
+    expect(text).toContain('  Does a thing to a file.');
+    expect(text).not.toContain('Second line');
+    expect(text).toContain('  command: ls -la');
+    expect(text).toContain('[a] approve once  [s] this call for the session  [t] this tool for the session  [d] deny  [q] quit');
+  });
+
+  test('edit_file shows the replacement as - old / + new lines', () => {
+    const text = describeRequest(request('edit_file', { path: '/src/a.ts', old: 'const a = 1;\nconst b = 2;', new: 'const a = 10;' }));
+    expect(text).toContain('  path: /src/a.ts\n  change:\n    - const a = 1;\n    - const b = 2;\n    + const a = 10;');
+  });
+
+  test('write_file shows the new content with line numbers, cut after 40 lines', () => {
+    const content = Array.from({ length: 45 }, (_, i) => `line ${i + 1}`).join('\n');
+    const text = describeRequest(request('write_file', { path: '/out/long.txt', content }));
+    expect(text).toContain('  content: (45 lines)\n     1 │ line 1\n     2 │ line 2');
+    expect(text).toContain('    40 │ line 40\n    … 5 more lines');
+    expect(text).not.toContain('line 41');
+  });
+
+  test('long one-line values are shortened; colors appear only when enabled', () => {
+    const text = describeRequest(request('fetch', { url: `https://example.com/${'a'.repeat(300)}` }), createStyle(false), 60);
+    expect(text).toMatch(/ {2}url: https:\/\/example\.com\/a+…\n/);
+    expect(text).not.toContain('\x1b[');
+    expect(describeRequest(request('fetch', { url: 'x' }), createStyle(true))).toContain('\x1b[1m');
+  });
+});
+
+describe('createTerminalPrompter', () => {
+  test('an empty line (accidental Enter) or a wrong key asks again; the status line is paused meanwhile', async () => {
+    const { prompter, questions, events, written } = scripted(['', 'yes', ' S ']);
+    await expect(prompter.ask(request('write_file', { path: '/x', content: 'y' }))).resolves.toEqual({ action: 'approve_call' });
+    expect(questions).toEqual(['choice> ', 'choice> ', 'choice> ']);
+    expect(written().match(/please type one of a, s, t, d, q and press Enter/g)).toHaveLength(2);
+    expect(events).toEqual(['pause', 'resume']);
+  });
+
+  test('d asks for an optional reason and returns it', async () => {
+    const withReason = scripted(['d', '  use /tmp instead  ']);
+    await expect(withReason.prompter.ask(request('shell', { command: 'rm x' }))).resolves.toEqual({ action: 'deny', reason: 'use /tmp instead' });
+    expect(withReason.questions[1]).toBe('reason (optional, Enter to skip)> ');
+    const without = scripted(['d', '']);
+    await expect(without.prompter.ask(request('shell', { command: 'rm x' }))).resolves.toEqual({ action: 'deny' });
+  });
+
+  test('a, t and q map to their answers; the display resumes even when reading fails', async () => {
+    await expect(scripted(['a']).prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_once' });
+    await expect(scripted(['T']).prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_tool' });
+    await expect(scripted(['q']).prompter.ask(request('t', {}))).resolves.toEqual({ action: 'abort' });
+    const failing = scripted([]);
+    await expect(failing.prompter.ask(request('t', {}))).rejects.toThrow('no more answers');
+    expect(failing.events).toEqual(['pause', 'resume']);
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
+
+const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-nodefs-')));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('createNodeFileSystem stat and lstat (synchronous probes)', () => {
+  const nodeFs = createNodeFileSystem();
+  fs.writeFileSync(path.join(root, 'file.txt'), 'hello');
+  fs.symlinkSync('loop-b', path.join(root, 'loop-a'));
+  fs.symlinkSync('loop-a', path.join(root, 'loop-b'));
+
+  it('answers undefined, without throwing, for every kind of "nothing there"', async () => {
+    expect(await nodeFs.stat(path.join(root, 'missing.txt'))).toBeUndefined();
+    expect(await nodeFs.stat(path.join(root, 'file.txt', 'below'))).toBeUndefined();
+    expect(await nodeFs.lstat(path.join(root, 'file.txt', 'below'))).toBeUndefined();
+    expect(await nodeFs.stat(path.join(root, 'loop-a'))).toBeUndefined();
+    expect(await nodeFs.stat(path.join(root, 'loop-a', 'x'))).toBeUndefined();
+  });
+
+  it('still describes what exists, and lstat does not follow a looping link', async () => {
+    expect(await nodeFs.stat(path.join(root, 'file.txt'))).toMatchObject({ kind: 'file', size: 5 });
+    expect(await nodeFs.stat(root)).toMatchObject({ kind: 'directory' });
+    expect((await nodeFs.lstat(path.join(root, 'loop-a')))?.kind).toBe('symlink');
+  });
+
+  it('returns a promise even though the probe is synchronous', () => {
+    expect(nodeFs.stat(path.join(root, 'file.txt'))).toBeInstanceOf(Promise);
+  });
+});
+
+describe('createNodeFileSystem realpath', () => {
+  const nodeFs = createNodeFileSystem();
+  fs.mkdirSync(path.join(root, 'real-dir'));
+  fs.symlinkSync('real-dir', path.join(root, 'dir-link'));
+
+  it('resolves symlinks to the real path', async () => {
+    expect(await nodeFs.realpath(path.join(root, 'dir-link'))).toBe(path.join(root, 'real-dir'));
+  });
+
+  it('rejects (never throws synchronously) with the error code for a missing path or a loop', async () => {
+    const missing = nodeFs.realpath(path.join(root, 'nope'));
+    expect(missing).toBeInstanceOf(Promise);
+    await expect(missing).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(nodeFs.realpath(path.join(root, 'loop-a'))).rejects.toMatchObject({ code: 'ELOOP' });
+  });
+});
