@@ -18,6 +18,38 @@ Examples:
   llm-do check ./my-project                       validate a project
 `;
 
+/** The options shared by a run and a chat session (`what` words the help text). */
+function addSessionOptions(command: Command, what: 'run' | 'session'): void {
+  command
+    .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
+    .option('--model <id>', `model for every worker of the ${what}, e.g. anthropic:claude-sonnet-4-5 or test`)
+    .option('--approve-all', 'approve every tool call that would ask')
+    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
+    .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root (instead of detecting it from the target)')
+    .option('--no-project', 'run the worker file on its own, outside any project')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+    .option('--set <key=value>', `override a field of the entry worker for this ${what} (repeatable)`, collect)
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+    .option('--trace <file>', 'write every event as one JSON object per line');
+}
+
+/**
+ * TARGET and INPUT. With `--project DIR`, a TARGET can only be a worker file, so a lone positional
+ * that is not one (`llm-do --project app --entry greet Ada`) is the INPUT.
+ */
+function positionals(args: readonly string[], projectGiven: boolean): [string | undefined, string | undefined] {
+  const [first, second] = args;
+  if (projectGiven && second === undefined && first !== undefined && !/\.(worker|ya?ml)$/.test(first)) return [undefined, first];
+  return [first, second];
+}
+
 /** Makes every command answer a parse error (unknown flag, missing argument) with its own usage line. */
 function showUsageOnError(command: Command, parentName = ''): void {
   const name = parentName ? `${parentName} ${command.name()}` : command.name();
@@ -44,71 +76,40 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .enablePositionalOptions()
     .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
-    .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
     .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
     .option('--attach <files...>', 'files to attach to the entry worker\'s request')
-    .option('--model <id>', 'model for every worker of the run, e.g. anthropic:claude-sonnet-4-5 or test')
-    .option('--approve-all', 'approve every tool call that would ask')
-    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
-    .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
-    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
-    .option('--project <dir>', 'project root (instead of detecting it from the target)')
-    .option('--no-project', 'run the worker file on its own, outside any project')
-    .option('--lib <path>', 'library directory to search (repeatable)', collect)
-    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
-    .option('--no-import-tools', 'do not load custom tool modules')
-    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
-    .option('--set <key=value>', 'override a field of the entry worker for this run (repeatable)', collect)
-    .option('--no-stream', 'use non-streaming model requests')
     .option('--json', 'print one JSON object {worker, output, usage, status, error?} on stdout')
-    .option('-q, --quiet', 'print only errors on stderr')
-    .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
-    .option('--trace <file>', 'write every run event as one JSON object per line')
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')
     .option('--list-workers', 'alias of "llm-do list TARGET"')
-    .addHelpText('after', RUN_EXAMPLES)
-    .action(
-      run(async () => {
-        const [target, input] = program.args as [string | undefined, string | undefined];
-        const options = program.opts();
-        if (options.check) return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib }, io);
-        if (options.listWorkers) {
-          return (await import('./commands/list.ts')).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
-        }
-        if (options.chat) return (await import('./commands/chat.ts')).runChatCommand(target, options, io);
-        const { runCommand } = await import('./commands/run.ts');
-        return runCommand({ target, input, options }, io);
-      }),
-    );
+    .addHelpText('after', RUN_EXAMPLES);
+  addSessionOptions(program, 'run');
+  program.action(
+    run(async () => {
+      const options = program.opts();
+      const [target, input] = positionals(program.args, Boolean(options.project));
+      if (options.check) return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib }, io);
+      if (options.listWorkers) {
+        return (await import('./commands/list.ts')).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
+      }
+      if (options.chat) return (await import('./commands/chat.ts')).runChatCommand(target, options, io);
+      const { runCommand } = await import('./commands/run.ts');
+      return runCommand({ target, input, options }, io);
+    }),
+  );
 
-  program
+  const chat = program
     .command('chat')
     .description('chat with a worker: history across turns, /exit or Ctrl-D to end, Ctrl-C cancels a turn')
     .argument('[target]', 'project directory or worker file')
-    .option('--entry <id>', 'worker to chat with (default: the entry worker)')
-    .option('--model <id>', 'model for every worker of the session')
-    .option('--approve-all', 'approve every tool call that would ask')
-    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
-    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
-    .option('--project <dir>', 'project root')
-    .option('--lib <path>', 'library directory to search (repeatable)', collect)
-    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
-    .option('--no-import-tools', 'do not load custom tool modules')
-    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
-    .option('--set <key=value>', 'override a field of the worker for this session (repeatable)', collect)
-    .option('--no-stream', 'use non-streaming model requests')
-    .option('-q, --quiet', 'print only errors on stderr')
-    .option('-v, --verbose', 'show full tool arguments and results')
-    .option('--trace <file>', 'write every event as one JSON object per line')
-    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n')
-    .action(
-      run(async () => {
-        const command = program.commands.find((c) => c.name() === 'chat')!;
-        const { runChatCommand } = await import('./commands/chat.ts');
-        return runChatCommand(command.args[0], command.opts(), io);
-      }),
-    );
+    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n');
+  addSessionOptions(chat, 'session');
+  chat.action(
+    run(async () => {
+      const { runChatCommand } = await import('./commands/chat.ts');
+      return runChatCommand(chat.args[0], chat.opts(), io);
+    }),
+  );
 
   program
     .command('check')

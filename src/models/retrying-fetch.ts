@@ -89,11 +89,15 @@ function serverDelay(headers: Headers): number | undefined {
   return Math.min(Math.max(delay, 0), MAX_SERVER_DELAY_MS);
 }
 
-/** fetch rejects with a TypeError when the connection fails or drops (undici puts the code in `cause`). */
+/**
+ * fetch rejects with a TypeError when the connection fails or drops; undici puts a network error
+ * code in `cause`. Failures without one (a blocked "bad port", a malformed URL) would fail the same
+ * way again, so only coded, non-permanent ones are retried.
+ */
 function isTransientConnectionError(error: unknown): boolean {
   if (!(error instanceof TypeError)) return false;
   const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return !(typeof code === 'string' && PERMANENT_CONNECTION_CODES.has(code));
+  return typeof code === 'string' && !PERMANENT_CONNECTION_CODES.has(code);
 }
 
 function errorReason(error: unknown): string {

@@ -3,6 +3,7 @@
  * allowed workers, schema refs, templates, tool modules, model configuration.
  */
 import { posix } from 'node:path';
+import { resolveMounts } from '../sandbox/mount-table.ts';
 import { loadToolModule } from '../tools/custom.ts';
 import type { ToolDefinition } from '../tools/types.ts';
 import { createTemplateRenderer, resolveSchemaRef, type TemplateRenderer, type TemplateRendererOptions } from '../worker/index.ts';
@@ -29,7 +30,8 @@ export async function checkWorker(context: CheckContext, worker: WorkerDefinitio
     checkTemplate(context, worker),
     checkToolModules(context, worker),
   ]);
-  return [...checkModel(context.project, worker), ...groups.flat()];
+  const mounts = await attempt(worker.displayPath, async () => checkMounts(context.project, worker));
+  return [...checkModel(context.project, worker), ...mounts, ...groups.flat()];
 }
 
 /** Host root of the worker's project or library (relative schema refs resolve against it). */
@@ -37,6 +39,11 @@ export function rootOf(project: Project, worker: WorkerDefinition): string {
   if (worker.library) return worker.library.root;
   if (worker.builtin && project.options.builtinWorkersDir) return posix.resolve(project.options.builtinWorkersDir);
   return project.root;
+}
+
+/** Sandbox roots must stay inside the project (a run refuses them, so check must too). */
+function checkMounts(project: Project, worker: WorkerDefinition): void {
+  resolveMounts({ projectRoot: project.root, config: worker.config.sandbox, displayPath: worker.displayPath });
 }
 
 async function attempt(file: string, run: () => Promise<unknown>): Promise<Diagnostic[]> {

@@ -43,6 +43,15 @@ describe('llm-do check', () => {
     expect(result.err).toBe('check failed: 3 errors, 0 warnings (3 workers checked)\n');
   });
 
+  test('a sandbox root escaping the project is an error, as it is for a run', async () => {
+    const result = await check({
+      'project.yaml': 'sandbox:\n  paths:\n    secrets: {root: ../../etc}\n',
+      'main.worker': worker('main', MODEL),
+    });
+    expect(result.out).toBe('main.worker: sandbox root ../../etc escapes project root (use a directory inside it, or grant it with --mount secrets=DIR)\n');
+    expect(result.code).toBe(2);
+  });
+
   test('ambiguous ids are reported once per id', async () => {
     const result = await check({ 'main.worker': worker('main', MODEL), 'workers/x.worker': worker('x', MODEL), 'workers/x.yaml': `name: x\n${MODEL}\ninstructions: hi\n` });
     expect(result.out).toBe('workers/x.worker: ambiguous worker id x: workers/x.worker and workers/x.yaml both define it; rename or remove one\n');

@@ -87,6 +87,11 @@ describe('createRetryingFetch', () => {
       expect((error as Error).message).toBe('fetch failed');
       expect(refused.calls).toHaveLength(1);
     }
+
+    // A failure with no network code (fetch's "bad port" refusal) would fail the same way again.
+    const badPort = scriptedFetch([Object.assign(new TypeError('fetch failed'), { cause: new Error('bad port') }), 200]);
+    await catchRejection(createRetryingFetch({ fetch: badPort.fetch, baseDelayMs: 1 })('http://x:1/'));
+    expect(badPort.calls).toHaveLength(1);
   });
 
   it('never retries once the signal has fired, and passes the signal through', async () => {
