@@ -133,7 +133,7 @@ async function collectTools(ctx: RunContext, caller: Caller): Promise<ToolsetToo
   const shell = enabledToolset(toolsets, 'shell');
   const workers = enabledToolset(toolsets, 'workers');
   return [
-    ...(filesystem ? createFilesystemToolset(filesystem) : []),
+    ...(filesystem ? createFilesystemToolset(filesystem, { writable: caller.sandbox?.describe().some((mount) => mount.mode === 'rw') ?? false }) : []),
     ...(shell ? createShellToolset(shell) : []),
     ...caller.worker.customTools,
     ...(workers ? await createDelegationTools(ctx, caller, (call) => executeWorker(ctx, call)) : []),

@@ -105,17 +105,22 @@ async function fileInfo(args: z.infer<typeof PathArgs>, context: ToolContext) {
   return { path: stat.path, exists: stat.exists, kind: stat.kind, size: stat.size, mtime: stat.mtime };
 }
 
+/** The tools that change files: not offered to a worker whose sandbox is entirely read-only. */
+export const FILESYSTEM_WRITE_TOOLS: readonly string[] = ['write_file', 'edit_file', 'delete_file'];
+
 /**
  * The six `filesystem` tools. Reads (`list_files`, `read_file`, `file_info`) are pre-approved by
  * default; `write_file`, `edit_file` and `delete_file` ask. `config.approval` is not applied here:
  * the caller resolves it against each tool's `defaultRule` when building the toolbox (SPEC §6).
+ * With `writable: false` (every mount the worker sees is read-only) the write tools are left out,
+ * so the model is not offered calls that can only fail.
  *
  * @example
  * const tools = createFilesystemToolset();
  * await tools.find((t) => t.name === 'read_file')!.execute({ path: '/input/a.md' }, context);
  */
-export function createFilesystemToolset(config?: FilesystemToolsetConfig): ToolsetTool[] {
-  return [
+export function createFilesystemToolset(config?: FilesystemToolsetConfig, options: { writable?: boolean } = {}): ToolsetTool[] {
+  const tools: ToolsetTool[] = [
     {
       toolset: TOOLSET,
       name: 'list_files',
@@ -165,4 +170,5 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig): Tools
       execute: fileInfo,
     },
   ];
+  return options.writable === false ? tools.filter((tool) => !FILESYSTEM_WRITE_TOOLS.includes(tool.name)) : tools;
 }

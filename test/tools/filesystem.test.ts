@@ -59,6 +59,11 @@ describe('createFilesystemToolset', () => {
     for (const t of tools) expect(t.description.length).toBeGreaterThan(20);
   });
 
+  it('leaves out write_file, edit_file and delete_file when nothing the worker sees is writable', () => {
+    const readOnly = createFilesystemToolset(undefined, { writable: false });
+    expect(readOnly.map((t) => t.name)).toEqual(['list_files', 'read_file', 'file_info']);
+  });
+
   it('refuses every tool when the worker has no sandbox', async () => {
     for (const t of tools) {
       const error = await Promise.resolve(t.execute({ path: '/output/x.md', content: '', old: 'a', new: 'b' }, context(null))).catch((e: unknown) => e);

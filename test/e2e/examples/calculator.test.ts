@@ -59,6 +59,20 @@ describe.concurrent('examples/calculator', () => {
     expect(result.stdout.startsWith('results: {')).toBe(true);
   });
 
+  test('scripted: --json prints one object with the answer and the usage', async () => {
+    const { env } = await scripted((request) =>
+      request.toolResults.length === 0
+        ? { toolCalls: [{ name: 'evaluate', args: { expression: '6 * 7' } }] }
+        : { text: `6 * 7 = ${JSON.parse(request.toolResults[0]!.content).value}` },
+    );
+    const result = await runCli([EXAMPLE, 'what is 6 times 7?', '--model', CHAT.model, '--json'], { env });
+
+    expect(result.code, result.stderr).toBe(0);
+    const printed = JSON.parse(result.stdout);
+    expect(printed).toMatchObject({ worker: 'main', output: '6 * 7 = 42', status: 'ok' });
+    expect(printed.usage.input_tokens).toBeGreaterThan(0);
+  });
+
   test('scripted: invalid arguments are refused by the schema before the tool runs', async () => {
     const { server, env } = await scripted((request) =>
       request.toolResults.length === 0
