@@ -1,16 +1,17 @@
-// Bundles the CLI's own modules into dist/cli/bin.js (dependencies stay external; dynamic imports
-// become chunks in dist/cli/chunks/ so commands still load lazily). Loading ~150 small files is
+// Bundles the CLI and its dependencies into dist/cli/bin.js; dynamic imports (commands, providers)
+// become chunks in dist/cli/chunks/ so they still load lazily. Loading a few hundred small files is
 // most of what the CLI adds to start-up on Node 20, which has no compile cache (bench/RESULTS.md).
+// jiti stays external: it loads users' TS tool modules with its own resolver and native parts.
 import { build } from 'rolldown';
 import { chmodSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
-const isDependency = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:/.test(id);
+const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
 await build({
   input: new URL('src/cli/bin.ts', root).pathname,
   platform: 'node',
-  external: isDependency,
+  external: EXTERNAL,
   logLevel: 'warn',
   output: {
     dir: new URL('dist/cli', root).pathname,
