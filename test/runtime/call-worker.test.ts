@@ -1,0 +1,58 @@
+/**
+ * `ctx.callWorker` from a custom tool: it runs another worker under the same rules as a delegation
+ * tool call (allowed_workers, cycles), returns the callee's output, and its failures reach the model
+ * as the tool's error result.
+ */
+import { describe, expect, test } from 'vitest';
+import { worker } from '../project/fixture.ts';
+import { project, registryOf, run, scriptedModel } from './helpers.ts';
+
+const TOOLS = `import { defineTool } from 'llm-do';
+import { z } from 'zod';
+
+export const consult = defineTool({
+  description: 'Asks another worker.',
+  inputSchema: z.object({ who: z.string(), question: z.string() }),
+  needsApproval: false,
+  execute: async ({ who, question }, ctx) => ({ answer: await ctx.callWorker(who, question), chain: ctx.chain }),
+});
+`;
+
+function files(allowed: string) {
+  return {
+    'project.yaml': 'name: consult\nmodel: test\n',
+    'main.worker': worker('main', `toolsets:\n  custom: {}\n  workers:\n    allowed_workers: [${allowed}]`),
+    'workers/expert.worker': worker('expert', 'description: Knows things.'),
+    'workers/stranger.worker': worker('stranger'),
+    'tools.ts': TOOLS,
+  };
+}
+
+describe('ctx.callWorker', () => {
+  test('runs an allowed worker and returns its answer to the tool', async () => {
+    const { project: loaded } = await project(files('expert'));
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'expert') return { text: 'forty-two' };
+      if (toolResults.length === 0) return { toolCalls: [{ name: 'consult', args: { who: 'expert', question: 'the answer?' } }] };
+      return { text: `the tool said ${toolResults[0]}` };
+    });
+    const { result, events } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(result.output).toBe('the tool said {"answer":"forty-two","chain":["main"]}');
+    const expertCall = calls.find((call) => call.worker === 'expert')!;
+    expect(JSON.stringify(expertCall.prompt)).toContain('the answer?');
+    expect(events.filter((e) => e.type === 'delegation_start').map((e) => e.chain)).toEqual([['main', 'expert']]);
+  });
+
+  test('refuses a worker outside allowed_workers, as an error result for the model', async () => {
+    const { project: loaded } = await project(files('expert'));
+    const { model, calls } = scriptedModel(({ toolResults }) =>
+      toolResults.length === 0 ? { toolCalls: [{ name: 'consult', args: { who: 'stranger', question: 'hi' } }] } : { text: toolResults[0]! },
+    );
+    const { result } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+
+    expect(result.output).toBe('consult failed: worker main may not call stranger (not in its allowed_workers)');
+    expect(calls.some((call) => call.worker === 'stranger')).toBe(false);
+  });
+});
