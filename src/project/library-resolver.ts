@@ -103,7 +103,7 @@ async function findLibrary(options: ResolveLibrariesOptions, spec: DependencySpe
     const looked = options.locations.map((l) => l.label).join(', ');
     const versions = [...new Set(candidates.map((c) => c.manifest.version))].sort(compareVersions);
     const installed = versions.length > 0 ? `; available versions: ${versions.join(', ')}` : '';
-    throw new ProjectError('library-not-found', `library ${formatSpec(spec)} not found${installed} (looked in ${looked})`, {
+    throw new ProjectError('library-not-found', `library ${formatSpec(spec)} not found${installed} (looked in ${looked}); install it with llm-do lib install DIR, or pass --lib DIR`, {
       file: declaredIn,
       field: 'dependencies',
     });

@@ -95,7 +95,7 @@ describe('llm-do check', () => {
     writeTree({ 'lib.yaml': 'name: lib-d\nversion: "2.0"\n' }, path.join(libs, 'lib-d@2.0'));
     writeTree({ 'lib.yaml': 'name: lib-d\nversion: "1.0"\n' }, path.join(libs, 'lib-d@1.0'));
     const missing = await check({ 'main.worker': worker('main'), 'project.yaml': 'dependencies: [nope]\n' }, { homeDir });
-    expect(missing.out).toBe(`project.yaml: library nope not found (looked in ${libs})\n`);
+    expect(missing.out).toBe(`project.yaml: library nope not found (looked in ${libs}); install it with llm-do lib install DIR, or pass --lib DIR\n`);
     expect(missing.code).toBe(2);
     const cycle = await check({ 'main.worker': worker('main'), 'project.yaml': 'dependencies: [lib-a]\n' }, { homeDir });
     expect(cycle.out).toBe(`${libs}/lib-b@1.0/lib.yaml: circular library dependency: lib-a → lib-b → lib-a\n`);

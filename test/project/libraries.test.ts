@@ -53,7 +53,7 @@ describe('library resolution', () => {
     library(libs, 'utils', '1.0');
     const error = await rejection(open(writeTree({ 'project.yaml': 'dependencies: [utils@2.0]\n' }), { homeDir, libPaths: ['/nowhere'] }));
     expect(error.code).toBe('library-not-found');
-    expect(error.message).toBe(`project.yaml: library utils@2.0 not found; available versions: 1.0 (looked in --lib /nowhere, ${libs})`);
+    expect(error.message).toBe(`project.yaml: library utils@2.0 not found; available versions: 1.0 (looked in --lib /nowhere, ${libs}); install it with llm-do lib install DIR, or pass --lib DIR`);
   });
 
   test('version conflict names both requirers', async () => {
