@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.ts';
+import { expectCheckPasses } from '../helpers/check-example.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -18,11 +19,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'examples/calculator');
 const TOOLS = ['evaluate', 'percent_change', 'convert_units', 'statistics'];
 
 describe.concurrent('examples/calculator', () => {
-  test('llm-do check passes', async () => {
-    const result = await runCli(['check', EXAMPLE]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('check passed: 0 errors, 0 warnings (1 worker checked)');
-  });
+  test('llm-do check passes', () => expectCheckPasses(EXAMPLE, 1));
 
   test('runs offline with --model test and offers the four tools', async () => {
     const result = await runCli([EXAMPLE, 'what is 2 + 2?', '--model', 'test']);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedHandler } from '../../../src/testing/index.ts';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.ts';
+import { expectCheckPasses } from '../helpers/check-example.ts';
 import { ANTHROPIC, CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -41,11 +42,7 @@ const conversation: ScriptedHandler = (request) => {
 };
 
 describe.concurrent('examples/chat_assistant', () => {
-  test('llm-do check passes', async () => {
-    const result = await runCli(['check', EXAMPLE]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('check passed: 0 errors, 0 warnings (1 worker checked)');
-  });
+  test('llm-do check passes', () => expectCheckPasses(EXAMPLE, 1));
 
   test('runs offline with --model test: two stdin lines are two turns', async () => {
     const result = await runCli([EXAMPLE, '--model', 'test'], { stdin: 'hello\nwhat is on my list?\n' });

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedHandler, ScriptedRequest } from '../../../src/testing/index.ts';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.ts';
+import { expectCheckPasses } from '../helpers/check-example.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -59,11 +60,7 @@ const review: ScriptedHandler = (request) => {
 };
 
 describe.concurrent('examples/code_review', () => {
-  test('llm-do check passes', async () => {
-    const result = await runCli(['check', EXAMPLE]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('check passed: 0 errors, 0 warnings (2 workers checked)');
-  });
+  test('llm-do check passes', () => expectCheckPasses(EXAMPLE, 2));
 
   test('runs offline with --model test and offers shell and the auditor', async () => {
     const result = await runCli([EXAMPLE, 'review the last commit', '--model', 'test']);

@@ -1,0 +1,10 @@
+/** The `llm-do check` every example must pass. */
+import { expect } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+/** Runs `llm-do check DIR` and expects a clean pass over `workers` workers. */
+export async function expectCheckPasses(dir: string, workers: number): Promise<void> {
+  const result = await runCli(['check', dir]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).toContain(`check passed: 0 errors, 0 warnings (${workers} worker${workers === 1 ? '' : 's'} checked)`);
+}
