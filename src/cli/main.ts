@@ -60,8 +60,9 @@ function showUsageOnError(command: Command, parentName = ''): void {
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let exitCode = EXIT_OK;
-  const run = (task: () => Promise<number>) => async () => {
-    exitCode = await task();
+  // Commander calls an action with the command's arguments, then its options.
+  const run = <Args extends unknown[]>(task: (...args: Args) => Promise<number>) => async (...args: Args) => {
+    exitCode = await task(...args);
   };
 
   const program = new Command('llm-do')
@@ -105,9 +106,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n');
   addSessionOptions(chat, 'session');
   chat.action(
-    run(async () => {
+    run(async (target: string | undefined, options: Record<string, unknown>) => {
       const { runChatCommand } = await import('./commands/chat.ts');
-      return runChatCommand(chat.args[0], chat.opts(), io);
+      return runChatCommand(target, options, io);
     }),
   );
 
@@ -120,10 +121,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--json', 'print the problems as JSON')
     .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
     .action(
-      run(async () => {
-        const command = program.commands.find((c) => c.name() === 'check')!;
+      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean }) => {
         const { runCheck } = await import('./commands/check.ts');
-        return runCheck({ dir: command.args[0] ?? '.', ...command.opts() }, io);
+        return runCheck({ dir, ...options }, io);
       }),
     );
 
@@ -136,10 +136,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--json', 'print a JSON array')
     .addHelpText('after', '\nExample:\n  llm-do list examples/research_pipeline --json\n')
     .action(
-      run(async () => {
-        const command = program.commands.find((c) => c.name() === 'list')!;
+      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean }) => {
         const { runList } = await import('./commands/list.ts');
-        return runList({ dir: command.args[0] ?? '.', ...command.opts() }, io);
+        return runList({ dir, ...options }, io);
       }),
     );
 
@@ -151,10 +150,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--list-templates', 'list the templates with a one-line description')
     .addHelpText('after', '\nExamples:\n  llm-do init my-project\n  llm-do init my-project --template research-agent\n  llm-do init --list-templates\n')
     .action(
-      run(async () => {
-        const command = program.commands.find((c) => c.name() === 'init')!;
+      run(async (name: string | undefined, options: { template?: string; listTemplates?: boolean }) => {
         const { runInit } = await import('./commands/init.ts');
-        return runInit({ name: command.args[0], ...command.opts() }, io);
+        return runInit({ name, ...options }, io);
       }),
     );
 
@@ -167,25 +165,25 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .description('validate a library directory (with lib.yaml) and install it as NAME@VERSION')
     .argument('<path>', 'library directory')
     .addHelpText('after', '\nExample:\n  llm-do lib install ./my-lib      copies it to ~/.llm-do/libs/NAME@VERSION\n')
-    .action(run(async () => (await import('./commands/lib.ts')).runLibInstall(lib.commands[0]!.args[0]!, io)));
+    .action(run(async (path: string) => (await import('./commands/lib.ts')).runLibInstall(path, io)));
   lib
     .command('list')
     .description('list installed libraries')
     .option('--json', 'print a JSON array')
     .addHelpText('after', '\nExamples:\n  llm-do lib list\n  llm-do lib list --json\n')
-    .action(run(async () => (await import('./commands/lib.ts')).runLibList(lib.commands[1]!.opts(), io)));
+    .action(run(async (options: { json?: boolean }) => (await import('./commands/lib.ts')).runLibList(options, io)));
   lib
     .command('remove')
     .description('remove an installed library (every version, or just NAME@VERSION)')
     .argument('<spec>', 'NAME or NAME@VERSION')
     .addHelpText('after', '\nExamples:\n  llm-do lib remove utils           every installed version\n  llm-do lib remove utils@1.0.0     just that version\n')
-    .action(run(async () => (await import('./commands/lib.ts')).runLibRemove(lib.commands[2]!.args[0]!, io)));
+    .action(run(async (spec: string) => (await import('./commands/lib.ts')).runLibRemove(spec, io)));
   lib
     .command('info')
     .description('show an installed library: versions, description, exports, dependencies')
     .argument('<name>', 'library name')
     .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
-    .action(run(async () => (await import('./commands/lib.ts')).runLibInfo(lib.commands[3]!.args[0]!, io)));
+    .action(run(async (name: string) => (await import('./commands/lib.ts')).runLibInfo(name, io)));
 
   showUsageOnError(program);
   try {

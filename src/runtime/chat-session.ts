@@ -4,7 +4,6 @@
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
 import type { ModelMessage } from 'ai';
-import { AbortedError, LlmDoError } from '../errors.ts';
 import { createEventChannel } from './event-channel.ts';
 import type { RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
@@ -93,14 +92,13 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
         base.emit({ type: 'run_end', chain, worker: entry.id, status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
         return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage };
       } catch (caught) {
-        const fatal = turn.fatal() ?? caught;
-        const error = LlmDoError.isInstance(fatal) ? fatal : turn.ctx.signal.aborted ? new AbortedError('turn cancelled') : fatal;
+        const error = turn.failure(caught, 'turn cancelled');
         base.emit({
           type: 'run_end',
           chain,
           worker: entry.id,
           status: 'error',
-          error: error instanceof Error ? error.message : String(error),
+          error: error.message,
           usage: base.usage.summary(),
           duration_ms: base.now() - started,
         });

@@ -16,7 +16,7 @@ import { createToolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { validateWith } from '../worker/json-schema.ts';
 import { runModelLoop } from './agent-loop.ts';
-import { createDelegationTools, type Caller } from './delegation.ts';
+import { createDelegationTools, type Caller, type ExecuteCall } from './delegation.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariables, type WorkerInput } from './input.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
@@ -61,7 +61,9 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
   const caller: Caller = { worker, chain, restrictions, sandbox };
-  const tools = await collectTools(ctx, caller);
+  // How this worker's delegation tools and custom tools' callWorker run a callee.
+  const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
+  const tools = await collectTools(ctx, caller, runCallee);
   const toolbox = createToolbox({
     tools,
     // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
@@ -73,7 +75,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
         toolDefault: toolDefaultRule(tool),
       }),
     controller: ctx.controller,
-    context: createCustomToolsContext(ctx, caller, (call) => executeWorker(ctx, { ...call, history: undefined })),
+    context: createCustomToolsContext(ctx, caller, runCallee),
   });
   const aiTools = toAiTools(toolbox, ctx, chain);
 
@@ -127,7 +129,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
   return createSandbox({ fs: ctx.project.fs, mounts, restrictions });
 }
 
-async function collectTools(ctx: RunContext, caller: Caller): Promise<ToolsetTool[]> {
+async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {
   const toolsets = caller.worker.definition.config.toolsets;
   const filesystem = enabledToolset(toolsets, 'filesystem');
   const shell = enabledToolset(toolsets, 'shell');
@@ -136,7 +138,7 @@ async function collectTools(ctx: RunContext, caller: Caller): Promise<ToolsetToo
     ...(filesystem ? createFilesystemToolset(filesystem, { writable: caller.sandbox?.describe().some((mount) => mount.mode === 'rw') ?? false }) : []),
     ...(shell ? createShellToolset(shell) : []),
     ...caller.worker.customTools,
-    ...(workers ? await createDelegationTools(ctx, caller, (call) => executeWorker(ctx, call)) : []),
+    ...(workers ? await createDelegationTools(ctx, caller, runCallee) : []),
   ];
 }
 

@@ -3,7 +3,7 @@
  * abort signal that a user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController } from '../approval/controller.ts';
-import { AbortedError } from '../errors.ts';
+import { AbortedError, LlmDoError } from '../errors.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { RunEvent, UnstampedEvent } from './events.ts';
 import type { RunContext } from './run-context.ts';
@@ -14,8 +14,11 @@ export const DEFAULT_MAX_DEPTH = 5;
 
 export interface RunScope {
   ctx: RunContext;
-  /** The error that ended the run from inside (e.g. "quit" at an approval prompt), if any. */
-  fatal(): unknown;
+  /**
+   * The error a failed run (or turn) ends with: what ended it from inside (e.g. "quit" at an
+   * approval prompt) first, else `caught`; an abort surfaces as AbortedError whichever layer noticed it.
+   */
+  failure(caught: unknown, abortMessage?: string): Error;
   /** Detaches from the caller's signal. */
   dispose(): void;
 }
@@ -67,5 +70,14 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
       abort.abort(error);
     },
   };
-  return { ctx, fatal: () => fatal, dispose: () => outer?.removeEventListener('abort', onOuterAbort) };
+  return {
+    ctx,
+    failure(caught, abortMessage = 'interrupted') {
+      const error = fatal ?? caught;
+      if (LlmDoError.isInstance(error)) return error;
+      if (abort.signal.aborted) return new AbortedError(abortMessage);
+      return error instanceof Error ? error : new Error(String(error));
+    },
+    dispose: () => outer?.removeEventListener('abort', onOuterAbort),
+  };
 }

@@ -3,7 +3,7 @@
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
-import { AbortedError, DelegationError, LlmDoError, ProjectError } from '../errors.ts';
+import { DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
@@ -113,7 +113,7 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
     emit({ type: 'run_end', chain: [entry.id], worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms });
     return { worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms };
   } catch (caught) {
-    const error = normalizeError(scope.fatal() ?? caught, ctx.signal);
+    const error = scope.failure(caught);
     const summary = usage.summary();
     const duration_ms = now() - started;
     emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'error', error: error.message, usage: summary, duration_ms });
@@ -121,13 +121,6 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
   } finally {
     scope.dispose();
   }
-}
-
-/** Aborts surface as AbortedError whatever layer noticed them first. */
-function normalizeError(error: unknown, signal: AbortSignal): Error {
-  if (LlmDoError.isInstance(error)) return error;
-  if (signal.aborted) return LlmDoError.isInstance(signal.reason) ? signal.reason : new AbortedError();
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**

@@ -1,14 +1,11 @@
 /** `llm-do check [DIR]`: validate everything, print every problem, exit 0 (no errors) or 2. */
-import { resolve } from 'node:path';
 import { ProjectError } from '../../errors.ts';
 import { checkProject } from '../../project/check.ts';
 import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
-import { loadProject } from '../../project/load-project.ts';
-import { detectTarget } from '../../project/target.ts';
 import type { Project } from '../../project/types.ts';
-import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, EXIT_USAGE, reportError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
+import { openRunTarget } from '../run-setup.ts';
 
 /** Options shared by `check` and `list`. */
 export interface ProjectCommandOptions {
@@ -26,24 +23,11 @@ export interface ProjectCommandOptions {
  * where `LLM_DO_PROJECT` applies). Library paths resolve against the working directory.
  */
 export async function loadCommandProject(options: ProjectCommandOptions, io: CliIO): Promise<Project> {
-  const fs = createNodeFileSystem();
   const dirGiven = options.dir !== undefined && options.dir !== '.';
-  const env = dirGiven ? { ...io.env, LLM_DO_PROJECT: undefined } : io.env;
-  const target = await detectTarget(dirGiven ? options.dir : undefined, {
-    fs,
-    cwd: io.cwd,
-    ...(options.project !== undefined ? { project: options.project } : {}),
-    env,
-    homeDir: io.homeDir,
-  });
-  return loadProject({
-    fs,
-    root: target.root,
-    ...(target.standaloneFile ? { standalone: { file: target.standaloneFile } } : {}),
-    libPaths: (options.lib ?? []).map((path) => resolve(io.cwd, path)),
-    env: io.env,
-    homeDir: io.homeDir,
-  });
+  // An explicit DIR wins over LLM_DO_PROJECT.
+  const scopedIO = dirGiven ? { ...io, env: { ...io.env, LLM_DO_PROJECT: undefined } } : io;
+  const { project } = await openRunTarget(dirGiven ? options.dir : undefined, { project: options.project, lib: options.lib }, scopedIO);
+  return project;
 }
 
 /**
