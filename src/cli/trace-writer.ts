@@ -17,7 +17,7 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
   try {
     handle = await open(path, 'w');
   } catch (error) {
-    throw new UsageError(`--trace: cannot write the trace file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a path in a writable directory`);
+    throw new UsageError(`--trace: cannot write the trace file ${path} (${(error as Error).message.split(',')[0]}); give a path in a writable directory`);
   }
   const stream = handle.createWriteStream();
   let failure: Error | undefined;

@@ -97,11 +97,16 @@ async function resolveInput(
 ): Promise<string | Record<string, unknown>> {
   if (json !== undefined) {
     if (positional !== undefined) throw new UsageError('give the input either as INPUT or with --input, not both');
+    let value: unknown;
     try {
-      return JSON.parse(json) as Record<string, unknown>;
+      value = JSON.parse(json);
     } catch (error) {
       throw new UsageError(`--input is not valid JSON (${(error as Error).message}); e.g. --input '{"topic": "tides"}'`);
     }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new UsageError(`--input expects a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; e.g. --input '{"topic": "tides"}'`);
+    }
+    return value as Record<string, unknown>;
   }
   if (fromStdin) return readStdin(io.stdin);
   return positional ?? '';
