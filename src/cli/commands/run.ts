@@ -36,6 +36,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     const noInputGiven = input === undefined && options.input === undefined;
     if (noInputGiven && (await project.resolveWorker(entry ?? project.entryId)).config.mode === 'chat') {
       // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
+      if (options.json) throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
       await trace?.close();
       return await chatWithProject(project, entry, options, io);
     }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.ts';
 import { CHAT, closeServers, FIXTURE, scripted } from '../helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -39,6 +39,7 @@ describe.concurrent('--json answers every usage and configuration error with one
     { name: 'flag without its value', args: [FIXTURE, 'hi', '--json', '--model'], error: "option '--model <id>' argument missing" },
     { name: 'conflicting flags', args: [FIXTURE, 'hi', '--json', '--approve-all', '--auto-deny'], error: "'--auto-deny' cannot be used with option '--approve-all'" },
     { name: '--json with --chat', args: [FIXTURE, '--chat', '--json'], error: "'--json' cannot be used with option '--chat'" },
+    { name: '--json for a chat worker without INPUT', args: [path.join(REPO_ROOT, 'examples/chat_assistant'), '--json', ...MODEL], error: '--json needs an INPUT for a chat worker' },
     { name: 'bad flag value', args: [FIXTURE, 'hi', '--json', '--max-depth', 'x'], error: '--max-depth expects a whole number' },
     { name: 'bad --mount', args: [FIXTURE, 'hi', '--json', '--mount', 'nope'], error: '--mount expects NAME=DIR' },
     { name: 'missing target', args: ['no-such-dir', 'hi', '--json'], cwd: empty, error: 'no-such-dir is not a file, directory or worker' },
