@@ -36,7 +36,7 @@ export function reportError(error: unknown, io: CliIO): number {
  * `--json`: reports the error as the one JSON object on stdout, `{...fields, status: "error", error}`
  * (`fields` gives a command's usual keys their empty values), and returns the exit code.
  */
-export function reportJsonError(error: unknown, io: CliIO, fields: Record<string, unknown> = {}, exitCode = exitCodeFor(error)): number {
+export function reportJsonError(error: unknown, io: CliIO, fields: Record<string, unknown> = {}): number {
   printLine(io, terminalSafeJson({ ...fields, status: 'error', error: messageOf(error) }));
-  return exitCode;
+  return exitCodeFor(error);
 }

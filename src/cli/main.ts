@@ -214,7 +214,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // Help and version exit 0; every parse error is a usage error (commander printed it already).
       if (error.exitCode === 0) return EXIT_OK;
       if (!wantsJson(argv)) return EXIT_USAGE;
-      return reportJsonError(new UsageError(error.message.replace(/^error: /, '')), io, await jsonFields(), EXIT_USAGE);
+      return reportJsonError(new UsageError(error.message.replace(/^error: /, '')), io, await jsonFields());
     }
     return wantsJson(argv) ? reportJsonError(error, io, await jsonFields()) : reportError(error, io);
   }
