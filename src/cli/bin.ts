@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The llm-do executable: wires the real process into the CLI.
 import { homedir } from 'node:os';
+import { openControllingTerminal } from './controlling-terminal.ts';
 import { main } from './main.ts';
+import { terminalSafeJson } from './terminal-text.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
 (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => {
-  if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${JSON.stringify(warnings)}\n`);
+  if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${terminalSafeJson(warnings)}\n`);
 };
 
 const code = await main(process.argv.slice(2), {
@@ -15,6 +17,7 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   homeDir: homedir(),
+  openTerminal: openControllingTerminal,
 });
 // Exit once stdout has drained, so piped output is never cut and idle sockets cannot hold the process.
 process.stdout.write('', () => process.exit(code));

@@ -1,65 +1,108 @@
 /**
  * Tool arguments as an approval prompt shows them: `edit_file` as `- old` / `+ new` lines, the
  * content of `write_file` with line numbers, other multi-line strings as an indented block, and every
- * other value on one shortened line.
+ * other value on one line, exactly as it will run (no whitespace folded) and escaped for the terminal.
+ * The compact view cuts only very long values and says so at the cut; the full view cuts nothing
+ * (SPEC §15: the person can see every part of what will run before answering).
  */
-import { shorten } from './progress.ts';
 import type { Style } from './style.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 
 export interface ArgumentViewOptions {
   style: Style;
-  /** Longest one-line value. @default 100 */
-  width?: number;
-  /** Most lines shown of one multi-line value. @default 40 */
+  /** Longest line of a value the compact view shows whole. @default 800 */
+  maxChars?: number;
+  /** Most lines of one multi-line value the compact view shows. @default 40 */
   maxLines?: number;
+  /** Show every value whole. @default false */
+  full?: boolean;
+}
+
+export interface ArgumentView {
+  /** Lines, each starting with two spaces. */
+  lines: string[];
+  /** Whether the compact view cut a value (the full view then shows what is missing). */
+  cut: boolean;
 }
 
 const PAD = '  ';
+const SEE_ALL = 'v shows everything';
 
-function capped(lines: string[], maxLines: number, render: (line: string, index: number) => string): string[] {
-  const shown = lines.slice(0, maxLines).map(render);
-  if (lines.length > maxLines) shown.push(`${PAD}  … ${lines.length - maxLines} more line${lines.length - maxLines === 1 ? '' : 's'}`);
-  return shown;
+/** Renders one view, recording whether anything was cut. */
+class ViewBuilder {
+  cut = false;
+  constructor(private readonly options: Required<ArgumentViewOptions>) {}
+
+  get style(): Style {
+    return this.options.style;
+  }
+
+  /** One line of a value, escaped, cut in the compact view past `maxChars`. */
+  line(text: string): string {
+    const chars = [...text];
+    if (this.options.full || chars.length <= this.options.maxChars) return escapeTerminalText(text);
+    this.cut = true;
+    const rest = chars.length - this.options.maxChars;
+    return `${escapeTerminalText(chars.slice(0, this.options.maxChars).join(''))}… (cut: ${rest} more character${rest === 1 ? '' : 's'}; ${SEE_ALL})`;
+  }
+
+  /** The lines of a multi-line value, at most `maxLines` of them in the compact view. */
+  block(lines: readonly string[], render: (line: string, index: number) => string): string[] {
+    const limit = this.options.full ? lines.length : this.options.maxLines;
+    const shown = lines.slice(0, limit).map((line, index) => render(this.line(line), index));
+    if (lines.length > limit) {
+      this.cut = true;
+      const rest = lines.length - limit;
+      shown.push(`${PAD}  … ${rest} more line${rest === 1 ? '' : 's'} (cut; ${SEE_ALL})`);
+    }
+    return shown;
+  }
 }
 
 /** `- old` / `+ new` lines of an `edit_file` replacement. */
-function editLines(oldText: string, newText: string, options: Required<ArgumentViewOptions>): string[] {
-  const { style, maxLines } = options;
+function editLines(oldText: string, newText: string, view: ViewBuilder): string[] {
+  const { style } = view;
   return [
     `${PAD}change:`,
-    ...capped(oldText.split('\n'), maxLines, (line) => `${PAD}  ${style.red(`- ${line}`)}`),
-    ...capped(newText.split('\n'), maxLines, (line) => `${PAD}  ${style.green(`+ ${line}`)}`),
+    ...view.block(oldText.split('\n'), (line) => `${PAD}  ${style.red(`- ${line}`)}`),
+    ...view.block(newText.split('\n'), (line) => `${PAD}  ${style.green(`+ ${line}`)}`),
   ];
 }
 
 /** The new content of a `write_file`, numbered. */
-function numberedLines(key: string, content: string, options: Required<ArgumentViewOptions>): string[] {
+function numberedLines(key: string, content: string, view: ViewBuilder): string[] {
   const lines = content.endsWith('\n') ? content.slice(0, -1).split('\n') : content.split('\n');
-  const digits = String(Math.min(lines.length, options.maxLines)).length;
+  const digits = String(lines.length).length;
   return [
     `${PAD}${key}: (${lines.length} line${lines.length === 1 ? '' : 's'})`,
-    ...capped(lines, options.maxLines, (line, index) => `${PAD}  ${options.style.dim(`${String(index + 1).padStart(digits)} │`)} ${line}`),
+    ...view.block(lines, (line, index) => `${PAD}  ${view.style.dim(`${String(index + 1).padStart(digits)} │`)} ${line}`),
   ];
 }
 
-/** The lines showing `args` of a call to `toolName`, each starting with two spaces. */
-export function renderArguments(toolName: string, args: unknown, options: ArgumentViewOptions): string[] {
-  const resolved: Required<ArgumentViewOptions> = { width: 100, maxLines: 40, ...options };
-  if (!args || typeof args !== 'object' || Array.isArray(args)) return [`${PAD}args: ${shorten(args, false, resolved.width)}`];
+/** A one-line value as it will run: strings as they are, anything else as JSON. */
+function oneLine(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+}
+
+/** The view of `args` of a call to `toolName`. */
+export function renderArguments(toolName: string, args: unknown, options: ArgumentViewOptions): ArgumentView {
+  const view = new ViewBuilder({ maxChars: 800, maxLines: 40, full: false, ...options });
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return { lines: [`${PAD}args: ${view.line(oneLine(args))}`], cut: view.cut };
   const record = args as Record<string, unknown>;
   const isEdit = toolName === 'edit_file' && typeof record.old === 'string' && typeof record.new === 'string';
   const lines: string[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    if (isEdit && (key === 'old' || key === 'new')) continue;
-    if (toolName === 'write_file' && key === 'content' && typeof value === 'string') {
-      lines.push(...numberedLines(key, value, resolved));
+  for (const [rawKey, value] of Object.entries(record)) {
+    if (isEdit && (rawKey === 'old' || rawKey === 'new')) continue;
+    const key = escapeTerminalText(rawKey);
+    if (toolName === 'write_file' && rawKey === 'content' && typeof value === 'string') {
+      lines.push(...numberedLines(key, value, view));
     } else if (typeof value === 'string' && value.includes('\n')) {
       const body = value.split('\n');
-      lines.push(`${PAD}${key}: (${body.length} lines)`, ...capped(body, resolved.maxLines, (line) => `${PAD}  │ ${line}`));
+      lines.push(`${PAD}${key}: (${body.length} lines)`, ...view.block(body, (line) => `${PAD}  │ ${line}`));
     } else {
-      lines.push(`${PAD}${key}: ${shorten(value, false, resolved.width)}`);
+      lines.push(`${PAD}${key}: ${view.line(oneLine(value))}`);
     }
   }
-  if (isEdit) lines.push(...editLines(record.old as string, record.new as string, resolved));
-  return lines;
+  if (isEdit) lines.push(...editLines(record.old as string, record.new as string, view));
+  return { lines, cut: view.cut };
 }

@@ -1,5 +1,6 @@
 import { LlmDoError } from '../errors.ts';
-import { printError, type CliIO } from './io.ts';
+import { printError, printLine, type CliIO } from './io.ts';
+import { terminalSafeJson } from './terminal-text.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -20,10 +21,22 @@ export function exitCodeFor(error: unknown): number {
   }
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Prints `llm-do: message` (the stack only with LLM_DO_DEBUG=1) and returns the exit code. */
 export function reportError(error: unknown, io: CliIO): number {
-  const message = error instanceof Error ? error.message : String(error);
-  printError(io, `llm-do: ${message}`);
+  printError(io, `llm-do: ${messageOf(error)}`);
   if (io.env.LLM_DO_DEBUG === '1' && error instanceof Error && error.stack) printError(io, error.stack);
+  return exitCodeFor(error);
+}
+
+/**
+ * `--json`: reports the error as the one JSON object on stdout, `{...fields, status: "error", error}`
+ * (`fields` gives a command's usual keys their empty values), and returns the exit code.
+ */
+export function reportJsonError(error: unknown, io: CliIO, fields: Record<string, unknown> = {}): number {
+  printLine(io, terminalSafeJson({ ...fields, status: 'error', error: messageOf(error) }));
   return exitCodeFor(error);
 }

@@ -1,4 +1,11 @@
-/** The process surface a command uses, injectable so commands are testable in-process. */
+/**
+ * The process surface a command uses, injectable so commands are testable in-process, and the only
+ * ways commands print. stderr is for people: everything on it is escaped ({@link escapeTerminalText}).
+ * stdout is data: escaped when it is a terminal, byte-exact when it is a pipe or a file.
+ */
+import type { ControllingTerminal } from './controlling-terminal.ts';
+import { escapeTerminalText } from './terminal-text.ts';
+
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -7,14 +14,26 @@ export interface CliIO {
   cwd: string;
   /** The user's home directory (`~/.llm-do` lives there). */
   homeDir: string;
+  /** Opens the controlling terminal (`/dev/tty`) to ask approvals when stdin is piped; undefined when there is none. */
+  openTerminal?: () => ControllingTerminal | undefined;
 }
 
-/** Writes one line to stdout. */
+/** `text` as it may be written to stdout: escaped on a terminal, unchanged in a pipe or file. */
+export function stdoutText(io: CliIO, text: string): string {
+  return io.stdout.isTTY ? escapeTerminalText(text) : text;
+}
+
+/** Writes `text` to stdout (see {@link stdoutText}). */
+export function writeOutput(io: CliIO, text: string): void {
+  io.stdout.write(stdoutText(io, text));
+}
+
+/** Writes one line to stdout (see {@link stdoutText}). */
 export function printLine(io: CliIO, text = ''): void {
-  io.stdout.write(`${text}\n`);
+  writeOutput(io, `${text}\n`);
 }
 
-/** Writes one line to stderr. */
+/** Writes one line to stderr, escaped. */
 export function printError(io: CliIO, text: string): void {
-  io.stderr.write(`${text}\n`);
+  io.stderr.write(`${escapeTerminalText(text)}\n`);
 }

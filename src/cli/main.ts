@@ -3,8 +3,10 @@
  * `commands/` and returns an exit code; errors map to exit codes in `exit-codes.ts`.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { EXIT_OK, EXIT_USAGE, reportError } from './exit-codes.ts';
-import type { CliIO } from './io.ts';
+import { UsageError } from '../errors.ts';
+import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from './exit-codes.ts';
+import { writeOutput, type CliIO } from './io.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 import { VERSION } from './version.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -50,11 +52,24 @@ function positionals(args: readonly string[], projectGiven: boolean): [string | 
   return [first, second];
 }
 
-/** Makes every command answer a parse error (unknown flag, missing argument) with its own usage line. */
-function showUsageOnError(command: Command, parentName = ''): void {
+/**
+ * Makes every command answer a parse error (unknown flag, missing argument) with its own usage line,
+ * and tells `onParseError` which command it was.
+ */
+function showUsageOnError(command: Command, onParseError: (command: Command) => void, parentName = ''): void {
   const name = parentName ? `${parentName} ${command.name()}` : command.name();
   command.showHelpAfterError(`usage: ${name} ${command.usage()}\n(run "${name} --help" for details and examples)`);
-  for (const sub of command.commands) showUsageOnError(sub, name);
+  command.exitOverride((error) => {
+    onParseError(command);
+    throw error;
+  });
+  for (const sub of command.commands) showUsageOnError(sub, onParseError, name);
+}
+
+/** Whether `--json` is among the options (before a `--`): then even a usage error answers in JSON. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
 /** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
@@ -69,17 +84,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .description('Run LLM workers — YAML front matter plus an instruction template — as projects of small, composable agents.')
     .version(VERSION, '-V, --version')
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      writeOut: (text) => writeOutput(io, text),
+      // Parse errors quote what was typed (or what a script passed).
+      writeErr: (text) => io.stderr.write(escapeTerminalText(text)),
     })
-    .exitOverride()
     .showSuggestionAfterError(true)
     .enablePositionalOptions()
     .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
     .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
     .option('--attach <files...>', 'files to attach to the entry worker\'s request')
-    .option('--json', 'print one JSON object {worker, output, usage, status, error?} on stdout')
+    .addOption(new Option('--json', 'print one JSON object {worker, output, usage, status, error?} on stdout').conflicts('chat'))
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')
     .option('--list-workers', 'alias of "llm-do list TARGET"')
@@ -89,7 +104,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     run(async () => {
       const options = program.opts();
       const [target, input] = positionals(program.args, Boolean(options.project));
-      if (options.check) return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib }, io);
+      if (options.check) {
+        return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
+      }
       if (options.listWorkers) {
         return (await import('./commands/list.ts')).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
       }
@@ -185,15 +202,20 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
     .action(run(async (name: string) => (await import('./commands/lib.ts')).runLibInfo(name, io)));
 
-  showUsageOnError(program);
+  let failedCommand: Command = program;
+  showUsageOnError(program, (command) => (failedCommand = command));
+  // A run's JSON keeps its keys (empty); other commands answer {status, error}.
+  const jsonFields = async () => (failedCommand === program ? (await import('./commands/run.ts')).NOT_RUN_JSON : {});
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; every parse error is a usage error (commander printed it already).
-      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      if (error.exitCode === 0) return EXIT_OK;
+      if (!wantsJson(argv)) return EXIT_USAGE;
+      return reportJsonError(new UsageError(error.message.replace(/^error: /, '')), io, await jsonFields());
     }
-    return reportError(error, io);
+    return wantsJson(argv) ? reportJsonError(error, io, await jsonFields()) : reportError(error, io);
   }
 }

@@ -4,11 +4,13 @@
  * on one line (`✓` / `✗` / `⊘ denied`, tool, shortened arguments, duration, error), the workers it calls indented below it, `◂ worker ✓`
  * when a delegation returns, and a summary line at the end. On a terminal a {@link StatusLine} shows
  * what the run is waiting on (and the text streaming in); it is never part of the permanent output.
+ * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
 import { toolNameForWorker } from '../project/tool-name.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { StatusLine } from './status-line.ts';
 import { createStyle, type Style } from './style.ts';
+import { escapeTerminalText as safe } from './terminal-text.ts';
 
 export interface ProgressOptions {
   /** Receives permanent output (whole lines). */
@@ -30,11 +32,11 @@ export interface ProgressOptions {
 const MAX_ARGS = 80;
 const MAX_TEXT = 200;
 
-/** One-line, shortened JSON of a value (full with `verbose`). */
+/** One-line, shortened JSON of a value (full with `verbose`), escaped for the terminal. */
 export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
   const flat = text.replace(/\s+/g, ' ').trim();
-  return verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  return safe(verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
 }
 
 /** `812ms`, `1.2s`. */
@@ -76,12 +78,12 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   let stepSince = Date.now();
 
   const keyOf = (chain: readonly string[]) => chain.join('\u0000');
-  const worker = (chain: readonly string[]) => chain[chain.length - 1] ?? '';
+  const worker = (chain: readonly string[]) => safe(chain[chain.length - 1] ?? '');
 
   const printText = (chain: readonly string[], text: string) => {
     const body = text.trim();
     if (!body || (conversation && chain.length === 1)) return;
-    const lines = verbose ? body.split('\n') : [shorten(body, false, MAX_TEXT)];
+    const lines = verbose ? safe(body).split('\n') : [shorten(body, false, MAX_TEXT)];
     write(lines.map((line) => `${bodyPad(chain)}${style.dim(`» ${line}`)}\n`).join(''));
   };
   const flushText = (chain: readonly string[]) => {
@@ -92,7 +94,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   };
   const header = (chain: readonly string[], model: string, input?: unknown) => {
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
-    write(`${headerPad(chain)}${style.cyan('▸')} ${style.bold(worker(chain))} ${style.dim(`· ${model}`)}${shown}\n`);
+    write(`${headerPad(chain)}${style.cyan('▸')} ${style.bold(worker(chain))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
   };
 
   return (event) => {
@@ -141,7 +143,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'delegation_end': {
         const outcome = event.ok ? style.green('✓') : style.red('✗');
         const error = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
-        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(event.worker)} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(event.worker))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
         break;
       }
       case 'tool_result': {
@@ -151,15 +153,15 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : style.red('✗');
         const detail = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
-        write(`${bodyPad(event.chain)}${outcome} ${event.tool}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
+        write(`${bodyPad(event.chain)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
         if (verbose && event.ok) write(`${bodyPad(event.chain)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
       case 'approval_decision':
-        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${event.tool} (${event.source})`)}\n`);
+        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
         break;
       case 'warning':
-        write(`${bodyPad(event.chain)}${style.yellow(`! ${event.message}`)}\n`);
+        write(`${bodyPad(event.chain)}${style.yellow(`! ${safe(event.message)}`)}\n`);
         break;
       case 'run_end': {
         status?.update('');
@@ -171,7 +173,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${usage.input_tokens} in / ${usage.output_tokens} out tokens\n`);
         if (verbose) {
           for (const [name, byWorker] of Object.entries(usage.by_worker)) {
-            write(`${style.dim(`    ${name}: ${byWorker.input_tokens} in / ${byWorker.output_tokens} out`)}\n`);
+            write(`${style.dim(`    ${safe(name)}: ${byWorker.input_tokens} in / ${byWorker.output_tokens} out`)}\n`);
           }
         }
         steps = 0;

@@ -41,9 +41,14 @@ export async function openRunTarget(target: string | undefined, flags: RunFlags,
   return { project, ...(entry ? { entry } : {}) };
 }
 
+/** The approval mode the flags choose (`undefined`: interactive, ask the person). */
+export function approvalFromFlags(flags: RunFlags): RunWorkerOptions['approval'] {
+  return flags.approveAll ? 'approve_all' : flags.autoDeny || flags.strict ? 'auto_deny' : undefined;
+}
+
 /** `runWorker` options from the flags shared by `run` and `chat`. */
 export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> {
-  const approval = flags.approveAll ? 'approve_all' : flags.autoDeny || flags.strict ? 'auto_deny' : undefined;
+  const approval = approvalFromFlags(flags);
   return {
     ...(flags.model ? { model: flags.model } : {}),
     ...(approval ? { approval } : {}),

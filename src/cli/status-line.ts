@@ -2,8 +2,10 @@
  * The one transient line at the bottom of a terminal (stderr only): a spinner, what the run is waiting
  * on and for how long. Permanent output goes through {@link StatusLine.print}, which clears the line
  * first and redraws it after; {@link StatusLine.pause} hides it while an approval prompt is open.
+ * The line's text may quote the model, so it is escaped and kept to one line.
  */
 import type { Style } from './style.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const CLEAR = '\r\x1b[2K';
@@ -52,7 +54,7 @@ export function createStatusLine(options: StatusLineOptions): StatusLine {
   const draw = () => {
     if (stopped || paused > 0 || !text) return;
     const width = Math.max(20, (stream.columns ?? 80) - 1);
-    const body = `${FRAMES[frame % FRAMES.length]} ${text}${elapsed(now() - since)}`;
+    const body = `${FRAMES[frame % FRAMES.length]} ${escapeTerminalText(text).replace(/\s+/g, ' ')}${elapsed(now() - since)}`;
     const line = [...body].length > width ? `${[...body].slice(0, width - 1).join('')}…` : body;
     stream.write(`${CLEAR}${style.dim(line)}`);
     shown = true;

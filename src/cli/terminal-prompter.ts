@@ -1,14 +1,16 @@
 /**
- * Asks the person at the terminal to approve a tool call (SPEC §8): shows the worker chain, the tool,
- * its description and arguments (edits as a diff, written files numbered), and reads one of
- * a/s/t/d/q. An empty line (accidental Enter) or anything else asks again rather than choosing;
- * `d` then asks for an optional reason, which reaches the model with the denial.
+ * Asks the person at the terminal to approve a tool call (SPEC §8, §15): shows the worker chain, the
+ * tool, its description and the exact arguments (edits as a diff, written files numbered, everything
+ * escaped), and reads one of a/s/t/d/q. When a very long value had to be cut, the prompt says so and
+ * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
+ * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
  */
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../approval/types.ts';
 import { renderArguments } from './diff-view.ts';
 import { shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 
 const CHOICES: readonly [string, string][] = [
   ['a', 'approve once'],
@@ -17,18 +19,28 @@ const CHOICES: readonly [string, string][] = [
   ['d', 'deny'],
   ['q', 'quit'],
 ];
+const VIEW_ALL: [string, string] = ['v', 'view the full arguments'];
 
-/** Renders the approval request as the lines shown above the question. */
-export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100): string {
+export interface RequestView {
+  text: string;
+  /** Whether an argument was cut (then `v` shows everything). */
+  cut: boolean;
+}
+
+/** Renders the approval request as the lines shown above the question; `full` cuts no argument. */
+export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100, full = false): RequestView {
   const description = shorten(request.description.split('\n')[0] ?? '', false, width);
+  const chain = escapeTerminalText(request.chain.join(' › '));
+  const args = renderArguments(request.toolName, request.args, { style, full });
+  const choices = args.cut ? [...CHOICES, VIEW_ALL] : CHOICES;
   const lines = [
     '',
-    `${style.yellow('approval needed')} · ${style.bold(request.chain.join(' › '))} wants to run ${style.bold(request.toolName)}`,
+    `${style.yellow('approval needed')} · ${style.bold(chain)} wants to run ${style.bold(escapeTerminalText(request.toolName))}`,
     ...(description ? [`  ${style.dim(description)}`] : []),
-    ...renderArguments(request.toolName, request.args, { style, width }),
-    CHOICES.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
+    ...args.lines,
+    choices.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
   ];
-  return lines.join('\n');
+  return { text: lines.join('\n'), cut: args.cut };
 }
 
 /** Asks one question and resolves with the typed line. */
@@ -64,15 +76,19 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
       options.display?.pause();
       try {
         const columns = (output as { columns?: number }).columns ?? 100;
-        output.write(`${describeRequest(request, style, Math.max(40, columns - 4))}\n`);
+        const width = Math.max(40, columns - 4);
+        const view = describeRequest(request, style, width);
+        output.write(`${view.text}\n`);
+        const keys = [...CHOICES, ...(view.cut ? [VIEW_ALL] : [])].map(([key]) => key).join(', ');
         while (true) {
           const parsed = parseAnswer((await ask('choice> ', signal)).trim().toLowerCase());
           if (parsed === 'deny') {
             const reason = (await ask('reason (optional, Enter to skip)> ', signal)).trim();
             return reason ? { action: 'deny', reason } : { action: 'deny' };
           }
-          if (parsed) return parsed;
-          output.write(`please type one of ${CHOICES.map(([key]) => key).join(', ')} and press Enter\n`);
+          if (parsed === 'view') output.write(`${describeRequest(request, style, width, true).text}\n`);
+          else if (parsed) return parsed;
+          else output.write(`please type one of ${keys} and press Enter\n`);
         }
       } finally {
         options.display?.resume();
@@ -81,7 +97,7 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
   };
 }
 
-function parseAnswer(answer: string): ApprovalAnswer | 'deny' | undefined {
+function parseAnswer(answer: string): ApprovalAnswer | 'deny' | 'view' | undefined {
   switch (answer) {
     case 'a':
       return { action: 'approve_once' };
@@ -93,6 +109,8 @@ function parseAnswer(answer: string): ApprovalAnswer | 'deny' | undefined {
       return 'deny';
     case 'q':
       return { action: 'abort' };
+    case 'v':
+      return 'view';
     default:
       return undefined;
   }

@@ -1,5 +1,6 @@
 /** `--trace FILE`: every run event as one JSON object per line, written as it happens. */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { UsageError } from '../errors.ts';
 import type { RunEvent } from '../runtime/events.ts';
 
 export interface TraceWriter {
@@ -7,8 +8,18 @@ export interface TraceWriter {
   close(): Promise<void>;
 }
 
-export function createTraceWriter(path: string): TraceWriter {
-  const stream: WriteStream = createWriteStream(path, { flags: 'w' });
+/**
+ * Opens (creates or empties) the trace file now, so an unwritable path is a usage error before any
+ * model request rather than a failure found at the end of the run.
+ */
+export async function openTraceWriter(path: string): Promise<TraceWriter> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'w');
+  } catch (error) {
+    throw new UsageError(`--trace: cannot write the trace file ${path} (${(error as Error).message.split(',')[0]}); give a path in a writable directory`);
+  }
+  const stream = handle.createWriteStream();
   let failure: Error | undefined;
   stream.on('error', (error) => (failure ??= error));
   return {

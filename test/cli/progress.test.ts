@@ -131,3 +131,25 @@ describe('progress renderer', () => {
     expect(plain).toBe(render(false));
   });
 });
+
+describe('hostile text in events', () => {
+  const X = '\x1b[2J\x1b[1A\u202e\x9b';
+  const hostile: RunEvent[] = [
+    { ts, chain: ['main'], type: 'run_start', worker: 'main', model: `m${X}`, input: `in${X}` },
+    { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'm', step: 1 },
+    { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: `said${X}\nmore${X}` },
+    { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: `t${X}`, call_id: 'c1', args: { path: `p${X}` } },
+    { ts, chain: ['main'], type: 'approval_decision', tool: `t${X}`, approved: false, source: 'policy' },
+    { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: `t${X}`, call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 },
+    { ts, chain: ['main', `w${X}`], type: 'delegation_start', worker: `w${X}`, caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` },
+    { ts, chain: ['main', `w${X}`], type: 'warning', message: `warn${X}` },
+    { ts, chain: ['main', `w${X}`], type: 'delegation_end', worker: `w${X}`, caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 },
+    { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: { input_tokens: 1, output_tokens: 1 } } }, duration_ms: 9 },
+  ];
+
+  test.each([false, true])('every name and text is shown escaped (verbose: %s)', (verbose) => {
+    const out = render(verbose, hostile);
+    expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    for (const shown of ['m\\x1b[2J', 'said\\x1b[2J', 't\\x1b[2J', 'failed\\x1b[2J', 'w\\x1b[2J', 'warn\\x1b[2J', 'err\\x1b[2J']) expect(out).toContain(shown);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * `llm-do chat TARGET` (also `--chat`, or an entry worker with `mode: chat`): a REPL over a chat
  * session. Replies stream to stdout; prompts, tool progress and approvals go to stderr. `/exit` or
- * Ctrl-D ends it; Ctrl-C cancels the current turn only. Without a terminal, each stdin line is a turn.
+ * Ctrl-D ends it; Ctrl-C cancels the current turn only. Without a terminal, each stdin line is a turn
+ * (approvals are then asked on /dev/tty when there is one). Exit 1 if any turn failed.
  */
 import { createInterface, type Interface } from 'node:readline';
 import { resolve } from 'node:path';
@@ -9,13 +10,14 @@ import { AbortedError, RunError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { RunEvent } from '../../runtime/events.ts';
+import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
-import { printError, type CliIO } from '../io.ts';
+import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { approvalFromFlags, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
-import { createTraceWriter } from '../trace-writer.ts';
+import { openTraceWriter } from '../trace-writer.ts';
 
 const PROMPT = 'you› ';
 const HINT = '(type /exit or press Ctrl-D to end the chat)';
@@ -44,8 +46,10 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
-  const trace = flags.trace ? createTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
+  const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
   const display = createProgressDisplay(io, flags, true);
+  // Piped turns: approvals go to the controlling terminal, if a person is at one.
+  const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
   let streamed = false;
   // While the reply streams to stdout the status line (stderr, same terminal) stays hidden.
   let replying = false;
@@ -55,7 +59,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const endReply = () => {
     if (!replying) return;
     replying = false;
-    if (!atLineStart) io.stdout.write('\n');
+    if (!atLineStart) writeOutput(io, '\n');
     atLineStart = true;
     display.resume();
   };
@@ -64,7 +68,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     if (event.type === 'text_delta' && event.chain.length === 1) {
       if (!replying) display.pause();
       replying = true;
-      io.stdout.write(event.text);
+      writeOutput(io, event.text);
       atLineStart = event.text.endsWith('\n');
       streamed = true;
       return;
@@ -88,10 +92,13 @@ export async function chatWithProject(project: Project, entry: string | undefine
               style: createStyle(isFancyTerminal(io.stderr, io.env)),
             }),
           }
-        : {}),
+        : terminal
+          ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
+          : {}),
       onEvent,
     });
   } catch (error) {
+    terminal?.close();
     await trace?.close();
     return reportError(error, io);
   }
@@ -101,16 +108,18 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const cancelTurn = () => {
     if (turn) turn.abort(new AbortedError('turn cancelled'));
     else if (interactive) {
-      io.stderr.write(`\n${HINT}\n`);
+      printError(io, `\n${HINT}`);
       lines.prompt();
     } else lines.close();
   };
   lines.setPrompt(PROMPT);
   lines.on('SIGINT', cancelTurn);
   process.on('SIGINT', cancelTurn);
-  if (interactive) io.stderr.write(`chatting with ${session.worker} (${session.model}) ${HINT}\n`);
+  if (interactive) printError(io, `chatting with ${session.worker} (${session.model}) ${HINT}`);
 
   let exitCode = EXIT_OK;
+  // A session that looks fine but had a turn fail must not exit 0 (a script feeding turns would miss it).
+  let anyTurnFailed = false;
   try {
     if (interactive) lines.prompt();
     for await (const line of lines) {
@@ -128,7 +137,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
         display.clear();
         if (!streamed) {
           const output = typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2);
-          io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+          writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
         }
       } catch (error) {
         endReply();
@@ -138,7 +147,10 @@ export async function chatWithProject(project: Project, entry: string | undefine
           break;
         }
         if (AbortedError.isInstance(error)) printError(io, '(turn cancelled)');
-        else reportError(error, io);
+        else {
+          anyTurnFailed = true;
+          reportError(error, io);
+        }
       } finally {
         turn = undefined;
       }
@@ -149,9 +161,11 @@ export async function chatWithProject(project: Project, entry: string | undefine
     process.off('SIGINT', cancelTurn);
     lines.close();
     display.stop();
+    terminal?.close();
     session.close();
     await trace?.close();
   }
   if (interactive && exitCode === EXIT_OK) io.stderr.write('\n');
-  return exitCode === EXIT_OK ? EXIT_OK : exitCode || EXIT_FAILED;
+  if (exitCode !== EXIT_OK) return exitCode;
+  return anyTurnFailed ? EXIT_FAILED : EXIT_OK;
 }

@@ -3,9 +3,10 @@ import { ProjectError } from '../../errors.ts';
 import { checkProject } from '../../project/check.ts';
 import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
 import type { Project } from '../../project/types.ts';
-import { EXIT_OK, EXIT_USAGE, reportError } from '../exit-codes.ts';
+import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { openRunTarget } from '../run-setup.ts';
+import { terminalSafeJson } from '../terminal-text.ts';
 
 /** Options shared by `check` and `list`. */
 export interface ProjectCommandOptions {
@@ -32,9 +33,10 @@ export async function loadCommandProject(options: ProjectCommandOptions, io: Cli
 
 /**
  * Prints every problem a ProjectError carries (one per line on stderr) and returns its exit code;
- * other errors go through `reportError`.
+ * other errors go through `reportError`. With `json`, the error is the JSON answer on stdout.
  */
-export function reportProblems(error: unknown, io: CliIO): number {
+export function reportProblems(error: unknown, io: CliIO, json = false): number {
+  if (json) return reportJsonError(error, io);
   if (!ProjectError.isInstance(error) || error.problems.length < 2) return reportError(error, io);
   for (const problem of error.problems) printError(io, `llm-do: ${problem.message}`);
   return EXIT_USAGE;
@@ -49,13 +51,13 @@ export async function runCheck(options: ProjectCommandOptions, io: CliIO): Promi
     workers = (await project.scanWorkers()).length;
     diagnostics = await checkProject(project);
   } catch (error) {
-    if (!ProjectError.isInstance(error)) return reportError(error, io);
+    if (!ProjectError.isInstance(error)) return options.json ? reportJsonError(error, io) : reportError(error, io);
     diagnostics = diagnosticsFromError(error);
   }
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   if (options.json) {
-    printLine(io, JSON.stringify({ ok: errors === 0, workers, errors, warnings, diagnostics }, null, 2));
+    printLine(io, terminalSafeJson({ ok: errors === 0, workers, errors, warnings, diagnostics }, 2));
   } else {
     for (const diagnostic of diagnostics) printLine(io, formatDiagnostic(diagnostic));
   }

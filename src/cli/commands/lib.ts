@@ -5,18 +5,19 @@ import { installLibrary, libraryInfo, listLibraries, removeLibrary, type Library
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
+import { terminalSafeJson } from '../terminal-text.ts';
 import { reportProblems } from './check.ts';
 
 function storeOptions(io: CliIO): LibraryStoreOptions {
   return { fs: createNodeFileSystem(), homeDir: io.homeDir, env: io.env };
 }
 
-async function guarded(io: CliIO, body: () => Promise<void>): Promise<number> {
+async function guarded(io: CliIO, body: () => Promise<void>, json = false): Promise<number> {
   try {
     await body();
     return EXIT_OK;
   } catch (error) {
-    return reportProblems(error, io);
+    return reportProblems(error, io, json);
   }
 }
 
@@ -41,7 +42,7 @@ export function runLibList(options: { json?: boolean }, io: CliIO): Promise<numb
         exports: library.manifest.exports ?? null,
         dependencies: library.manifest.dependencies ?? [],
       }));
-      printLine(io, JSON.stringify(rows, null, 2));
+      printLine(io, terminalSafeJson(rows, 2));
       return;
     }
     if (libraries.length === 0) {
@@ -50,7 +51,7 @@ export function runLibList(options: { json?: boolean }, io: CliIO): Promise<numb
     }
     const width = Math.max(...libraries.map((library) => `${library.name}@${library.version}`.length));
     for (const library of libraries) printLine(io, `${`${library.name}@${library.version}`.padEnd(width)}  ${library.description ?? ''}`.trimEnd());
-  });
+  }, options.json);
 }
 
 /** Removes `NAME@VERSION`, or every installed version of `NAME`. */

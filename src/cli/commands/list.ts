@@ -3,6 +3,7 @@ import { diagnosticsFromError, formatDiagnostic } from '../../project/diagnostic
 import type { Project, WorkerEntry } from '../../project/types.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
+import { terminalSafeJson } from '../terminal-text.ts';
 import { loadCommandProject, reportProblems, type ProjectCommandOptions } from './check.ts';
 
 /** One row of `list`. `model` is the effective model (worker, else manifest), null when none is configured. */
@@ -42,11 +43,11 @@ export async function runList(options: ProjectCommandOptions, io: CliIO): Promis
     const project = await loadCommandProject(options, io);
     const entries = await project.scanWorkers();
     const rows = await Promise.all(entries.map((entry) => describe(project, entry, io)));
-    if (options.json) printLine(io, JSON.stringify(rows, null, 2));
+    if (options.json) printLine(io, terminalSafeJson(rows, 2));
     else if (rows.length === 0) printError(io, `no workers found in ${project.root}`);
     else for (const line of table(rows)) printLine(io, line);
     return EXIT_OK;
   } catch (error) {
-    return reportProblems(error, io);
+    return reportProblems(error, io, options.json);
   }
 }

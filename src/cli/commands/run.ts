@@ -2,14 +2,16 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
-import { exitCodeFor, EXIT_OK, reportError } from '../exit-codes.ts';
-import { printLine, type CliIO } from '../io.ts';
+import { approvalTerminal, type ControllingTerminal } from '../controlling-terminal.ts';
+import { exitCodeFor, EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
+import { printLine, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay, type ProgressDisplay } from '../progress-display.ts';
 import { readStdin } from '../read-stdin.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
-import { createTraceWriter } from '../trace-writer.ts';
-import { openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { terminalSafeJson } from '../terminal-text.ts';
+import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
+import { approvalFromFlags, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
 
 export interface RunCommandInput {
@@ -18,17 +20,23 @@ export interface RunCommandInput {
   options: Record<string, any>;
 }
 
+/** The `--json` object of a run that failed before it started: the usual keys, empty. */
+export const NOT_RUN_JSON = { worker: null, output: null, usage: { input_tokens: 0, output_tokens: 0, by_worker: {} } } as const;
+
 export async function runCommand({ target, input, options }: RunCommandInput, io: CliIO): Promise<number> {
-  const trace = options.trace ? createTraceWriter(resolve(io.cwd, options.trace)) : undefined;
   const abort = new AbortController();
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
+  let trace: TraceWriter | undefined;
   let display: ProgressDisplay | undefined;
+  let terminal: ControllingTerminal | undefined;
   try {
+    trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
     const { project, entry } = await openRunTarget(target, options, io);
     const noInputGiven = input === undefined && options.input === undefined;
     if (noInputGiven && (await project.resolveWorker(entry ?? project.entryId)).config.mode === 'chat') {
       // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
+      if (options.json) throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
       await trace?.close();
       return await chatWithProject(project, entry, options, io);
     }
@@ -36,7 +44,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     const progress = createProgressDisplay(io, options);
     display = progress;
-    const style = createStyle(isFancyTerminal(io.stderr, io.env));
+    // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).
+    terminal = approvalFromFlags(options) ? undefined : approvalTerminal(io, stdinIsInput);
 
     const runOptions: RunWorkerOptions = {
       project,
@@ -44,8 +53,9 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...runOptionsFromFlags(options, io),
       input: runInput,
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
-      // Only a terminal on stdin can answer approval prompts (and not when stdin carried the input).
-      ...(io.stdin.isTTY && !stdinIsInput ? { prompter: createTerminalPrompter(io.stdin, io.stderr, { display: progress, style }) } : {}),
+      ...(terminal
+        ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display: progress, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
+        : {}),
       signal: abort.signal,
       onEvent: (event) => {
         trace?.write(event);
@@ -57,7 +67,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     await trace?.close();
 
     if (options.json) {
-      printLine(io, JSON.stringify({
+      printLine(io, terminalSafeJson({
         worker: result.worker,
         output: result.output ?? null,
         usage: result.usage,
@@ -66,15 +76,16 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       }));
     } else if (result.status === 'ok') {
       const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
-      io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
     }
     if (result.error) return options.json ? exitCodeFor(result.error) : reportError(result.error, io);
     return EXIT_OK;
   } catch (error) {
     await trace?.close().catch(() => undefined);
-    return reportError(error, io);
+    return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
   } finally {
     display?.stop();
+    terminal?.close();
     process.removeListener('SIGINT', onSigint);
   }
 }
@@ -87,11 +98,16 @@ async function resolveInput(
 ): Promise<string | Record<string, unknown>> {
   if (json !== undefined) {
     if (positional !== undefined) throw new UsageError('give the input either as INPUT or with --input, not both');
+    let value: unknown;
     try {
-      return JSON.parse(json) as Record<string, unknown>;
+      value = JSON.parse(json);
     } catch (error) {
       throw new UsageError(`--input is not valid JSON (${(error as Error).message}); e.g. --input '{"topic": "tides"}'`);
     }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new UsageError(`--input expects a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; e.g. --input '{"topic": "tides"}'`);
+    }
+    return value as Record<string, unknown>;
   }
   if (fromStdin) return readStdin(io.stdin);
   return positional ?? '';

@@ -23,6 +23,8 @@ export interface PtyOptions {
   cwd?: string;
   /** The child's stdout is a pipe, returned apart as `stdout` (like `llm-do … > file` at a terminal). */
   stdoutPipe?: boolean;
+  /** The child's stdin is a pipe carrying this text (like `echo x | llm-do …` at a terminal); the terminal stays its controlling terminal. */
+  stdin?: string;
   /** Seconds for the whole session. @default 20 */
   timeout?: number;
   /** @default 100 */
@@ -61,6 +63,7 @@ export function runInPty(args: readonly string[], options: PtyOptions): Promise<
     cwd: options.cwd ?? REPO_ROOT,
     steps: options.steps,
     stdout_pipe: Boolean(options.stdoutPipe),
+    stdin: options.stdin ?? null,
     timeout: options.timeout ?? 20,
     cols: options.cols ?? 100,
     rows: options.rows ?? 40,

@@ -4,6 +4,7 @@
 Reads one JSON object on stdin:
   {"argv": [...], "env": {...}, "cwd": "...", "rows": 40, "cols": 120,
    "stdout_pipe": false,            # true: the child's stdout is a pipe (like `cmd > file` in a terminal)
+   "stdin": null,                   # text: the child's stdin is a pipe carrying it (like `echo x | cmd`)
    "timeout": 20,                   # seconds for the whole session
    "steps": [{"expect": "text", "timeout": 10},   # wait until the terminal shows text (after the last match)
              {"send": "s\\r"},                    # type keys (\\r is Enter, \\u0003 is Ctrl-C, \\u0004 is Ctrl-D)
@@ -39,8 +40,15 @@ class Session:
         stdout_read = None
         if spec.get("stdout_pipe"):
             stdout_read, stdout_write = os.pipe()
+        stdin_text = spec.get("stdin")
+        if stdin_text is not None:
+            stdin_read, stdin_write = os.pipe()
         pid, fd = pty.fork()
         if pid == 0:
+            if stdin_text is not None:
+                os.dup2(stdin_read, 0)
+                os.close(stdin_read)
+                os.close(stdin_write)
             if stdout_read is not None:
                 os.dup2(stdout_write, 1)
                 os.close(stdout_read)
@@ -53,6 +61,10 @@ class Session:
                 os._exit(127)
         if stdout_read is not None:
             os.close(stdout_write)
+        if stdin_text is not None:
+            os.close(stdin_read)
+            os.write(stdin_write, stdin_text.encode())
+            os.close(stdin_write)
         self.pid = pid
         self.fd = fd
         self.stdout_fd = stdout_read
