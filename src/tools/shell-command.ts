@@ -89,3 +89,8 @@ export function checkShellArguments(argv: readonly string[]): void {
     }
   }
 }
+
+/** argv as a person would type it, for messages: plain words as they are, others single-quoted. */
+export function displayCommand(argv: readonly string[]): string {
+  return argv.map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)).join(' ');
+}

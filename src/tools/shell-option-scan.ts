@@ -66,7 +66,7 @@ function scan(risks: ProgramRisks, argv: readonly string[]): RiskyArgument[] {
       checkOperand(arg, index);
       const value = optionValue(word, risks.valueOptions ?? []);
       const isScript = value !== undefined && (risks.script?.options.includes(value.option) ?? false);
-      if (isScript) scriptGiven = true;
+      if (isScript || (value !== undefined && risks.script?.fileOptions.includes(value.option))) scriptGiven = true;
       if (value?.attached !== undefined) {
         if (isScript) checkScript(value.attached, index);
         checkOperand(value.attached, index);

@@ -32,10 +32,10 @@ export interface ProgramRisks {
   /** Global options that take the next word as their value (git `-C dir`), so it is not the subcommand. */
   globalValueOptions?: readonly string[];
   /**
-   * The program's script (sed, awk): the value of one of `options` (`-e`), or else its first
-   * operand. `check` says why a script is risky.
+   * The program's script (sed, awk): the value of one of `options` (`-e`), or else (unless one of
+   * `fileOptions` names a script file) its first operand. `check` says why a script is risky.
    */
-  script?: { options: readonly string[]; check: (script: string) => string | undefined };
+  script?: { options: readonly string[]; fileOptions: readonly string[]; check: (script: string) => string | undefined };
   /** The program runs what its first operand names (a script, a command): why. */
   firstOperand?: string;
   /** Every argument is something the program writes or runs (tee's files, xargs's command): why. */
@@ -151,7 +151,7 @@ export const PROGRAM_RISKS: readonly ProgramRisks[] = [
       '--file': 'reads its script from a file, which may write files or run commands',
     },
     valueOptions: ['-e', '-f', '-l', '--expression', '--file', '--line-length'],
-    script: { options: ['-e', '--expression'], check: riskySedScript },
+    script: { options: ['-e', '--expression'], fileOptions: ['-f', '--file'], check: riskySedScript },
   },
   {
     programs: ['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk'],
@@ -174,7 +174,7 @@ export const PROGRAM_RISKS: readonly ProgramRisks[] = [
       '--debug': 'starts the debugger',
     },
     valueOptions: ['-f', '-F', '-v', '-i', '-l', '-E', '-e', '--file', '--field-separator', '--assign', '--include', '--load', '--exec', '--source'],
-    script: { options: ['-e', '--source'], check: riskyAwkProgram },
+    script: { options: ['-e', '--source'], fileOptions: ['-f', '--file', '-E', '--exec'], check: riskyAwkProgram },
   },
   {
     programs: ['tar', 'gtar', 'bsdtar'],

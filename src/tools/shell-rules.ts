@@ -3,10 +3,10 @@
  * an argument that writes files or runs programs without its rule naming it. Pure: nothing here
  * runs a process, so every check happens before approval is asked.
  */
-import { quote } from 'shell-quote';
 import { ToolError } from '../errors.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
 import { compileArgPattern, type ArgPattern } from './shell-arg-pattern.ts';
+import { displayCommand } from './shell-command.ts';
 import { findRiskyArguments, type RiskyArgument } from './shell-option-scan.ts';
 
 /** A compiled rule: its command as words, what may follow them, and its approval. */
@@ -108,7 +108,7 @@ export function checkRiskyArguments(decision: ShellDecision, argv: readonly stri
   throw new ToolError(
     'risky-argument',
     TOOL,
-    `${quote(argv)}: the ${what} ${risky.why}, which the pre-approved rule "${ruleCommand(rule)}" does not allow; ` +
+    `${displayCommand(argv)}: the ${what} ${risky.why}, which the pre-approved rule "${ruleCommand(rule)}" does not allow; ` +
       `to allow it, ${howToName} or make the rule ask (approval: ask)`,
   );
 }
@@ -119,7 +119,7 @@ export function notAllowedError(rules: readonly ShellRule[], argv: readonly stri
   let why = '';
   if (decision.rule) why = ` (blocked by rule "${ruleCommand(decision.rule)}")`;
   else if (decision.nearMiss) why = ` (${argumentsClause(decision.nearMiss.rule, decision.nearMiss.arg)})`;
-  return new ToolError('not-allowed', TOOL, `command not allowed: ${quote(argv)}${why}; allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}`);
+  return new ToolError('not-allowed', TOOL, `command not allowed: ${displayCommand(argv)}${why}; allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}`);
 }
 
 function argumentsClause(rule: ShellRule, arg: string): string {
