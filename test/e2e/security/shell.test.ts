@@ -118,7 +118,7 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     const dir = project('rules:\n  - { command: git log, args: all, approval: preApproved }');
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(2);
-    expect(result.stdout + result.stderr).toContain('main.worker:6:35: toolsets.shell.rules[0].args must be any or a list (found "all")');
+    expect(result.stdout + result.stderr).toContain('main.worker:7:35: toolsets.shell.rules[0].args must be any or a list (found "all")');
   });
 });
 
