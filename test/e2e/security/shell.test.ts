@@ -105,6 +105,15 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     expect(fs.existsSync(path.join(dir, 'repo/out.txt'))).toBe(false);
   });
 
+  test('an option\'s attached value is checked as a path too: sort -o/tmp/x is refused even when approved', async () => {
+    const target = path.join(os.tmpdir(), `llm-do-sort-attached-${process.pid}-${Date.now()}`);
+    const dir = project('default: ask');
+    const { answers } = await runCommands(dir, [`sort -o${target} in.txt`], ['--approve-all']);
+
+    expect(answers[0]).toBe(`shell failed: argument "-o${target}" is an absolute path; use paths relative to the working directory`);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
   test('a toolset approval default preApproved does not widen a per-command ask', async () => {
     const dir = project('rules:\n  - { command: touch made.txt, approval: ask }\napproval: { default: preApproved, tools: { shell: preApproved } }');
     const { answers, result } = await runCommands(dir, ['touch made.txt'], ['--auto-deny']);
