@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { ToolError } from '../errors.ts';
-import type { ApprovalRule } from '../worker/schema.ts';
-import type { ShellToolsetConfig } from '../worker/schema.ts';
+import type { ApprovalRule, ShellToolsetConfig } from '../worker/schema.ts';
 import { requireSandbox } from './filesystem.ts';
 import { checkShellArguments, parseShellCommand } from './shell-command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell-isolation.ts';
@@ -49,9 +48,20 @@ async function resolveIsolation(setting: 'auto' | 'bwrap' | 'none', available: (
   );
 }
 
-/** bubblewrap's message when the command itself could not be started: `bwrap: execvp nosuch: No such file or directory`. */
-function commandNotFoundInBox(result: ShellResult, program: string): boolean {
-  return result.exit_code === 1 && result.stdout === '' && result.stderr.startsWith(`bwrap: execvp ${program}: `);
+/**
+ * bubblewrap's own failure, before the command ran (`bwrap: execvp nosuch: No such file or
+ * directory`, `bwrap: Can't mkdir /data: Read-only file system`), as a tool error; undefined when the
+ * result is the command's.
+ */
+function boxSetupError(result: ShellResult, program: string, layout: ShellLayout): ToolError | undefined {
+  if (result.exit_code !== 1 || result.stdout !== '' || !/^bwrap: [^\n]*\n?$/.test(result.stderr)) return undefined;
+  if (result.stderr.startsWith(`bwrap: execvp ${program}: `)) return new ToolError('spawn-failed', 'shell', `${program}: command not found`);
+  const reason = hideHostPaths(result.stderr.trim(), layout);
+  return new ToolError(
+    'spawn-failed',
+    'shell',
+    `could not set up the bubblewrap box (${reason}); a mount nested in a read-only mount needs a directory of its name there, or set toolsets.shell.isolation: none`,
+  );
 }
 
 /** The parsed, checked command and the rule decision; throws `ToolError` for anything refused. */
@@ -92,7 +102,8 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
     const options = { ...limits, env, signal, cwd: layout.cwd.host };
     if (isolation === 'none') return runProcess(argv[0]!, argv.slice(1), options);
     const result = await runProcess('bwrap', bwrapArguments(layout, argv, { network: config.network === true }), options);
-    if (commandNotFoundInBox(result, argv[0]!)) throw new ToolError('spawn-failed', 'shell', `${argv[0]}: command not found`);
+    const setupError = boxSetupError(result, argv[0]!, layout);
+    if (setupError) throw setupError;
     return result;
   }
 

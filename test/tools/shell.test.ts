@@ -395,6 +395,26 @@ describe.skipIf(!BWRAP)('shell under bubblewrap', () => {
   });
 });
 
+describe.skipIf(!BWRAP)('shell under bubblewrap: box set-up failures', () => {
+  it('says why the box could not be set up, in virtual paths', async () => {
+    fs.mkdirSync(path.join(dir, 'root'));
+    const nested = createSandbox({
+      fs: createNodeFileSystem(),
+      mounts: [
+        { name: '', hostRoot: path.join(dir, 'root'), mode: 'ro' },
+        { name: 'data', hostRoot: path.join(dir, 'data'), mode: 'rw' },
+      ],
+    });
+    const error = await failure(shellTool({ isolation: 'bwrap', rules: allow('pwd') }), 'pwd', context({ sandbox: nested }));
+    expect(ToolError.isInstance(error) && error.code).toBe('spawn-failed');
+    expect(error.message).toBe(
+      "could not set up the bubblewrap box (bwrap: Can't mkdir /data: Read-only file system); a mount nested in a read-only mount needs a directory of its name there, or set toolsets.shell.isolation: none",
+    );
+    fs.mkdirSync(path.join(dir, 'root', 'data'));
+    expect((await run(shellTool({ isolation: 'bwrap', rules: allow('pwd'), cwd: '/data' }), 'pwd', context({ sandbox: nested }))).stdout).toBe('/data\n');
+  });
+});
+
 describe('shell isolation setting', () => {
   const unavailable = async () => false;
 

@@ -157,7 +157,7 @@ describe.concurrent.each([
   });
 });
 
-describe.concurrent.skipIf(!BWRAP)('shell under bubblewrap', () => {
+describe.skipIf(!BWRAP)('shell under bubblewrap', () => {
   test('no network unless network: true', async () => {
     let hits = 0;
     const server = http.createServer((_request, response) => {
