@@ -65,6 +65,11 @@ function riskyAwkProgram(value: string): string | undefined {
   return undefined;
 }
 
+/** GNU tar treats `host:file` as a remote archive and runs rsh/ssh to reach it. */
+function remoteTarArchive(value: string): string | undefined {
+  return /^[^/]*:/.test(value) && !value.startsWith('-') ? 'names a remote archive (HOST:FILE), which runs a remote shell program' : undefined;
+}
+
 const INTERPRETER_SCRIPT = 'runs the script it names';
 const RUNNER = 'runs the command given in its arguments';
 
@@ -208,6 +213,7 @@ export const PROGRAM_RISKS: readonly ProgramRisks[] = [
     },
     valueOptions: ['-f', '-C', '-I', '-F', '-g', '-b', '-K', '-L', '-N', '-T', '-V', '-X', '-H', '--file', '--directory', '--use-compress-program', '--info-script', '--new-volume-script', '--listed-incremental', '--to-command', '--exclude', '--files-from', '--format', '--transform', '--owner', '--group', '--mode', '--mtime'],
     bundledFirstArgument: true,
+    operand: remoteTarArchive,
   },
   { programs: ['rg', 'ripgrep'], options: { '--pre': RUNS, '--hostname-bin': RUNS } },
   { programs: ['less', 'more', 'most'], options: { '-o': WRITES, '-O': WRITES, '--log-file': WRITES, '--LOG-FILE': WRITES, '-k': 'reads key bindings (which can run commands)', '--lesskey-file': 'reads key bindings (which can run commands)' }, valueOptions: ['-b', '-h', '-j', '-k', '-o', '-O', '-p', '-P', '-t', '-T', '-x', '-y', '-z', '--log-file', '--LOG-FILE', '--lesskey-file', '--pattern', '--prompt', '--tag', '--tag-file'] },

@@ -46,6 +46,7 @@ describe('the option table', () => {
     ['tar -I zstd -tf a.tar', ['-I']],
     ['tar --checkpoint-action=exec=sh -tf a.tar', ['--checkpoint-action']],
     ['tar -tf a.tar --remove-files', ['--remove-files']],
+    ['tar -tf host:a.tar', ['host:a.tar']],
     ['rg --hostname-bin=x y', ['--hostname-bin']],
     ['less -o log f', ['-o']],
     ['less --log-file=x f', ['--log-file']],
