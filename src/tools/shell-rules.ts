@@ -52,6 +52,13 @@ export function ruleCommand(rule: ShellRule): string {
   return rule.words.join(' ');
 }
 
+/** A rule for the model: `git log (arguments matching --oneline, -[0-9]*)`, `git status (no arguments)`. */
+export function describeRule(rule: ShellRule): string {
+  if (rule.args === 'any') return `${ruleCommand(rule)} (any arguments)`;
+  if (rule.args === undefined) return `${ruleCommand(rule)} (no arguments)`;
+  return `${ruleCommand(rule)} (arguments matching ${rule.args.map((pattern) => pattern.source).join(', ')})`;
+}
+
 /** The first further argument the rule does not allow, or undefined when it allows them all. */
 function refusedArgument(rule: ShellRule, extra: readonly string[]): string | undefined {
   if (rule.args === 'any' || (rule.args === undefined && rule.approval === 'blocked')) return undefined;

@@ -11,7 +11,7 @@ import { checkShellArguments, parseShellCommand } from './shell-command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell-isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from './shell-layout.ts';
 import { isBwrapInstalled, runProcess, type ShellResult } from './shell-process.ts';
-import { checkRiskyArguments, compileShellRules, decideShellCommand, notAllowedError, ruleCommand, type ShellRule } from './shell-rules.ts';
+import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './shell-rules.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
 
 export type { ShellResult } from './shell-process.ts';
@@ -93,7 +93,7 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
     maxOutputBytes: config.max_output_bytes ?? SHELL_DEFAULT_MAX_OUTPUT_BYTES,
   };
   const bwrapAvailable = internals.bwrapAvailable ?? defaultBwrapAvailable;
-  const listed = rules.filter((rule) => rule.approval !== 'blocked').map(ruleCommand);
+  const listed = rules.filter((rule) => rule.approval !== 'blocked').map(describeRule);
   const others = fallback === 'ask' ? 'Other commands need the user\'s approval.' : 'Other commands are refused.';
 
   async function run(argv: readonly string[], layout: ShellLayout, signal: AbortSignal): Promise<ShellResult> {
@@ -113,7 +113,8 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
       name: 'shell',
       description:
         `Run one command (no shell: no pipes, redirects, variables, globs or command chaining) in the working directory and get its exit code, stdout and stderr. ` +
-        `Allowed commands: ${listed.length > 0 ? listed.join(', ') : 'none listed'}. ${others} ` +
+        `Allowed commands: ${listed.length > 0 ? listed.join('; ') : 'none listed'}. ${others} ` +
+        `Options that write files or run programs are refused unless a rule names them. ` +
         `Paths must be relative to the working directory. Times out after ${limits.timeoutMs} ms.`,
       inputSchema: ShellArgs,
       // The rules decide per call; toolset approval config only narrows them (see the toolbox).

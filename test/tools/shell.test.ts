@@ -202,7 +202,9 @@ describe('shell rules', () => {
 
   it('lists the allowed commands in the description the model sees', () => {
     const tool = shellTool({ rules });
-    expect(tool.description).toContain('Allowed commands: git log, echo, touch. Other commands are refused.');
+    expect(tool.description).toContain('Allowed commands: git log (any arguments); echo (any arguments); touch (any arguments). Other commands are refused.');
+    const narrow = shellTool({ rules: [{ command: 'git log', args: ['--oneline', '-[0-9]*'], approval: 'preApproved' }, { command: 'git status' }] });
+    expect(narrow.description).toContain('Allowed commands: git log (arguments matching --oneline, -[0-9]*); git status (no arguments).');
   });
 });
 
