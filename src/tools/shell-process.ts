@@ -127,13 +127,16 @@ export function runProcess(file: string, args: readonly string[], options: RunPr
 
 const bwrapChecks = new Map<string, Promise<boolean>>();
 
-/** Whether `bwrap` can be started from PATH (checked once per PATH value). */
-export function isBwrapInstalled(): Promise<boolean> {
+/**
+ * Whether bubblewrap works here: `bwrap` is on PATH and can create its namespaces (it cannot in
+ * some containers, or where unprivileged user namespaces are disabled). Checked once per PATH.
+ */
+export function canRunBwrap(): Promise<boolean> {
   const path = process.env.PATH ?? '';
   let check = bwrapChecks.get(path);
   if (!check) {
     check = new Promise((resolve) => {
-      const probe = spawn('bwrap', ['--version'], { stdio: 'ignore', env: { PATH: path } });
+      const probe = spawn('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], { stdio: 'ignore', env: { PATH: path } });
       probe.on('error', () => resolve(false));
       probe.on('close', (code) => resolve(code === 0));
     });

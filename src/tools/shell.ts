@@ -10,7 +10,7 @@ import { requireSandbox } from './filesystem.ts';
 import { checkShellArguments, parseShellCommand } from './shell-command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell-isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from './shell-layout.ts';
-import { isBwrapInstalled, runProcess, type ShellResult } from './shell-process.ts';
+import { canRunBwrap, runProcess, type ShellResult } from './shell-process.ts';
 import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './shell-rules.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
 
@@ -27,16 +27,16 @@ const ShellArgs = z.strictObject({
 
 /** Test seams. */
 export interface ShellToolsetInternals {
-  /** Whether bubblewrap can run here. @default a probe of `bwrap --version` on PATH (Linux only) */
+  /** Whether bubblewrap can run here. @default a probe that runs `bwrap ... true` from PATH (Linux only) */
   bwrapAvailable?: () => Promise<boolean>;
 }
 
 /** Linux only: bubblewrap needs Linux namespaces. */
 async function defaultBwrapAvailable(): Promise<boolean> {
-  return process.platform === 'linux' && (await isBwrapInstalled());
+  return process.platform === 'linux' && (await canRunBwrap());
 }
 
-/** `auto` → bubblewrap when it can run, else none; `bwrap` → bubblewrap or a clear error. */
+/** `auto` → bubblewrap when it works here, else none; `bwrap` → bubblewrap or a clear error. */
 async function resolveIsolation(setting: 'auto' | 'bwrap' | 'none', available: () => Promise<boolean>): Promise<ShellIsolation> {
   if (setting === 'none') return 'none';
   if (await available()) return 'bwrap';
@@ -44,7 +44,7 @@ async function resolveIsolation(setting: 'auto' | 'bwrap' | 'none', available: (
   throw new ToolError(
     'isolation-unavailable',
     'shell',
-    'toolsets.shell.isolation is bwrap, but bubblewrap cannot run here (install it, e.g. "apt-get install bubblewrap"; it needs Linux); or set isolation: auto or none',
+    'toolsets.shell.isolation is bwrap, but bubblewrap cannot run here (install it, e.g. "apt-get install bubblewrap"; it needs Linux with user namespaces); or set isolation: auto or none',
   );
 }
 

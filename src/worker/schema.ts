@@ -56,7 +56,7 @@ export const ShellRuleSchema = z.strictObject({
 
 export const ShellToolsetSchema = z.strictObject({
   rules: z.array(ShellRuleSchema).optional(),
-  /** `auto` (default): bubblewrap when `bwrap` is installed (Linux); `bwrap`: required; `none`: no OS isolation. */
+  /** `auto` (default): bubblewrap when it is installed and works here (Linux); `bwrap`: required; `none`: no OS isolation. */
   isolation: z.enum(['auto', 'bwrap', 'none']).optional(),
   /** Network access for commands under bubblewrap. @default false */
   network: z.boolean().optional(),

@@ -10,20 +10,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { canRunBwrap } from '../../../src/tools/shell-process.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 
 afterAll(closeServers);
 
-const BWRAP = (() => {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-    return process.platform === 'linux';
-  } catch {
-    return false;
-  }
-})();
-if (!BWRAP) console.warn('test/e2e/security/shell.test.ts: bwrap is not installed, so the bubblewrap cases are skipped (apt-get install bubblewrap)');
+const BWRAP = process.platform === 'linux' && (await canRunBwrap());
+if (!BWRAP) console.warn('test/e2e/security/shell.test.ts: bubblewrap cannot run here (not installed, or no user namespaces), so the bubblewrap cases are skipped (apt-get install bubblewrap)');
 
 /** A project whose entry worker `main` has the given `toolsets.shell` YAML, and `repo/` (a git repository) mounted rw at /repo. */
 function project(shellYaml: string, extraToolsets = ''): string {
@@ -214,7 +208,7 @@ describe('shell isolation setting', () => {
     const result = await runCli([dir, 'go', '--model', CHAT.model, '--approve-all'], { env: { ...env, PATH: emptyPath } });
     expect(result.code, result.stderr).toBe(0);
     expect(server.requests[1]!.toolResults[0]!.content).toBe(
-      'shell failed: toolsets.shell.isolation is bwrap, but bubblewrap cannot run here (install it, e.g. "apt-get install bubblewrap"; it needs Linux); or set isolation: auto or none',
+      'shell failed: toolsets.shell.isolation is bwrap, but bubblewrap cannot run here (install it, e.g. "apt-get install bubblewrap"; it needs Linux with user namespaces); or set isolation: auto or none',
     );
   });
 });
