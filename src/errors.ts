@@ -165,7 +165,7 @@ export class RunError extends LlmDoError {
   }
 }
 
-export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'refused-command' | 'not-allowed' | 'spawn-failed';
+export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'refused-command' | 'not-allowed' | 'spawn-failed' | 'risky-argument' | 'isolation-unavailable';
 
 /**
  * A built-in tool refused or could not do what the model asked (no file access, an edit that does not

@@ -61,6 +61,19 @@ export function toolDefaultRule(tool: { defaultRule?: ApprovalRule; needsApprova
   return undefined;
 }
 
+const STRICTNESS: Readonly<Record<ApprovalRule, number>> = { preApproved: 0, ask: 1, blocked: 2 };
+
+/**
+ * The strictest of `rules` (`blocked` > `ask` > `preApproved`): how a per-call rule and the tool's
+ * resolved rule combine, so neither can widen the other.
+ *
+ * @example
+ * strictestRule('preApproved', 'ask'); // → 'ask'
+ */
+export function strictestRule(...rules: [ApprovalRule, ...ApprovalRule[]]): ApprovalRule {
+  return rules.reduce((strictest, rule) => (STRICTNESS[rule] > STRICTNESS[strictest] ? rule : strictest));
+}
+
 // `tools` comes from YAML: never let a tool named `constructor` pick up Object.prototype members.
 function ownRule(tools: Record<string, ApprovalRule> | undefined, toolName: string): ApprovalRule | undefined {
   return tools && Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;

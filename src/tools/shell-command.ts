@@ -1,23 +1,9 @@
 /**
- * Turning a `shell` tool command into argv, and matching it against the toolset's rules (SPEC §6).
- * Nothing here runs a process: the checks are pure so they can be applied before asking for approval.
+ * Turning a `shell` tool command into argv (SPEC §6), and the check of arguments naming paths
+ * outside the working directory. Nothing here runs a process.
  */
-import { parse, quote } from 'shell-quote';
+import { parse } from 'shell-quote';
 import { ToolError } from '../errors.ts';
-import type { ApprovalRule } from '../worker/schema.ts';
-
-/** A `shell` rule: its command as words, and what happens to commands it matches. */
-export interface ShellRule {
-  words: readonly string[];
-  approval: ApprovalRule;
-}
-
-/** What the rules decide for one argv: the matching rule's approval, or the toolset's default. */
-export interface ShellDecision {
-  approval: ApprovalRule;
-  /** The matching rule's command; absent when no rule matched. */
-  rule?: string;
-}
 
 const TOOL = 'shell';
 
@@ -72,15 +58,31 @@ export function parseShellCommand(command: string): string[] {
 }
 
 /**
+ * The argument itself, the value of `--option=value`, and for a short option word (`-ofile`,
+ * `-nofile`) the text after its first letter and from its first `/` or `~`: any of them may be an
+ * attached path, since a cluster's value can start at any letter.
+ */
+function possiblePaths(arg: string): string[] {
+  const eq = arg.indexOf('=');
+  const values = eq > 0 ? [arg, arg.slice(eq + 1)] : [arg];
+  if (/^-[^-]/.test(arg)) {
+    const attached = arg.slice(2);
+    const rooted = attached.search(/[/~]/);
+    values.push(attached);
+    if (rooted > 0) values.push(attached.slice(rooted));
+  }
+  return values;
+}
+
+/**
  * Best-effort refusal of arguments naming host paths outside the working directory: absolute paths,
- * `~` (home directory), and any `..` path segment, also as the value of `--option=value`. It cannot
- * know which arguments a program treats as paths, nor follow symlinks inside the working directory.
+ * `~` (home directory), and any `..` path segment, also as the value of `--option=value` or attached
+ * to a short option (`-o/tmp/x`). It cannot know which arguments a program treats as paths, nor
+ * follow symlinks inside the working directory; isolation is what bounds the program.
  */
 export function checkShellArguments(argv: readonly string[]): void {
   for (const arg of argv) {
-    const eq = arg.indexOf('=');
-    const candidates = eq > 0 ? [arg, arg.slice(eq + 1)] : [arg];
-    for (const value of candidates) {
+    for (const value of possiblePaths(arg)) {
       if (value.startsWith('/')) refuse(`argument "${arg}" is an absolute path; use paths relative to the working directory`);
       if (value.startsWith('~')) refuse(`argument "${arg}" refers to a home directory; use paths relative to the working directory`);
       if (value.split('/').includes('..')) refuse(`argument "${arg}" leaves the working directory with ".."; use paths inside it`);
@@ -88,29 +90,7 @@ export function checkShellArguments(argv: readonly string[]): void {
   }
 }
 
-/** Rules from the toolset config, each command split into words. A rule without `approval` asks. */
-export function compileShellRules(rules: readonly { command: string; approval?: ApprovalRule }[]): ShellRule[] {
-  return rules.map((rule) => ({ words: rule.command.trim().split(/\s+/), approval: rule.approval ?? 'ask' }));
-}
-
-/** The first rule whose words are a word-wise prefix of argv (`git log` matches `git log -5`, not `git logx`). */
-export function matchShellRule(rules: readonly ShellRule[], argv: readonly string[]): ShellRule | undefined {
-  return rules.find((rule) => rule.words.length <= argv.length && rule.words.every((word, i) => argv[i] === word));
-}
-
-/** What the rules say about argv: the first matching rule wins, otherwise `fallback`. */
-export function decideShellCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked', argv: readonly string[]): ShellDecision {
-  const rule = matchShellRule(rules, argv);
-  return rule ? { approval: rule.approval, rule: rule.words.join(' ') } : { approval: fallback };
-}
-
-/** The error a blocked command gets: `command not allowed: rm -rf x; allowed: git log, ls`. */
-export function notAllowedError(rules: readonly ShellRule[], argv: readonly string[], decision: ShellDecision): ToolError {
-  const allowed = rules.filter((rule) => rule.approval !== 'blocked').map((rule) => rule.words.join(' '));
-  const why = decision.rule ? ` (blocked by rule "${decision.rule}")` : '';
-  return new ToolError(
-    'not-allowed',
-    TOOL,
-    `command not allowed: ${quote(argv)}${why}; allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}`,
-  );
+/** argv as a person would type it, for messages: plain words as they are, others single-quoted. */
+export function displayCommand(argv: readonly string[]): string {
+  return argv.map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)).join(' ');
 }

@@ -1,180 +1,111 @@
 /**
- * The `shell` toolset (SPEC §6): one tool that runs whitelisted commands WITHOUT a shell, in a
- * sandbox mount, with a scrubbed environment, a timeout and an output cap. This is the only module
- * that imports `node:child_process`.
+ * The `shell` toolset (SPEC §6, §15): one tool that runs whitelisted commands WITHOUT a shell, in a
+ * sandbox mount, under bubblewrap when available, with a scrubbed environment, a timeout and an
+ * output cap.
  */
-import { spawn } from 'node:child_process';
 import { z } from 'zod';
-import { AbortedError, ToolError } from '../errors.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import type { ShellToolsetConfig } from '../worker/schema.ts';
+import { ToolError } from '../errors.ts';
+import type { ApprovalRule, ShellToolsetConfig } from '../worker/schema.ts';
 import { requireSandbox } from './filesystem.ts';
-import { checkShellArguments, compileShellRules, decideShellCommand, notAllowedError, parseShellCommand } from './shell-command.ts';
+import { checkShellArguments, parseShellCommand } from './shell-command.ts';
+import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell-isolation.ts';
+import { hideHostPaths, planShellLayout, type ShellLayout } from './shell-layout.ts';
+import { canRunBwrap, runProcess, type ShellResult } from './shell-process.ts';
+import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './shell-rules.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
+
+export type { ShellResult } from './shell-process.ts';
 
 /** @default 30 s */
 export const SHELL_DEFAULT_TIMEOUT_MS = 30_000;
 /** @default 100 000 bytes of stdout + stderr together */
 export const SHELL_DEFAULT_MAX_OUTPUT_BYTES = 100_000;
 
-/** What the model gets back from `shell`. A non-zero exit is a normal result, not an error. */
-export interface ShellResult {
-  /** `null` when the process was killed (timeout) or ended by a signal. */
-  exit_code: number | null;
-  stdout: string;
-  stderr: string;
-  /** Output went past `max_output_bytes`; the rest was dropped. */
-  truncated?: true;
-  /** The process (and its children) were killed at `timeout_ms`. */
-  timed_out?: true;
-  /** Says what was cut or killed, in words. */
-  note?: string;
-}
-
 const ShellArgs = z.strictObject({
   command: z.string().min(1).describe('One command with its arguments, e.g. "git log --oneline -5". No pipes, redirects, variables or globs.'),
 });
 
-/** Only these variables reach a command: never the user's API keys or other secrets. */
-function commandEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && (key === 'PATH' || key === 'HOME' || key === 'LANG' || key === 'TZ' || key.startsWith('LC_'))) env[key] = value;
-  }
-  env.TERM = 'dumb';
-  return env;
+/** Test seams. */
+export interface ShellToolsetInternals {
+  /** Whether bubblewrap can run here. @default a probe that runs `bwrap ... true` from PATH (Linux only) */
+  bwrapAvailable?: () => Promise<boolean>;
 }
 
-/** Host directory the command runs in: `cwd`, else `/` when it is a mount, else the first visible mount in path order. */
-async function workingDirectory(sandbox: Sandbox, cwd: string | undefined): Promise<string> {
-  if (cwd !== undefined) return sandbox.hostDirectory(cwd);
-  const mounts = sandbox.describe();
-  const first = mounts.find((mount) => mount.path === '/') ?? mounts[0];
-  if (!first) throw new ToolError('no-sandbox', 'shell', 'this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in');
-  return sandbox.hostDirectory(first.path);
+/** Linux only: bubblewrap needs Linux namespaces. */
+async function defaultBwrapAvailable(): Promise<boolean> {
+  return process.platform === 'linux' && (await canRunBwrap());
 }
 
-interface RunLimits {
-  timeoutMs: number;
-  maxOutputBytes: number;
-  signal: AbortSignal;
+/** `auto` → bubblewrap when it works here, else none; `bwrap` → bubblewrap or a clear error. */
+async function resolveIsolation(setting: 'auto' | 'bwrap' | 'none', available: () => Promise<boolean>): Promise<ShellIsolation> {
+  if (setting === 'none') return 'none';
+  if (await available()) return 'bwrap';
+  if (setting === 'auto') return 'none';
+  throw new ToolError(
+    'isolation-unavailable',
+    'shell',
+    'toolsets.shell.isolation is bwrap, but bubblewrap cannot run here (install it, e.g. "apt-get install bubblewrap"; it needs Linux with user namespaces); or set isolation: auto or none',
+  );
 }
 
-/** Collects stdout and stderr up to a byte budget shared by both. */
-function createOutputCollector(maxBytes: number) {
-  const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-  let used = 0;
-  let truncated = false;
-  return {
-    add(stream: 'stdout' | 'stderr', chunk: Buffer): void {
-      const room = maxBytes - used;
-      if (chunk.length > room) truncated = true;
-      if (room <= 0) return;
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      chunks[stream].push(kept);
-      used += kept.length;
-    },
-    text: (stream: 'stdout' | 'stderr') => Buffer.concat(chunks[stream]).toString('utf8'),
-    get truncated() {
-      return truncated;
-    },
-  };
+/**
+ * bubblewrap's own failure, before the command ran (`bwrap: execvp nosuch: No such file or
+ * directory`, `bwrap: Can't mkdir /data: Read-only file system`), as a tool error; undefined when the
+ * result is the command's.
+ */
+function boxSetupError(result: ShellResult, program: string, layout: ShellLayout): ToolError | undefined {
+  if (result.exit_code !== 1 || result.stdout !== '' || !/^bwrap: [^\n]*\n?$/.test(result.stderr)) return undefined;
+  if (result.stderr.startsWith(`bwrap: execvp ${program}: `)) return new ToolError('spawn-failed', 'shell', `${program}: command not found`);
+  const reason = hideHostPaths(result.stderr.trim(), layout);
+  return new ToolError(
+    'spawn-failed',
+    'shell',
+    `could not set up the bubblewrap box (${reason}); a mount nested in a read-only mount needs a directory of its name there, or set toolsets.shell.isolation: none`,
+  );
 }
 
-/** Kills the process group of a detached child (the command and everything it started). */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group is already gone.
-  }
-}
-
-/** Spawns argv without a shell and waits for it, enforcing the timeout, the abort signal and the output cap. */
-function runProcess(argv: readonly string[], cwd: string, limits: RunLimits): Promise<ShellResult> {
-  if (limits.signal.aborted) return Promise.reject(new AbortedError());
-  const [file, ...args] = argv as [string, ...string[]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd, env: commandEnvironment(), shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    const output = createOutputCollector(limits.maxOutputBytes);
-    let timedOut = false;
-    let aborted = false;
-    let closed = false;
-    const onAbort = () => {
-      aborted = true;
-      killGroup(child.pid);
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, limits.timeoutMs);
-    // A background grandchild may keep the pipes open after the command exits: stop waiting for it.
-    let lingering: NodeJS.Timeout | undefined;
-    limits.signal.addEventListener('abort', onAbort, { once: true });
-    const cleanup = () => {
-      clearTimeout(timer);
-      clearTimeout(lingering);
-      limits.signal.removeEventListener('abort', onAbort);
-    };
-    child.stdout.on('data', (chunk: Buffer) => output.add('stdout', chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.add('stderr', chunk));
-    child.on('exit', () => {
-      if (closed) return;
-      lingering = setTimeout(() => {
-        killGroup(child.pid);
-        child.stdout.destroy();
-        child.stderr.destroy();
-      }, 1000);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      cleanup();
-      const reason = error.code === 'ENOENT' ? 'command not found' : `could not start it (${error.code ?? error.message})`;
-      reject(new ToolError('spawn-failed', 'shell', `${file}: ${reason}`, { cause: error }));
-    });
-    child.on('close', (code) => {
-      closed = true;
-      cleanup();
-      if (aborted) return reject(new AbortedError());
-      const result: ShellResult = { exit_code: timedOut ? null : code, stdout: output.text('stdout'), stderr: output.text('stderr') };
-      const notes: string[] = [];
-      if (output.truncated) {
-        result.truncated = true;
-        notes.push(`output truncated: stdout and stderr together exceeded ${limits.maxOutputBytes} bytes`);
-      }
-      if (timedOut) {
-        result.timed_out = true;
-        notes.push(`timed out: killed after ${limits.timeoutMs} ms`);
-      }
-      if (notes.length > 0) result.note = notes.join('; ');
-      resolve(result);
-    });
-  });
+/** The parsed, checked command and the rule decision; throws `ToolError` for anything refused. */
+function assessCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked', command: string): { argv: string[]; approval: ApprovalRule } {
+  const argv = parseShellCommand(command);
+  const decision = decideShellCommand(rules, fallback, argv);
+  if (decision.approval === 'blocked') throw notAllowedError(rules, argv, decision);
+  checkShellArguments(argv);
+  checkRiskyArguments(decision, argv);
+  return { argv, approval: decision.approval };
 }
 
 /**
  * The `shell` toolset: one tool `shell(command)`. The first rule whose words prefix the command's
- * argv decides (`preApproved` runs, `ask` asks, `blocked` refuses); unmatched commands get
- * `config.default` (`blocked` unless set to `ask`). Approval is per call through `needsApproval`;
- * blocked and malformed commands are refused inside `execute`, before anything is spawned.
- *
- * Limits of the path check (documented, best effort): arguments that are absolute paths, start with
- * `~` or contain a `..` segment are refused, but a program may still reach outside the working
- * directory by other means (its own config, symlinks in the directory). Mount modes and restrictions
- * do not bind the commands themselves; only the rules do.
+ * argv and whose `args` allow the rest decides (`preApproved` runs, `ask` asks, `blocked` refuses);
+ * unmatched commands get `config.default` (`blocked` unless set to `ask`). A pre-approved call
+ * that uses an argument writing files or running programs (`shell-options.ts`) is refused unless
+ * its rule names it. The per-command rule is the tool's `callRule`: the toolset's `approval`
+ * config can make it stricter, never wider.
  *
  * @example
- * createShellToolset({ rules: [{ command: 'git log', approval: 'preApproved' }], cwd: '/repo' });
+ * createShellToolset({ rules: [{ command: 'git log', args: ['--oneline', '-[0-9]*'], approval: 'preApproved' }], cwd: '/repo' });
  */
-export function createShellToolset(config: ShellToolsetConfig): ToolsetTool[] {
+export function createShellToolset(config: ShellToolsetConfig, internals: ShellToolsetInternals = {}): ToolsetTool[] {
   const rules = compileShellRules(config.rules ?? []);
   const fallback = config.default ?? 'blocked';
   const limits = {
     timeoutMs: config.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS,
     maxOutputBytes: config.max_output_bytes ?? SHELL_DEFAULT_MAX_OUTPUT_BYTES,
   };
-  const listed = rules.filter((rule) => rule.approval !== 'blocked').map((rule) => rule.words.join(' '));
+  const bwrapAvailable = internals.bwrapAvailable ?? defaultBwrapAvailable;
+  const listed = rules.filter((rule) => rule.approval !== 'blocked').map(describeRule);
   const others = fallback === 'ask' ? 'Other commands need the user\'s approval.' : 'Other commands are refused.';
+
+  async function run(argv: readonly string[], layout: ShellLayout, signal: AbortSignal): Promise<ShellResult> {
+    const isolation = await resolveIsolation(config.isolation ?? 'auto', bwrapAvailable);
+    const env = commandEnvironment(isolation, config.env);
+    const options = { ...limits, env, signal, cwd: layout.cwd.host };
+    if (isolation === 'none') return runProcess(argv[0]!, argv.slice(1), options);
+    const result = await runProcess('bwrap', bwrapArguments(layout, argv, { network: config.network === true }), options);
+    const setupError = boxSetupError(result, argv[0]!, layout);
+    if (setupError) throw setupError;
+    return result;
+  }
 
   return [
     {
@@ -182,25 +113,18 @@ export function createShellToolset(config: ShellToolsetConfig): ToolsetTool[] {
       name: 'shell',
       description:
         `Run one command (no shell: no pipes, redirects, variables, globs or command chaining) in the working directory and get its exit code, stdout and stderr. ` +
-        `Allowed commands: ${listed.length > 0 ? listed.join(', ') : 'none listed'}. ${others} ` +
+        `Allowed commands: ${listed.length > 0 ? listed.join('; ') : 'none listed'}. ${others} ` +
+        `Options that write files or run programs are refused unless a rule names them. ` +
         `Paths must be relative to the working directory. Times out after ${limits.timeoutMs} ms.`,
       inputSchema: ShellArgs,
-      needsApproval: (args: { command: string }) => {
-        try {
-          const argv = parseShellCommand(args.command);
-          checkShellArguments(argv);
-          return decideShellCommand(rules, fallback, argv).approval === 'ask';
-        } catch {
-          return false; // execute refuses it with the reason; nothing to ask about
-        }
-      },
+      // The rules decide per call; toolset approval config only narrows them (see the toolbox).
+      defaultRule: 'preApproved',
+      callRule: (args: { command: string }) => assessCommand(rules, fallback, args.command).approval,
       async execute(args: z.infer<typeof ShellArgs>, context: ToolContext): Promise<ShellResult> {
-        const argv = parseShellCommand(args.command);
-        const decision = decideShellCommand(rules, fallback, argv);
-        if (decision.approval === 'blocked') throw notAllowedError(rules, argv, decision);
-        checkShellArguments(argv);
-        const cwd = await workingDirectory(requireSandbox(context, 'shell'), config.cwd);
-        return runProcess(argv, cwd, { ...limits, signal: context.signal });
+        const { argv } = assessCommand(rules, fallback, args.command);
+        const layout = await planShellLayout(requireSandbox(context, 'shell'), config.cwd);
+        const result = await run(argv, layout, context.signal);
+        return { ...result, stdout: hideHostPaths(result.stdout, layout), stderr: hideHostPaths(result.stderr, layout) };
       },
     },
   ];

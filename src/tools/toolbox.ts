@@ -3,7 +3,7 @@
  * validated, gated by the run's approval controller, and turned into an outcome; nothing a tool
  * throws crashes the run, except an abort.
  */
-import { toolDefaultRule, type ResolvedApprovalRule } from '../approval/rules.ts';
+import { strictestRule, toolDefaultRule, type ResolvedApprovalRule } from '../approval/rules.ts';
 import type { ApprovalController } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, ProjectError, RunError } from '../errors.ts';
@@ -120,7 +120,8 @@ function gate(
     if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
     let rule = resolved.rule;
     try {
-      if (perCall) rule = (await perCall(parsed.value)) ? 'ask' : 'preApproved';
+      if (tool.callRule) rule = strictestRule(rule, tool.callRule(parsed.value));
+      else if (perCall) rule = (await perCall(parsed.value)) ? 'ask' : 'preApproved';
     } catch (error) {
       return failed(error, signal);
     }

@@ -40,6 +40,13 @@ export interface ToolsetTool extends ToolDefinition {
   toolset: string;
   /** Overrides `needsApproval` as the tool's own default rule (e.g. filesystem reads pre-approved). */
   defaultRule?: ApprovalRule;
+  /**
+   * A rule per call from the user's own configuration (the `shell` toolset's `rules`). The tool's
+   * resolved rule (worker and manifest `approval`) can only make it stricter: a toolset default
+   * `preApproved` never turns a per-command `ask` into a pre-approved call. Throwing refuses the
+   * call before any approval is asked; the message becomes the model's error result.
+   */
+  callRule?(args: any): ApprovalRule;
 }
 
 /** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */

@@ -141,8 +141,10 @@ export function describeIssues(issues: readonly Issue[], schema: z.ZodType, root
           invalid(typeDetail(field, alternatives, found));
           return;
         }
-        // Report the option that got furthest: the one with the fewest problems.
-        const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+        // Report the option that got furthest: the one with the fewest problems, then the deepest
+        // (a mapping checked against its schema beats "must be false" for `shell: {...}`).
+        const depth = (issues: readonly Issue[]) => Math.max(0, ...issues.map((inner) => inner.path.length));
+        const best = [...issue.errors].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0] ?? [];
         for (const inner of best) visit(inner, path);
         return;
       }

@@ -44,13 +44,24 @@ export const CustomToolsetSchema = z.strictObject({
 });
 
 export const ShellRuleSchema = z.strictObject({
-  /** A command prefix, matched word by word: `git log` allows `git log --oneline`. */
+  /** A command prefix, matched word by word against argv: `git log` matches `git log --oneline`. */
   command: nonEmptyString,
+  /**
+   * What may follow the command: `any`, or glob patterns (`*`, `?`, `[...]`) each further argument
+   * must match one of. Absent: nothing may follow (a `blocked` rule then blocks any arguments).
+   */
+  args: z.union([z.literal('any'), z.array(nonEmptyString)]).optional(),
   approval: ApprovalRuleSchema.optional(),
 });
 
 export const ShellToolsetSchema = z.strictObject({
   rules: z.array(ShellRuleSchema).optional(),
+  /** `auto` (default): bubblewrap when it is installed and works here (Linux); `bwrap`: required; `none`: no OS isolation. */
+  isolation: z.enum(['auto', 'bwrap', 'none']).optional(),
+  /** Network access for commands under bubblewrap. @default false */
+  network: z.boolean().optional(),
+  /** Names of further environment variables passed to commands (beyond PATH, HOME, LANG, LC_*, TZ, TERM). */
+  env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names use letters, digits and _, not starting with a digit')).optional(),
   /** What happens to a command no rule matches. */
   default: z.enum(['ask', 'blocked']).optional(),
   /** Virtual path of the working directory (a sandbox mount or a directory inside one). */

@@ -6,7 +6,8 @@
  * Guards: deleting main.worker or workers/src_auditor/worker.worker (or its templates/checklist.jinja)
  * fails `check` and the runs; deleting make-history.sh or a repo file fails the git log / diff /
  * grep assertions; dropping `readonly: true` offers write_file again and lets the approved write land
- * (the "unavailable tool" and "not written" assertions fail); dropping the shell rules or `restrict` fails the command and refusal assertions.
+ * (the "unavailable tool" and "not written" assertions fail); dropping the shell rules or `restrict` fails the command and refusal assertions;
+ * widening the git log rule's `args` lets `--format` through.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +34,17 @@ function copyWithHistory(): string {
 const isAuditor = (request: ScriptedRequest) => request.system.includes('You audit source code for correctness.');
 const results = (request: ScriptedRequest, name: string) => request.toolResults.filter((result) => result.name === name).map((result) => result.content);
 
-const REVIEWER_COMMANDS = ['git log --oneline -10', 'git diff HEAD~1 --stat', 'grep -rn TODO src', 'wc -l src/discount.js', 'rm -rf src', 'cat src/cart.js | head', 'grep -rn password /etc'];
+const REVIEWER_COMMANDS = [
+  'git log --oneline -10',
+  'git diff HEAD~1 --stat',
+  'grep -rn TODO src',
+  'wc -l src/discount.js',
+  'rm -rf src',
+  'cat src/cart.js | head',
+  'grep -rn password /etc',
+  'git diff HEAD~1 --output=review.txt',
+  'git log --stat --format=%H',
+];
 
 /** Reviewer: shell commands → a write attempt + the auditor → the review. Auditor: reads in and out of /repo/src. */
 const review: ScriptedHandler = (request) => {
@@ -89,6 +100,12 @@ describe.concurrent('examples/code_review', () => {
     expect(shell[4]).toBe('shell failed: command not allowed: rm -rf src; allowed: git log, git diff, git show, grep, wc');
     expect(shell[5]).toContain('command contains "|", which needs a shell');
     expect(shell[6]).toContain('argument "/etc" is an absolute path');
+    expect(shell[7]).toBe(
+      'shell failed: git diff HEAD~1 --output=review.txt: the option "--output" writes files, which the pre-approved rule "git diff" does not allow; ' +
+        'to allow it, name it in the rule\'s args (e.g. "--output=*") or make the rule ask (approval: ask)',
+    );
+    expect(fs.existsSync(path.join(dir, 'repo/review.txt'))).toBe(false);
+    expect(shell[8]).toContain('rule "git log" allows only arguments matching "--oneline", "--stat", "-p", "-[0-9]*", "HEAD*", not "--format=%H"');
 
     const [write] = results(reviewer[2]!, 'write_file');
     expect(write).toMatch(/unavailable tool 'write_file'/);
