@@ -122,7 +122,7 @@ export class SandboxError extends LlmDoError {
   }
 }
 
-export type DelegationErrorCode = 'not-allowed' | 'depth' | 'circular' | 'attachment' | 'callee-failed' | 'invalid-input';
+export type DelegationErrorCode = 'not-allowed' | 'depth' | 'circular' | 'attachment' | 'callee-failed' | 'invalid-input' | 'denied';
 
 /** A refused or failed worker-to-worker call. `chain` is the worker ids from the entry to the caller. */
 export class DelegationError extends LlmDoError {

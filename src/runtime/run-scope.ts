@@ -43,6 +43,7 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
     grants: options.mounts ?? [],
     stream: options.stream ?? true,
     usage: createUsageMeter(),
+    denials: { count: 0 },
     emit,
     now,
     prepared: new Map(),

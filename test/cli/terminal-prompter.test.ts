@@ -7,6 +7,7 @@ import { createTerminalPrompter, describeRequest } from '../../src/cli/terminal-
 
 const request = (toolName: string, args: unknown): ApprovalRequest => ({
   chain: ['main', 'editor'],
+  toolset: 'filesystem',
   toolName,
   args,
   description: 'Does a thing to a file.\nSecond line of the description.',
