@@ -152,7 +152,7 @@ export class ModelError extends LlmDoError {
   }
 }
 
-export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user';
+export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user' | 'uncaught-error' | 'stalled' | 'denied-calls';
 
 /** A run that started but could not finish (step cap, invalid structured output, user quit). */
 export class RunError extends LlmDoError {

@@ -2,11 +2,15 @@
 // The llm-do executable: wires the real process into the CLI.
 import { homedir } from 'node:os';
 import { main } from './main.ts';
+import { guardProcess } from './process-guard.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
 (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => {
   if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${JSON.stringify(warnings)}\n`);
 };
+
+let finished = false;
+guardProcess({ stderr: process.stderr, cwd: process.cwd(), finished: () => finished });
 
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,
@@ -16,5 +20,6 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   homeDir: homedir(),
 });
+finished = true;
 // Exit once stdout has drained, so piped output is never cut and idle sockets cannot hold the process.
 process.stdout.write('', () => process.exit(code));

@@ -4,6 +4,7 @@
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
 import type { ModelMessage } from 'ai';
+import { untilAborted } from '../approval/until-aborted.ts';
 import { createEventChannel } from './event-channel.ts';
 import type { RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
@@ -78,15 +79,19 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
           base.emit({ type: 'warning', chain, message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
         }
         base.emit({ type: 'run_start', chain, worker: entry.id, model: root.modelId, input: input.value });
-        const outcome = await executeWorker(turn.ctx, {
-          worker: root,
-          input,
-          extraInstructions: undefined,
-          attachments: [],
-          chain,
-          restrictions: [],
-          history: trimmed.messages,
-        });
+        // Raced with the turn's signal, so a tool that ignores the abort cannot hold up Ctrl-C.
+        const outcome = await untilAborted(
+          executeWorker(turn.ctx, {
+            worker: root,
+            input,
+            extraInstructions: undefined,
+            attachments: [],
+            chain,
+            restrictions: [],
+            history: trimmed.messages,
+          }),
+          turn.ctx.signal,
+        );
         history = [...trimmed.messages, ...outcome.messages];
         const usage = base.usage.summary();
         base.emit({ type: 'run_end', chain, worker: entry.id, status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });

@@ -59,9 +59,6 @@ export function createTurnScope(parent: RunContext, signal?: AbortSignal): RunSc
 
 function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: AbortSignal | undefined): RunScope {
   const abort = new AbortController();
-  const onOuterAbort = () => abort.abort(new AbortedError());
-  outer?.addEventListener('abort', onOuterAbort, { once: true });
-  if (outer?.aborted) onOuterAbort();
   let fatal: unknown;
   const ctx: RunContext = {
     ...base,
@@ -71,6 +68,15 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
       abort.abort(error);
     },
   };
+  // A caller may end the run with an error of its own as the abort reason (the CLI does when tool
+  // code fails outside any call); any other abort is an interruption.
+  const onOuterAbort = () => {
+    const reason: unknown = outer?.reason;
+    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(reason);
+    else abort.abort(new AbortedError());
+  };
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  if (outer?.aborted) onOuterAbort();
   return {
     ctx,
     failure(caught, abortMessage = 'interrupted') {

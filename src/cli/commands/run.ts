@@ -1,9 +1,10 @@
 /** `llm-do TARGET [INPUT]`: run a project's entry worker (or a worker file) and print its answer. */
 import { resolve } from 'node:path';
-import { UsageError } from '../../errors.ts';
+import { RunError, UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
 import { exitCodeFor, EXIT_OK, reportError } from '../exit-codes.ts';
-import { printLine, type CliIO } from '../io.ts';
+import { printError, printLine, type CliIO } from '../io.ts';
+import { processFailure } from '../process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from '../progress-display.ts';
 import { readStdin } from '../read-stdin.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
@@ -46,7 +47,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       // Only a terminal on stdin can answer approval prompts (and not when stdin carried the input).
       ...(io.stdin.isTTY && !stdinIsInput ? { prompter: createTerminalPrompter(io.stdin, io.stderr, { display: progress, style }) } : {}),
-      signal: abort.signal,
+      // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
+      signal: AbortSignal.any([abort.signal, processFailure]),
       onEvent: (event) => {
         trace?.write(event);
         progress.onEvent(event);
@@ -56,19 +58,25 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     progress.stop();
     await trace?.close();
 
+    // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
+    const denied = result.denied_calls;
+    const deniedFailure = options.failOnDeny && denied > 0 && !result.error ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`) : undefined;
+    const error = result.error ?? deniedFailure;
     if (options.json) {
       printLine(io, JSON.stringify({
         worker: result.worker,
         output: result.output ?? null,
         usage: result.usage,
-        status: result.status,
-        ...(result.error ? { error: result.error.message } : {}),
+        status: error ? 'error' : 'ok',
+        denied_calls: denied,
+        ...(error ? { error: error.message } : {}),
       }));
     } else if (result.status === 'ok') {
       const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
       io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
     }
-    if (result.error) return options.json ? exitCodeFor(result.error) : reportError(result.error, io);
+    if (denied > 0 && !deniedFailure && !options.quiet) printError(io, `${denied} tool call(s) denied`);
+    if (error) return options.json ? exitCodeFor(error) : reportError(error, io);
     return EXIT_OK;
   } catch (error) {
     await trace?.close().catch(() => undefined);
