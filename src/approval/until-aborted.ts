@@ -4,7 +4,11 @@ import { AbortedError } from '../errors.ts';
 /** Resolves like `promise`, or rejects with `AbortedError` as soon as `signal` aborts. */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new AbortedError());
+  if (signal.aborted) {
+    // Nobody waits for `promise` any more; its failure must not become an unhandled rejection.
+    promise.catch(() => undefined);
+    return Promise.reject(new AbortedError());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new AbortedError());
     signal.addEventListener('abort', onAbort, { once: true });

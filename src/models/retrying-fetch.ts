@@ -143,37 +143,39 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * One attempt under the idle timeout. A streamed request (`"stream":true` in its JSON body, or
  * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
  * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
- * retried — and then each next chunk, else the body errors with it.
+ * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
+ * attempt's request, so the connection is freed.
  */
 async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number): Promise<Response> {
   const attempt = new AbortController();
   const outer = init?.signal ?? undefined;
   const signal = outer ? AbortSignal.any([outer, attempt.signal]) : attempt.signal;
-  const silence = () => attempt.abort(new StreamTimeoutError(timeoutMs));
-  const response = await withTimer(baseFetch(input, { ...init, signal }), isStreamingRequest(input, init) ? timeoutMs : undefined, silence).catch(
-    (error: unknown) => {
-      throw attempt.signal.aborted ? attempt.signal.reason : error;
-    },
-  );
+  const timeout = () => {
+    const error = new StreamTimeoutError(timeoutMs);
+    attempt.abort(error);
+    return error;
+  };
+  const request = baseFetch(input, { ...init, signal });
+  const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !/event-stream|ndjson/.test(type)) return response;
 
   const reader = response.body.getReader();
-  const first = await withTimer(reader.read(), timeoutMs, silence).catch((error: unknown) => {
-    void reader.cancel().catch(() => undefined);
-    throw attempt.signal.aborted ? attempt.signal.reason : error;
-  });
-  let pending: ReadableStreamReadResult<Uint8Array> | undefined = first;
+  const read = () =>
+    withTimeout(reader.read(), timeoutMs, timeout).catch((error: unknown) => {
+      void reader.cancel(error).catch(() => undefined);
+      throw error;
+    });
+  let pending: ReadableStreamReadResult<Uint8Array> | undefined = await read();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = pending ?? (await withTimer(reader.read(), timeoutMs, silence));
+        const next = pending ?? (await read());
         pending = undefined;
         if (next.done) controller.close();
         else controller.enqueue(next.value);
       } catch (error) {
-        controller.error(attempt.signal.aborted ? attempt.signal.reason : error);
-        void reader.cancel().catch(() => undefined);
+        controller.error(error);
       }
     },
     cancel: (reason) => reader.cancel(reason),
@@ -181,15 +183,21 @@ async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo 
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Settles like `promise`; after `ms` without settling, calls `onTimeout` (which makes it reject). */
-async function withTimer<T>(promise: Promise<T>, ms: number | undefined, onTimeout: () => void): Promise<T> {
-  if (ms === undefined) return promise;
-  const timer = setTimeout(onTimeout, ms);
-  try {
-    return await promise;
-  } finally {
-    clearTimeout(timer);
-  }
+/** Settles like `promise`, or rejects with `onTimeout()`'s error after `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 function isStreamingRequest(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
