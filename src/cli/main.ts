@@ -79,7 +79,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
     .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
     .option('--attach <files...>', 'files to attach to the entry worker\'s request')
-    .option('--json', 'print one JSON object {worker, output, usage, status, denied_calls, error?} on stdout')
+    .option('--json', 'print one JSON object {worker, output, usage, status, error?, denied_calls} on stdout')
     .option('--fail-on-deny', 'exit 1 when any tool call of the run was denied')
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')

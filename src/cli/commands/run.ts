@@ -68,8 +68,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
         output: result.output ?? null,
         usage: result.usage,
         status: error ? 'error' : 'ok',
-        denied_calls: denied,
         ...(error ? { error: error.message } : {}),
+        denied_calls: denied,
       }));
     } else if (result.status === 'ok') {
       const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
