@@ -60,11 +60,12 @@ function exitWith(target: GuardedProcess, error: RunError): void {
   target.stderr.write(`llm-do: ${error.message}\n`, () => process.exit(EXIT_FAILED));
 }
 
-/** `tool code failed outside any tool call: Error: x (at tools.ts:5:11)`. */
+/** `tool code failed outside any tool call: Error: x (at tools.ts:5:11)`, or without a tool frame `an error was thrown outside any tool call: …`. */
 function strayError(error: unknown, cwd: string): RunError {
   const where = toolFrame(error, cwd);
-  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : `${String(error)}`;
-  return new RunError('uncaught-error', '', `tool code failed outside any tool call: ${what}${where ? ` (at ${where})` : ''}`, { cause: error });
+  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  const message = where ? `tool code failed outside any tool call: ${what} (at ${where})` : `an error was thrown outside any tool call: ${what}`;
+  return new RunError('uncaught-error', '', message, { cause: error });
 }
 
 // llm-do's own code: its package (src/ or the built dist/) and every dependency.

@@ -73,7 +73,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
 }
 
 /** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (SPEC §15). */
-export const DEFAULT_STREAM_TIMEOUT_SECONDS = 120;
+const DEFAULT_STREAM_TIMEOUT_SECONDS = 120;
 
 function streamTimeoutMs(env: Record<string, string | undefined>): number | ProjectError {
   const raw = setting(env.LLM_DO_STREAM_TIMEOUT);
