@@ -12,7 +12,7 @@ import { estimateTokens, trimHistory } from './history.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import { createRunScope, createTurnScope } from './run-scope.ts';
+import { ABORT_GRACE_MS, createRunScope, createTurnScope } from './run-scope.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -91,6 +91,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
             history: trimmed.messages,
           }),
           turn.ctx.signal,
+          ABORT_GRACE_MS,
         );
         history = [...trimmed.messages, ...outcome.messages];
         const usage = base.usage.summary();

@@ -12,6 +12,9 @@ import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
 
+/** How long an aborted run (or chat turn) waits for its work to wind down and report it before ending anyway. */
+export const ABORT_GRACE_MS = 500;
+
 export interface RunScope {
   ctx: RunContext;
   /**

@@ -18,7 +18,7 @@ import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
-import { createRunScope } from './run-scope.ts';
+import { ABORT_GRACE_MS, createRunScope } from './run-scope.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -71,7 +71,7 @@ export interface RunResult {
 export interface RunHandle {
   /** Every event of the run, entry and sub-workers, in order; `run_end` is the last one. */
   events: AsyncIterable<RunEvent>;
-  /** Settles when the run ends, at once on abort even if a tool ignores it; never rejects (see `status`). */
+  /** Settles when the run ends, within `ABORT_GRACE_MS` of an abort even if a tool ignores it; never rejects (see `status`). */
   result: Promise<RunResult>;
 }
 
@@ -121,8 +121,8 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
   };
   try {
     // Raced with the signal: code that ignores the abort (a tool module's top-level await, a stuck
-    // tool) cannot keep an interrupted run from ending.
-    const outcome = await untilAborted(runEntry(), ctx.signal);
+    // tool) cannot keep an interrupted run from ending for longer than the grace period.
+    const outcome = await untilAborted(runEntry(), ctx.signal, ABORT_GRACE_MS);
     const summary = usage.summary();
     const duration_ms = now() - started;
     const denied_calls = denials.count;
