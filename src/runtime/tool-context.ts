@@ -3,7 +3,7 @@ import { DelegationError } from '../errors.ts';
 import { toolNameForWorker } from '../project/tool-name.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { ToolContext } from '../tools/types.ts';
-import type { Caller } from './delegation.ts';
+import { assertAllowedWorker, type Caller } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
 import { runToolCall } from './tool-execution.ts';
@@ -22,11 +22,10 @@ export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbo
     chain: caller.chain,
     async callWorker(ref, input) {
       const callee = await ctx.project.resolveWorker(ref, caller.worker.definition);
-      const callerId = caller.worker.definition.id;
+      assertAllowedWorker(caller, callee);
+      // Every allowed worker has its delegation tool in the toolbox (blocked ones too), under this name.
       const tool = toolbox().get(toolNameForWorker(callee.id));
-      if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id) || tool?.toolset !== 'workers') {
-        throw new DelegationError('not-allowed', caller.chain, `worker ${callerId} may not call ${callee.id} (not in its allowed_workers)`);
-      }
+      if (tool?.toolset !== 'workers') throw new TypeError(`the delegation tool of ${callee.id} is missing from the toolbox of ${caller.worker.definition.id}`);
       const prepared = await prepareWorker(ctx, callee);
       const args = callArguments(input, prepared.schemaIn !== undefined);
       const callId = `callWorker-${caller.chain.join('>')}-${++calls}`;
