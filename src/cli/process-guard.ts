@@ -6,6 +6,7 @@
  *   shows one outside llm-do.
  * - The event loop emptying while the command still waits (a promise nothing can settle any more,
  *   e.g. a tool returning `new Promise(() => {})`) fails the run instead of Node's silent exit 13.
+ * - `process.exit(0)` before the command finished (tool code) exits 1 instead, with a message.
  *
  * Both abort {@link processFailure} with a `RunError`; `run` passes that signal to `runWorker`, so the
  * run ends with one outcome (exit 1, the message, `run_end` in the trace, `--json` status error).
@@ -41,6 +42,12 @@ export function guardProcess(target: GuardedProcess): void {
   };
   process.on('uncaughtException', (error) => fail(strayError(error, target.cwd)));
   process.on('unhandledRejection', (reason) => fail(strayError(reason, target.cwd)));
+  // Tool code calling process.exit(0) must not pass for a successful run.
+  process.on('exit', (code) => {
+    if (target.finished() || code !== 0) return;
+    target.stderr.write('llm-do: the process was ended before the run finished (process.exit in tool code?)\n');
+    process.exitCode = EXIT_FAILED;
+  });
   process.on('beforeExit', () => {
     if (target.finished()) return;
     // A second empty loop: even the abort did not let the command end.

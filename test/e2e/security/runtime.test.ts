@@ -46,6 +46,7 @@ export const stray_rejection = tool('Leaves a rejected promise behind.', () => {
   return 'started';
 });
 export const never = tool('Never settles, and nothing is left running.', () => new Promise(() => undefined));
+export const quit = tool('Ends the process.', () => process.exit(0));
 export const write_note = defineTool({ description: 'Needs approval.', inputSchema: none, needsApproval: true, execute: () => 'written' });
 `;
 
@@ -185,6 +186,15 @@ describe.concurrent('one honest ending for stray errors and stalls', () => {
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('llm-do: the run stopped making progress');
+  });
+
+  test('tool code calling process.exit(0) does not pass for a successful run', async () => {
+    const { env } = await scripted(callOnce('quit'));
+    const result = await runCli([project(), 'go', '--model', CHAT.model], { env });
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('llm-do: the process was ended before the run finished');
   });
 
   test('Ctrl-C ends a run promptly with 130 while a tool module\'s top-level await never settles', async () => {
