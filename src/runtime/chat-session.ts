@@ -69,7 +69,12 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
     events: channel,
     async send(text, turnOptions) {
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
-      const turn = createTurnScope(base, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      // Work of a cancelled turn that is still winding down reports nothing after the turn's run_end.
+      let turnOpen = true;
+      const emitInTurn: typeof base.emit = (event) => {
+        if (turnOpen) base.emit(event);
+      };
+      const turn = createTurnScope({ ...base, emit: emitInTurn }, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const started = base.now();
       const chain = [entry.id];
       try {
@@ -110,6 +115,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
         });
         throw error;
       } finally {
+        turnOpen = false;
         turn.dispose();
       }
     },
