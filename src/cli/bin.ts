@@ -9,17 +9,17 @@ import { guardProcess } from './process-guard.ts';
   if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${JSON.stringify(warnings)}\n`);
 };
 
-let finished = false;
-guardProcess({ stderr: process.stderr, cwd: process.cwd(), finished: () => finished });
+const guard = guardProcess({ stderr: process.stderr, cwd: process.cwd() });
 
-const code = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  env: process.env,
-  cwd: process.cwd(),
-  homeDir: homedir(),
-});
-finished = true;
+const code = guard.finish(
+  await main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    homeDir: homedir(),
+  }),
+);
 // Exit once stdout has drained, so piped output is never cut and idle sockets cannot hold the process.
 process.stdout.write('', () => process.exit(code));

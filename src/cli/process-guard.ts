@@ -29,12 +29,21 @@ export const processFailure: AbortSignal = failure.signal;
 export interface GuardedProcess {
   stderr: NodeJS.WritableStream;
   cwd: string;
-  /** True once the command has returned its exit code. */
-  finished(): boolean;
+}
+
+/** The installed guard. */
+export interface ProcessGuard {
+  /**
+   * Call with the command's exit code when it returns; gives the code to exit with. A stray error
+   * the command did not report (it succeeded anyway) is printed here and turns 0 into 1.
+   */
+  finish(code: number): number;
 }
 
 /** Installs the handlers; call once, from the executable. */
-export function guardProcess(target: GuardedProcess): void {
+export function guardProcess(io: GuardedProcess): ProcessGuard {
+  let finished = false;
+  const target = { ...io, finished: () => finished };
   const fail = (error: RunError) => {
     if (failure.signal.aborted) return;
     failure.abort(error);
@@ -60,9 +69,17 @@ export function guardProcess(target: GuardedProcess): void {
       ),
     );
   });
+  return {
+    finish(code) {
+      finished = true;
+      if (code !== 0 || !failure.signal.aborted) return code;
+      io.stderr.write(`llm-do: ${(failure.signal.reason as RunError).message}\n`);
+      return EXIT_FAILED;
+    },
+  };
 }
 
-function exitWith(target: GuardedProcess, error: RunError): void {
+function exitWith(target: GuardedProcess & { finished(): boolean }, error: RunError): void {
   if (target.finished()) return;
   target.stderr.write(`llm-do: ${error.message}\n`, () => process.exit(EXIT_FAILED));
 }
