@@ -24,6 +24,8 @@ export interface RunContext {
   usage: UsageMeter;
   /** Tool calls of the run denied by a person, a policy or for want of a terminal (SPEC §15). */
   denials: { count: number };
+  /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
+  running: Map<symbol, string>;
   emit(event: UnstampedEvent): void;
   /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
   fail(error: unknown): void;

@@ -3,7 +3,7 @@
  * abort signal that a user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController } from '../approval/controller.ts';
-import { AbortedError, LlmDoError } from '../errors.ts';
+import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { RunEvent, UnstampedEvent } from './events.ts';
 import type { RunContext } from './run-context.ts';
@@ -47,6 +47,7 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
     stream: options.stream ?? true,
     usage: createUsageMeter(),
     denials: { count: 0 },
+    running: new Map(),
     emit,
     now,
     prepared: new Map(),
@@ -75,7 +76,7 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
   // code fails outside any call); any other abort is an interruption.
   const onOuterAbort = () => {
     const reason: unknown = outer?.reason;
-    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(reason);
+    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.running));
     else abort.abort(new AbortedError());
   };
   outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -90,4 +91,10 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
     },
     dispose: () => outer?.removeEventListener('abort', onOuterAbort),
   };
+}
+
+/** A stalled run's error, saying which tool calls it was still waiting for. */
+function namingRunningCalls(error: LlmDoError, running: ReadonlyMap<symbol, string>): LlmDoError {
+  if (!RunError.isInstance(error) || error.code !== 'stalled' || running.size === 0) return error;
+  return new RunError('stalled', error.worker, `${error.message}; still waiting for ${[...running.values()].join(', ')}`);
 }

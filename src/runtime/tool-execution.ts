@@ -30,6 +30,8 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   const worker = chain[chain.length - 1] ?? '';
   const started = ctx.now();
   ctx.emit({ type: 'tool_call', chain, worker, tool: gated.name, call_id: callId, args });
+  const running = Symbol(callId);
+  ctx.running.set(running, `${chain.join(' › ')} › ${gated.name}`);
   let outcome: ToolOutcome;
   try {
     outcome = await gated.run(args, { signal: call.signal ?? ctx.signal });
@@ -37,6 +39,8 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
     ctx.fail(error);
     throw error;
+  } finally {
+    ctx.running.delete(running);
   }
   const duration_ms = ctx.now() - started;
   if (outcome.ok) {

@@ -186,6 +186,7 @@ describe.concurrent('one honest ending for stray errors and stalls', () => {
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('llm-do: the run stopped making progress');
+    expect(result.stderr).toContain('; still waiting for main › never');
   });
 
   test('tool code calling process.exit(0) does not pass for a successful run', async () => {
