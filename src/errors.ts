@@ -122,7 +122,7 @@ export class SandboxError extends LlmDoError {
   }
 }
 
-export type DelegationErrorCode = 'not-allowed' | 'depth' | 'circular' | 'attachment' | 'callee-failed' | 'invalid-input';
+export type DelegationErrorCode = 'not-allowed' | 'depth' | 'circular' | 'attachment' | 'callee-failed' | 'invalid-input' | 'denied';
 
 /** A refused or failed worker-to-worker call. `chain` is the worker ids from the entry to the caller. */
 export class DelegationError extends LlmDoError {
@@ -152,7 +152,7 @@ export class ModelError extends LlmDoError {
   }
 }
 
-export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user';
+export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user' | 'uncaught-error' | 'stalled' | 'denied-calls';
 
 /** A run that started but could not finish (step cap, invalid structured output, user quit). */
 export class RunError extends LlmDoError {

@@ -4,7 +4,7 @@
  */
 import { AbortedError, RunError } from '../errors.ts';
 import type { ApprovalMode, ApprovalRule } from '../worker/schema.ts';
-import { createSessionMemory, type SessionMemory } from './session-memory.ts';
+import { createSessionMemory, type SessionMemory, type ToolKey } from './session-memory.ts';
 import { untilAborted } from './until-aborted.ts';
 import type {
   ApprovalAnswer,
@@ -37,7 +37,7 @@ export function noTerminalMessage(toolName: string): string {
  *
  * @example
  * const controller = createApprovalController({ mode: 'interactive', prompter, onEvent: emit });
- * const decision = await controller.authorize({ chain: ['main'], toolName: 'write_file', args, description }, 'ask');
+ * const decision = await controller.authorize({ chain: ['main'], toolset: 'filesystem', toolName: 'write_file', args, description }, 'ask');
  */
 export function createApprovalController(options: ApprovalControllerOptions): ApprovalController {
   const { mode, prompter, onEvent, memory = createSessionMemory() } = options;
@@ -66,7 +66,7 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
       await untilAborted(earlier, signal);
       if (abortedByUser) throw abortedByUser;
       // Another prompt may have just approved this call or tool for the session.
-      if (memory.isApproved(request.toolName, request.args)) return { approved: true, source: 'session' };
+      if (memory.isApproved(toolKeyOf(request), request.args)) return { approved: true, source: 'session' };
       onEvent?.({ type: 'approval_request', chain: request.chain, tool: request.toolName, args: request.args });
       const answer = await untilAborted(asker.ask(request, signal), signal);
       return applyAnswer(request, answer);
@@ -80,10 +80,10 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
       case 'approve_once':
         return { approved: true, source: 'user' };
       case 'approve_call':
-        memory.approveCall(request.toolName, request.args);
+        memory.approveCall(toolKeyOf(request), request.args);
         return { approved: true, source: 'user' };
       case 'approve_tool':
-        memory.approveTool(request.toolName);
+        memory.approveTool(toolKeyOf(request));
         return { approved: true, source: 'user' };
       case 'deny': {
         const reason = answer.reason?.trim();
@@ -103,7 +103,7 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
   async function decide(request: ApprovalRequest, rule: ApprovalRule, signal?: AbortSignal): Promise<ApprovalDecision> {
     if (rule === 'preApproved') return { approved: true, source: 'rule' };
     if (rule === 'blocked') return { approved: false, source: 'policy', message: 'blocked by policy' };
-    if (memory.isApproved(request.toolName, request.args)) return { approved: true, source: 'session' };
+    if (memory.isApproved(toolKeyOf(request), request.args)) return { approved: true, source: 'session' };
     if (mode === 'approve_all') return { approved: true, source: 'mode' };
     if (mode === 'auto_deny') return { approved: false, source: 'policy', message: 'denied by policy (auto_deny)' };
     if (!prompter) return { approved: false, source: 'no-terminal', message: noTerminalMessage(request.toolName) };
@@ -118,4 +118,8 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
       return decided(request, await decide(request, rule, signal));
     },
   };
+}
+
+function toolKeyOf(request: ApprovalRequest): ToolKey {
+  return { toolset: request.toolset, tool: request.toolName };
 }

@@ -1,16 +1,26 @@
 /**
- * What a person approved "for the session" (SPEC §8): one exact call (tool + arguments) or one tool
- * with any arguments. One memory serves a whole run, sub-workers included, and is never persisted.
+ * What a person approved "for the session" (SPEC §8, §15): one exact call (toolset + tool +
+ * arguments) or one tool of one toolset with any arguments. One memory serves a whole run,
+ * sub-workers included, and is never persisted.
  */
+
+/**
+ * Which tool an approval is about. The toolset is part of it: a custom `read_file` (or an MCP tool
+ * of the same name) must not ride on a "t" answer given for the filesystem's `read_file`.
+ */
+export interface ToolKey {
+  toolset: string;
+  tool: string;
+}
 
 /** Session approvals of one run. */
 export interface SessionMemory {
   /** Remembers this tool with exactly these arguments (`s`). */
-  approveCall(toolName: string, args: unknown): void;
+  approveCall(key: ToolKey, args: unknown): void;
   /** Remembers this tool with any arguments (`t`). */
-  approveTool(toolName: string): void;
+  approveTool(key: ToolKey): void;
   /** True when an earlier `s` or `t` answer covers this call. */
-  isApproved(toolName: string, args: unknown): boolean;
+  isApproved(key: ToolKey, args: unknown): boolean;
 }
 
 /** Creates an empty session memory. */
@@ -18,20 +28,25 @@ export function createSessionMemory(): SessionMemory {
   const calls = new Set<string>();
   const tools = new Set<string>();
   return {
-    approveCall(toolName, args) {
-      calls.add(callKey(toolName, args));
+    approveCall(key, args) {
+      calls.add(callKey(key, args));
     },
-    approveTool(toolName) {
-      tools.add(toolName);
+    approveTool(key) {
+      tools.add(toolKey(key));
     },
-    isApproved(toolName, args) {
-      return tools.has(toolName) || calls.has(callKey(toolName, args));
+    isApproved(key, args) {
+      return tools.has(toolKey(key)) || calls.has(callKey(key, args));
     },
   };
 }
 
-function callKey(toolName: string, args: unknown): string {
-  return `${toolName}\u0000${canonicalJson(args)}`;
+// JSON arrays, so no toolset or tool name can be crafted to collide with another pair.
+function toolKey({ toolset, tool }: ToolKey): string {
+  return JSON.stringify([toolset, tool]);
+}
+
+function callKey({ toolset, tool }: ToolKey, args: unknown): string {
+  return JSON.stringify([toolset, tool, canonicalJson(args)]);
 }
 
 /**

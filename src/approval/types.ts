@@ -7,6 +7,8 @@ export type { ApprovalRule, ApprovalMode } from '../worker/schema.ts';
 export interface ApprovalRequest {
   /** Worker ids from the entry worker to the one calling the tool. */
   chain: readonly string[];
+  /** The toolset the tool came from (`filesystem`, `custom`, `workers`, `shell`, …); session approvals are keyed by it. */
+  toolset: string;
   toolName: string;
   args: unknown;
   description: string;

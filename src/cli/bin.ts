@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import { openControllingTerminal } from './controlling-terminal.ts';
 import { main } from './main.ts';
+import { guardProcess } from './process-guard.ts';
 import { terminalSafeJson } from './terminal-text.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
@@ -10,14 +11,18 @@ import { terminalSafeJson } from './terminal-text.ts';
   if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${terminalSafeJson(warnings)}\n`);
 };
 
-const code = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  env: process.env,
-  cwd: process.cwd(),
-  homeDir: homedir(),
-  openTerminal: openControllingTerminal,
-});
+const guard = guardProcess({ stderr: process.stderr, cwd: process.cwd() });
+
+const code = guard.finish(
+  await main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    homeDir: homedir(),
+    openTerminal: openControllingTerminal,
+  }),
+);
 // Exit once stdout has drained, so piped output is never cut and idle sockets cannot hold the process.
 process.stdout.write('', () => process.exit(code));

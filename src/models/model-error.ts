@@ -1,6 +1,7 @@
 /** Turns whatever a model request threw into the one-sentence error users see (SPEC §11). */
 import { APICallError } from '@ai-sdk/provider';
 import { AbortedError, LlmDoError, ModelError } from '../errors.ts';
+import { StreamTimeoutError } from './retrying-fetch.ts';
 
 /** Who made the failed request. */
 export interface ModelErrorContext {
@@ -27,10 +28,18 @@ export function toModelError(error: unknown, context: ModelErrorContext): ModelE
   }
   const last = unwrapRetryError(error);
   if (context.signal?.aborted || isAbortError(last)) return new AbortedError();
-  const answer = describeFailure(last);
+  const answer = streamTimeoutIn(last)?.message ?? describeFailure(last);
   return new ModelError(context.worker, context.model, answer, `model ${context.model} failed for worker ${context.worker}: ${answer}`, {
     cause: error,
   });
+}
+
+/** A silent stream, however deep the SDK wrapped it (stream error → APICallError → cause). */
+function streamTimeoutIn(error: unknown): StreamTimeoutError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof StreamTimeoutError) return current;
+  }
+  return undefined;
 }
 
 /** The AI SDK wraps the last attempt in a RetryError when its own retries are on. */

@@ -41,7 +41,8 @@ export interface ModelRegistry {
  */
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
   const { env, providers = {}, retry } = options;
-  const fetch = createRetryingFetch({ ...retry, fetch: options.fetch });
+  const streamTimeout = streamTimeoutMs(env);
+  const fetch = createRetryingFetch({ ...retry, fetch: options.fetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
   const known = new Map<string, ProviderSpec>(Object.entries(BUILTIN_PROVIDERS));
   for (const [name, config] of Object.entries(providers)) {
     known.set(name, {
@@ -52,6 +53,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
 
   return {
     async resolve(modelId, workerId) {
+      if (streamTimeout instanceof ProjectError) throw streamTimeout;
       const { provider, model } = parseModelId(modelId);
       if (provider === TEST_MODEL_ID) return createTestModel();
       const spec = known.get(provider);
@@ -68,4 +70,17 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
       return spec.create(context);
     },
   };
+}
+
+/** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (SPEC §15). */
+const DEFAULT_STREAM_TIMEOUT_SECONDS = 120;
+
+function streamTimeoutMs(env: Record<string, string | undefined>): number | ProjectError {
+  const raw = setting(env.LLM_DO_STREAM_TIMEOUT);
+  if (raw === undefined) return DEFAULT_STREAM_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    return new ProjectError('invalid-field', `LLM_DO_STREAM_TIMEOUT must be a number of seconds greater than 0 (e.g. 120), got "${raw}"`);
+  }
+  return seconds * 1000;
 }

@@ -11,6 +11,21 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Called before each retry (e.g. to show "retrying after HTTP 429" as progress). */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * `stream_timeout` in ms: a streamed response that sends nothing for this long fails. Before its
+   * first chunk that is a transient failure, retried like a 503; once chunks have flowed to the
+   * caller the stream errors with {@link StreamTimeoutError} (a retry would repeat what was shown).
+   * @default none
+   */
+  idleTimeoutMs?: number;
+}
+
+/** A model stream that went silent for longer than `stream_timeout`. */
+export class StreamTimeoutError extends Error {
+  override readonly name = 'StreamTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`the model stream sent nothing for ${timeoutMs / 1000} s (stream_timeout)`);
+  }
 }
 
 /** What {@link RetryOptions.onRetry} receives. */
@@ -40,7 +55,8 @@ const MAX_SERVER_DELAY_MS = 30_000;
  * @example createOpenAI({ apiKey, fetch: createRetryingFetch({ retries: 2 }) })
  */
 export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fetch } = {}): typeof fetch {
-  const { retries = 3, baseDelayMs = 500, onRetry, fetch: baseFetch = globalThis.fetch } = options;
+  const { retries = 3, baseDelayMs = 500, onRetry, idleTimeoutMs, fetch: baseFetch = globalThis.fetch } = options;
+  const attemptFetch: typeof fetch = idleTimeoutMs === undefined ? baseFetch : (input, init) => fetchWithIdleTimeout(baseFetch, input, init, idleTimeoutMs);
 
   return async function retryingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
@@ -52,10 +68,11 @@ export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fet
       const canRetry = replayable && attempt < retries;
       let response: Response;
       try {
-        response = await baseFetch(input, init);
+        response = await attemptFetch(input, init);
       } catch (error) {
-        if (!canRetry || signal?.aborted || !isTransientConnectionError(error)) throw error;
-        await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), errorReason(error));
+        const silent = error instanceof StreamTimeoutError;
+        if (!canRetry || signal?.aborted || !(silent || isTransientConnectionError(error))) throw error;
+        await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), silent ? 'stream_timeout' : errorReason(error));
         continue;
       }
       if (!canRetry || !RETRYABLE_STATUSES.has(response.status) || signal?.aborted) return response;
@@ -120,4 +137,70 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * One attempt under the idle timeout. A streamed request (`"stream":true` in its JSON body, or
+ * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
+ * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
+ * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
+ * attempt's request, so the connection is freed.
+ */
+async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number): Promise<Response> {
+  const attempt = new AbortController();
+  const outer = init?.signal ?? undefined;
+  const signal = outer ? AbortSignal.any([outer, attempt.signal]) : attempt.signal;
+  const timeout = () => {
+    const error = new StreamTimeoutError(timeoutMs);
+    attempt.abort(error);
+    return error;
+  };
+  const request = baseFetch(input, { ...init, signal });
+  const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || !/event-stream|ndjson/.test(type)) return response;
+
+  const reader = response.body.getReader();
+  const read = () =>
+    withTimeout(reader.read(), timeoutMs, timeout).catch((error: unknown) => {
+      void reader.cancel(error).catch(() => undefined);
+      throw error;
+    });
+  let pending: ReadableStreamReadResult<Uint8Array> | undefined = await read();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = pending ?? (await read());
+        pending = undefined;
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Settles like `promise`, or rejects with `onTimeout()`'s error after `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function isStreamingRequest(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
+  const url = input instanceof Request ? input.url : String(input);
+  return url.includes('alt=sse') || (typeof init?.body === 'string' && /"stream"\s*:\s*true/.test(init.body));
 }

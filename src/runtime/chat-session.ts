@@ -4,6 +4,7 @@
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
 import type { ModelMessage } from 'ai';
+import { untilAborted } from '../approval/until-aborted.ts';
 import { createEventChannel } from './event-channel.ts';
 import type { RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
@@ -11,7 +12,7 @@ import { estimateTokens, trimHistory } from './history.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import { createRunScope, createTurnScope } from './run-scope.ts';
+import { ABORT_GRACE_MS, createRunScope, createTurnScope } from './run-scope.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -68,7 +69,12 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
     events: channel,
     async send(text, turnOptions) {
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
-      const turn = createTurnScope(base, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      // Work of a cancelled turn that is still winding down reports nothing after the turn's run_end.
+      let turnOpen = true;
+      const emitInTurn: typeof base.emit = (event) => {
+        if (turnOpen) base.emit(event);
+      };
+      const turn = createTurnScope({ ...base, emit: emitInTurn }, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const started = base.now();
       const chain = [entry.id];
       try {
@@ -78,15 +84,20 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
           base.emit({ type: 'warning', chain, message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
         }
         base.emit({ type: 'run_start', chain, worker: entry.id, model: root.modelId, input: input.value });
-        const outcome = await executeWorker(turn.ctx, {
-          worker: root,
-          input,
-          extraInstructions: undefined,
-          attachments: [],
-          chain,
-          restrictions: [],
-          history: trimmed.messages,
-        });
+        // Raced with the turn's signal, so a tool that ignores the abort cannot hold up Ctrl-C.
+        const outcome = await untilAborted(
+          executeWorker(turn.ctx, {
+            worker: root,
+            input,
+            extraInstructions: undefined,
+            attachments: [],
+            chain,
+            restrictions: [],
+            history: trimmed.messages,
+          }),
+          turn.ctx.signal,
+          ABORT_GRACE_MS,
+        );
         history = [...trimmed.messages, ...outcome.messages];
         const usage = base.usage.summary();
         base.emit({ type: 'run_end', chain, worker: entry.id, status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
@@ -104,6 +115,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
         });
         throw error;
       } finally {
+        turnOpen = false;
         turn.dispose();
       }
     },

@@ -60,7 +60,7 @@ export async function createDelegationTools(ctx: RunContext, caller: Caller, exe
 }
 
 /** Runs `callee` for `caller` after every check; returns the callee's output (text or JSON value). */
-export async function delegate(
+async function delegate(
   ctx: RunContext,
   caller: Caller,
   callee: WorkerDefinition,
@@ -104,11 +104,16 @@ export async function delegate(
   }
 }
 
+/** Refuses a callee outside the caller's `allowed_workers`. */
+export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
+  if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
+    throw new DelegationError('not-allowed', caller.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
+  }
+}
+
 function assertCallAllowed(ctx: RunContext, caller: Caller, callee: WorkerDefinition, chain: string[]): void {
   const callerId = caller.worker.definition.id;
-  if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
-    throw new DelegationError('not-allowed', caller.chain, `worker ${callerId} may not call ${callee.id} (not in its allowed_workers)`);
-  }
+  assertAllowedWorker(caller, callee);
   if (caller.chain.includes(callee.id)) {
     const listed = enabledToolset(caller.worker.definition.config.toolsets, 'workers')?.allowed_workers ?? [];
     const selfRecursion = callee.id === callerId && listed.includes(callee.id);

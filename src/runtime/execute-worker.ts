@@ -12,7 +12,7 @@ import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext } from './tool-context.ts';
 import { createFilesystemToolset } from '../tools/filesystem.ts';
 import { createShellToolset } from '../tools/shell.ts';
-import { createToolbox } from '../tools/toolbox.ts';
+import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { validateWith } from '../worker/json-schema.ts';
 import { runModelLoop } from './agent-loop.ts';
@@ -61,10 +61,10 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
   const caller: Caller = { worker, chain, restrictions, sandbox };
-  // How this worker's delegation tools and custom tools' callWorker run a callee.
+  // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
   const tools = await collectTools(ctx, caller, runCallee);
-  const toolbox = createToolbox({
+  const toolbox: Toolbox = createToolbox({
     tools,
     // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
     ruleFor: (tool) =>
@@ -75,7 +75,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
         toolDefault: toolDefaultRule(tool),
       }),
     controller: ctx.controller,
-    context: createCustomToolsContext(ctx, caller, runCallee),
+    context: createCustomToolsContext(ctx, caller, () => toolbox),
   });
   const aiTools = toAiTools(toolbox, ctx, chain);
 

@@ -22,6 +22,10 @@ export interface RunContext {
   grants: readonly MountGrant[];
   stream: boolean;
   usage: UsageMeter;
+  /** Tool calls of the run denied by a person, a policy or for want of a terminal (SPEC §15). */
+  denials: { count: number };
+  /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
+  running: Map<symbol, string>;
   emit(event: UnstampedEvent): void;
   /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
   fail(error: unknown): void;

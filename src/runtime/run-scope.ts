@@ -3,7 +3,7 @@
  * abort signal that a user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController } from '../approval/controller.ts';
-import { AbortedError, LlmDoError } from '../errors.ts';
+import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { RunEvent, UnstampedEvent } from './events.ts';
 import type { RunContext } from './run-context.ts';
@@ -11,6 +11,9 @@ import type { RunWorkerOptions } from './run-worker.ts';
 import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
+
+/** How long an aborted run (or chat turn) waits for its work to wind down and report it before ending anyway. */
+export const ABORT_GRACE_MS = 500;
 
 export interface RunScope {
   ctx: RunContext;
@@ -43,6 +46,8 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
     grants: options.mounts ?? [],
     stream: options.stream ?? true,
     usage: createUsageMeter(),
+    denials: { count: 0 },
+    running: new Map(),
     emit,
     now,
     prepared: new Map(),
@@ -58,9 +63,6 @@ export function createTurnScope(parent: RunContext, signal?: AbortSignal): RunSc
 
 function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: AbortSignal | undefined): RunScope {
   const abort = new AbortController();
-  const onOuterAbort = () => abort.abort(new AbortedError());
-  outer?.addEventListener('abort', onOuterAbort, { once: true });
-  if (outer?.aborted) onOuterAbort();
   let fatal: unknown;
   const ctx: RunContext = {
     ...base,
@@ -70,6 +72,15 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
       abort.abort(error);
     },
   };
+  // A caller may end the run with an error of its own as the abort reason (the CLI does when tool
+  // code fails outside any call); any other abort is an interruption.
+  const onOuterAbort = () => {
+    const reason: unknown = outer?.reason;
+    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.running));
+    else abort.abort(new AbortedError());
+  };
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  if (outer?.aborted) onOuterAbort();
   return {
     ctx,
     failure(caught, abortMessage = 'interrupted') {
@@ -80,4 +91,10 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
     },
     dispose: () => outer?.removeEventListener('abort', onOuterAbort),
   };
+}
+
+/** A stalled run's error, saying which tool calls it was still waiting for. */
+function namingRunningCalls(error: LlmDoError, running: ReadonlyMap<symbol, string>): LlmDoError {
+  if (!RunError.isInstance(error) || error.code !== 'stalled' || running.size === 0) return error;
+  return new RunError('stalled', error.worker, `${error.message}; still waiting for ${[...running.values()].join(', ')}`);
 }

@@ -3,6 +3,7 @@
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
+import { untilAborted } from '../approval/until-aborted.ts';
 import { DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
@@ -17,7 +18,7 @@ import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
-import { createRunScope } from './run-scope.ts';
+import { ABORT_GRACE_MS, createRunScope } from './run-scope.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -59,13 +60,18 @@ export interface RunResult {
   output?: unknown;
   error?: Error;
   usage: UsageSummary;
+  /**
+   * Tool calls denied during the run, in every worker of the chain (by a person, by `auto_deny` or a
+   * `blocked` rule, or because no terminal could ask). A run can be `ok` with denials: check this.
+   */
+  denied_calls: number;
   duration_ms: number;
 }
 
 export interface RunHandle {
-  /** Every event of the run, entry and sub-workers, in order. */
+  /** Every event of the run, entry and sub-workers, in order; `run_end` is the last one. */
   events: AsyncIterable<RunEvent>;
-  /** Settles when the run ends; never rejects (see `status`). */
+  /** Settles when the run ends, within `ABORT_GRACE_MS` of an abort even if a tool ignores it; never rejects (see `status`). */
   result: Promise<RunResult>;
 }
 
@@ -78,7 +84,11 @@ export interface RunHandle {
  */
 export function runWorker(options: RunWorkerOptions): RunHandle {
   const channel = createEventChannel<RunEvent>();
+  let ended = false;
   const result = execute(options, (event) => {
+    // Work abandoned by an abort may still finish later; nothing is reported after run_end.
+    if (ended) return;
+    ended = event.type === 'run_end';
     channel.push(event);
     options.onEvent?.(event);
   }).finally(() => channel.close());
@@ -89,18 +99,18 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
   const { project } = options;
   const scope = createRunScope(options, publish);
   const { ctx } = scope;
-  const { emit, usage, now } = ctx;
+  const { emit, usage, now, denials } = ctx;
   const started = now();
 
   let workerId = options.entry ?? project.entryId;
-  try {
+  const runEntry = async () => {
     const entry = applyOverrides(await project.resolveWorker(workerId), options.set ?? []);
     workerId = entry.id;
     const root = await preflight(ctx, entry);
     const input = prepareInput(root, options.input);
     const attachments = await readUserAttachments(ctx, entry.config.attachment_policy, entry.id, options.attachments ?? []);
     emit({ type: 'run_start', chain: [entry.id], worker: entry.id, model: root.modelId, input: input.value });
-    const outcome = await executeWorker(ctx, {
+    return executeWorker(ctx, {
       worker: root,
       input,
       extraInstructions: undefined,
@@ -108,16 +118,23 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
       chain: [entry.id],
       restrictions: [],
     });
+  };
+  try {
+    // Raced with the signal: code that ignores the abort (a tool module's top-level await, a stuck
+    // tool) cannot keep an interrupted run from ending for longer than the grace period.
+    const outcome = await untilAborted(runEntry(), ctx.signal, ABORT_GRACE_MS);
     const summary = usage.summary();
     const duration_ms = now() - started;
-    emit({ type: 'run_end', chain: [entry.id], worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms });
-    return { worker: entry.id, status: 'ok', output: outcome.output, usage: summary, duration_ms };
+    const denied_calls = denials.count;
+    emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'ok', output: outcome.output, usage: summary, duration_ms });
+    return { worker: workerId, status: 'ok', output: outcome.output, usage: summary, denied_calls, duration_ms };
   } catch (caught) {
     const error = scope.failure(caught);
     const summary = usage.summary();
     const duration_ms = now() - started;
+    const denied_calls = denials.count;
     emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'error', error: error.message, usage: summary, duration_ms });
-    return { worker: workerId, status: 'error', error, usage: summary, duration_ms };
+    return { worker: workerId, status: 'error', error, usage: summary, denied_calls, duration_ms };
   } finally {
     scope.dispose();
   }

@@ -1,50 +1,78 @@
 /**
- * Turns gated tools into AI SDK tools. This is the only bridge from the model to tool code, and it
- * accepts nothing but tools made by `createToolbox`, so every execution passes the approval controller.
+ * Runs gated tool calls and turns gated tools into AI SDK tools. This is the only bridge from the
+ * model (and from `ctx.callWorker`) to tool code, and it accepts nothing but tools made by
+ * `createToolbox`, so every execution passes the approval controller and emits the tool events.
  */
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { isGatedTool, type Toolbox } from '../tools/toolbox.ts';
+import { isGatedTool, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
+import type { ToolOutcome } from '../tools/types.ts';
 import type { RunContext } from './run-context.ts';
 
 /** Carries a tool's error text to the model as its error result. */
 class ToolErrorResult extends Error {}
 
-export function toAiTools(toolbox: Toolbox, ctx: RunContext, chain: string[]): ToolSet {
+/** One call of a gated tool by the worker at the end of `chain`. */
+export interface ToolCall {
+  tool: GatedTool;
+  args: unknown;
+  callId: string;
+  chain: string[];
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Runs one call: `tool_call`, approval, execution, `tool_result`; a denial is counted for the run.
+ * Returns the outcome; throws only what ends the run (abort, `q` at a prompt), after `ctx.fail`.
+ */
+export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<ToolOutcome> {
+  const { tool: gated, args, callId, chain } = call;
+  if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
   const worker = chain[chain.length - 1] ?? '';
-  const tools: ToolSet = {};
+  const started = ctx.now();
+  ctx.emit({ type: 'tool_call', chain, worker, tool: gated.name, call_id: callId, args });
+  const running = Symbol(callId);
+  ctx.running.set(running, `${chain.join(' › ')} › ${gated.name}`);
+  let outcome: ToolOutcome;
+  try {
+    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal });
+  } catch (error) {
+    // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
+    ctx.fail(error);
+    throw error;
+  } finally {
+    ctx.running.delete(running);
+  }
+  const duration_ms = ctx.now() - started;
+  if (outcome.ok) {
+    ctx.emit({ type: 'tool_result', chain, worker, tool: gated.name, call_id: callId, ok: true, result: outcome.output, duration_ms });
+    return outcome;
+  }
+  if (outcome.denied) ctx.denials.count++;
+  ctx.emit({
+    type: 'tool_result',
+    chain,
+    worker,
+    tool: gated.name,
+    call_id: callId,
+    ok: false,
+    ...(outcome.denied ? { denied: true } : {}),
+    error: outcome.error,
+    duration_ms,
+  });
+  return outcome;
+}
+
+/** The offered tools as an AI SDK tool set (no prototype: a model calling `constructor` finds no tool). */
+export function toAiTools(toolbox: Toolbox, ctx: RunContext, chain: string[]): ToolSet {
+  const tools: ToolSet = Object.create(null);
   for (const gated of toolbox.tools) {
-    if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
     tools[gated.name] = tool<unknown, unknown>({
       description: gated.description,
       // The toolbox validates arguments itself and answers the model with the field errors.
       inputSchema: jsonSchema<unknown>(gated.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args: unknown, { toolCallId, abortSignal }) => {
-        const started = ctx.now();
-        ctx.emit({ type: 'tool_call', chain, worker, tool: gated.name, call_id: toolCallId, args });
-        let outcome;
-        try {
-          outcome = await gated.run(args, { signal: abortSignal ?? ctx.signal });
-        } catch (error) {
-          // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
-          ctx.fail(error);
-          throw error;
-        }
-        const duration_ms = ctx.now() - started;
-        if (outcome.ok) {
-          ctx.emit({ type: 'tool_result', chain, worker, tool: gated.name, call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
-          return outcome.output;
-        }
-        ctx.emit({
-          type: 'tool_result',
-          chain,
-          worker,
-          tool: gated.name,
-          call_id: toolCallId,
-          ok: false,
-          ...(outcome.denied ? { denied: true } : {}),
-          error: outcome.error,
-          duration_ms,
-        });
+        const outcome = await runToolCall(ctx, { tool: gated, args, callId: toolCallId, chain, signal: abortSignal });
+        if (outcome.ok) return outcome.output;
         throw new ToolErrorResult(outcome.error);
       },
     });

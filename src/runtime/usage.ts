@@ -18,14 +18,14 @@ export function createUsageMeter(): UsageMeter {
       return delta;
     },
     summary() {
-      const by_worker: Record<string, TokenUsage> = {};
       let input_tokens = 0;
       let output_tokens = 0;
-      for (const [worker, usage] of byWorker) {
-        by_worker[worker] = { ...usage };
+      for (const usage of byWorker.values()) {
         input_tokens += usage.input_tokens;
         output_tokens += usage.output_tokens;
       }
+      // fromEntries defines own properties: a worker named `__proto__` stays a key, not a prototype.
+      const by_worker: Record<string, TokenUsage> = Object.fromEntries([...byWorker].map(([worker, usage]) => [worker, { ...usage }]));
       return { input_tokens, output_tokens, by_worker };
     },
   };

@@ -82,10 +82,11 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
     if (!request.stream) return sendJson(res, status, protocol.respond(planned, request), headers);
 
     res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
-    for (const event of protocol.streamEvents(planned, request)) {
+    const events = protocol.streamEvents(planned, request);
+    for (const event of events.slice(0, reply.stallAfterEvents)) {
       res.write(`${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${event.data}\n\n`);
     }
-    res.end();
+    if (reply.stallAfterEvents === undefined) res.end();
   }
 
   await new Promise<void>((resolve, reject) => {

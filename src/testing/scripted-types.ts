@@ -72,6 +72,11 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** Waits this long before answering; nothing is sent if the client disconnects meanwhile. */
   delayMs?: number;
+  /**
+   * Streaming only: sends this many events of the answer, then goes silent (the connection stays
+   * open until the client gives up), to test stream timeouts.
+   */
+  stallAfterEvents?: number;
   /** Structured output: sent as the JSON text of the answer (or Anthropic's `json` tool call when that is how the client asked). */
   json?: unknown;
 }

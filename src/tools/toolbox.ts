@@ -9,6 +9,7 @@ import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, ProjectError, RunError } from '../errors.ts';
 import { toSchemaPair, validateWith, type SchemaPair } from '../worker/json-schema.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
+import { toJsonResult } from './json-result.ts';
 import type { JsonSchemaObject, ToolContext, ToolInputSchema, ToolOutcome, ToolsetTool } from './types.ts';
 
 // Module-private registry of what this file made: unlike a property, it cannot be copied by a
@@ -21,7 +22,7 @@ export interface GatedTool {
   readonly description: string;
   /** JSON Schema of the arguments, for providers. */
   readonly inputSchema: JsonSchemaObject;
-  /** The resolved approval rule (never `blocked`: blocked tools are left out of the toolbox). */
+  /** The resolved approval rule; a `blocked` tool is never offered and every call of it is denied. */
   readonly rule: ApprovalRule;
   /** The toolset the tool came from. */
   readonly toolset: string;
@@ -31,8 +32,12 @@ export interface GatedTool {
 
 /** The tools a worker may use in one call, by name. */
 export interface Toolbox {
-  /** Offered tools, in the order given. */
+  /** Offered tools (blocked ones left out), in the order given. */
   readonly tools: readonly GatedTool[];
+  /**
+   * Any tool of the worker by name, blocked ones included (a call of those is denied by policy), so
+   * calls that do not come from the model (`ctx.callWorker`) take the same approval path.
+   */
   get(name: string): GatedTool | undefined;
 }
 
@@ -51,16 +56,20 @@ export interface CreateToolboxOptions {
 }
 
 /**
- * Wraps toolset tools for one worker. Blocked tools are omitted (never offered, never run).
+ * Wraps toolset tools for one worker. Blocked tools are not offered and never run.
  * Throws `ProjectError` for two offered tools with one name (`duplicate-tool-name`) or an input
  * schema that is not a valid object schema (`schema`).
  */
 export function createToolbox(options: CreateToolboxOptions): Toolbox {
   const { controller, context } = options;
   const byName = new Map<string, GatedTool>();
+  const blocked = new Map<string, GatedTool>();
   for (const tool of options.tools) {
     const resolved = normalizeRule(tool, options.ruleFor(tool));
-    if (resolved.rule === 'blocked') continue;
+    if (resolved.rule === 'blocked') {
+      if (!blocked.has(tool.name)) blocked.set(tool.name, gate(tool, resolved, compileToolSchema(tool.name, tool.inputSchema), controller, context));
+      continue;
+    }
     const existing = byName.get(tool.name);
     if (existing) {
       throw new ProjectError(
@@ -71,7 +80,7 @@ export function createToolbox(options: CreateToolboxOptions): Toolbox {
     byName.set(tool.name, gate(tool, resolved, compileToolSchema(tool.name, tool.inputSchema), controller, context));
   }
   const tools = Object.freeze([...byName.values()]);
-  return { tools, get: (name) => byName.get(name) };
+  return { tools, get: (name) => byName.get(name) ?? blocked.get(name) };
 }
 
 /** True only for tools made by `createToolbox`; the runtime refuses to run anything else. */
@@ -121,21 +130,25 @@ function gate(
     let rule = resolved.rule;
     try {
       if (tool.callRule) rule = strictestRule(rule, tool.callRule(parsed.value));
-      else if (perCall) rule = (await perCall(parsed.value)) ? 'ask' : 'preApproved';
+      // Tool code: raced with the signal like execute, so a needsApproval that never settles cannot hold up Ctrl-C.
+      else if (perCall) rule = (await untilAborted(Promise.resolve().then(() => perCall(parsed.value)), signal)) ? 'ask' : 'preApproved';
     } catch (error) {
       return failed(error, signal);
     }
     // A denial is data for the model; `q` and aborts are thrown through to the run.
-    const decision = await controller.authorize({ chain: context.chain, toolName: name, args: parsed.value, description }, rule, signal);
+    const request = { chain: context.chain, toolset: tool.toolset, toolName: name, args: parsed.value, description };
+    const decision = await controller.authorize(request, rule, signal);
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
+    let output: unknown;
     try {
       // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
-      const output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal })), signal);
-      return { ok: true, output };
+      output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal })), signal);
     } catch (error) {
       return failed(error, signal);
     }
+    const result = toJsonResult(output);
+    return result.ok ? { ok: true, output: result.value } : { ok: false, error: `${name}: tool result is not JSON-serialisable: ${result.reason}` };
   }
 
   function failed(error: unknown, signal: AbortSignal): ToolOutcome {

@@ -6,7 +6,7 @@ import { AbortedError, RunError } from '../../src/errors.ts';
 import type { ApprovalMode, ApprovalRule } from '../../src/worker/schema.ts';
 
 function request(toolName = 'write_file', args: unknown = { path: '/out/a.md' }, chain: string[] = ['main']): ApprovalRequest {
-  return { chain, toolName, args, description: 'Write a file' };
+  return { chain, toolset: 'filesystem', toolName, args, description: 'Write a file' };
 }
 
 /** A prompter answering from a script, recording what it was asked. */
@@ -93,7 +93,7 @@ describe('approval controller: answers', () => {
     const { prompter, asked } = scripted({ action: 'approve_once' });
     const controller = createApprovalController({ mode: 'interactive', prompter });
     await controller.authorize(request('write_file', { path: '/x' }, ['main', 'pitch_evaluator']), 'ask');
-    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolName: 'write_file', args: { path: '/x' }, description: 'Write a file' }]);
+    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolset: 'filesystem', toolName: 'write_file', args: { path: '/x' }, description: 'Write a file' }]);
   });
 
   it('a: approves only this once', async () => {
@@ -219,5 +219,17 @@ describe('approval controller: concurrency and aborts', () => {
     });
     await expect(controller.authorize(request(), 'ask')).rejects.toThrow('terminal closed');
     expect((await controller.authorize(request(), 'ask')).approved).toBe(true);
+  });
+});
+
+describe('approval controller: session answers are keyed by toolset + tool (SPEC §15)', () => {
+  it('"t" for the filesystem read_file does not approve a custom read_file', async () => {
+    const { prompter, asked } = scripted({ action: 'approve_tool' }, { action: 'deny' });
+    const controller = createApprovalController({ mode: 'interactive', prompter });
+    await controller.authorize(request('read_file', { path: '/a' }), 'ask');
+    const custom = { ...request('read_file', { path: '/a' }), toolset: 'custom' };
+    expect(await controller.authorize(custom, 'ask')).toEqual({ approved: false, source: 'user', message: 'denied by user' });
+    expect(asked.map((req) => req.toolset)).toEqual(['filesystem', 'custom']);
+    expect(await controller.authorize(request('read_file', { path: '/b' }), 'ask')).toEqual({ approved: true, source: 'session' });
   });
 });

@@ -1,27 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, createSessionMemory } from '../../src/approval/session-memory.ts';
 
+/** A filesystem tool's key. */
+const fs = (tool: string) => ({ toolset: 'filesystem', tool });
+
 describe('session memory', () => {
   it('remembers an exact call regardless of key order, and nothing else', () => {
     const memory = createSessionMemory();
-    memory.approveCall('write_file', { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } });
-    expect(memory.isApproved('write_file', { meta: { a: [2, { x: 2, y: 1 }], b: 1 }, content: 'x', path: '/a.md' })).toBe(true);
-    expect(memory.isApproved('write_file', { path: '/b.md', content: 'x' })).toBe(false);
-    expect(memory.isApproved('delete_file', { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } })).toBe(false);
+    memory.approveCall(fs('write_file'), { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } });
+    expect(memory.isApproved(fs('write_file'), { meta: { a: [2, { x: 2, y: 1 }], b: 1 }, content: 'x', path: '/a.md' })).toBe(true);
+    expect(memory.isApproved(fs('write_file'), { path: '/b.md', content: 'x' })).toBe(false);
+    expect(memory.isApproved(fs('delete_file'), { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } })).toBe(false);
   });
 
   it('remembers a tool with any arguments', () => {
     const memory = createSessionMemory();
-    memory.approveTool('shell');
-    expect(memory.isApproved('shell', { command: 'ls' })).toBe(true);
-    expect(memory.isApproved('shell', { command: 'git status' })).toBe(true);
-    expect(memory.isApproved('shells', { command: 'ls' })).toBe(false);
+    memory.approveTool(fs('shell'));
+    expect(memory.isApproved(fs('shell'), { command: 'ls' })).toBe(true);
+    expect(memory.isApproved(fs('shell'), { command: 'git status' })).toBe(true);
+    expect(memory.isApproved(fs('shells'), { command: 'ls' })).toBe(false);
   });
 
   it('does not confuse a tool name with arguments that look like it', () => {
     const memory = createSessionMemory();
-    memory.approveCall('a', 'b');
-    expect(memory.isApproved('a"', 'b')).toBe(false);
+    memory.approveCall(fs('a'), 'b');
+    expect(memory.isApproved(fs('a"'), 'b')).toBe(false);
+  });
+
+  it('keys approvals by toolset and tool: a same-named tool of another toolset is not covered', () => {
+    const memory = createSessionMemory();
+    memory.approveTool({ toolset: 'filesystem', tool: 'read_file' });
+    memory.approveCall({ toolset: 'filesystem', tool: 'write_file' }, { path: '/a' });
+    expect(memory.isApproved({ toolset: 'custom', tool: 'read_file' }, { path: '/etc' })).toBe(false);
+    expect(memory.isApproved({ toolset: 'custom', tool: 'write_file' }, { path: '/a' })).toBe(false);
+    expect(memory.isApproved({ toolset: 'filesystem', tool: 'read_file' }, { path: '/etc' })).toBe(true);
+  });
+
+  it('cannot be tricked by separators inside toolset or tool names', () => {
+    const memory = createSessionMemory();
+    memory.approveTool({ toolset: 'a', tool: 'b\u0000c' });
+    expect(memory.isApproved({ toolset: 'a\u0000b', tool: 'c' }, {})).toBe(false);
   });
 });
 

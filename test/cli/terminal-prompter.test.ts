@@ -7,6 +7,7 @@ import { createTerminalPrompter, describeRequest } from '../../src/cli/terminal-
 
 const request = (toolName: string, args: unknown): ApprovalRequest => ({
   chain: ['main', 'editor'],
+  toolset: 'filesystem',
   toolName,
   args,
   description: 'Does a thing to a file.\nSecond line of the description.',
@@ -77,6 +78,7 @@ describe('describeRequest', () => {
 
   test('control characters in the chain, tool, description, keys and values are shown escaped', () => {
     const hostile: ApprovalRequest = {
+      toolset: 'shell',
       chain: ['main', 'ev\x1b[2Jil'],
       toolName: 'sh\u202eell',
       description: 'Runs \x9b1A things',

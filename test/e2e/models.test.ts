@@ -126,6 +126,7 @@ describe.concurrent('offline model, usage, interruption', () => {
         output_tokens: 15,
         by_worker: { main: { input_tokens: 60, output_tokens: 6 }, a: { input_tokens: 60, output_tokens: 6 }, b: { input_tokens: 30, output_tokens: 3 } },
       },
+      denied_calls: 0,
     });
     expect(result.stderr).toContain('150 in / 15 out tokens');
   });

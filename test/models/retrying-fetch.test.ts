@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRetryingFetch, type RetryEvent } from '../../src/models/index.ts';
+import { StreamTimeoutError } from '../../src/models/retrying-fetch.ts';
 import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
@@ -134,5 +135,56 @@ describe('createRetryingFetch over HTTP', () => {
     expect(response.status).toBe(200);
     expect((await response.json()).choices[0].message.content).toBe('hello');
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('createRetryingFetch: idleTimeoutMs (stream_timeout)', () => {
+  const encoder = new TextEncoder();
+  const streamed = { method: 'POST', body: '{"model":"m","stream":true}' };
+
+  /** An SSE response that sends `chunks`, then stays silent when `stall` is set. */
+  function sse(chunks: string[], stall: boolean): Response {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        if (!stall) controller.close();
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  }
+
+  it('retries a stream that sends nothing before its first chunk, then passes the next one through', async () => {
+    const events: RetryEvent[] = [];
+    let calls = 0;
+    const fetch = (async () => (++calls === 1 ? sse([], true) : sse(['data: 1\n\n', 'data: 2\n\n'], false))) as typeof globalThis.fetch;
+    const response = await createRetryingFetch({ fetch, baseDelayMs: 1, idleTimeoutMs: 30, onRetry: (e) => events.push(e) })('http://x/', streamed);
+    expect(await response.text()).toBe('data: 1\n\ndata: 2\n\n');
+    expect(calls).toBe(2);
+    expect(events.map((e) => e.reason)).toEqual(['stream_timeout']);
+  });
+
+  it('errors the body with StreamTimeoutError when the stream goes silent after data flowed', async () => {
+    const fetch = (async () => sse(['data: 1\n\n'], true)) as typeof globalThis.fetch;
+    const response = await createRetryingFetch({ fetch, baseDelayMs: 1, idleTimeoutMs: 30 })('http://x/', streamed);
+    const error = await catchRejection(response.text());
+    expect(error).toBeInstanceOf(StreamTimeoutError);
+    expect((error as Error).message).toBe('the model stream sent nothing for 0.03 s (stream_timeout)');
+  });
+
+  it('retries a streamed request whose headers do not come in time, and gives up with StreamTimeoutError', async () => {
+    let calls = 0;
+    const fetch = ((_input: RequestInfo | URL, init?: RequestInit) => {
+      calls++;
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    }) as typeof globalThis.fetch;
+    const error = await catchRejection(createRetryingFetch({ fetch, retries: 1, baseDelayMs: 1, idleTimeoutMs: 20 })('http://x/', streamed));
+    expect(error).toBeInstanceOf(StreamTimeoutError);
+    expect(calls).toBe(2);
+  });
+
+  it('leaves non-streamed requests and responses alone', async () => {
+    const fetch = (() => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('{"ok":true}')), 60))) as typeof globalThis.fetch;
+    const response = await createRetryingFetch({ fetch, idleTimeoutMs: 20 })('http://x/', { method: 'POST', body: '{"model":"m"}' });
+    expect(await response.json()).toEqual({ ok: true });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { worker } from '../project/fixture.ts';
+import type { ApprovalPrompter, ApprovalRequest } from '../../src/approval/types.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
 const TOOLS = `import { defineTool } from 'llm-do';
@@ -18,10 +19,10 @@ export const consult = defineTool({
 });
 `;
 
-function files(allowed: string) {
+function files(allowed: string, approval = '') {
   return {
     'project.yaml': 'name: consult\nmodel: test\n',
-    'main.worker': worker('main', `toolsets:\n  custom: {}\n  workers:\n    allowed_workers: [${allowed}]`),
+    'main.worker': worker('main', `toolsets:\n  custom: {}\n  workers:\n    allowed_workers: [${allowed}]${approval}`),
     'workers/expert.worker': worker('expert', 'description: Knows things.'),
     'workers/stranger.worker': worker('stranger'),
     'tools.ts': TOOLS,
@@ -54,5 +55,46 @@ describe('ctx.callWorker', () => {
 
     expect(result.output).toBe('consult failed: worker main may not call stranger (not in its allowed_workers)');
     expect(calls.some((call) => call.worker === 'stranger')).toBe(false);
+  });
+
+  /** main's model calls consult(who) once, then answers with the tool's result. */
+  const consultOnce = (who: string) =>
+    scriptedModel(({ worker: id, toolResults }) => {
+      if (id !== 'main') return { text: `${id} answered` };
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'consult', args: { who, question: 'q' } }] } : { text: toolResults[0]! };
+    });
+
+  test('an `ask` target asks the person exactly like the delegation tool, and a denial is counted', async () => {
+    const { project: loaded } = await project(files('expert', '\n    approval:\n      tools:\n        expert: ask'));
+    const asked: ApprovalRequest[] = [];
+    const prompter: ApprovalPrompter = { ask: async (request) => (asked.push(request), { action: 'deny', reason: 'not now' }) };
+    const { model, calls } = consultOnce('expert');
+    const { result, events } = await run({ project: loaded, input: 'ask', approval: 'interactive', prompter, _internal: { models: registryOf(model) } });
+
+    expect(result.output).toBe('consult failed: denied by user: not now');
+    expect(result.denied_calls).toBe(1);
+    expect(asked).toMatchObject([{ chain: ['main'], toolset: 'workers', toolName: 'expert', args: { input: 'q' } }]);
+    expect(calls.some((call) => call.worker === 'expert')).toBe(false);
+    const expertEvents = events.filter((event) => 'tool' in event && event.tool === 'expert').map((event) => event.type);
+    expect(expertEvents).toEqual(['tool_call', 'approval_request', 'approval_decision', 'tool_result']);
+  });
+
+  test('a `blocked` target is denied by policy even under approve_all', async () => {
+    const { project: loaded } = await project(files('expert', '\n    approval:\n      tools:\n        expert: blocked'));
+    const { model, calls } = consultOnce('expert');
+    const { result } = await run({ project: loaded, input: 'ask', approval: 'approve_all', _internal: { models: registryOf(model) } });
+
+    expect(result.output).toBe('consult failed: blocked by policy');
+    expect(result.denied_calls).toBe(1);
+    expect(calls.some((call) => call.worker === 'expert')).toBe(false);
+  });
+
+  test('max_depth holds for calls from tool code', async () => {
+    const { project: loaded } = await project(files('expert'));
+    const { model, calls } = consultOnce('expert');
+    const { result } = await run({ project: loaded, input: 'ask', maxDepth: 0, _internal: { models: registryOf(model) } });
+
+    expect(result.output).toContain('consult failed: expert failed: delegation depth limit');
+    expect(calls.some((call) => call.worker === 'expert')).toBe(false);
   });
 });

@@ -133,3 +133,61 @@ describe('run events', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('run events: honest endings (SPEC §15)', () => {
+  test('on abort the run ends at once, and nothing is reported after run_end', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const abort = new AbortController();
+    // The helper's model ignores the abort and answers late, like a provider that does not stop.
+    const model = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
+        if (helper) {
+          setTimeout(() => abort.abort(), 10);
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        return {
+          content: helper ? [{ type: 'text', text: 'late' }] : [{ type: 'tool-call', toolCallId: 'c1', toolName: 'helper', input: '{"input":"x"}' }],
+          finishReason: { unified: helper ? 'stop' : 'tool-calls', raw: undefined },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
+      },
+    });
+    const started = Date.now();
+    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    expect(Date.now() - started).toBeLessThan(140);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+
+    expect(result.error!.name).toBe('AbortedError');
+    expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
+    expect(events.at(-1)!.type).toBe('run_end');
+  });
+
+  test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a model calling an unoffered tool named %s gets an error result', async (name) => {
+    const { project: loaded } = await project({ 'project.yaml': 'name: p\nmodel: test\n', 'main.worker': worker('main') });
+    const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name, args: {} }] } : { text: toolResults[0]! }));
+    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(result.output).toContain(`unavailable tool '${name}'`);
+  });
+
+  test('denied calls of every worker of the chain are counted in the result', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: p\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  custom: {}\n  workers:\n    allowed_workers: [helper]'),
+      'workers/helper.worker': worker('helper', 'toolsets:\n  custom: {}'),
+      'tools.ts': "import { defineTool } from 'llm-do';\nexport const note = defineTool({ description: 'Asks.', inputSchema: { type: 'object' }, needsApproval: true, execute: () => 'noted' });\n",
+    });
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (toolResults.length > 0) return { text: 'done' };
+      const write = { name: 'note', args: {} };
+      return { toolCalls: id === 'main' ? [write, { name: 'helper', args: { input: 'go' } }] : [write] };
+    });
+    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(result.denied_calls).toBe(2);
+  });
+});

@@ -24,6 +24,15 @@ describe('usage meter', () => {
     meter.add('main', { inputTokens: 1, outputTokens: 1 });
     expect(before.by_worker.main).toEqual({ input_tokens: 1, output_tokens: 1 });
   });
+
+  test('a worker named like an Object.prototype member is an ordinary key', () => {
+    const meter = createUsageMeter();
+    meter.add('__proto__', { inputTokens: 2, outputTokens: 1 });
+    meter.add('constructor', { inputTokens: 1, outputTokens: 1 });
+    const summary = meter.summary();
+    expect(JSON.stringify(summary.by_worker)).toBe('{"__proto__":{"input_tokens":2,"output_tokens":1},"constructor":{"input_tokens":1,"output_tokens":1}}');
+    expect(Object.keys(summary.by_worker)).toEqual(['__proto__', 'constructor']);
+  });
 });
 
 describe('usage of a run', () => {

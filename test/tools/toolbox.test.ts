@@ -55,12 +55,12 @@ function toolbox(tools: ToolsetTool[], options: { mode?: ApprovalMode; worker?: 
 }
 
 describe('toolbox: offering tools', () => {
-  it('omits blocked tools: never offered, never run', async () => {
+  it('omits blocked tools: never offered, never run (a call by name is denied by policy)', async () => {
     const read = recordingTool('read_file', { defaultRule: 'preApproved' });
     const del = recordingTool('delete_file');
     const box = toolbox([read.tool, del.tool], { mode: 'approve_all', worker: { tools: { delete_file: 'blocked' } } });
     expect(box.tools.map((t) => t.name)).toEqual(['read_file']);
-    expect(box.get('delete_file')).toBeUndefined();
+    expect(await box.get('delete_file')!.run({ path: '/a' })).toEqual({ ok: false, error: 'blocked by policy', denied: true });
     expect(del.runs).toEqual([]);
   });
 
@@ -158,7 +158,7 @@ describe('toolbox: running tools', () => {
     const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
     const box = toolbox([recordingTool('write_file').tool], { prompter, ctx: context({ chain: ['main', 'pitch_evaluator'] }) });
     expect((await box.get('write_file')!.run({ path: '/a' })).ok).toBe(true);
-    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolName: 'write_file', args: { path: '/a', count: 1 }, description: 'The write_file tool' }]);
+    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolset: 'test', toolName: 'write_file', args: { path: '/a', count: 1 }, description: 'The write_file tool' }]);
   });
 
   it('turns a throw into "TOOL failed: message" and keeps going', async () => {
@@ -256,6 +256,43 @@ describe('toolbox: a function needsApproval', () => {
     });
     expect(await toolbox([tool], { mode: 'approve_all' }).get('odd')!.run({ path: '/a' })).toEqual({ ok: false, error: 'odd failed: cannot tell' });
     expect(runs).toEqual([]);
+  });
+
+  it('a needsApproval that never settles still ends on abort', async () => {
+    const { tool, runs } = recordingTool('stuck', { needsApproval: () => new Promise<boolean>(() => undefined) });
+    const abort = new AbortController();
+    const running = toolbox([tool], { mode: 'approve_all' }).get('stuck')!.run({ path: '/a' }, { signal: abort.signal });
+    setTimeout(() => abort.abort(), 10);
+    await expect(running).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
+    expect(runs).toEqual([]);
+  });
+});
+
+describe('toolbox: results must be JSON (SPEC §15)', () => {
+  const returning = (output: () => unknown) => recordingTool('odd', { defaultRule: 'preApproved', execute: output });
+  const cyclic = () => {
+    const value: Record<string, unknown> = { a: 1 };
+    value.self = value;
+    return value;
+  };
+
+  it.each([
+    ['a cycle', cyclic, 'Converting circular structure to JSON'],
+    ['a BigInt', () => ({ n: 10n }), 'BigInt'],
+    ['a function', () => () => 1, 'the tool returned a function'],
+    ['a symbol', () => Symbol('s'), 'the tool returned a symbol'],
+    ['a throwing toJSON', () => ({ toJSON: () => { throw new Error('no JSON for you'); } }), 'no JSON for you'],
+  ])('%s becomes an error result naming the tool', async (_what, output, reason) => {
+    const outcome = await toolbox([returning(output).tool]).get('odd')!.run({ path: '/a' });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.error).toMatch(/^odd: tool result is not JSON-serialisable: /);
+    expect(!outcome.ok && outcome.error).toContain(reason);
+  });
+
+  it('undefined is null (the tool ran and returned nothing); other values are plain JSON copies', async () => {
+    expect(await toolbox([returning(() => undefined).tool]).get('odd')!.run({ path: '/a' })).toEqual({ ok: true, output: null });
+    const dated = await toolbox([returning(() => ({ at: new Date(0), skip: undefined })).tool]).get('odd')!.run({ path: '/a' });
+    expect(dated).toEqual({ ok: true, output: { at: '1970-01-01T00:00:00.000Z' } });
   });
 });
 

@@ -1,10 +1,11 @@
 /** `llm-do TARGET [INPUT]`: run a project's entry worker (or a worker file) and print its answer. */
 import { resolve } from 'node:path';
-import { UsageError } from '../../errors.ts';
+import { RunError, UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
 import { approvalTerminal, type ControllingTerminal } from '../controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
-import { printLine, writeOutput, type CliIO } from '../io.ts';
+import { printError, printLine, writeOutput, type CliIO } from '../io.ts';
+import { processFailure } from '../process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from '../progress-display.ts';
 import { readStdin } from '../read-stdin.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
@@ -56,7 +57,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...(terminal
         ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display: progress, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
         : {}),
-      signal: abort.signal,
+      // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
+      signal: AbortSignal.any([abort.signal, processFailure]),
       onEvent: (event) => {
         trace?.write(event);
         progress.onEvent(event);
@@ -66,19 +68,25 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     progress.stop();
     await trace?.close();
 
+    // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
+    const denied = result.denied_calls;
+    const deniedFailure = options.failOnDeny && denied > 0 && !result.error ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`) : undefined;
+    const error = result.error ?? deniedFailure;
     if (options.json) {
       printLine(io, terminalSafeJson({
         worker: result.worker,
         output: result.output ?? null,
         usage: result.usage,
-        status: result.status,
-        ...(result.error ? { error: result.error.message } : {}),
+        status: error ? 'error' : 'ok',
+        ...(error ? { error: error.message } : {}),
+        denied_calls: denied,
       }));
     } else if (result.status === 'ok') {
       const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
       writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
     }
-    if (result.error) return options.json ? exitCodeFor(result.error) : reportError(result.error, io);
+    if (denied > 0 && !deniedFailure && !options.quiet) printError(io, `${denied} tool call(s) denied`);
+    if (error) return options.json ? exitCodeFor(error) : reportError(error, io);
     return EXIT_OK;
   } catch (error) {
     await trace?.close().catch(() => undefined);

@@ -1,0 +1,44 @@
+/** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (SPEC §15). */
+import { describe, expect, test } from 'vitest';
+import type { RunEvent } from '../../src/runtime/events.ts';
+import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { worker } from '../project/fixture.ts';
+import { project, registryOf } from './helpers.ts';
+
+describe('chat session', () => {
+  test('a cancelled turn ends at once, and its late work reports nothing after the turn\'s run_end', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: chat\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+      'workers/helper.worker': worker('helper'),
+    });
+    const cancel = new AbortController();
+    // The helper's model ignores the abort and answers late, like a provider that does not stop.
+    const model = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
+        if (helper) {
+          setTimeout(() => cancel.abort(), 10);
+          await new Promise((resolve) => setTimeout(resolve, 800));
+        }
+        return {
+          content: helper ? [{ type: 'text', text: 'late' }] : [{ type: 'tool-call', toolCallId: 'c1', toolName: 'helper', input: '{"input":"x"}' }],
+          finishReason: { unified: helper ? 'stop' : 'tool-calls', raw: undefined },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
+      },
+    });
+    const events: RunEvent[] = [];
+    const chat = await startChatSession({ project: loaded, stream: false, approval: 'auto_deny', onEvent: (event) => events.push(event), _internal: { models: registryOf(model) } });
+    const started = Date.now();
+    await expect(chat.send('go', { signal: cancel.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
+    expect(Date.now() - started).toBeLessThan(700);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    chat.close();
+
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'error' });
+    expect(events.filter((event) => event.chain.includes('helper') && event.type === 'model_step')).toEqual([]);
+  });
+});
