@@ -151,7 +151,7 @@ describe.concurrent('sandbox against a hostile model', () => {
   test('Ctrl-C in the middle of a big write leaves no temp file behind', async () => {
     const root = openProject();
     const data = path.join(root, 'data');
-    const { env } = await scripted(callsThenDone([{ name: 'write_file', args: { path: '/data/big.txt', content: 'x'.repeat(96 * 1024 * 1024) } }]));
+    const { env } = await scripted(callsThenDone([{ name: 'write_file', args: { path: '/data/big.txt', content: 'x'.repeat(32 * 1024 * 1024) } }]));
     // Interrupt the moment the write's temp file appears.
     const watcher = fs.watch(data);
     const cli = startCli([root, 'go', '--model', CHAT.model, '--approve-all', '--no-stream'], { env, timeoutMs: 60_000 });
