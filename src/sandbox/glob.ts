@@ -3,7 +3,7 @@
  * expressions, so a pattern like `**\/*a*a*a*a*a*b` against long names can run for minutes; here a
  * pattern compiles to a small automaton simulated one character at a time over all its states at
  * once (Thompson's construction), so a match costs at most text length × pattern size steps,
- * whatever the pattern. Only the syntax users expect is supported; anything else is literal:
+ * whatever the pattern. Characters are UTF-16 code units, as in JavaScript regular expressions. Only the syntax users expect is supported; anything else is literal:
  *
  * - `*` any run of characters except `/`; `?` one character except `/`
  * - `**` as a whole path segment: any number of segments (`**\/x`, `a/**\/x`, `a/**`)
@@ -197,10 +197,81 @@ function emit(program: Instruction[], nodes: readonly Node[]): void {
   }
 }
 
-function inClass(instruction: Extract<Instruction, { op: 'class' }>, char: string): boolean {
-  if (char === '/') return false;
-  const member = instruction.ranges.some(([low, high]) => char >= low && char <= high);
-  return member !== instruction.negated;
+const CHAR = 0;
+const ANY = 1;
+const ANY_OR_SLASH = 2;
+const CLASS = 3;
+const SPLIT = 4;
+const JUMP = 5;
+const MATCH = 6;
+const SLASH = 47;
+
+/** The program as flat arrays (opcode, two operands), so a step is a few array reads. */
+interface Machine {
+  op: Uint8Array;
+  /** CHAR: the UTF-16 code unit; CLASS: index into `classes`; SPLIT, JUMP: first target. */
+  a: Int32Array;
+  /** SPLIT: second target. */
+  b: Int32Array;
+  /** Per class: negated flag first, then low/high code unit pairs. */
+  classes: Int32Array[];
+}
+
+function assemble(program: readonly Instruction[]): Machine {
+  const machine: Machine = { op: new Uint8Array(program.length), a: new Int32Array(program.length), b: new Int32Array(program.length), classes: [] };
+  program.forEach((instruction, pc) => {
+    switch (instruction.op) {
+      case 'char':
+        machine.op[pc] = CHAR;
+        machine.a[pc] = instruction.char.charCodeAt(0);
+        break;
+      case 'any':
+        machine.op[pc] = ANY;
+        break;
+      case 'any-or-slash':
+        machine.op[pc] = ANY_OR_SLASH;
+        break;
+      case 'class':
+        machine.op[pc] = CLASS;
+        machine.a[pc] = machine.classes.length;
+        machine.classes.push(Int32Array.from([instruction.negated ? 1 : 0, ...instruction.ranges.flatMap(([low, high]) => [low.charCodeAt(0), high.charCodeAt(0)])]));
+        break;
+      case 'split':
+        machine.op[pc] = SPLIT;
+        machine.a[pc] = instruction.first;
+        machine.b[pc] = instruction.second;
+        break;
+      case 'jump':
+        machine.op[pc] = JUMP;
+        machine.a[pc] = instruction.to;
+        break;
+      case 'match':
+        machine.op[pc] = MATCH;
+        break;
+    }
+  });
+  return machine;
+}
+
+/** Whether the consuming state `pc` reads the code unit `char`. */
+function accepts(machine: Machine, pc: number, char: number): boolean {
+  switch (machine.op[pc]) {
+    case CHAR:
+      return machine.a[pc] === char;
+    case ANY:
+      return char !== SLASH;
+    case ANY_OR_SLASH:
+      return true;
+    case CLASS: {
+      if (char === SLASH) return false;
+      const set = machine.classes[machine.a[pc] as number] as Int32Array;
+      let member = false;
+      for (let i = 1; i < set.length && !member; i += 2) member = char >= (set[i] as number) && char <= (set[i + 1] as number);
+      return member !== (set[0] === 1);
+    }
+    default:
+      return false;
+  }
 }
 
 /**
@@ -217,45 +288,50 @@ export function compileGlob(pattern: string): GlobMatcher {
   emit(program, parse(body, 0, body.length, alternationSpans(body)));
   program.push({ op: 'match' });
 
-  const seen = new Uint32Array(program.length);
+  const machine = assemble(program);
+  const seen = new Uint32Array(machine.op.length);
+  let current = new Int32Array(machine.op.length);
+  let next = new Int32Array(machine.op.length);
+  const pending = new Int32Array(machine.op.length * 2 + 1);
   let generation = 0;
   let steps = 0;
 
-  /** Adds `pc` and everything reachable from it without reading a character. */
-  function follow(list: number[], start: number): void {
-    const pending = [start];
-    while (pending.length > 0) {
-      const pc = pending.pop() as number;
+  /** Adds `start` and every state reachable from it without reading a character to `list` (of `size`); returns the new size. */
+  function follow(list: Int32Array, size: number, start: number): number {
+    let top = 0;
+    pending[top++] = start;
+    while (top > 0) {
+      const pc = pending[--top] as number;
       if (seen[pc] === generation) continue;
       seen[pc] = generation;
-      const instruction = program[pc] as Instruction;
-      if (instruction.op === 'split') pending.push(instruction.second, instruction.first);
-      else if (instruction.op === 'jump') pending.push(instruction.to);
-      else list.push(pc);
+      const op = machine.op[pc];
+      if (op === SPLIT) {
+        pending[top++] = machine.b[pc] as number;
+        pending[top++] = machine.a[pc] as number;
+      } else if (op === JUMP) pending[top++] = machine.a[pc] as number;
+      else list[size++] = pc;
     }
+    return size;
   }
 
   function run(text: string): boolean {
     generation++;
-    let current: number[] = [];
-    follow(current, 0);
-    for (const char of text) {
+    let size = follow(current, 0, 0);
+    for (let i = 0; i < text.length; i++) {
+      const char = text.charCodeAt(i);
       generation++;
-      const next: number[] = [];
-      for (const pc of current) {
-        steps++;
-        const instruction = program[pc] as Instruction;
-        const advance =
-          (instruction.op === 'char' && instruction.char === char) ||
-          (instruction.op === 'any' && char !== '/') ||
-          instruction.op === 'any-or-slash' ||
-          (instruction.op === 'class' && inClass(instruction, char));
-        if (advance) follow(next, pc + 1);
+      let nextSize = 0;
+      for (let t = 0; t < size; t++) {
+        const pc = current[t] as number;
+        if (accepts(machine, pc, char)) nextSize = follow(next, nextSize, pc + 1);
       }
-      if (next.length === 0) return false;
-      current = next;
+      steps += size;
+      if (nextSize === 0) return false;
+      [current, next] = [next, current];
+      size = nextSize;
     }
-    return current.some((pc) => (program[pc] as Instruction).op === 'match');
+    for (let t = 0; t < size; t++) if (machine.op[current[t] as number] === MATCH) return true;
+    return false;
   }
 
   return {
