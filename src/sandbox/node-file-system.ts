@@ -91,8 +91,16 @@ function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
 
 async function writeAtomically(tempPath: string, targetPath: string, data: Uint8Array, signal: AbortSignal | undefined): Promise<void> {
   signal?.throwIfAborted();
-  const file = await fsp.open(tempPath, CREATE_TEMP_FLAGS, 0o666);
+  // Tracked before the open: the file exists as soon as the kernel creates it, and an exit (Ctrl-C)
+  // can come before the open's promise settles.
   const untrack = trackTempFile(tempPath);
+  let file: FileHandle;
+  try {
+    file = await fsp.open(tempPath, CREATE_TEMP_FLAGS, 0o666);
+  } catch (error) {
+    untrack(); // not created, so nothing of ours to remove
+    throw error;
+  }
   let open = true;
   try {
     for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
