@@ -8,7 +8,7 @@
  */
 import { posix } from 'node:path';
 import { SandboxError } from '../errors.ts';
-import { isNotFound } from './file-system.ts';
+import { errorCode, isNotFound } from './file-system.ts';
 import type { FileSystem } from './file-system.ts';
 import type { MountSpec } from './types.ts';
 import { isWithinVirtual, segmentsBelow } from './virtual-path.ts';
@@ -50,7 +50,7 @@ async function realLocation(fs: FileSystem, hostPath: string): Promise<{ real: s
       try {
         return { real: posix.join(await fs.realpath(current), ...tail), exists: tail.length === 0 };
       } catch (error) {
-        if (isNotFound(error) || (error as { code?: unknown }).code === 'ELOOP') return undefined;
+        if (isNotFound(error) || errorCode(error) === 'ELOOP') return undefined;
         throw error;
       }
     }

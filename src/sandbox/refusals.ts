@@ -4,6 +4,7 @@
  * never reach the model.
  */
 import { AbortedError, LlmDoError, SandboxError } from '../errors.ts';
+import { errorCode } from './file-system.ts';
 
 /** `/` for the root mount, `/NAME` for a named one. */
 export function mountPath(mount: { name: string }): string {
@@ -56,8 +57,7 @@ export function tooLarge(path: string, size: number, limit: number, whose: strin
 
 /** A backend failure, reported by its error code only (Node's message would contain the host path). */
 export function ioError(path: string, action: string, cause: unknown): SandboxError {
-  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  const reason = typeof code === 'string' ? code : 'an I/O error';
+  const reason = errorCode(cause) ?? 'an I/O error';
   return new SandboxError('io', path, `could not ${action} ${path} (${reason})`, { cause });
 }
 
@@ -72,7 +72,7 @@ export function aborted(signal: AbortSignal): Error {
  */
 export function fromBackendError(path: string, action: string, error: unknown): LlmDoError {
   if (LlmDoError.isInstance(error)) return error;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const code = errorCode(error);
   if (code === 'ENOENT') return notFound(path);
   if (code === 'ELOOP') return changedWhileOpening(path);
   if (code === 'EISDIR') return notAFile(path, 'directory');
