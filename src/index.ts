@@ -19,7 +19,7 @@ export { checkProject, formatDiagnostic, type Diagnostic } from './project/index
 export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
 export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule } from './approval/types.ts';
 export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/types.ts';
-export type { FileSystem } from './sandbox/file-system.ts';
+export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './sandbox/file-system.ts';
 export { createNodeFileSystem } from './sandbox/node-file-system.ts';
 export { createMemoryFileSystem } from './sandbox/memory-file-system.ts';
 export type { WorkerConfig, Manifest, LibraryManifest } from './worker/schema.ts';

@@ -1,7 +1,9 @@
 /**
  * Attachments: files a caller hands to a worker. They are checked against the caller's sandbox and
  * every applicable attachment policy before any byte is sent, then become file parts (PDF, images)
- * or text parts of the worker's user message.
+ * or text parts of the worker's user message. The size limit is checked twice: on the names first
+ * (a clear refusal before anything is opened), then on the files as opened and read, so a file
+ * swapped or grown after the first check cannot slip past it.
  */
 import type { FilePart, TextPart } from 'ai';
 import { DelegationError } from '../errors.ts';
@@ -69,6 +71,26 @@ export async function checkAttachments(
     const max = policy?.max_total_bytes ?? DEFAULT_MAX_TOTAL_BYTES;
     if (total > max) refuse(`attachments total ${total} bytes, over the limit of ${max} bytes set by ${owner}`);
   }
+}
+
+/**
+ * Reads the attachments after {@link checkAttachments}, holding them to the tightest
+ * `max_total_bytes` once more: `read(name, maxBytes)` must refuse a file larger than `maxBytes`,
+ * judged on the file it opened.
+ */
+export async function readAttachmentFiles(
+  names: readonly string[],
+  policies: readonly NamedPolicy[],
+  read: (name: string, maxBytes: number) => Promise<Uint8Array>,
+): Promise<Attachment[]> {
+  let left = Math.min(...policies.map(({ policy }) => policy?.max_total_bytes ?? DEFAULT_MAX_TOTAL_BYTES));
+  const attachments: Attachment[] = [];
+  for (const name of names) {
+    const data = await read(name, left);
+    left -= data.length;
+    attachments.push({ name, data });
+  }
+  return attachments;
 }
 
 /** Message parts for the attachments: PDFs and images as file parts, anything else as UTF-8 text. */

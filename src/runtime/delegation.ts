@@ -4,12 +4,12 @@
  * attachment checks; callee failures reach the caller's model as error results.
  */
 import { z } from 'zod';
-import { DelegationError } from '../errors.ts';
+import { DelegationError, SandboxError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import { toolNameForWorker } from '../project/tool-name.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import type { ToolsetTool } from '../tools/types.ts';
-import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
+import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment } from './attachments.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
@@ -135,12 +135,13 @@ async function readAttachments(caller: Caller, callee: PreparedWorker, paths: st
   if (!sandbox) {
     throw new DelegationError('attachment', caller.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
   }
+  const policies = [
+    { owner: `worker ${caller.worker.definition.id}`, policy: caller.worker.definition.config.attachment_policy },
+    { owner: `worker ${callee.definition.id}`, policy: callee.definition.config.attachment_policy },
+  ];
   await checkAttachments(
     paths,
-    [
-      { owner: `worker ${caller.worker.definition.id}`, policy: caller.worker.definition.config.attachment_policy },
-      { owner: `worker ${callee.definition.id}`, policy: callee.definition.config.attachment_policy },
-    ],
+    policies,
     async (path) => {
       const stat = await sandbox.stat(path);
       if (!stat.exists || stat.kind !== 'file') throw new DelegationError('attachment', chain, `attachment ${path} is not a file in the sandbox`);
@@ -148,5 +149,14 @@ async function readAttachments(caller: Caller, callee: PreparedWorker, paths: st
     },
     chain,
   );
-  return Promise.all(paths.map(async (path) => ({ name: path, data: await sandbox.readBinary(path) })));
+  return readAttachmentFiles(paths, policies, async (path, maxBytes) => {
+    try {
+      return await sandbox.readBinary(path, { maxBytes });
+    } catch (error) {
+      if (SandboxError.isInstance(error) && error.code === 'too-large') {
+        throw new DelegationError('attachment', chain, `attachment ${path} does not fit in what is left of the attachment size limit: ${error.message}`);
+      }
+      throw error;
+    }
+  });
 }

@@ -126,7 +126,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
     displayPath: worker.definition.displayPath,
     fallback: 'project-root-ro',
   });
-  return createSandbox({ fs: ctx.project.fs, mounts, restrictions });
+  return createSandbox({ fs: ctx.project.fs, mounts, restrictions, signal: ctx.signal });
 }
 
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {

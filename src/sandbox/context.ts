@@ -10,6 +10,8 @@ export interface SandboxContext {
   mounts: readonly MountSpec[];
   scope: Scope;
   resolver: HostResolver;
+  /** Stops long operations (big reads and writes, list walks) of an interrupted run. */
+  signal?: AbortSignal;
   /** Virtual paths of the mounts visible after restrictions (`describe()`), for messages. */
   visible: readonly string[];
 }

@@ -2,15 +2,19 @@
  * Virtual path → host path, with the containment checks that make the sandbox a sandbox. Lexical
  * checks (virtual-path.ts) come first; here every host path is verified through `realpath` of its
  * deepest existing ancestor, so a symlink anywhere on the way (file or directory) is judged by where
- * it really leads, not by its name.
+ * it really leads, not by its name: it must stay inside the mount's real root and, under a
+ * `restrict`, inside the restricted subtree's real path. This is the check; `opened-path.ts` then
+ * opens exactly the path checked, so a name changed after the check cannot redirect the use.
  */
 import { posix } from 'node:path';
 import { SandboxError } from '../errors.ts';
-import { isNotFound } from './file-system.ts';
+import { errorCode, isNotFound } from './file-system.ts';
 import type { FileSystem } from './file-system.ts';
 import type { MountSpec } from './types.ts';
-import { segmentsBelow } from './virtual-path.ts';
-import { mountPath, symlinkEscape } from './refusals.ts';
+import { isWithinVirtual, segmentsBelow } from './virtual-path.ts';
+import { mountPath, subtreeEscape, symlinkEscape } from './refusals.ts';
+import { inScope } from './scope.ts';
+import type { Scope } from './scope.ts';
 
 /** A virtual path resolved to its real host location inside its mount. */
 export interface Located {
@@ -46,7 +50,7 @@ async function realLocation(fs: FileSystem, hostPath: string): Promise<{ real: s
       try {
         return { real: posix.join(await fs.realpath(current), ...tail), exists: tail.length === 0 };
       } catch (error) {
-        if (isNotFound(error) || (error as { code?: unknown }).code === 'ELOOP') return undefined;
+        if (isNotFound(error) || errorCode(error) === 'ELOOP') return undefined;
         throw error;
       }
     }
@@ -60,8 +64,9 @@ export interface HostResolver {
   /** Real host path of a mount's root (a missing root resolves through its deepest existing ancestor). */
   realRoot(mount: MountSpec): Promise<string>;
   /**
-   * Resolves `virtual` (inside `mount`) and verifies the result stays inside the mount's real root
-   * and does not reach into another mount nested below it.
+   * Resolves `virtual` (inside `mount`) and verifies the result stays inside the mount's real root,
+   * does not reach into another mount nested below it and, when `virtual` lies in the scope, stays
+   * inside the real path of the scope's subtree.
    * @throws SandboxError `symlink-escape` or `outside-mount`
    */
   locate(virtual: string, mount: MountSpec): Promise<Located>;
@@ -69,9 +74,10 @@ export interface HostResolver {
   nestedOwner(mount: MountSpec, real: string): Promise<MountSpec | undefined>;
 }
 
-/** Creates the resolver a sandbox (and its narrowed children) uses. */
-export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[]): HostResolver {
+/** Creates the resolver of one sandbox: its mounts, narrowed by `scope`. */
+export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[], scope: Scope): HostResolver {
   const roots = new Map<MountSpec, Promise<string>>();
+  const scopeRoots = new Map<MountSpec, Promise<string | null | undefined>>();
 
   function realRoot(mount: MountSpec): Promise<string> {
     let root = roots.get(mount);
@@ -105,11 +111,32 @@ export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[])
     return undefined;
   }
 
+  /**
+   * Real path of the scope's subtree when it lies strictly inside `mount` (computed once, like the
+   * mount roots); `undefined` when the scope does not cut into this mount, `null` when the subtree
+   * is a broken or looping link (then nothing is inside it).
+   */
+  function scopeRoot(mount: MountSpec): Promise<string | null | undefined> {
+    let root = scopeRoots.get(mount);
+    if (!root) {
+      const subtree = scope.root;
+      const cuts = subtree !== null && subtree !== mountPath(mount) && isWithinVirtual(subtree, mountPath(mount));
+      root = cuts
+        ? realLocation(fs, posix.join(mount.hostRoot, ...segmentsBelow(subtree, mountPath(mount)))).then((location) => location?.real ?? null)
+        : Promise.resolve(undefined);
+      scopeRoots.set(mount, root);
+    }
+    return root;
+  }
+
   async function locate(virtual: string, mount: MountSpec): Promise<Located> {
     const root = await realRoot(mount);
     const host = posix.join(mount.hostRoot, ...segmentsBelow(virtual, mountPath(mount)));
     const location = await realLocation(fs, host);
     if (!location || !isWithinHost(location.real, root)) throw symlinkEscape(virtual, mountPath(mount));
+    // Only paths in the scope are held to it: a listing walks down to the scope through its parents.
+    const subtree = inScope(scope, virtual) ? await scopeRoot(mount) : undefined;
+    if (subtree === null || (subtree !== undefined && !isWithinHost(location.real, subtree))) throw subtreeEscape(virtual, scope.root as string);
     if (await nestedOwner(mount, location.real)) {
       throw new SandboxError('outside-mount', virtual, `${virtual} reaches the files of another mount; use that mount's own path`);
     }

@@ -1,41 +1,51 @@
 /**
  * `list(path, pattern)`: the files under a virtual directory, as virtual paths. Walks only real
- * directories (a symlinked directory is never descended, so links cannot lead the walk out or
- * round in circles); a symlinked file is listed only when it resolves inside its mount. Listing `/`
- * shows every mount; what restrictions hide and what a mount's suffixes exclude are skipped.
+ * directories, each opened inside its held parent (a symlinked directory is never descended, so
+ * links cannot lead the walk out or round in circles, not even one swapped in during the walk); a
+ * symlinked file is listed only when it resolves inside its mount and the `restrict` subtree.
+ * Listing `/` shows every mount; what restrictions hide, what a mount's suffixes exclude and the
+ * temp files of writes in progress are skipped.
  */
-import picomatch from 'picomatch';
 import { posix } from 'node:path';
 import { SandboxError } from '../errors.ts';
 import type { SandboxContext } from './context.ts';
 import { suffixAllowed } from './caps.ts';
+import { isTempFileName } from './file-system.ts';
+import type { OpenedDirectory } from './file-system.ts';
+import { compileGlob, MAX_GLOB_CHARS } from './glob.ts';
+import type { GlobMatcher } from './glob.ts';
 import { foldName } from './host-resolver.ts';
+import { openDirectoryAt } from './opened-path.ts';
 import { requireMount } from './mount-lookup.ts';
-import { mountPath, notADirectory, notFound } from './refusals.ts';
+import { aborted, mountPath, notADirectory, notFound } from './refusals.ts';
 import { inScope, onWayToScope, outsideScope } from './scope.ts';
 import type { MountSpec } from './types.ts';
 import { joinVirtual, normalizeVirtualPath } from './virtual-path.ts';
 
-/** Longest glob pattern accepted. */
-const MAX_PATTERN_CHARS = 1000;
-
 /** Directory entries one listing may visit, so a huge tree (a node_modules) cannot stall a run. */
 export const MAX_LIST_ENTRIES = 50_000;
 
-/** Counts visited entries and refuses to go on past the cap. */
+/** Deepest directory level a listing descends to (each level holds a directory open). */
+export const MAX_LIST_DEPTH = 256;
+
+/** Glob automaton steps one listing may spend matching paths (about a second or two of work). */
+export const MAX_MATCH_STEPS = 30_000_000;
+
+/** Counts visited entries and refuses to go on past the caps; stops when the run is aborted. */
 interface WalkBudget {
   path: string;
   visited: number;
+  signal: AbortSignal | undefined;
 }
 
-function spend(budget: WalkBudget, count: number): void {
+function spend(budget: WalkBudget, count: number, depth: number): void {
+  if (budget.signal?.aborted) throw aborted(budget.signal);
   budget.visited += count;
   if (budget.visited > MAX_LIST_ENTRIES) {
-    throw new SandboxError(
-      'too-large',
-      budget.path,
-      `listing ${budget.path} visits more than ${MAX_LIST_ENTRIES} entries; list a smaller directory`,
-    );
+    throw new SandboxError('too-large', budget.path, `listing ${budget.path} visits more than ${MAX_LIST_ENTRIES} entries; list a smaller directory`);
+  }
+  if (depth > MAX_LIST_DEPTH) {
+    throw new SandboxError('too-large', budget.path, `listing ${budget.path} goes deeper than ${MAX_LIST_DEPTH} directory levels; list a deeper directory`);
   }
 }
 
@@ -47,23 +57,41 @@ function isAddressable(virtual: string): boolean {
   }
 }
 
-async function walk(ctx: SandboxContext, mount: MountSpec, realDir: string, virtualDir: string, out: string[], budget: WalkBudget): Promise<void> {
+/** Where a walk is: the held directory, its real host path and its virtual path. */
+interface WalkPlace {
+  dir: OpenedDirectory;
+  real: string;
+  virtual: string;
+  depth: number;
+}
+
+async function walk(ctx: SandboxContext, mount: MountSpec, place: WalkPlace, out: string[], budget: WalkBudget): Promise<void> {
   let entries;
   try {
-    entries = await ctx.fs.readDir(realDir);
+    entries = await place.dir.readDir();
   } catch {
     return; // unreadable or vanished directory: nothing to show
   }
-  spend(budget, entries.length);
+  spend(budget, entries.length, place.depth);
   const shadowed = new Set(ctx.mounts.filter((m) => m.name !== '').map((m) => foldName(m.name)));
   for (const entry of entries) {
-    // A root-mount entry named like a mount (in any case) is hidden by that mount.
-    if (virtualDir === '/' && mount.name === '' && shadowed.has(foldName(entry.name))) continue;
-    const child = joinVirtual(virtualDir, entry.name);
+    // A root-mount entry named like a mount (in any case) is hidden by that mount; a write's temp file is not a file yet.
+    if (place.virtual === '/' && mount.name === '' && shadowed.has(foldName(entry.name))) continue;
+    if (isTempFileName(entry.name)) continue;
+    const child = joinVirtual(place.virtual, entry.name);
     if (!isAddressable(child) || !onWayToScope(ctx.scope, child)) continue;
-    const realChild = posix.join(realDir, entry.name);
+    const realChild = posix.join(place.real, entry.name);
     if (entry.kind === 'directory') {
-      if (!(await ctx.resolver.nestedOwner(mount, realChild))) await walk(ctx, mount, realChild, child, out, budget);
+      if (await ctx.resolver.nestedOwner(mount, realChild)) continue;
+      // Opened inside the held directory without following a link: a directory swapped for a
+      // symlink since it was listed is skipped, never walked into.
+      const dir = await place.dir.openDirectory(entry.name).catch(() => undefined);
+      if (!dir) continue;
+      try {
+        await walk(ctx, mount, { dir, real: realChild, virtual: child, depth: place.depth + 1 }, out, budget);
+      } finally {
+        await dir.close();
+      }
     } else if (entry.kind === 'file' || entry.kind === 'symlink') {
       if (!inScope(ctx.scope, child) || !suffixAllowed(mount, child)) continue;
       if (entry.kind === 'symlink' && !(await linksToFileInside(ctx, mount, child))) continue;
@@ -89,22 +117,34 @@ async function walkFrom(ctx: SandboxContext, mount: MountSpec, virtual: string, 
     throw notFound(virtual);
   }
   if ((await ctx.fs.stat(located.real))?.kind !== 'directory') throw notADirectory(virtual);
-  await walk(ctx, mount, located.real, virtual, out, budget);
+  const dir = await openDirectoryAt(ctx, mount, located.real, { virtual });
+  try {
+    await walk(ctx, mount, { dir, real: located.real, virtual, depth: 0 }, out, budget);
+  } finally {
+    await dir.close();
+  }
+}
+
+/** Compiles the pattern, refusing one that is empty, too long or holds a NUL. */
+function patternMatcher(virtual: string, pattern: string): GlobMatcher {
+  if (typeof pattern !== 'string' || pattern.length === 0 || pattern.length > MAX_GLOB_CHARS || pattern.includes('\u0000')) {
+    throw new SandboxError('invalid-path', virtual, `the pattern must be a glob of 1 to ${MAX_GLOB_CHARS} characters, e.g. **/*.md`);
+  }
+  return compileGlob(pattern);
 }
 
 /**
  * Virtual paths of the files under the canonical virtual directory `virtual` whose path relative
- * to it matches `pattern` (picomatch, dotfiles included), sorted.
- * @throws SandboxError `outside-mount`, `not-found`, `not-a-directory`, `invalid-path` (pattern), `too-large` (over {@link MAX_LIST_ENTRIES} entries)
+ * to it matches `pattern` (see `glob.ts`; dotfiles included), sorted. Matching takes time linear
+ * in each path, and the whole listing stops at {@link MAX_MATCH_STEPS} steps or when the run is aborted.
+ * @throws SandboxError `outside-mount`, `not-found`, `not-a-directory`, `invalid-path` (pattern),
+ * `too-large` (over {@link MAX_LIST_ENTRIES} entries, {@link MAX_LIST_DEPTH} levels or {@link MAX_MATCH_STEPS} steps)
  */
 export async function listFiles(ctx: SandboxContext, virtual: string, pattern: string): Promise<string[]> {
   if (!onWayToScope(ctx.scope, virtual)) throw outsideScope(ctx.scope, virtual);
-  if (typeof pattern !== 'string' || pattern.length === 0 || pattern.length > MAX_PATTERN_CHARS || pattern.includes('\u0000')) {
-    throw new SandboxError('invalid-path', virtual, `the pattern must be a glob of 1 to ${MAX_PATTERN_CHARS} characters, e.g. **/*.md`);
-  }
-  const matches = picomatch(pattern, { dot: true });
+  const matcher = patternMatcher(virtual, pattern);
   const files: string[] = [];
-  const budget: WalkBudget = { path: virtual, visited: 0 };
+  const budget: WalkBudget = { path: virtual, visited: 0, signal: ctx.signal };
   if (virtual === '/') {
     for (const mount of ctx.mounts) {
       if (onWayToScope(ctx.scope, mountPath(mount))) await walkFrom(ctx, mount, mountPath(mount), files, budget);
@@ -113,5 +153,13 @@ export async function listFiles(ctx: SandboxContext, virtual: string, pattern: s
     await walkFrom(ctx, requireMount(ctx.mounts, virtual, ctx.visible), virtual, files, budget);
   }
   const prefixLength = virtual === '/' ? 1 : virtual.length + 1;
-  return [...new Set(files)].filter((file) => matches(file.slice(prefixLength))).sort();
+  const matched: string[] = [];
+  for (const file of new Set(files)) {
+    if (matcher.matches(file.slice(prefixLength))) matched.push(file);
+    if (matcher.steps > MAX_MATCH_STEPS) {
+      throw new SandboxError('too-large', virtual, `matching the pattern against the files under ${virtual} takes too long; use a simpler pattern or list a smaller directory`);
+    }
+    if (ctx.signal?.aborted) throw aborted(ctx.signal);
+  }
+  return matched.sort();
 }

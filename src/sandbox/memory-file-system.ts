@@ -2,10 +2,11 @@
  * An in-memory {@link FileSystem} for tests and for hosts without a disk. It follows POSIX
  * semantics closely enough for the sandbox's checks to mean the same thing as on Node: symlinks are
  * resolved physically (a `..` in a link target climbs from the link's real directory), a write
- * replaces a final symlink rather than following it (like rename), and errors carry Node's codes.
+ * replaces a final symlink rather than following it (like rename), a held directory keeps
+ * meaning the directory it opened (like a descriptor), and errors carry Node's codes.
  */
 import { posix } from 'node:path';
-import type { DirEntry, FileStat, FileSystem, OpenedFile } from './file-system.ts';
+import type { DirEntry, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './file-system.ts';
 
 type MemoryNode =
   | { kind: 'file'; data: Uint8Array; mtimeMs: number; ino: number }
@@ -128,6 +129,86 @@ export function createMemoryFileSystem(files: Record<string, string | Uint8Array
     return (node as { data: Uint8Array }).data.slice();
   }
 
+  function fileHandle(node: MemoryNode, path: string): OpenedFile {
+    // Like a file descriptor, the handle keeps the node it opened even if the path is replaced.
+    return {
+      async stat() {
+        return statOf(node);
+      },
+      async read(maxBytes, signal) {
+        signal?.throwIfAborted();
+        if (node.kind !== 'file') throw fsError('EISDIR', 'read', path);
+        return node.data.slice(0, maxBytes ?? node.data.length);
+      },
+      async close() {},
+    };
+  }
+
+  /** A held directory: names resolve under `canonical` only while that path still holds this node. */
+  function directoryHandle(canonical: string, node: MemoryNode, path: string): OpenedDirectory {
+    if (node.kind === 'symlink') throw fsError('ELOOP', 'open', path);
+    if (node.kind !== 'directory') throw fsError('ENOTDIR', 'open', path);
+    const entry = (name: string, op: string): { at: string; child: MemoryNode | undefined } => {
+      // A removed directory has no entries, as on disk; its replacement is not looked into.
+      if (nodes.get(canonical) !== node) throw fsError('ENOENT', op, `${path}/${name}`);
+      const at = posix.join(canonical, name);
+      return { at, child: nodes.get(at) };
+    };
+    const present = (name: string, op: string): { at: string; child: MemoryNode } => {
+      const { at, child } = entry(name, op);
+      if (!child) throw fsError('ENOENT', op, `${path}/${name}`);
+      return { at, child };
+    };
+    return {
+      async realPath() {
+        return nodes.get(canonical) === node ? canonical : `${canonical} (deleted)`;
+      },
+      async stat() {
+        return statOf(node);
+      },
+      async readDir() {
+        return nodes.get(canonical) === node ? listDir(canonical) : [];
+      },
+      async lstat(name) {
+        const { child } = entry(name, 'lstat');
+        return child ? statOf(child) : undefined;
+      },
+      async openFile(name) {
+        const { child } = present(name, 'open');
+        if (child.kind === 'symlink') throw fsError('ELOOP', 'open', `${path}/${name}`);
+        return fileHandle(child, `${path}/${name}`);
+      },
+      async openDirectory(name) {
+        const { at, child } = present(name, 'open');
+        return directoryHandle(at, child, `${path}/${name}`);
+      },
+      async mkdir(name) {
+        const { at, child } = entry(name, 'mkdir');
+        if (!child) nodes.set(at, { kind: 'directory', mtimeMs: now(), ino: nextIno++ });
+      },
+      async writeFile(name, data, signal) {
+        signal?.throwIfAborted();
+        const { at, child } = entry(name, 'open');
+        if (child?.kind === 'directory') throw fsError('EISDIR', 'open', `${path}/${name}`);
+        nodes.set(at, { kind: 'file', data: new Uint8Array(data), mtimeMs: now(), ino: nextIno++ });
+      },
+      async remove(name) {
+        const { at, child } = present(name, 'unlink');
+        if (child.kind === 'directory') throw fsError('EISDIR', 'unlink', `${path}/${name}`);
+        nodes.delete(at);
+      },
+      async close() {},
+    };
+  }
+
+  function listDir(canonical: string): DirEntry[] {
+    const entries: DirEntry[] = [];
+    for (const [key, child] of nodes) {
+      if (key !== '/' && posix.dirname(key) === canonical) entries.push({ name: posix.basename(key), kind: child.kind });
+    }
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
   for (const [path, content] of Object.entries(files)) writeSync(path, content);
 
   return {
@@ -162,29 +243,14 @@ export function createMemoryFileSystem(files: Record<string, string | Uint8Array
     async readDir(path) {
       const { canonical, node } = existing(path, true, 'scandir');
       if (node.kind !== 'directory') throw fsError('ENOTDIR', 'scandir', path);
-      const entries: DirEntry[] = [];
-      for (const [key, child] of nodes) {
-        if (key !== '/' && posix.dirname(key) === canonical) entries.push({ name: posix.basename(key), kind: child.kind });
-      }
-      return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return listDir(canonical);
     },
     async mkdir(path) {
       mkdirSync(path);
     },
-    async openFile(path): Promise<OpenedFile> {
-      const { node } = existing(path, false, 'open');
-      if (node.kind === 'symlink') throw fsError('ELOOP', 'open', path);
-      // Like a file descriptor, the handle keeps the node it opened even if the path is replaced.
-      return {
-        async stat() {
-          return statOf(node);
-        },
-        async read(maxBytes) {
-          if (node.kind !== 'file') throw fsError('EISDIR', 'read', path);
-          return node.data.slice(0, maxBytes ?? node.data.length);
-        },
-        async close() {},
-      };
+    async openDirectory(path) {
+      const { canonical, node } = existing(path, false, 'open');
+      return directoryHandle(canonical, node, path);
     },
     symlink(target, path) {
       const at = posix.join(mkdirSync(posix.dirname(path)), posix.basename(path));

@@ -1,7 +1,8 @@
-import { promises as fsp, constants as fsConstants, lstatSync, realpathSync, statSync } from 'node:fs';
+import { promises as fsp, constants as fsConstants, existsSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import type { DirEntry, FileKind, FileStat, FileSystem, OpenedFile } from './file-system.ts';
+import { tempFileName } from './file-system.ts';
+import type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './file-system.ts';
 
 function kindOf(stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileKind {
   if (stats.isSymbolicLink()) return 'symlink';
@@ -14,40 +15,178 @@ function toFileStat(stats: import('node:fs').Stats): FileStat {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
 }
 
-// O_NOFOLLOW refuses a final symlink (ELOOP); O_NONBLOCK keeps a FIFO swapped in from blocking open.
-// Both are 0 where the platform lacks them (Windows), which degrades to the caller's re-verification.
-const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0);
+// The flags are 0 where the platform lacks them (Windows), which weakens but does not break the checks.
+const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+// O_NONBLOCK keeps a FIFO from blocking the open; O_NOCTTY keeps a terminal from becoming ours.
+const OPEN_FILE_FLAGS = fsConstants.O_RDONLY | NOFOLLOW | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOCTTY ?? 0);
+const OPEN_DIRECTORY_FLAGS = fsConstants.O_RDONLY | NOFOLLOW | (fsConstants.O_DIRECTORY ?? 0);
+const CREATE_TEMP_FLAGS = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | NOFOLLOW;
+const CHUNK_BYTES = 1 << 20;
 
-async function openForReading(path: string): Promise<OpenedFile> {
-  const handle = await fsp.open(path, OPEN_FLAGS);
+/**
+ * On Linux, `/proc/self/fd/N/name` resolves `name` inside the directory open as descriptor N,
+ * whatever its path names now: Node has no `openat`, and this gives the same guarantee. Elsewhere
+ * a directory handle falls back to the path it was opened by (see `realPath` for the check kept).
+ */
+const PROC_FD = existsSync('/proc/self/fd') ? '/proc/self/fd' : undefined;
+
+/** Temp files of writes in progress, removed if the process exits before a write finishes. */
+const liveTempFiles = new Set<string>();
+
+function removeLiveTempFiles(): void {
+  for (const path of liveTempFiles) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function trackTempFile(path: string): () => void {
+  if (liveTempFiles.size === 0) process.on('exit', removeLiveTempFiles);
+  liveTempFiles.add(path);
+  return () => {
+    liveTempFiles.delete(path);
+    if (liveTempFiles.size === 0) process.off('exit', removeLiveTempFiles);
+  };
+}
+
+function fileHandle(handle: FileHandle): OpenedFile {
   return {
     async stat() {
       return toFileStat(await handle.stat());
     },
-    async read(maxBytes) {
+    async read(maxBytes, signal) {
       const chunks: Uint8Array[] = [];
       let total = 0;
       // Read until EOF or the limit: the file may have grown since it was measured.
       while (maxBytes === undefined || total < maxBytes) {
-        const want = maxBytes === undefined ? 65536 : Math.min(65536, maxBytes - total);
+        signal?.throwIfAborted();
+        const want = maxBytes === undefined ? CHUNK_BYTES : Math.min(CHUNK_BYTES, maxBytes - total);
         const buffer = new Uint8Array(want);
         const { bytesRead } = await handle.read(buffer, 0, want, total);
         if (bytesRead === 0) break;
         chunks.push(buffer.subarray(0, bytesRead));
         total += bytesRead;
       }
-      const out = new Uint8Array(total);
-      let offset = 0;
-      for (const chunk of chunks) {
-        out.set(chunk, offset);
-        offset += chunk.length;
-      }
-      return out;
+      return concat(chunks, total);
     },
     close() {
       return handle.close();
     },
   };
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+async function writeAtomically(tempPath: string, targetPath: string, data: Uint8Array, signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  // Tracked before the open: the file exists as soon as the kernel creates it, and an exit (Ctrl-C)
+  // can come before the open's promise settles.
+  const untrack = trackTempFile(tempPath);
+  let file: FileHandle;
+  try {
+    file = await fsp.open(tempPath, CREATE_TEMP_FLAGS, 0o666);
+  } catch (error) {
+    untrack(); // not created, so nothing of ours to remove
+    throw error;
+  }
+  let open = true;
+  try {
+    for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
+      signal?.throwIfAborted();
+      const length = Math.min(CHUNK_BYTES, data.length - offset);
+      await file.write(data, offset, length, offset);
+    }
+    open = false;
+    await file.close();
+    signal?.throwIfAborted();
+    await fsp.rename(tempPath, targetPath);
+  } catch (error) {
+    if (open) await file.close().catch(() => undefined);
+    await fsp.unlink(tempPath).catch(() => undefined);
+    throw error;
+  } finally {
+    untrack();
+  }
+}
+
+/** Real path of what `handle` has open: from `/proc` on Linux, else by re-resolving `openedAs` and comparing identity. */
+async function realPathOf(handle: FileHandle, openedAs: string): Promise<string> {
+  if (PROC_FD) return fsp.readlink(`${PROC_FD}/${handle.fd}`);
+  const real = realpathSync.native(openedAs);
+  const [opened, named] = [await handle.stat(), statSync(real)];
+  if (opened.dev !== named.dev || opened.ino !== named.ino) {
+    throw Object.assign(new Error(`ELOOP: ${openedAs} changed while it was opened`), { code: 'ELOOP' });
+  }
+  return real;
+}
+
+/**
+ * Opens a directory without following a final symlink. With O_DIRECTORY, Linux answers a symlink
+ * with ENOTDIR; it is reported as ELOOP, as for files, so callers can tell "a link" from "a file".
+ */
+async function openDirectoryHandle(path: string, openedAs: string): Promise<OpenedDirectory> {
+  try {
+    return directoryHandle(await fsp.open(path, OPEN_DIRECTORY_FLAGS), openedAs);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      throw Object.assign(new Error(`ELOOP: ${openedAs} is a symbolic link`), { code: 'ELOOP' });
+    }
+    throw error;
+  }
+}
+
+function directoryHandle(handle: FileHandle, openedAs: string): OpenedDirectory {
+  const base = PROC_FD ? `${PROC_FD}/${handle.fd}` : openedAs;
+  const at = (name: string) => `${base}/${name}`;
+  return {
+    realPath: () => realPathOf(handle, openedAs),
+    async stat() {
+      return toFileStat(await handle.stat());
+    },
+    async readDir() {
+      const entries = await fsp.readdir(base, { withFileTypes: true });
+      return entries.map((entry): DirEntry => ({ name: entry.name, kind: kindOf(entry) })).sort(byName);
+    },
+    lstat(name) {
+      return statOrUndefined(() => lstatSync(at(name), { throwIfNoEntry: false }));
+    },
+    async openFile(name) {
+      return fileHandle(await fsp.open(at(name), OPEN_FILE_FLAGS));
+    },
+    openDirectory(name) {
+      return openDirectoryHandle(at(name), join(openedAs, name));
+    },
+    async mkdir(name) {
+      await fsp.mkdir(at(name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+    },
+    writeFile(name, data, signal) {
+      return writeAtomically(at(tempFileName()), at(name), data, signal);
+    },
+    remove(name) {
+      return fsp.unlink(at(name));
+    },
+    close() {
+      return handle.close();
+    },
+  };
+}
+
+function byName(a: DirEntry, b: DirEntry): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /**
@@ -85,14 +224,8 @@ export function createNodeFileSystem(): FileSystem {
       const dir = dirname(path);
       await fsp.mkdir(dir, { recursive: true });
       // Same directory as the target so rename is atomic (one file system).
-      const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        await fsp.writeFile(temp, data, { flag: fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY });
-        await fsp.rename(temp, path);
-      } catch (error) {
-        await fsp.rm(temp, { force: true });
-        throw error;
-      }
+      const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+      await writeAtomically(join(dir, tempFileName()), join(dir, basename(path)), bytes, undefined);
     },
     async remove(path, options) {
       await fsp.rm(path, { force: true, recursive: options?.recursive ?? false });
@@ -110,13 +243,13 @@ export function createNodeFileSystem(): FileSystem {
     },
     async readDir(path) {
       const entries = await fsp.readdir(path, { withFileTypes: true });
-      return entries
-        .map((entry): DirEntry => ({ name: entry.name, kind: kindOf(entry) }))
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return entries.map((entry): DirEntry => ({ name: entry.name, kind: kindOf(entry) })).sort(byName);
     },
     async mkdir(path) {
       await fsp.mkdir(path, { recursive: true });
     },
-    openFile: openForReading,
+    openDirectory(path) {
+      return openDirectoryHandle(path, path);
+    },
   };
 }

@@ -3,7 +3,8 @@
  * Every message names the virtual path only: host paths (and Node's messages, which contain them)
  * never reach the model.
  */
-import { SandboxError } from '../errors.ts';
+import { AbortedError, LlmDoError, SandboxError } from '../errors.ts';
+import { errorCode } from './file-system.ts';
 
 /** `/` for the root mount, `/NAME` for a named one. */
 export function mountPath(mount: { name: string }): string {
@@ -35,27 +36,43 @@ export function symlinkEscape(path: string, mount: string): SandboxError {
   );
 }
 
+/** A symlink inside a `restrict` subtree leads out of it (elsewhere in the mount, or nowhere). */
+export function subtreeEscape(path: string, subtree: string): SandboxError {
+  return new SandboxError(
+    'symlink-escape',
+    path,
+    `${path} leads outside ${subtree} through a symbolic link (or the link is broken); this worker may only use files inside ${subtree}`,
+  );
+}
+
 /** The file changed (e.g. was swapped for a symlink) between the check and the open. */
 export function changedWhileOpening(path: string): SandboxError {
   return new SandboxError('symlink-escape', path, `${path} changed while it was being opened (replaced by a link or moved); refusing to use it`);
 }
 
-/** The file is over the mount's `max_file_bytes`. */
-export function tooLarge(path: string, size: number, limit: number, mount: string): SandboxError {
-  return new SandboxError('too-large', path, `${path} is ${size} bytes, over the ${limit}-byte limit of the mount ${mount}`);
+/** The file is over a size limit; `whose` names it (`of the mount /input`). */
+export function tooLarge(path: string, size: number, limit: number, whose: string): SandboxError {
+  return new SandboxError('too-large', path, `${path} is ${size} bytes, over the ${limit}-byte limit ${whose}`);
 }
 
 /** A backend failure, reported by its error code only (Node's message would contain the host path). */
 export function ioError(path: string, action: string, cause: unknown): SandboxError {
-  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  const reason = typeof code === 'string' ? code : 'an I/O error';
+  const reason = errorCode(cause) ?? 'an I/O error';
   return new SandboxError('io', path, `could not ${action} ${path} (${reason})`, { cause });
 }
 
-/** Maps a backend error to a refusal: ENOENT → not-found, ELOOP → changed, EISDIR → not-a-file, else io. */
-export function fromBackendError(path: string, action: string, error: unknown): SandboxError {
-  if (SandboxError.isInstance(error)) return error;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+/** The run was aborted while the operation was under way. */
+export function aborted(signal: AbortSignal): Error {
+  return LlmDoError.isInstance(signal.reason) ? signal.reason : new AbortedError();
+}
+
+/**
+ * Maps a backend error to a refusal: ENOENT → not-found, ELOOP → changed, EISDIR → not-a-file,
+ * else io. Our own errors (a refusal, an abort) pass through unchanged.
+ */
+export function fromBackendError(path: string, action: string, error: unknown): LlmDoError {
+  if (LlmDoError.isInstance(error)) return error;
+  const code = errorCode(error);
   if (code === 'ENOENT') return notFound(path);
   if (code === 'ELOOP') return changedWhileOpening(path);
   if (code === 'EISDIR') return notAFile(path, 'directory');

@@ -1,8 +1,10 @@
 /**
- * The sandbox (SPEC §7): file operations over named mounts, addressed by virtual paths. Every
+ * The sandbox (SPEC §7, §15): file operations over named mounts, addressed by virtual paths. Every
  * operation runs the same gauntlet, cheapest first: lexical path check → restriction scope → mount
- * lookup (exact names) → mode and suffix/size caps → real-path containment (symlinks resolved) →
- * for reads, an open that re-verifies the file is still the one checked. Messages name only
+ * lookup (exact names) → mode and suffix/size caps → real-path containment in the mount and the
+ * `restrict` subtree (symlinks resolved) → the use itself, through directories held open from the
+ * mount root down (`opened-path.ts`), so what is used is what was checked. Writes and deletes change
+ * the entry a path names (a symlink is replaced or removed, never followed). Messages name only
  * virtual paths.
  */
 import { posix } from 'node:path';
@@ -12,11 +14,15 @@ import { createHostResolver } from './host-resolver.ts';
 import type { Located } from './host-resolver.ts';
 import { listFiles } from './list-files.ts';
 import { requireMount } from './mount-lookup.ts';
-import { fromBackendError, mountPath, notADirectory, notAFile, notFound, tooLarge } from './refusals.ts';
+import type { FileStat, OpenedDirectory } from './file-system.ts';
+import { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from './limits.ts';
+import { openDirectoryAt, withParentOf } from './opened-path.ts';
+import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, tooLarge } from './refusals.ts';
 import { foldRestrictions, inScope, outsideScope } from './scope.ts';
 import type { Scope } from './scope.ts';
 import type { CreateSandboxOptions, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';
 import { readVerified } from './verified-read.ts';
+import type { ReadCaps } from './verified-read.ts';
 import { isWithinVirtual, normalizeVirtualPath } from './virtual-path.ts';
 
 /** Appended to a `read` cut short by `maxChars`. */
@@ -45,6 +51,18 @@ function visibleMounts(mounts: readonly MountSpec[], scope: Scope): { path: stri
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
+/** The tightest of the limits that apply to a whole-file read, and whose it is. */
+function wholeReadCaps(mount: MountSpec, requested: number | undefined): ReadCaps {
+  const limits = [
+    { bytes: MAX_WHOLE_READ_BYTES, whose: 'on reading a whole file' },
+    { bytes: mount.maxFileBytes, whose: `of the mount ${mountPath(mount)}` },
+    { bytes: requested, whose: 'of this read' },
+  ];
+  let caps: ReadCaps = { maxFileBytes: Infinity, whose: '' };
+  for (const { bytes, whose } of limits) if (bytes !== undefined && bytes < caps.maxFileBytes) caps = { maxFileBytes: bytes, whose };
+  return caps;
+}
+
 function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[], options: CreateSandboxOptions): Sandbox {
   const writable = visibleMounts(ctx.mounts, ctx.scope).filter((m) => m.mode === 'rw').map((m) => m.path);
 
@@ -55,30 +73,57 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
     return { virtual, mount: requireMount(ctx.mounts, virtual, ctx.visible) };
   }
 
-  async function readBytes(raw: string, maxBytes?: number): Promise<{ data: Uint8Array; size: number }> {
+  async function readBytes(raw: string, caps: (mount: MountSpec) => ReadCaps): Promise<{ data: Uint8Array; size: number }> {
     const { virtual, mount } = place(raw);
     checkSuffix(mount, virtual);
     const located = await ctx.resolver.locate(virtual, mount);
     if (!located.exists) throw notFound(virtual);
     checkSuffix(mount, virtual, located.real);
-    return readVerified(ctx.fs, { virtual, mount: mountPath(mount), real: located.real, maxFileBytes: mount.maxFileBytes, maxBytes });
+    return readVerified(ctx, located, caps(mount));
   }
 
-  async function writeBytes(raw: string, data: Uint8Array): Promise<void> {
+  /** Lexical checks of a write or delete: no disk access yet. */
+  function placeChange(raw: string): { virtual: string; mount: MountSpec } {
     const { virtual, mount } = place(raw);
     checkWritable(ctx.scope, mount, virtual, writable);
     if (virtual === mountPath(mount)) throw notAFile(virtual, 'directory');
     checkSuffix(mount, virtual);
-    if (mount.maxFileBytes !== undefined && data.length > mount.maxFileBytes) {
-      throw tooLarge(virtual, data.length, mount.maxFileBytes, mountPath(mount));
-    }
+    return { virtual, mount };
+  }
+
+  /** The entry a write or delete changes, and its parent directory, checked on the disk. */
+  async function locateChange(virtual: string, mount: MountSpec): Promise<{ located: Located; parent: Located }> {
+    // A symlink that leads outside (the mount or the scope) is refused even though only the entry
+    // itself is changed: the path is not one this worker may use.
     const located = await ctx.resolver.locate(virtual, mount);
     await refuseNonFile(located);
     checkSuffix(mount, virtual, located.real);
+    const parent = await ctx.resolver.locate(posix.dirname(virtual), mount);
+    return { located, parent };
+  }
+
+  /** Runs `use` in the held parent directory of the entry a change targets (the entry itself, never a link's target). */
+  function inParent<T>(placed: { located: Located; parent: Located }, create: boolean, use: (dir: OpenedDirectory, name: string) => Promise<T>): Promise<T> {
+    const { located, parent } = placed;
+    const entry = posix.join(parent.real, posix.basename(located.virtual));
+    return withParentOf(ctx, located.mount, entry, { virtual: located.virtual, create }, async (dir, name) => {
+      const kind = (await dir.lstat(name))?.kind;
+      if (kind === 'directory' || kind === 'other') throw notAFile(located.virtual, kind);
+      return use(dir, name);
+    });
+  }
+
+  async function writeBytes(raw: string, data: Uint8Array): Promise<void> {
+    const { virtual, mount } = placeChange(raw);
+    if (mount.maxFileBytes !== undefined && data.length > mount.maxFileBytes) {
+      throw tooLarge(virtual, data.length, mount.maxFileBytes, `of the mount ${mountPath(mount)}`);
+    }
+    const placed = await locateChange(virtual, mount);
+    if (placed.parent.exists && (await ctx.fs.stat(placed.parent.real))?.kind !== 'directory') throw notADirectory(posix.dirname(virtual));
     try {
-      await ctx.fs.writeFile(located.real, data);
+      await inParent(placed, true, (dir, name) => dir.writeFile(name, data, ctx.signal));
     } catch (error) {
-      throw fromBackendError(virtual, 'write', error);
+      throw ctx.signal?.aborted ? aborted(ctx.signal) : fromBackendError(virtual, 'write', error);
     }
   }
 
@@ -88,16 +133,41 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
     if (kind !== undefined && kind !== 'file') throw notAFile(located.virtual, kind);
   }
 
+  /** Metadata of the located entry, read through its held parent directory (or the held mount root). */
+  async function statLocated(located: Located): Promise<FileStat | undefined> {
+    const { virtual, mount, real } = located;
+    if (real === (await ctx.resolver.realRoot(mount))) {
+      const root = await openDirectoryAt(ctx, mount, real, { virtual });
+      try {
+        return await root.stat();
+      } finally {
+        await root.close();
+      }
+    }
+    const info = await withParentOf(ctx, mount, real, { virtual }, (dir, name) => dir.lstat(name));
+    // The checked path had no symlink in it: one now means it was swapped since.
+    if (info?.kind === 'symlink') throw changedWhileOpening(virtual);
+    return info;
+  }
+
   const sandbox: Sandbox = {
     async read(path, readOptions) {
-      const maxChars = readOptions?.maxChars === undefined ? undefined : Math.max(0, Math.floor(readOptions.maxChars));
-      const { data, size } = await readBytes(path, maxChars === undefined ? undefined : maxChars * BYTES_PER_CHAR);
+      if (readOptions?.maxChars === undefined) {
+        return new TextDecoder().decode((await readBytes(path, (mount) => wholeReadCaps(mount, undefined))).data);
+      }
+      const maxChars = Math.min(MAX_READ_CHARS, Math.max(0, Math.floor(readOptions.maxChars)));
+      const maxBytes = maxChars * BYTES_PER_CHAR;
+      const { data, size } = await readBytes(path, (mount) => ({
+        maxFileBytes: mount.maxFileBytes ?? Infinity,
+        whose: `of the mount ${mountPath(mount)}`,
+        maxBytes,
+      }));
       const text = new TextDecoder().decode(data);
-      if (maxChars === undefined || (text.length <= maxChars && data.length >= size)) return text;
+      if (text.length <= maxChars && data.length >= size) return text;
       return text.slice(0, maxChars) + truncationMarker(maxChars, size);
     },
-    async readBinary(path) {
-      return (await readBytes(path)).data;
+    async readBinary(path, readOptions) {
+      return (await readBytes(path, (mount) => wholeReadCaps(mount, readOptions?.maxBytes))).data;
     },
     write(path, content) {
       return writeBytes(path, new TextEncoder().encode(content));
@@ -106,17 +176,11 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
       return writeBytes(path, data);
     },
     async delete(raw) {
-      const { virtual, mount } = place(raw);
-      checkWritable(ctx.scope, mount, virtual, writable);
-      if (virtual === mountPath(mount)) throw notAFile(virtual, 'directory');
-      checkSuffix(mount, virtual);
-      const located = await ctx.resolver.locate(virtual, mount);
-      if (!located.exists) throw notFound(virtual);
-      await refuseNonFile(located);
-      // Remove the entry the path names (a symlink itself, not its target): real parent + own name.
-      const parent = await ctx.resolver.locate(posix.dirname(virtual), mount);
+      const { virtual, mount } = placeChange(raw);
+      const placed = await locateChange(virtual, mount);
+      if (!placed.located.exists) throw notFound(virtual);
       try {
-        await ctx.fs.remove(posix.join(parent.real, posix.basename(virtual)));
+        await inParent(placed, false, (dir, name) => dir.remove(name));
       } catch (error) {
         throw fromBackendError(virtual, 'delete', error);
       }
@@ -136,7 +200,7 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
       }
       const { mount } = place(virtual);
       const located = await ctx.resolver.locate(virtual, mount);
-      const info = located.exists ? await ctx.fs.stat(located.real) : undefined;
+      const info = located.exists ? await statLocated(located) : undefined;
       if (!info) return { path: virtual, exists: false };
       if (info.kind === 'file') checkSuffix(mount, virtual, located.real);
       const stat: SandboxStat = { path: virtual, exists: true, size: info.size, mtime: new Date(info.mtimeMs).toISOString() };
@@ -176,7 +240,8 @@ export function createSandbox(options: CreateSandboxOptions): Sandbox {
     fs: options.fs,
     mounts,
     scope,
-    resolver: createHostResolver(options.fs, mounts),
+    resolver: createHostResolver(options.fs, mounts, scope),
+    ...(options.signal ? { signal: options.signal } : {}),
     visible: visibleMounts(mounts, scope).map((m) => m.path),
   };
   return buildSandbox(ctx, restrictions, options);

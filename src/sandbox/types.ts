@@ -31,8 +31,13 @@ export interface SandboxStat {
 
 /** What a model (through tools) may do with files. Every path is virtual; host paths never leak. */
 export interface Sandbox {
+  /**
+   * Reads a text file. With `maxChars` (clamped to `MAX_READ_CHARS`) a longer file is cut there with
+   * a truncation marker; without it the whole file is read, up to `MAX_WHOLE_READ_BYTES`.
+   */
   read(path: string, options?: { maxChars?: number }): Promise<string>;
-  readBinary(path: string): Promise<Uint8Array>;
+  /** Reads a whole file; one larger than `maxBytes` (or the mount's and the hard limit) is refused, judged on the opened file. */
+  readBinary(path: string, options?: { maxBytes?: number }): Promise<Uint8Array>;
   write(path: string, content: string): Promise<void>;
   writeBinary(path: string, data: Uint8Array): Promise<void>;
   delete(path: string): Promise<void>;
@@ -53,4 +58,6 @@ export interface CreateSandboxOptions {
   mounts: readonly MountSpec[];
   /** Restrictions of every worker on the chain, the caller's first. */
   restrictions?: readonly Restriction[];
+  /** The run's abort signal: long operations (big reads and writes, list walks) stop when it fires. */
+  signal?: AbortSignal;
 }

@@ -1,107 +1,57 @@
 /**
- * Reading a file whose path was already checked, without trusting that the check still holds.
- * Between the check and the open, the file (or a directory above it) can be swapped for a symlink
- * pointing outside the mount. With `openFile` the final component is opened without following a
- * symlink, and the opened file's identity (dev/ino) must match what the verified path names after
- * the open, before a single byte is read. Without it, the file is re-verified after reading and the
- * bytes are discarded on a mismatch.
+ * Reading a file whose path was checked, on what is opened rather than on its name: the file is
+ * opened inside its directory held by `openDirectoryAt` (so no symlink swapped in on the way can
+ * redirect it), without following a final symlink, and its kind and size are judged on the opened
+ * file before a single byte is read.
  */
-import type { FileStat, FileSystem } from './file-system.ts';
-import { changedWhileOpening, fromBackendError, notAFile, notFound, symlinkEscape, tooLarge } from './refusals.ts';
+import type { SandboxContext } from './context.ts';
+import type { Located } from './host-resolver.ts';
+import { withParentOf } from './opened-path.ts';
+import { aborted, fromBackendError, notAFile, tooLarge } from './refusals.ts';
 
-/** What to read and the caps that apply. */
-export interface VerifiedReadOptions {
-  /** The virtual path, for messages. */
-  virtual: string;
-  /** The mount's virtual path, for messages. */
-  mount: string;
-  /** Real host path from the resolver (no symlinks at check time). */
-  real: string;
-  /** The mount's `max_file_bytes`: larger files are refused before reading. */
-  maxFileBytes?: number;
-  /** Read at most this many bytes (for truncated text reads); the whole file when omitted. */
+/** Caps of one read. */
+export interface ReadCaps {
+  /** Larger files are refused before reading (`Infinity` for none). */
+  maxFileBytes: number;
+  /** Whose limit `maxFileBytes` is, for the refusal (`of the mount /input`). */
+  whose: string;
+  /** Read at most this many bytes (a truncated text read); the whole file when omitted. */
   maxBytes?: number;
 }
 
-/** Bytes read and the file's size at open time. */
+/** Bytes read and the opened file's size. */
 export interface VerifiedRead {
   data: Uint8Array;
   size: number;
 }
 
-/** The same file as `opened`: the path still resolves to itself and names the same inode. */
-async function verifyUnchanged(fs: FileSystem, options: VerifiedReadOptions, opened: FileStat): Promise<void> {
-  let now: string;
-  try {
-    now = await fs.realpath(options.real);
-  } catch {
-    throw changedWhileOpening(options.virtual);
-  }
-  const current = await fs.lstat(options.real);
-  if (now !== options.real || !current || current.kind !== 'file') throw changedWhileOpening(options.virtual);
-  if (opened.ino !== undefined && current.ino !== undefined && (opened.ino !== current.ino || opened.dev !== current.dev)) {
-    throw changedWhileOpening(options.virtual);
-  }
-}
-
-function checkSize(options: VerifiedReadOptions, size: number): void {
-  if (options.maxFileBytes !== undefined && size > options.maxFileBytes) {
-    throw tooLarge(options.virtual, size, options.maxFileBytes, options.mount);
-  }
-}
-
-/** How many bytes to ask for: enough to notice a file that grew past the cap since it was measured. */
-function readLimit(options: VerifiedReadOptions): number | undefined {
-  const overCap = options.maxFileBytes === undefined ? undefined : options.maxFileBytes + 1;
-  if (overCap === undefined) return options.maxBytes;
-  return options.maxBytes === undefined ? overCap : Math.min(overCap, options.maxBytes);
-}
-
-async function readWithHandle(fs: FileSystem & Required<Pick<FileSystem, 'openFile'>>, options: VerifiedReadOptions): Promise<VerifiedRead> {
-  let handle;
-  try {
-    handle = await fs.openFile(options.real);
-  } catch (error) {
-    throw fromBackendError(options.virtual, 'open', error);
-  }
-  try {
-    const opened = await handle.stat();
-    if (opened.kind !== 'file') throw notAFile(options.virtual, opened.kind);
-    await verifyUnchanged(fs, options, opened);
-    checkSize(options, opened.size);
-    const data = await handle.read(readLimit(options));
-    checkSize(options, data.length);
-    return { data, size: opened.size };
-  } catch (error) {
-    throw fromBackendError(options.virtual, 'read', error);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function readWithoutHandle(fs: FileSystem, options: VerifiedReadOptions): Promise<VerifiedRead> {
-  const before = await fs.lstat(options.real);
-  if (!before) throw notFound(options.virtual);
-  // The resolver returned a symlink-free path, so a symlink here was swapped in since.
-  if (before.kind === 'symlink') throw symlinkEscape(options.virtual, options.mount);
-  if (before.kind !== 'file') throw notAFile(options.virtual, before.kind);
-  checkSize(options, before.size);
-  let data: Uint8Array;
-  try {
-    data = await fs.readFile(options.real);
-  } catch (error) {
-    throw fromBackendError(options.virtual, 'read', error);
-  }
-  await verifyUnchanged(fs, options, before);
-  checkSize(options, data.length);
-  return { data: options.maxBytes === undefined ? data : data.subarray(0, options.maxBytes), size: before.size };
-}
-
 /**
- * Reads `options.real` after re-verifying it is still the file that was checked.
- * @throws SandboxError `symlink-escape` (swapped), `too-large`, `not-a-file`, `not-found`, `io`
+ * Reads the located file through a held directory.
+ * @throws SandboxError `symlink-escape` (changed while opening), `too-large`, `not-a-file`, `not-found`, `io`; the abort reason when aborted.
  */
-export function readVerified(fs: FileSystem, options: VerifiedReadOptions): Promise<VerifiedRead> {
-  if (fs.openFile) return readWithHandle(fs as FileSystem & Required<Pick<FileSystem, 'openFile'>>, options);
-  return readWithoutHandle(fs, options);
+export async function readVerified(ctx: SandboxContext, located: Located, caps: ReadCaps): Promise<VerifiedRead> {
+  const { virtual, mount } = located;
+  if (located.real === (await ctx.resolver.realRoot(mount))) throw notAFile(virtual, 'directory');
+  return withParentOf(ctx, mount, located.real, { virtual }, async (dir, name) => {
+    let file;
+    try {
+      file = await dir.openFile(name);
+    } catch (error) {
+      throw fromBackendError(virtual, 'open', error);
+    }
+    try {
+      const opened = await file.stat();
+      if (opened.kind !== 'file') throw notAFile(virtual, opened.kind);
+      if (opened.size > caps.maxFileBytes) throw tooLarge(virtual, opened.size, caps.maxFileBytes, caps.whose);
+      // One byte over the cap notices a file that grew since it was measured.
+      const limit = Math.min(caps.maxFileBytes + 1, caps.maxBytes ?? Infinity);
+      const data = await file.read(limit, ctx.signal);
+      if (data.length > caps.maxFileBytes) throw tooLarge(virtual, data.length, caps.maxFileBytes, caps.whose);
+      return { data, size: opened.size };
+    } catch (error) {
+      throw ctx.signal?.aborted ? aborted(ctx.signal) : fromBackendError(virtual, 'read', error);
+    } finally {
+      await file.close();
+    }
+  });
 }

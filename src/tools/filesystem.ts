@@ -4,7 +4,9 @@
  * tools only shape arguments and results for the model.
  */
 import { z } from 'zod';
-import { ToolError } from '../errors.ts';
+import { SandboxError, ToolError } from '../errors.ts';
+import { MAX_GLOB_CHARS } from '../sandbox/glob.ts';
+import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { FilesystemToolsetConfig } from '../worker/schema.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
@@ -14,6 +16,21 @@ export const LIST_FILES_LIMIT = 1000;
 
 /** Default `max_chars` of `read_file`. */
 export const READ_FILE_DEFAULT_MAX_CHARS = 200_000;
+
+/** Hard limit of `read_file`: a larger `max_chars` is clamped to it. */
+export const READ_FILE_MAX_CHARS = MAX_READ_CHARS;
+
+/** `edit_file` edits files up to this size; larger ones are rewritten with `write_file`. */
+export const EDIT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Longest `old` text `edit_file` accepts. */
+export const EDIT_FILE_MAX_OLD_CHARS = 100_000;
+
+/** Longest `new` text `edit_file` accepts. */
+export const EDIT_FILE_MAX_NEW_CHARS = 1_000_000;
+
+/** `edit_file` counts occurrences of `old` up to this many (enough to say "include more context"). */
+const MAX_COUNTED_OCCURRENCES = 100;
 
 const TOOLSET = 'filesystem';
 
@@ -30,17 +47,27 @@ const pathField = z.string().min(1).describe('Virtual path in the sandbox, e.g. 
 
 const ListArgs = z.strictObject({
   path: z.string().min(1).default('/').describe('Virtual directory to list; default /'),
-  pattern: z.string().min(1).default('**/*').describe('Glob relative to path, e.g. **/*.md; default **/*'),
+  pattern: z
+    .string()
+    .min(1)
+    .max(MAX_GLOB_CHARS)
+    .default('**/*')
+    .describe('Glob relative to path: * ? ** [abc] {a,b}, e.g. **/*.md; default **/*'),
 });
 const ReadArgs = z.strictObject({
   path: pathField,
-  max_chars: z.number().int().positive().default(READ_FILE_DEFAULT_MAX_CHARS).describe('Characters to return at most; default 200000'),
+  max_chars: z
+    .number()
+    .int()
+    .positive()
+    .default(READ_FILE_DEFAULT_MAX_CHARS)
+    .describe(`Characters to return at most; default ${READ_FILE_DEFAULT_MAX_CHARS}, larger values count as ${READ_FILE_MAX_CHARS}`),
 });
 const WriteArgs = z.strictObject({ path: pathField, content: z.string().describe('The whole new content of the file') });
 const EditArgs = z.strictObject({
   path: pathField,
-  old: z.string().min(1).describe('Exact text to replace; must occur exactly once in the file'),
-  new: z.string().describe('Replacement text'),
+  old: z.string().min(1).max(EDIT_FILE_MAX_OLD_CHARS).describe('Exact text to replace; must occur exactly once in the file'),
+  new: z.string().max(EDIT_FILE_MAX_NEW_CHARS).describe('Replacement text'),
 });
 const PathArgs = z.strictObject({ path: pathField });
 
@@ -64,7 +91,7 @@ async function listFiles(args: z.infer<typeof ListArgs>, context: ToolContext): 
 async function readFile(args: z.infer<typeof ReadArgs>, context: ToolContext): Promise<string> {
   const { path, max_chars: maxChars = READ_FILE_DEFAULT_MAX_CHARS } = args;
   // The sandbox reads only a prefix of a long file and appends a visible truncation marker.
-  return requireSandbox(context, 'read_file').read(path, { maxChars });
+  return requireSandbox(context, 'read_file').read(path, { maxChars: Math.min(maxChars, READ_FILE_MAX_CHARS) });
 }
 
 async function writeFile(args: z.infer<typeof WriteArgs>, context: ToolContext): Promise<string> {
@@ -72,23 +99,39 @@ async function writeFile(args: z.infer<typeof WriteArgs>, context: ToolContext):
   return `wrote ${args.content.length} characters to ${args.path}`;
 }
 
-/** Start offsets of every occurrence of `needle`, overlapping ones included (they make an edit ambiguous too). */
-function occurrences(haystack: string, needle: string): number[] {
+/**
+ * Start offsets of the occurrences of `needle`, overlapping ones included (they make an edit
+ * ambiguous too), at most `limit` of them: beyond that the exact count does not help the model.
+ */
+function occurrences(haystack: string, needle: string, limit: number): number[] {
   const found: number[] = [];
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) found.push(at);
+  for (let at = haystack.indexOf(needle); at !== -1 && found.length < limit; at = haystack.indexOf(needle, at + 1)) found.push(at);
   return found;
+}
+
+/** The whole text of a file small enough to edit. */
+async function readForEdit(sandbox: Sandbox, path: string): Promise<string> {
+  try {
+    return new TextDecoder().decode(await sandbox.readBinary(path, { maxBytes: EDIT_FILE_MAX_BYTES }));
+  } catch (error) {
+    if (SandboxError.isInstance(error) && error.code === 'too-large') {
+      throw new SandboxError('too-large', error.path, `${error.path} is over the ${EDIT_FILE_MAX_BYTES}-byte limit of edit_file; rewrite it whole with write_file`);
+    }
+    throw error;
+  }
 }
 
 async function editFile(args: z.infer<typeof EditArgs>, context: ToolContext): Promise<string> {
   const sandbox = requireSandbox(context, 'edit_file');
   const { path, old, new: replacement } = args;
-  const text = await sandbox.read(path);
-  const found = occurrences(text, old);
+  const text = await readForEdit(sandbox, path);
+  const found = occurrences(text, old, MAX_COUNTED_OCCURRENCES + 1);
   if (found.length === 0) {
     throw new ToolError('no-match', 'edit_file', `old text not found in ${path}; read the file and copy the exact text to replace`);
   }
   if (found.length > 1) {
-    throw new ToolError('ambiguous-match', 'edit_file', `old text found ${found.length} times in ${path}; include more context so it matches exactly once`);
+    const count = found.length > MAX_COUNTED_OCCURRENCES ? `more than ${MAX_COUNTED_OCCURRENCES}` : String(found.length);
+    throw new ToolError('ambiguous-match', 'edit_file', `old text found ${count} times in ${path}; include more context so it matches exactly once`);
   }
   const at = found[0] as number;
   await sandbox.write(path, text.slice(0, at) + replacement + text.slice(at + old.length));
@@ -124,7 +167,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
     {
       toolset: TOOLSET,
       name: 'list_files',
-      description: `List files in the sandbox. Returns virtual paths of files under \`path\` matching the glob \`pattern\` (relative to \`path\`), sorted; at most ${LIST_FILES_LIMIT}.`,
+      description: `List files in the sandbox. Returns virtual paths of files under \`path\` matching the glob \`pattern\` (relative to \`path\`; * ? ** [abc] {a,b}), sorted; at most ${LIST_FILES_LIMIT}.`,
       inputSchema: ListArgs,
       defaultRule: 'preApproved',
       execute: listFiles,
@@ -132,7 +175,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
     {
       toolset: TOOLSET,
       name: 'read_file',
-      description: 'Read a text file from the sandbox. A file longer than `max_chars` is cut there, with a note saying so; call again with a larger `max_chars` to see more.',
+      description: `Read a text file from the sandbox. A file longer than \`max_chars\` is cut there, with a note saying so; call again with a larger \`max_chars\` to see more (at most ${READ_FILE_MAX_CHARS}).`,
       inputSchema: ReadArgs,
       defaultRule: 'preApproved',
       execute: readFile,
@@ -148,7 +191,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
     {
       toolset: TOOLSET,
       name: 'edit_file',
-      description: 'Replace the one occurrence of `old` in a text file with `new`. Fails if `old` is missing or occurs more than once; include enough surrounding text to make it unique.',
+      description: `Replace the one occurrence of \`old\` in a text file with \`new\`. Fails if \`old\` is missing or occurs more than once; include enough surrounding text to make it unique. Files up to ${EDIT_FILE_MAX_BYTES} bytes; use write_file for larger ones.`,
       inputSchema: EditArgs,
       defaultRule: 'ask',
       execute: editFile,

@@ -5,7 +5,10 @@
 import path from 'node:path';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, test } from 'vitest';
+import { readAttachmentFiles } from '../../src/runtime/attachments.ts';
 import { parseOverride } from '../../src/runtime/overrides.ts';
+import { createMemoryFileSystem } from '../../src/sandbox/memory-file-system.ts';
+import { createSandbox } from '../../src/sandbox/sandbox.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -153,5 +156,28 @@ describe('attachments a caller hands to a callee', () => {
     const { toolResult, readerCalls } = await handOver(delegating('', ''), ['/outside.pdf']);
     expect(toolResult).toContain('/outside.pdf');
     expect(readerCalls).toHaveLength(0);
+  });
+});
+
+describe('readAttachmentFiles', () => {
+  test('holds the files as opened to the tightest max_total_bytes, even after the names passed', async () => {
+    const fs = createMemoryFileSystem({ '/p/in/a.txt': 'x'.repeat(60), '/p/in/b.txt': 'y'.repeat(60) });
+    const sandbox = createSandbox({ fs, mounts: [{ name: 'in', hostRoot: '/p/in', mode: 'ro' }] });
+    const policies = [
+      { owner: 'worker main', policy: { max_total_bytes: 500 } },
+      { owner: 'worker callee', policy: { max_total_bytes: 100 } },
+    ];
+    const read = (name: string, maxBytes: number) => sandbox.readBinary(name, { maxBytes });
+    // The names were checked while both files were small; then one grew.
+    await fs.writeFile('/p/in/b.txt', 'y'.repeat(90));
+    await expect(readAttachmentFiles(['/in/a.txt', '/in/b.txt'], policies, read)).rejects.toThrow(
+      '/in/b.txt is 90 bytes, over the 40-byte limit of this read',
+    );
+    await fs.writeFile('/p/in/b.txt', 'y'.repeat(40));
+    const read2 = await readAttachmentFiles(['/in/a.txt', '/in/b.txt'], policies, read);
+    expect(read2.map((file) => [file.name, file.data.length])).toEqual([
+      ['/in/a.txt', 60],
+      ['/in/b.txt', 40],
+    ]);
   });
 });

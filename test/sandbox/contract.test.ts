@@ -93,21 +93,82 @@ describe.each(FIXTURES)('FileSystem contract (%s)', (_name, make) => {
     expect((await fixture.fs.lstat(at('link')))?.kind).toBe('file');
   });
 
-  it('openFile refuses a final symlink and keeps reading the file it opened', async () => {
+  it('openDirectory refuses a final symlink; a held directory opens entries without following links', async () => {
+    await fixture.write('d/f.txt', 'first');
+    await fixture.write('d/sub/x.txt', 'x');
+    await fixture.symlink('f.txt', 'd/lnk');
+    await fixture.symlink('sub', 'd/sublnk');
+    await expect(fixture.fs.openDirectory(at('d/sublnk'))).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(fixture.fs.openDirectory(at('nope'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fixture.fs.openDirectory(at('d/f.txt'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+    const dir = await fixture.fs.openDirectory(at('d'));
+    expect(await dir.realPath()).toBe(at('d'));
+    expect((await dir.stat()).kind).toBe('directory');
+    await expect(dir.openFile('lnk')).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(dir.openFile('nope')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(dir.openDirectory('sublnk')).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(dir.openDirectory('f.txt')).rejects.toMatchObject({ code: 'ENOTDIR' });
+    expect((await dir.lstat('lnk'))?.kind).toBe('symlink');
+    expect(await dir.lstat('nope')).toBeUndefined();
+    expect((await dir.readDir()).map((entry) => entry.name)).toEqual(['f.txt', 'lnk', 'sub', 'sublnk']);
+    const sub = await dir.openDirectory('sub');
+    expect(await sub.realPath()).toBe(at('d/sub'));
+    await sub.close();
+    await dir.close();
+  });
+
+  it('an opened file keeps reading the file it opened', async () => {
     await fixture.write('f.txt', 'first');
-    await fixture.symlink('f.txt', 'lnk');
-    const open = fixture.fs.openFile?.bind(fixture.fs);
-    expect(open).toBeDefined();
-    if (!open) return;
-    await expect(open(at('lnk'))).rejects.toMatchObject({ code: 'ELOOP' });
-    await expect(open(at('nope'))).rejects.toMatchObject({ code: 'ENOENT' });
-    const handle = await open(at('f.txt'));
+    const dir = await fixture.fs.openDirectory(fixture.root);
+    const handle = await dir.openFile('f.txt');
     const before = await handle.stat();
     await fixture.fs.writeFile(at('f.txt'), 'second');
     expect(new TextDecoder().decode(await handle.read())).toBe('first');
     expect(new TextDecoder().decode(await handle.read(3))).toBe('fir');
     expect((await fixture.fs.stat(at('f.txt')))?.ino).not.toBe(before.ino);
     await handle.close();
+    await dir.close();
+  });
+
+  it('a held directory keeps meaning the directory it opened after its path is swapped for a symlink', async () => {
+    await fixture.write('d/keep.txt', 'inside');
+    await fixture.write('outside/secret.txt', 'SECRET');
+    const dir = await fixture.fs.openDirectory(at('d'));
+    await fixture.fs.remove(at('d'), { recursive: true });
+    await fixture.symlink(at('outside'), 'd');
+    await expect(dir.openFile('secret.txt')).rejects.toMatchObject({ code: 'ENOENT' });
+    await dir.writeFile('x.txt', new TextEncoder().encode('x')).catch(() => undefined);
+    expect(await fixture.names('outside')).toEqual(['secret.txt']);
+    expect(await dir.realPath()).not.toBe(at('outside'));
+    await dir.close();
+  });
+
+  it('writes through a held directory atomically, replacing a symlink, and removes entries', async () => {
+    await fixture.write('w/target.txt', 'target');
+    await fixture.symlink('target.txt', 'w/link');
+    const dir = await fixture.fs.openDirectory(at('w'));
+    await dir.writeFile('link', new TextEncoder().encode('new'));
+    await dir.writeFile('fresh.txt', new TextEncoder().encode('fresh'));
+    expect(await fixture.read('w/target.txt')).toBe('target');
+    expect((await dir.lstat('link'))?.kind).toBe('file');
+    expect(await fixture.read('w/link')).toBe('new');
+    await dir.mkdir('sub');
+    await dir.mkdir('sub');
+    await dir.remove('fresh.txt');
+    await expect(dir.remove('sub')).rejects.toBeDefined();
+    await expect(dir.writeFile('sub', new Uint8Array(1))).rejects.toBeDefined();
+    expect(await fixture.names('w')).toEqual(['link', 'sub', 'target.txt']);
+    await dir.close();
+  });
+
+  it('stops a write on abort and leaves no temp file', async () => {
+    await fixture.fs.mkdir(at('w'));
+    const dir = await fixture.fs.openDirectory(at('w'));
+    const abort = new AbortController();
+    abort.abort(new Error('stop'));
+    await expect(dir.writeFile('a.txt', new Uint8Array(10), abort.signal)).rejects.toThrow('stop');
+    expect(await fixture.names('w')).toEqual([]);
+    await dir.close();
   });
 });
 

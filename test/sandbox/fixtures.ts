@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import { posix } from 'node:path';
 import { createMemoryFileSystem } from '../../src/sandbox/memory-file-system.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
-import type { FileSystem } from '../../src/sandbox/file-system.ts';
+import type { FileSystem, OpenedDirectory, OpenedFile } from '../../src/sandbox/file-system.ts';
 
 export interface Fixture {
   name: string;
@@ -99,13 +99,15 @@ export interface FsCall {
 }
 
 /**
- * Wraps a backend, logging every call (`read` = bytes read through an opened handle). `hooks`
- * may run before a call, e.g. to swap a file for a symlink between check and open.
+ * Wraps a backend, logging every call. Calls through a held directory are logged with the real
+ * path of that directory at the time (read back from the handle) plus the entry name, so a call
+ * that really landed outside shows up as such (`read` = bytes read through an opened file).
+ * `hooks.after` may run after a path call, e.g. to swap a file for a symlink between check and use.
  */
 export function recordingFs(
   inner: FileSystem,
   calls: FsCall[],
-  hooks: { after?: (op: string, path: string) => Promise<void> | void; withoutOpenFile?: boolean } = {},
+  hooks: { after?: (op: string, path: string) => Promise<void> | void } = {},
 ): FileSystem {
   const wrap =
     <A extends unknown[], R>(op: string, fn: (path: string, ...rest: A) => Promise<R>) =>
@@ -115,7 +117,46 @@ export function recordingFs(
       await hooks.after?.(op, path);
       return result;
     };
-  const fs: FileSystem = {
+  const recordFile = (file: OpenedFile, path: string): OpenedFile => ({
+    stat: () => file.stat(),
+    read: (max, signal) => {
+      calls.push({ op: 'read', path });
+      return file.read(max, signal);
+    },
+    close: () => file.close(),
+  });
+  const recordDir = (dir: OpenedDirectory): OpenedDirectory => {
+    const log = async (op: string, name: string) => {
+      const path = posix.join(await dir.realPath(), name);
+      calls.push({ op, path });
+      return path;
+    };
+    return {
+      realPath: () => dir.realPath(),
+      stat: () => dir.stat(),
+      readDir: async () => {
+        await log('readDir', '.');
+        return dir.readDir();
+      },
+      lstat: (name) => dir.lstat(name),
+      openFile: async (name) => recordFile(await dir.openFile(name), await log('openFile', name)),
+      openDirectory: async (name) => recordDir(await dir.openDirectory(name)),
+      mkdir: async (name) => {
+        await log('mkdir', name);
+        return dir.mkdir(name);
+      },
+      writeFile: async (name, data, signal) => {
+        await log('writeFile', name);
+        return dir.writeFile(name, data, signal);
+      },
+      remove: async (name) => {
+        await log('remove', name);
+        return dir.remove(name);
+      },
+      close: () => dir.close(),
+    };
+  };
+  return {
     readFile: wrap('readFile', (p) => inner.readFile(p)),
     readText: wrap('readText', (p) => inner.readText(p)),
     writeFile: wrap('writeFile', (p, d: string | Uint8Array) => inner.writeFile(p, d)),
@@ -125,22 +166,8 @@ export function recordingFs(
     realpath: wrap('realpath', (p) => inner.realpath(p)),
     readDir: wrap('readDir', (p) => inner.readDir(p)),
     mkdir: wrap('mkdir', (p) => inner.mkdir(p)),
+    openDirectory: wrap('openDirectory', async (p) => recordDir(await inner.openDirectory(p))),
   };
-  if (inner.openFile && !hooks.withoutOpenFile) {
-    const open = inner.openFile.bind(inner);
-    fs.openFile = wrap('openFile', async (p) => {
-      const handle = await open(p);
-      return {
-        stat: () => handle.stat(),
-        read: (max?: number) => {
-          calls.push({ op: 'read', path: p });
-          return handle.read(max);
-        },
-        close: () => handle.close(),
-      };
-    });
-  }
-  return fs;
 }
 
 /** The calls that read file content (whole-file reads and handle reads). */

@@ -6,7 +6,13 @@ import { SandboxError, ToolError } from '../../src/errors.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { createSandbox, truncationMarker } from '../../src/sandbox/sandbox.ts';
 import type { Sandbox } from '../../src/sandbox/types.ts';
-import { createFilesystemToolset, LIST_FILES_LIMIT } from '../../src/tools/filesystem.ts';
+import {
+  createFilesystemToolset,
+  EDIT_FILE_MAX_BYTES,
+  EDIT_FILE_MAX_OLD_CHARS,
+  LIST_FILES_LIMIT,
+  READ_FILE_MAX_CHARS,
+} from '../../src/tools/filesystem.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';
 
 let dir: string;
@@ -119,6 +125,30 @@ describe('read_file', () => {
   it('refuses a path escaping the mounts', async () => {
     const error = await call('read_file', { path: '/input/../../etc/passwd' }).catch((e: unknown) => e);
     expect(SandboxError.isInstance(error)).toBe(true);
+  });
+});
+
+describe('hard limits', () => {
+  it(`clamps a huge max_chars to ${READ_FILE_MAX_CHARS} and says so in the description`, async () => {
+    fs.writeFileSync(path.join(dir, 'in', 'big.txt'), 'x'.repeat(READ_FILE_MAX_CHARS + 10));
+    const text = (await call('read_file', { path: '/input/big.txt', max_chars: Number.MAX_SAFE_INTEGER })) as string;
+    expect(text).toBe('x'.repeat(READ_FILE_MAX_CHARS) + truncationMarker(READ_FILE_MAX_CHARS, READ_FILE_MAX_CHARS + 10));
+    expect(tool('read_file').description).toContain(`at most ${READ_FILE_MAX_CHARS}`);
+  });
+
+  it('refuses to edit a file over the edit_file limit, pointing at write_file', async () => {
+    fs.writeFileSync(path.join(dir, 'out', 'huge.md'), 'a'.repeat(EDIT_FILE_MAX_BYTES + 1));
+    const error = await call('edit_file', { path: '/output/huge.md', old: 'a', new: 'b' }).catch((e: unknown) => e);
+    expect(SandboxError.isInstance(error) && error.code).toBe('too-large');
+    expect((error as Error).message).toBe(`/output/huge.md is over the ${EDIT_FILE_MAX_BYTES}-byte limit of edit_file; rewrite it whole with write_file`);
+    expect(tool('edit_file').description).toContain(`${EDIT_FILE_MAX_BYTES} bytes`);
+  });
+
+  it('stops counting occurrences at 100 and refuses an oversized old text in the schema', async () => {
+    fs.writeFileSync(path.join(dir, 'out', 'many.md'), 'a'.repeat(100_000));
+    await expect(call('edit_file', { path: '/output/many.md', old: 'aaaa', new: 'b' })).rejects.toThrow('old text found more than 100 times');
+    const schema = tool('edit_file').inputSchema as { safeParse(value: unknown): { success: boolean } };
+    expect(schema.safeParse({ path: '/output/many.md', old: 'a'.repeat(EDIT_FILE_MAX_OLD_CHARS + 1), new: '' }).success).toBe(false);
   });
 });
 
