@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RunError } from '../errors.ts';
 import { EXIT_FAILED } from './exit-codes.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 
 /** How long a command may take to end on its own after a stray error before the process exits. */
 const GRACE_MS = 5_000;
@@ -73,7 +74,7 @@ export function guardProcess(io: GuardedProcess): ProcessGuard {
     finish(code) {
       finished = true;
       if (code !== 0 || !failure.signal.aborted) return code;
-      io.stderr.write(`llm-do: ${(failure.signal.reason as RunError).message}\n`);
+      io.stderr.write(`llm-do: ${escapeTerminalText((failure.signal.reason as RunError).message)}\n`);
       return EXIT_FAILED;
     },
   };
@@ -81,7 +82,7 @@ export function guardProcess(io: GuardedProcess): ProcessGuard {
 
 function exitWith(target: GuardedProcess & { finished(): boolean }, error: RunError): void {
   if (target.finished()) return;
-  target.stderr.write(`llm-do: ${error.message}\n`, () => process.exit(EXIT_FAILED));
+  target.stderr.write(`llm-do: ${escapeTerminalText(error.message)}\n`, () => process.exit(EXIT_FAILED));
 }
 
 /** `tool code failed outside any tool call: Error: x (at tools.ts:5:11)`, or without a tool frame `an error was thrown outside any tool call: …`. */
