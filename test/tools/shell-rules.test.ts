@@ -190,7 +190,7 @@ describe('shell approval: toolset defaults never widen a per-command ask', () =>
       controller: createApprovalController({ mode: 'auto_deny', onEvent: (event) => asked.push(event.type) }),
       context,
     });
-    const gated = toolbox.get('shell');
+    const gated = toolbox.tools.find((tool) => tool.name === 'shell');
     if (!gated) return 'not offered';
     const result = await gated.run({ command });
     return result.ok ? 'ran' : result.error;
