@@ -9,6 +9,7 @@ import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
 import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
 import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
 import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
+import { workerExtension } from './worker-ids.ts';
 
 /** Everything `loadProject` worked out, from which the project object is built. */
 export interface ProjectInit {
@@ -155,7 +156,22 @@ class DefaultProject implements Project {
   }
 
   async #locateAndLoad(ref: string, from: WorkerDefinition | undefined, context: SourceLocation): Promise<WorkerDefinition> {
-    return this.#load(await this.#locate(ref, from ? this.#refScope(from) : this.#init.projectScope, context));
+    const scope = from ? this.#refScope(from) : this.#init.projectScope;
+    const imported = from ? await this.#importedById(ref, from, scope) : undefined;
+    return this.#load(imported ?? (await this.#locate(ref, scope, context)));
+  }
+
+  /**
+   * The worker among `from`'s `imports.workers` whose id is the bare id `ref`: a worker imported by
+   * path (`./helper.worker`, `./tools/x.worker`) is reachable by its id from the importing worker,
+   * in a project and in a standalone file alike. Broken imports are left to the imports check.
+   */
+  async #importedById(ref: string, from: WorkerDefinition, scope: Scope): Promise<LocatedWorker | undefined> {
+    const imports = (from.config.imports?.workers ?? []).filter((importRef) => importRef !== ref);
+    if (imports.length === 0 || ref.includes(':') || ref.startsWith('./') || ref.startsWith('/') || workerExtension(ref) || isNameGlob(ref)) return undefined;
+    const context = { file: from.displayPath, field: 'imports.workers' };
+    const located = await Promise.all(imports.map((importRef) => this.#locate(importRef, scope, context).catch(() => undefined)));
+    return located.find((worker) => worker?.scope === scope && worker.localId === ref);
   }
 
   /** Cached per scope and reference; a failure is not cached (its message names the referring file). */
