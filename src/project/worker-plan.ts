@@ -60,42 +60,50 @@ export function rootOf(project: Project, worker: WorkerDefinition): string {
   return project.root;
 }
 
-/** Plans `definition`, collecting every problem rather than stopping at the first. */
+/** A step of planning: its value, or the problems that stopped it. */
+interface Attempt<T> {
+  value: T | undefined;
+  problems: readonly ProjectError[];
+}
+
+async function attempt<T>(work: () => Promise<T> | T): Promise<Attempt<T>> {
+  try {
+    return { value: await work(), problems: [] };
+  } catch (error) {
+    if (!ProjectError.isInstance(error)) throw error;
+    return { value: undefined, problems: error.problems };
+  }
+}
+
+/** Plans `definition`, collecting every problem (in a fixed order) rather than stopping at the first. */
 export async function planWorker(project: Project, definition: WorkerDefinition, options: PlanOptions): Promise<PlanResult> {
-  const problems: ProjectError[] = [];
-  const warnings: ProjectError[] = [];
-  const collect = async <T>(work: () => Promise<T> | T): Promise<T | undefined> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (!ProjectError.isInstance(error)) throw error;
-      problems.push(...error.problems);
-      return undefined;
-    }
-  };
   const { config } = definition;
-  const modelId = await collect(() => {
-    const id = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, workerId: definition.id });
-    checkCompatibleModel(id, config.compatible_models, definition.id, definition.displayPath);
-    return id;
-  });
-  await collect(() =>
-    resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath }),
-  );
+  const warnings: ProjectError[] = [];
   const renderer = createTemplateRenderer({
     fs: project.fs,
     projectRoot: rootOf(project, definition),
     ...project.templateDirs(definition),
     allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
   });
-  const [schemas, , toolModules, allowedWorkers] = await Promise.all([
-    locateSchemas(project, definition, collect),
-    collect(() => renderer.check(definition.instructions, definition.instructionsFile, { lineOffset: definition.instructionsLineOffset })),
-    collect(() => plannedToolModules(project, definition)),
-    collect(() => plannedAllowedWorkers(project, definition, warnings)),
-    Promise.all((definition.config.imports?.workers ?? []).map((ref) => collect(() => project.loadWorker(ref, definition)))),
+  const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports] = await Promise.all([
+    attempt(() => {
+      const id = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, workerId: definition.id });
+      checkCompatibleModel(id, config.compatible_models, definition.id, definition.displayPath);
+      return id;
+    }),
+    attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),
+    attempt(() => locateSchema(project, definition, 'schema_in')),
+    attempt(() => locateSchema(project, definition, 'schema_out')),
+    attempt(() => renderer.check(definition.instructions, definition.instructionsFile, { lineOffset: definition.instructionsLineOffset })),
+    attempt(() => plannedToolModules(project, definition)),
+    attempt(() => plannedAllowedWorkers(project, definition, warnings)),
+    ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
-  const plan: WorkerPlan = { definition, modelId, schemas, renderer, toolModules: toolModules ?? [], allowedWorkers: allowedWorkers ?? [] };
+  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports].flatMap((step) => step.problems);
+  const schemas: WorkerPlan['schemas'] = {};
+  if (schemaIn.value) schemas.schema_in = schemaIn.value;
+  if (schemaOut.value) schemas.schema_out = schemaOut.value;
+  const plan: WorkerPlan = { definition, modelId: model.value, schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
   return { plan, problems, warnings };
 }
 
@@ -104,25 +112,13 @@ function schemaOptions(project: Project, definition: WorkerDefinition, field: Sc
   return { fs: project.fs, projectRoot: rootOf(project, definition), displayPath: definition.displayPath, field };
 }
 
-async function locateSchemas(
-  project: Project,
-  definition: WorkerDefinition,
-  collect: <T>(work: () => Promise<T>) => Promise<T | undefined>,
-): Promise<WorkerPlan['schemas']> {
-  const schemas: WorkerPlan['schemas'] = {};
-  await Promise.all(
-    SCHEMA_FIELDS.map(async (field) => {
-      const ref = definition.config[field];
-      if (ref === undefined) return;
-      const located = await collect(async () => {
-        const schema = await locateSchemaRef(ref, schemaOptions(project, definition, field));
-        if (field === 'schema_in' && 'schema' in schema) checkTemplateFields(schema.schema, definition.displayPath);
-        return schema;
-      });
-      if (located) schemas[field] = located;
-    }),
-  );
-  return schemas;
+/** A schema field's ref, located (undefined when the field is absent); a `schema_in` may not shadow template globals. */
+async function locateSchema(project: Project, definition: WorkerDefinition, field: SchemaField): Promise<LocatedSchema | undefined> {
+  const ref = definition.config[field];
+  if (ref === undefined) return undefined;
+  const located = await locateSchemaRef(ref, schemaOptions(project, definition, field));
+  if (field === 'schema_in' && 'schema' in located) checkTemplateFields(located.schema, definition.displayPath);
+  return located;
 }
 
 /** The custom toolset's modules (none without the toolset) and well-formed `tools:` patterns. */
@@ -148,21 +144,16 @@ async function plannedToolModules(project: Project, definition: WorkerDefinition
 async function plannedAllowedWorkers(project: Project, definition: WorkerDefinition, warnings: ProjectError[]): Promise<WorkerDefinition[]> {
   const workers = definition.config.toolsets?.workers || undefined;
   const location = { file: definition.displayPath, field: 'toolsets.workers.allowed_workers' };
-  const problems: ProjectError[] = [];
   const expanded = await Promise.all(
     (workers?.allowed_workers ?? []).map(async (pattern) => {
-      try {
-        const callees = await project.expandAllowedWorkers([pattern], definition);
-        if (callees.length === 0 && isNameGlob(pattern)) warnings.push(new ProjectError('invalid-field', `allowed_workers pattern ${pattern} matches no worker`, location));
-        return callees;
-      } catch (error) {
-        if (!ProjectError.isInstance(error)) throw error;
-        problems.push(...error.problems);
-        return [];
-      }
+      const step = await attempt(() => project.expandAllowedWorkers([pattern], definition));
+      const unmatched = step.value?.length === 0 && isNameGlob(pattern);
+      return { ...step, warning: unmatched ? new ProjectError('invalid-field', `allowed_workers pattern ${pattern} matches no worker`, location) : undefined };
     }),
   );
-  const callees = expanded.flat().filter((callee, index, all) => all.findIndex((other) => other.id === callee.id) === index);
+  warnings.push(...expanded.flatMap((step) => (step.warning ? [step.warning] : [])));
+  const problems = expanded.flatMap((step) => step.problems);
+  const callees = expanded.flatMap((step) => step.value ?? []).filter((callee, index, all) => all.findIndex((other) => other.id === callee.id) === index);
   const byToolName = new Map<string, string>();
   for (const callee of callees) {
     const name = toolNameForWorker(callee.id);
