@@ -77,7 +77,7 @@ const guardedRuntime: Runtime = {
     const key = checkedKey(rawKey);
     const value = (obj as Record<string | number, unknown>)[key];
     if (typeof value !== 'function' || callable.has(value)) return value;
-    if (receivers.has(obj)) return templateFunction((...args: unknown[]) => (value as AnyFunction).apply(obj, args));
+    if (receivers.has(obj) && Object.hasOwn(obj, key)) return templateFunction((...args: unknown[]) => (value as AnyFunction).apply(obj, args));
     throw new Error(`"${key}" is a JavaScript function, not a template function; templates can call only filters, macros and ${GLOBAL_NAMES}`);
   },
   callWrap(fn, name, context, args) {
