@@ -52,13 +52,16 @@ export function forbiddenNameMessage(name: string): string {
   return `"${name}" cannot be used in a template: templates are data, not code, so constructor, prototype and __names__ are refused`;
 }
 
+/** The functions every template has, as errors name them. */
+const GLOBAL_NAMES = 'file(), range(), cycler() and joiner()';
+
 /** Functions a template may call. */
 const callable = new WeakSet<object>();
 /** Objects whose methods a template may call (what `cycler()` returns). */
 const receivers = new WeakSet<object>();
 
 /** Marks `fn` as a template function and returns it. */
-export function templateFunction<F extends AnyFunction>(fn: F): F {
+function templateFunction<F extends AnyFunction>(fn: F): F {
   callable.add(fn);
   return fn;
 }
@@ -95,8 +98,6 @@ const guardedRuntime: Runtime = {
     return templateFunction(base.makeMacro(argNames, kwargNames, body));
   },
 };
-
-const GLOBAL_NAMES = 'file(), range(), cycler() and joiner()';
 
 /** Jinja's `range`, refusing more than {@link MAX_RANGE_ITEMS} items. */
 function range(start: number, stop?: number, step = 1): number[] {
