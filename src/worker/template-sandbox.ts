@@ -8,18 +8,28 @@
  *   string or number keys;
  * - only our own functions can be called: the globals below, `file()`, macros and `caller()`; a
  *   JavaScript method (`"x".split`, `{}.hasOwnProperty`) cannot even be looked up;
- * - variables, filters and tests are own properties only (`{{ valueOf() }}` finds nothing).
+ * - variables, filters and tests are own properties only (`{{ valueOf() }}` finds nothing);
+ * - a render has a budget of steps and output, so a runaway loop ends in an error, not a hang.
  */
 import nunjucks from 'nunjucks';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
+/** A nunjucks scope frame (`runtime.Frame`). */
+interface Frame {
+  set(name: string, value: unknown, resolveUp?: boolean): void;
+  push(isolateWrites?: boolean): Frame;
+  lookup(name: string): unknown;
+}
+
 /** The part of nunjucks' untyped runtime module the guards replace or use. */
 interface Runtime {
+  Frame: new (parent?: Frame, isolateWrites?: boolean) => Frame;
   memberLookup(obj: unknown, key: unknown): unknown;
   callWrap(fn: unknown, name: string, context: unknown, args: unknown[]): unknown;
-  contextOrFrameLookup(context: TemplateContext, frame: { lookup(name: string): unknown }, name: string): unknown;
+  contextOrFrameLookup(context: TemplateContext, frame: Frame, name: string): unknown;
   makeMacro(argNames: string[], kwargNames: string[], body: AnyFunction): AnyFunction;
+  suppressValue(value: unknown, autoescape: boolean): unknown;
 }
 
 interface TemplateContext {
@@ -41,6 +51,10 @@ export const MAX_TEMPLATE_DEPTH = 50;
 
 /** More items than this from `range()` is a runaway template. */
 export const MAX_RANGE_ITEMS = 100_000;
+/** Steps of one render (loop iterations, lookups, calls, outputs) beyond this are a runaway template. */
+export const MAX_TEMPLATE_STEPS = 1_000_000;
+/** Rendered output beyond this many characters is a runaway template. */
+export const MAX_TEMPLATE_OUTPUT = 10_000_000;
 
 /** True for names a template may never look up or define: `constructor`, `prototype`, `__proto__` and every `__x__`. */
 export function isForbiddenName(name: string): boolean {
@@ -73,9 +87,49 @@ function checkedKey(key: unknown): string | number {
   return key;
 }
 
+/** Work of the render running now (rendering is synchronous; reset when a top-level template starts). */
+const budget = { steps: 0, output: 0 };
+
+/** Counts one step of work; a render that never ends (nested loops over big ranges) stops with an error instead. */
+function spend(output = 0): void {
+  budget.steps += 1;
+  budget.output += output;
+  if (budget.steps > MAX_TEMPLATE_STEPS) throw new Error(`the template takes more than ${MAX_TEMPLATE_STEPS} steps (a runaway loop?)`);
+  if (budget.output > MAX_TEMPLATE_OUTPUT) throw new Error(`the template renders more than ${MAX_TEMPLATE_OUTPUT} characters`);
+}
+
+const counting = new WeakSet<Frame>();
+
+/** Makes `frame`, and every frame pushed from it, count its variable writes (each loop iteration makes some). */
+function countingFrame(frame: Frame): Frame {
+  if (counting.has(frame)) return frame;
+  counting.add(frame);
+  const set = frame.set;
+  frame.set = function (this: Frame, ...args: Parameters<Frame['set']>) {
+    spend();
+    return set.apply(this, args);
+  };
+  frame.push = function (this: Frame, isolateWrites?: boolean) {
+    return countingFrame(new base.Frame(this, isolateWrites));
+  };
+  return frame;
+}
+
+/** `new runtime.Frame()` of compiled code (macros): a counting frame. */
+function GuardedFrame(parent?: Frame, isolateWrites?: boolean): Frame {
+  return countingFrame(new base.Frame(parent, isolateWrites));
+}
+
 const guardedRuntime: Runtime = {
   ...base,
+  Frame: GuardedFrame as unknown as Runtime['Frame'],
+  suppressValue(value, autoescape) {
+    const shown = base.suppressValue(value, autoescape);
+    spend(typeof (shown as { length?: unknown }).length === 'number' ? (shown as { length: number }).length : 1);
+    return shown;
+  },
   memberLookup(obj, rawKey) {
+    spend();
     if (obj === undefined || obj === null) return undefined;
     const key = checkedKey(rawKey);
     const value = (obj as Record<string | number, unknown>)[key];
@@ -84,11 +138,13 @@ const guardedRuntime: Runtime = {
     throw new Error(`"${key}" is a JavaScript function, not a template function; templates can call only filters, macros and ${GLOBAL_NAMES}`);
   },
   callWrap(fn, name, context, args) {
+    spend();
     if (typeof fn !== 'function') return base.callWrap(fn, name, context, args);
     if (!callable.has(fn)) throw new Error(`cannot call ${name}: templates can call only filters, macros and ${GLOBAL_NAMES}`);
     return (fn as AnyFunction).apply(context, args);
   },
   contextOrFrameLookup(context, frame, name) {
+    spend();
     const value = frame.lookup(name);
     if (value !== undefined) return value;
     if (Object.hasOwn(context.ctx, name)) return context.ctx[name];
@@ -190,9 +246,10 @@ export function compileGuarded(source: string, path: string, options: object): {
   const root = props.root!;
   const guardedRoot = (env: unknown, context: unknown, frame: unknown, _runtime: unknown, cb: unknown) => {
     if (depth >= MAX_TEMPLATE_DEPTH) throw new Error(`templates nest more than ${MAX_TEMPLATE_DEPTH} levels deep (does a template include itself?)`);
+    if (depth === 0) Object.assign(budget, { steps: 0, output: 0 });
     depth += 1;
     try {
-      root(env, context, frame, guardedRuntime, cb);
+      root(env, context, countingFrame(frame as Frame), guardedRuntime, cb);
     } finally {
       depth -= 1;
     }

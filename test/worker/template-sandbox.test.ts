@@ -63,6 +63,9 @@ const hostile: [string, string][] = [
   ['joiner result constructor', `{% set j = joiner() %}{{ j.constructor(${quoted})() }}`],
   ['an included hostile template', '{% include "evil.jinja" %}'],
   ['a huge range', '{{ range(0, 1000000000000) | length }}'],
+  ['nested loops that would run for hours', '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}'],
+  ['a loop in a macro', '{% macro spin() %}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{% endmacro %}{{ spin() }}'],
+  ['output that would exhaust memory', '{% set s = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" %}{% for i in range(100000) %}{{ s }}{{ s }}{% endfor %}'],
 ];
 
 describe('hostile templates are refused with a template error', () => {
