@@ -1,7 +1,8 @@
 /**
  * The one preparation path of a worker (SPEC §15): `check` and `run` both plan a worker here, so
  * whatever `check` accepts `run` accepts, and they report the same problems before the first
- * request. Planning runs no project code: model choice and `compatible_models`, sandbox mounts,
+ * request. Planning runs no project code: model choice, its provider and `compatible_models` (API
+ * keys are a run's business: `check` may run elsewhere), sandbox mounts,
  * schema refs (JSON files read, module refs only located), templates (parsed, included files found,
  * forbidden names refused), tool modules (found and policy-checked, not imported) and
  * `allowed_workers` (expanded, tool names distinct). {@link importPlannedCode} then runs the code a
@@ -9,6 +10,7 @@
  */
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
+import { assertKnownProvider } from '../models/registry.ts';
 import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
 import { resolveMounts, type MountGrant } from '../sandbox/mount-table.ts';
 import { createCustomToolset } from '../tools/custom.ts';
@@ -89,6 +91,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     attempt(() => {
       const id = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, workerId: definition.id });
       checkCompatibleModel(id, config.compatible_models, definition.id, definition.displayPath);
+      assertKnownProvider(id, definition.id, project.manifest?.providers);
       return id;
     }),
     attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),

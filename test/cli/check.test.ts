@@ -138,6 +138,16 @@ describe('llm-do check', () => {
     expect(result.code).toBe(2);
   });
 
+  test('an unknown model provider is an error, as it is for a run; a manifest provider is known', async () => {
+    const result = await check({ 'main.worker': worker('main', 'model: antropic:claude-sonnet-4-5') });
+    expect(result.out).toBe(
+      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main): valid providers are anthropic, openai, openai-compatible, google, ollama, test\n',
+    );
+    expect(result.code).toBe(2);
+    const local = await check({ 'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n', 'main.worker': worker('main', 'model: local:qwen3') });
+    expect(local.code, local.out).toBe(0);
+  });
+
   test('--json prints every diagnostic as JSON', async () => {
     const root = writeTree({ 'main.worker': worker('mian', MODEL) });
     const { io, stdout } = captureIO({ cwd: '/' });
