@@ -2,10 +2,10 @@
  * The one preparation path of a worker (SPEC §15): `check` and `run` both plan a worker here, so
  * whatever `check` accepts `run` accepts, and they report the same problems before the first
  * request. Planning runs no project code: model choice, its provider and `compatible_models` (API
- * keys are a run's business: `check` may run elsewhere), sandbox mounts,
- * schema refs (JSON files read, module refs only located), templates (parsed, included files found,
- * forbidden names refused), tool modules (found and policy-checked, not imported) and
- * `allowed_workers` (expanded, tool names distinct). {@link importPlannedCode} then runs the code a
+ * keys are a run's business: `check` may run elsewhere), sandbox mounts, schema refs (JSON files
+ * read, module refs only located), templates (parsed, included files found, forbidden names
+ * refused), tool modules (found and policy-checked, not imported) and `allowed_workers` (expanded,
+ * tool names distinct). {@link importPlannedCode} then runs the code a
  * plan names: `run` always, `check` only with `--import-tools`.
  */
 import { posix } from 'node:path';
@@ -56,7 +56,7 @@ export interface PlanResult {
 }
 
 /** Host root of the worker's project, library or built-in workers: relative schema and template paths resolve against it. */
-export function rootOf(project: Project, worker: WorkerDefinition): string {
+function rootOf(project: Project, worker: WorkerDefinition): string {
   if (worker.library) return worker.library.root;
   if (worker.builtin && project.options.builtinWorkersDir) return posix.resolve(project.options.builtinWorkersDir);
   return project.root;
