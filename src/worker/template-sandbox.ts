@@ -197,6 +197,19 @@ function joiner(sep = ',') {
 
 /** Filters whose attribute argument (at this position) is looked up on each item with `item[attr]`. */
 const ATTRIBUTE_FILTERS: Readonly<Record<string, number>> = { join: 2, sum: 1, selectattr: 1, rejectattr: 1 };
+/** Filters whose size argument (at this position) allocates that many spaces or items at once. */
+const SIZE_FILTERS: Readonly<Record<string, number>> = { center: 1, indent: 1, batch: 1, slice: 1 };
+/** The largest size argument of {@link SIZE_FILTERS}. */
+export const MAX_FILTER_SIZE = 10_000;
+
+/** Wraps the filter `name` of `filters` so `check` sees its arguments first. */
+function guardFilter(filters: Record<string, AnyFunction>, name: string, check: (args: unknown[]) => void): void {
+  const filter = filters[name]!;
+  filters[name] = function (this: unknown, ...args: unknown[]) {
+    check(args);
+    return filter.apply(this, args);
+  };
+}
 
 interface EnvironmentInternals {
   globals: Record<string, unknown>;
@@ -208,7 +221,7 @@ interface EnvironmentInternals {
 
 /**
  * A nunjucks environment for untrusted templates: own-property filters and tests only, attribute
- * filters guarded, and exactly the globals `range`, `cycler`, `joiner` plus `extraGlobals`.
+ * and size arguments of filters guarded, and exactly the globals `range`, `cycler`, `joiner` plus `extraGlobals`.
  */
 export function createGuardedEnvironment(loader: nunjucks.ILoader, options: nunjucks.ConfigureOptions, extraGlobals: Record<string, AnyFunction>): nunjucks.Environment {
   const env = new nunjucks.Environment(loader, options);
@@ -217,11 +230,15 @@ export function createGuardedEnvironment(loader: nunjucks.ILoader, options: nunj
   for (const [name, fn] of Object.entries({ range, cycler, joiner, ...extraGlobals })) globals[name] = templateFunction(fn as AnyFunction);
   internalsOf.globals = globals;
   for (const [name, position] of Object.entries(ATTRIBUTE_FILTERS)) {
-    const filter = internalsOf.filters[name]!;
-    internalsOf.filters[name] = function (this: unknown, ...args: unknown[]) {
+    guardFilter(internalsOf.filters, name, (args) => {
       if (typeof args[position] === 'string') checkedKey(args[position]);
-      return filter.apply(this, args);
-    };
+    });
+  }
+  for (const [name, position] of Object.entries(SIZE_FILTERS)) {
+    guardFilter(internalsOf.filters, name, (args) => {
+      const size = Number(args[position]);
+      if (size > MAX_FILTER_SIZE) throw new Error(`${name} takes a size of at most ${MAX_FILTER_SIZE}, got ${size}`);
+    });
   }
   const ownEntry = (table: Record<string, AnyFunction>, kind: string) => (name: string) => {
     if (!Object.hasOwn(table, name)) throw new Error(`${kind} not found: ${name}`);

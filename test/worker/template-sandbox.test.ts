@@ -65,6 +65,9 @@ const hostile: [string, string][] = [
   ['a huge range', '{{ range(0, 1000000000000) | length }}'],
   ['nested loops that would run for hours', '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}'],
   ['a loop in a macro', '{% macro spin() %}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{% endmacro %}{{ spin() }}'],
+  ['a huge center width', '{{ "x" | center(1000000000) }}'],
+  ['a huge indent', '{{ "a\nb" | indent(1000000000) }}'],
+  ['a huge batch fill', '{{ [1] | batch(1000000000, "x") | length }}'],
   ['output that would exhaust memory', '{% set s = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" %}{% for i in range(100000) %}{{ s }}{{ s }}{% endfor %}'],
 ];
 
@@ -103,6 +106,7 @@ describe('hostile templates are refused with a template error', () => {
 describe('what templates may do', () => {
   const cases: [string, string, Record<string, unknown>, string][] = [
     ['filters', '{{ name | upper }} {{ items | join(", ") }} {{ items | length }}', { name: 'ada', items: ['a', 'b'] }, 'ADA a, b 2'],
+    ['size filters', '[{{ "x" | center(3) }}]{{ "a\nb" | indent(2) }} {{ [1, 2, 3] | batch(2) | length }}', {}, '[ x ]a\n  b 2'],
     ['attribute filters', '{{ people | join(",", "name") }} {{ people | sum("age") }}', { people: [{ name: 'a', age: 1 }, { name: 'b', age: 2 }] }, 'a,b 3'],
     ['lookups', '{{ input.user.name }} {{ input["user"]["name"] }} {{ items[1] }} {{ "abc".length }}', { input: { user: { name: 'Ada' } }, items: [1, 2] }, 'Ada Ada 2 3'],
     ['range', '{% for i in range(3) %}{{ i }}{% endfor %} {{ range(5, 0, -2) | join(",") }}', {}, '012 5,3,1'],
