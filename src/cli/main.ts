@@ -132,14 +132,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   program
     .command('check')
-    .description('validate a project: workers, references, schemas, templates, tool modules, libraries (exit 0 or 2)')
+    .description('validate a project without running its code: workers, references, schemas, templates, tool modules, libraries (exit 0 or 2)')
     .argument('[dir]', 'project directory', '.')
     .option('--project <dir>', 'project root')
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--import-tools', 'also import tool and schema modules to verify them (runs project code)')
     .option('--json', 'print the problems as JSON')
     .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
     .action(
-      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean }) => {
+      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean; importTools?: boolean }) => {
         const { runCheck } = await import('./commands/check.ts');
         return runCheck({ dir, ...options }, io);
       }),

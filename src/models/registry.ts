@@ -31,6 +31,19 @@ export interface ModelRegistry {
 }
 
 /**
+ * Throws ProjectError `unknown-provider` unless `modelId` names a built-in provider, the offline
+ * `test` model or one of the manifest's `providers`. Needs no API key, so `check` runs it too.
+ */
+export function assertKnownProvider(modelId: string, workerId: string, providers: Manifest['providers'] = {}): void {
+  const { provider } = parseModelId(modelId);
+  if (provider === TEST_MODEL_ID || Object.hasOwn(providers, provider) || Object.hasOwn(BUILTIN_PROVIDERS, provider)) return;
+  const valid = [...new Set([...Object.keys(BUILTIN_PROVIDERS), ...Object.keys(providers)]), TEST_MODEL_ID].join(', ');
+  throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId}): valid providers are ${valid}`, {
+    field: 'model',
+  });
+}
+
+/**
  * Creates the registry: built-in providers `anthropic`, `openai` (Responses API),
  * `openai-compatible`, `google`, `ollama`, the offline `test` model, and the manifest's providers.
  * Every provider uses one retrying fetch.
@@ -56,13 +69,8 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
       if (streamTimeout instanceof ProjectError) throw streamTimeout;
       const { provider, model } = parseModelId(modelId);
       if (provider === TEST_MODEL_ID) return createTestModel();
-      const spec = known.get(provider);
-      if (spec === undefined) {
-        const valid = [...known.keys(), TEST_MODEL_ID].join(', ');
-        throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId}): valid providers are ${valid}`, {
-          field: 'model',
-        });
-      }
+      assertKnownProvider(modelId, workerId, providers);
+      const spec = known.get(provider)!;
       if (spec.keyEnv !== undefined && setting(env[spec.keyEnv]) === undefined) {
         throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv}`, { field: 'model' });
       }

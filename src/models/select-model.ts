@@ -1,6 +1,6 @@
 /** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
-import picomatch from 'picomatch';
 import { ProjectError } from '../errors.ts';
+import { compileNameGlob } from '../worker/name-glob.ts';
 import { parseModelId } from './model-id.ts';
 
 /** Inputs of {@link selectModelId}, highest precedence first. */
@@ -34,11 +34,8 @@ export function selectModelId({ cli, worker, env, workerId }: SelectModelInput):
   return chosen;
 }
 
-/** `bash: true` lets `*` cross `/` (model names such as `meta-llama/llama-3`); `dot` lets it match a leading dot. */
-const GLOB_OPTIONS = { bash: true, dot: true } as const;
-
 /**
- * Checks a worker's `compatible_models` globs (picomatch, matched against the whole
+ * Checks a worker's `compatible_models` globs (`worker/name-glob.ts`, matched against the whole
  * `provider:model` string; `*` also matches `/` and `:` inside model names, braces list choices). No patterns = any model.
  *
  * @param displayPath the worker file as the user would type it, used as the error location.
@@ -51,11 +48,12 @@ export function checkCompatibleModel(
   displayPath?: string,
 ): void {
   if (patterns === undefined) return;
-  const matches = patterns.some((pattern) => picomatch.isMatch(modelId, pattern, GLOB_OPTIONS));
+  const location = { file: displayPath, field: 'compatible_models' };
+  const matches = patterns.some((pattern) => compileNameGlob(pattern, 'model', location)(modelId));
   if (matches) return;
   throw new ProjectError(
     'incompatible-model',
     `model ${modelId} is not compatible with worker ${workerId}: compatible_models allows ${patterns.map((p) => JSON.stringify(p)).join(', ')}`,
-    { file: displayPath, field: 'compatible_models' },
+    location,
   );
 }

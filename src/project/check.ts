@@ -1,19 +1,22 @@
 /**
  * `checkProject`: loads and validates everything a run could need and collects every problem:
- * each scanned worker parses and its name equals its id, ids are unambiguous, references resolve,
- * allowed workers map to distinct tool names, schema refs, templates and tool modules load, the
- * entry worker and library exports exist. A worker with no model anywhere is a warning.
+ * each scanned worker parses and its name equals its id, ids are unambiguous, and each worker's
+ * plan (the run's own preparation: references, allowed workers, schemas, templates, tool module
+ * policy, model configuration) has no problem; the entry worker and library exports exist. It runs
+ * no project code unless `importTools` is set.
  */
-import { checkWorker, type CheckContext } from './check-worker.ts';
+import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { duplicateIdErrors } from './scan.ts';
 import type { Project, WorkerEntry } from './types.ts';
 
 export type { Diagnostic } from './diagnostics.ts';
+export type { CheckOptions } from './check-worker.ts';
 
-/** Every problem of the project (errors first in file order, then warnings); empty when all is well. */
-export async function checkProject(project: Project): Promise<Diagnostic[]> {
-  const context: CheckContext = { project, toolModules: new Map(), renderers: new Map() };
+const SEVERITY_ORDER: readonly Diagnostic['severity'][] = ['error', 'warning', 'info'];
+
+/** Every problem of the project (errors first in file order, then warnings, then notes); empty when all is well. */
+export async function checkProject(project: Project, options: CheckOptions = {}): Promise<Diagnostic[]> {
   let entries: WorkerEntry[];
   try {
     entries = await project.scanWorkers();
@@ -23,17 +26,17 @@ export async function checkProject(project: Project): Promise<Diagnostic[]> {
   const duplicates = duplicateIdErrors(entries);
   const ambiguous = new Set(entries.filter((entry, index) => entries.findIndex((other) => other.id === entry.id) !== index).map((entry) => entry.id));
   const perWorker = await Promise.all(
-    entries.filter((entry) => !ambiguous.has(entry.id)).map((entry) => checkEntry(context, entry)),
+    entries.filter((entry) => !ambiguous.has(entry.id)).map((entry) => checkEntry(project, entry, options)),
   );
-  const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, context)]);
+  const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
   const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
-  return [...all.filter((d) => d.severity === 'error'), ...all.filter((d) => d.severity === 'warning')];
+  return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));
 }
 
-async function checkEntry(context: CheckContext, entry: WorkerEntry): Promise<Diagnostic[]> {
+async function checkEntry(project: Project, entry: WorkerEntry, options: CheckOptions): Promise<Diagnostic[]> {
   try {
-    const worker = await context.project.loadWorker(`./${entry.file.slice(context.project.root.length + 1)}`);
-    return await checkWorker(context, worker);
+    const worker = await project.loadWorker(`./${entry.file.slice(project.root.length + 1)}`);
+    return await checkWorker(project, worker, options);
   } catch (error) {
     return diagnosticsFromError(error, entry.displayPath);
   }
@@ -52,14 +55,14 @@ async function checkEntryWorker(project: Project, entries: readonly WorkerEntry[
 }
 
 /** A library checked in place must export workers it has; every dependency's exports must load. */
-async function checkLibraries(project: Project, context: CheckContext): Promise<Diagnostic[]> {
+async function checkLibraries(project: Project, options: CheckOptions): Promise<Diagnostic[]> {
   const own = project.manifestFile === 'lib.yaml' ? (project.manifest?.exports ?? []) : [];
   const refs = [...own, ...project.libraries.flatMap((library) => (library.manifest.exports ?? []).map((id) => `${library.name}:${id}`))];
   const groups = await Promise.all(
     refs.map(async (ref) => {
       try {
         const worker = await project.loadWorker(ref);
-        return ref.includes(':') ? await checkWorker(context, worker) : [];
+        return ref.includes(':') ? await checkWorker(project, worker, options) : [];
       } catch (error) {
         return diagnosticsFromError(error, ref.includes(':') ? undefined : project.manifestFile);
       }

@@ -1,9 +1,10 @@
 /** Problems found by `check`, in a form the CLI prints as `file:line:col: message`. */
 import { formatLocated, ProjectError } from '../errors.ts';
 
-/** One problem (or warning) found by `checkProject`. */
+/** One problem, warning or note found by `checkProject`. */
 export interface Diagnostic {
-  severity: 'error' | 'warning';
+  /** `info`: a note, such as what `check` did not verify because that needs running project code. */
+  severity: 'error' | 'warning' | 'info';
   /** Project-relative file (library files: `lib:<path>`). */
   file?: string;
   line?: number;
@@ -27,9 +28,11 @@ export function diagnosticsFromError(error: unknown, fallbackFile?: string): Dia
   return [fallbackFile === undefined ? { severity: 'error', message } : { severity: 'error', file: fallbackFile, message }];
 }
 
-/** `file:line:col: message` (a warning's message starts with `warning: `). */
+const PREFIXES: Record<Diagnostic['severity'], string> = { error: '', warning: 'warning: ', info: 'note: ' };
+
+/** `file:line:col: message` (a warning's message starts with `warning: `, a note's with `note: `). */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
-  const message = diagnostic.severity === 'warning' ? `warning: ${diagnostic.message}` : diagnostic.message;
+  const message = PREFIXES[diagnostic.severity] + diagnostic.message;
   return formatLocated({ file: diagnostic.file, line: diagnostic.line, column: diagnostic.column }, message);
 }
 

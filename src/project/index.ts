@@ -5,7 +5,7 @@
 export type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
 export { loadProject, MANIFEST_FILES } from './load-project.ts';
 export { detectTarget, isProjectDir, type DetectedTarget, type DetectTargetOptions } from './target.ts';
-export { checkProject } from './check.ts';
+export { checkProject, type CheckOptions } from './check.ts';
 export { formatDiagnostic, type Diagnostic } from './diagnostics.ts';
 export { toolNameForWorker, MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
 export { workerIdForPath, workerFileCandidates, WORKER_EXTENSIONS } from './worker-ids.ts';

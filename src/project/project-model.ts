@@ -1,5 +1,4 @@
 /** The {@link Project} implementation: cached worker resolution, scanning, glob expansion, tools and templates per worker. */
-import picomatch from 'picomatch';
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import type { Manifest } from '../worker/schema.ts';
 import { loadWorkerDefinition } from './load-worker.ts';
@@ -9,7 +8,8 @@ import { fullId, isExported, type Scope } from './scope.ts';
 import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
 import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
 import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
-import { isGlob } from './worker-ids.ts';
+import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
+import { workerExtension } from './worker-ids.ts';
 
 /** Everything `loadProject` worked out, from which the project object is built. */
 export interface ProjectInit {
@@ -82,7 +82,7 @@ class DefaultProject implements Project {
     const context = { file: from.displayPath, field: 'toolsets.workers.allowed_workers' };
     const refs: string[] = [];
     for (const pattern of patterns) {
-      if (isGlob(pattern)) refs.push(...(await this.#expandGlob(pattern, from)));
+      if (isNameGlob(pattern)) refs.push(...(await this.#expandGlob(pattern, from, context)));
       else refs.push(pattern);
     }
     const definitions = await Promise.all(refs.map((ref) => this.#locateAndLoad(ref, from, context)));
@@ -120,12 +120,12 @@ class DefaultProject implements Project {
   }
 
   /** Ids matching a glob, as references resolvable from `from` (`utils:*` globs a library's exports). */
-  async #expandGlob(pattern: string, from: WorkerDefinition): Promise<string[]> {
+  async #expandGlob(pattern: string, from: WorkerDefinition, context: SourceLocation): Promise<string[]> {
     const colon = pattern.indexOf(':');
     const scope = this.#refScope(from);
     const library = colon >= 0 ? this.#init.libraryScopes.get(pattern.slice(0, colon)) : undefined;
     const target = library ?? scope;
-    const matches = picomatch(colon >= 0 ? pattern.slice(colon + 1) : pattern);
+    const matches = compileNameGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, 'worker', context);
     const entries = await this.#scan(target);
     const outside = target !== scope;
     return entries
@@ -156,7 +156,22 @@ class DefaultProject implements Project {
   }
 
   async #locateAndLoad(ref: string, from: WorkerDefinition | undefined, context: SourceLocation): Promise<WorkerDefinition> {
-    return this.#load(await this.#locate(ref, from ? this.#refScope(from) : this.#init.projectScope, context));
+    const scope = from ? this.#refScope(from) : this.#init.projectScope;
+    const imported = from ? await this.#importedById(ref, from, scope) : undefined;
+    return this.#load(imported ?? (await this.#locate(ref, scope, context)));
+  }
+
+  /**
+   * The worker among `from`'s `imports.workers` whose id is the bare id `ref`: a worker imported by
+   * path (`./helper.worker`, `./tools/x.worker`) is reachable by its id from the importing worker,
+   * in a project and in a standalone file alike. Broken imports are left to the imports check.
+   */
+  async #importedById(ref: string, from: WorkerDefinition, scope: Scope): Promise<LocatedWorker | undefined> {
+    const imports = (from.config.imports?.workers ?? []).filter((importRef) => importRef !== ref);
+    if (imports.length === 0 || ref.includes(':') || ref.startsWith('./') || ref.startsWith('/') || workerExtension(ref) || isNameGlob(ref)) return undefined;
+    const context = { file: from.displayPath, field: 'imports.workers' };
+    const located = await Promise.all(imports.map((importRef) => this.#locate(importRef, scope, context).catch(() => undefined)));
+    return located.find((worker) => worker?.scope === scope && worker.localId === ref);
   }
 
   /** Cached per scope and reference; a failure is not cached (its message names the referring file). */

@@ -1,8 +1,9 @@
 /**
  * Tool module discovery and import policy (SPEC §6): worker-local `tools.ts|tools/index.ts` →
  * project `tools.ts|tools/index.ts` and manifest `tools.modules` → each dependency's tools →
- * the worker's `imports.tools`. Modules outside the root and bare module specifiers are refused
- * (`disallowed-import`) unless module imports are allowed.
+ * the worker's `imports.tools`. Modules outside the root (by path, or by real path through a
+ * symlink, conventional ones too) and bare module specifiers are refused (`disallowed-import`)
+ * unless module imports are allowed.
  */
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
@@ -13,6 +14,7 @@ import type { Scope } from './scope.ts';
 import type { ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
+const ALLOW_HINT = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
 const CONVENTIONAL = [
   ['tools.ts', 'tools.mjs', 'tools.js'],
   ['tools/index.ts', 'tools/index.mjs', 'tools/index.js'],
@@ -54,10 +56,10 @@ export async function inspectToolModules(context: ToolModuleContext, worker: Wor
     Promise.all(entries.map((entry) => explicitModule(context, entry, origin, location).catch((error: unknown) => rejectWith(error, problems))));
 
   const groups = await Promise.all([
-    worker.dir === scope.root ? [] : conventional(context, worker.dir, 'worker', scope),
-    conventional(context, scope.root, rootOrigin, scope),
+    worker.dir === scope.root ? [] : conventional(context, worker.dir, 'worker', scope, problems),
+    conventional(context, scope.root, rootOrigin, scope, problems),
     collect(context.manifestModules, 'project', { file: context.manifestFile, field: 'tools.modules' }),
-    ...context.dependencyScopes.map((dependency) => conventional(context, dependency.root, 'library', dependency)),
+    ...context.dependencyScopes.map((dependency) => conventional(context, dependency.root, 'library', dependency, problems)),
     collect(worker.config.imports?.tools ?? [], 'import', { file: worker.displayPath, field: 'imports.tools' }),
   ]);
   const seen = new Set<string>();
@@ -75,7 +77,17 @@ function rejectWith(error: unknown, problems: ProjectError[]): undefined {
   return undefined;
 }
 
-async function conventional(context: ToolModuleContext, dir: string, origin: ToolModuleRef['origin'], scope: Scope): Promise<ToolModuleRef[]> {
+/**
+ * The conventional `tools.ts` / `tools/index.ts` of `dir`. One whose real path leaves the scope's
+ * root (a symlink to elsewhere) is an outside module: refused into `problems` unless module imports are allowed.
+ */
+async function conventional(
+  context: ToolModuleContext,
+  dir: string,
+  origin: ToolModuleRef['origin'],
+  scope: Scope,
+  problems: ProjectError[],
+): Promise<ToolModuleRef[]> {
   let probe = context.probed.get(dir);
   if (!probe) {
     probe = Promise.all(CONVENTIONAL.map(async (names) => (await existingFiles(context.fs, names.map((name) => posix.join(dir, name))))[0])).then(
@@ -83,15 +95,25 @@ async function conventional(context: ToolModuleContext, dir: string, origin: Too
     );
     context.probed.set(dir, probe);
   }
-  return (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + posix.relative(scope.root, hostPath), origin }));
+  const refs = (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + posix.relative(scope.root, hostPath), origin }));
+  if (context.allowModuleImports) return refs;
+  const inside = await Promise.all(refs.map((ref) => isReallyInside(context.fs, scope.realRoot, ref.hostPath)));
+  refs.forEach((ref, index) => {
+    if (inside[index]) return;
+    problems.push(
+      new ProjectError('disallowed-import', `tool module ${ref.displayPath} is a symlink to outside the ${scope.kind} root, refused by default; ${ALLOW_HINT}`, {
+        file: ref.displayPath,
+      }),
+    );
+  });
+  return refs.filter((_, index) => inside[index]);
 }
 
 async function explicitModule(context: ToolModuleContext, entry: string, origin: ToolModuleRef['origin'], location: SourceLocation): Promise<ToolModuleRef> {
   const { scope, fs } = context;
-  const allowHint = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
   if (isBareSpecifier(entry)) {
     if (!context.allowModuleImports) {
-      throw new ProjectError('disallowed-import', `tool module ${entry} is a package import, refused by default; ${allowHint}`, location);
+      throw new ProjectError('disallowed-import', `tool module ${entry} is a package import, refused by default; ${ALLOW_HINT}`, location);
     }
     try {
       const hostPath = createRequire(posix.join(scope.root, 'package.json')).resolve(entry);
@@ -103,12 +125,12 @@ async function explicitModule(context: ToolModuleContext, entry: string, origin:
   const hostPath = posix.resolve(scope.root, entry);
   const outside = hasParentSegment(entry) || !isInside(scope.root, hostPath);
   if (outside && !context.allowModuleImports) {
-    throw new ProjectError('disallowed-import', `tool module ${entry} is outside the project root, refused by default; ${allowHint}`, location);
+    throw new ProjectError('disallowed-import', `tool module ${entry} is outside the project root, refused by default; ${ALLOW_HINT}`, location);
   }
   const [exists] = await existingFiles(fs, [hostPath]);
   if (exists === undefined) throw new ProjectError('tool-module', `tool module ${entry} not found`, location);
   if (!outside && !context.allowModuleImports && !(await isReallyInside(fs, scope.realRoot, hostPath))) {
-    throw new ProjectError('disallowed-import', `tool module ${entry} is a symlink to outside the project root, refused by default; ${allowHint}`, location);
+    throw new ProjectError('disallowed-import', `tool module ${entry} is a symlink to outside the project root, refused by default; ${ALLOW_HINT}`, location);
   }
   const displayPath = outside ? hostPath : scope.displayPrefix + posix.relative(scope.root, hostPath);
   return { hostPath, displayPath, origin };

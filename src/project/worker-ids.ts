@@ -42,8 +42,3 @@ export function isDirectoryForm(relativePath: string, workersRoot: string): bool
 export function workerFileCandidates(name: string): string[] {
   return [...WORKER_EXTENSIONS.map((extension) => `${name}${extension}`), `${name}/${DIRECTORY_WORKER_FILE}`];
 }
-
-/** True when a reference contains glob syntax. */
-export function isGlob(ref: string): boolean {
-  return /[*?[\]{}!]/.test(ref);
-}

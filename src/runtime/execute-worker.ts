@@ -18,7 +18,7 @@ import { validateWith } from '../worker/json-schema.ts';
 import { runModelLoop } from './agent-loop.ts';
 import { createDelegationTools, type Caller, type ExecuteCall } from './delegation.ts';
 import { enabledToolset } from './enabled-toolset.ts';
-import { templateVariables, type WorkerInput } from './input.ts';
+import { templateVariablesOf, type WorkerInput } from './input.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { toAiTools } from './tool-execution.ts';
 
@@ -53,7 +53,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   const config = definition.config;
   const system = await worker.renderer.render(
     definition.instructions,
-    templateVariables(worker, call.input, ctx.project.name),
+    templateVariablesOf(worker, call.input, ctx.project.name),
     definition.instructionsFile,
     { lineOffset: definition.instructionsLineOffset },
   );

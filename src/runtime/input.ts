@@ -5,6 +5,7 @@
 import { ProjectError } from '../errors.ts';
 import { validateWith } from '../worker/json-schema.ts';
 import type { ResolvedSchema } from '../worker/schema-ref.ts';
+import { templateVariables } from '../worker/template-variables.ts';
 import type { PreparedWorker } from './run-context.ts';
 
 export interface WorkerInput {
@@ -55,17 +56,10 @@ export function validatedInput(workerId: string, schema: ResolvedSchema, value: 
   return { value: object, text: JSON.stringify(object, null, 2) };
 }
 
-/** Template variables: `input`, every schema_in field, `worker`, `project`. */
-export function templateVariables(
-  worker: PreparedWorker,
-  input: WorkerInput,
-  projectName: string,
-): Record<string, unknown> {
-  const fields = typeof input.value === 'object' ? input.value : {};
-  return {
-    ...fields,
-    input: input.value,
+/** Template variables: `input`, the declared schema_in fields, `worker`, `project`. */
+export function templateVariablesOf(worker: PreparedWorker, input: WorkerInput, projectName: string): Record<string, unknown> {
+  return templateVariables(worker.schemaIn, input.value, {
     worker: { id: worker.definition.id, description: worker.definition.config.description ?? '' },
     project: { name: projectName },
-  };
+  });
 }

@@ -1,15 +1,13 @@
 /**
  * Resolves, once per run and before any model request, everything about a worker that does not
- * depend on its input: model, schemas, templates, custom tools, callable workers. Walking this from
- * the entry over `allowed_workers` (preflight) turns configuration mistakes anywhere in the reachable
- * tree into exit-code-2 errors before the first request.
+ * depend on its input: model, schemas, templates, custom tools, callable workers. The checks are
+ * `planWorker`'s, the very ones `check` runs; then the project code the plan names is imported and
+ * the model resolved. Walking this from the entry over `allowed_workers` (preflight) turns
+ * configuration mistakes anywhere in the reachable tree into exit-code-2 errors before the first request.
  */
-import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
-import { createCustomToolset } from '../tools/custom.ts';
+import { ProjectError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
-import { resolveSchemaRef } from '../worker/schema-ref.ts';
-import { createTemplateRenderer } from '../worker/templates.ts';
-import { enabledToolset } from './enabled-toolset.ts';
+import { importPlannedCode, planWorker } from '../project/worker-plan.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 
 /** Prepares a worker (memoized per run by canonical id). */
@@ -23,39 +21,10 @@ export function prepareWorker(ctx: RunContext, definition: WorkerDefinition): Pr
 }
 
 async function buildPreparedWorker(ctx: RunContext, definition: WorkerDefinition): Promise<PreparedWorker> {
-  const { project } = ctx;
-  const { config } = definition;
-  const modelId = selectModelId({ cli: ctx.modelOverride, worker: config.model, env: ctx.env, workerId: definition.id });
-  checkCompatibleModel(modelId, config.compatible_models, definition.id, definition.displayPath);
-  const schemaOptions = { fs: project.fs, projectRoot: definition.library?.root ?? project.root, displayPath: definition.displayPath };
-  const [model, schemaIn, schemaOut] = await Promise.all([
-    ctx.models.resolve(modelId, definition.id),
-    config.schema_in === undefined ? undefined : resolveSchemaRef(config.schema_in, { ...schemaOptions, field: 'schema_in' }),
-    config.schema_out === undefined ? undefined : resolveSchemaRef(config.schema_out, { ...schemaOptions, field: 'schema_out' }),
-  ]);
-
-  const dirs = project.templateDirs(definition);
-  const renderer = createTemplateRenderer({
-    fs: project.fs,
-    projectRoot: project.root,
-    searchDirs: dirs.searchDirs,
-    libraries: dirs.libraries,
-    fileDirs: dirs.fileDirs,
-    allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
-  });
-  await renderer.check(definition.instructions, definition.instructionsFile, { lineOffset: definition.instructionsLineOffset });
-
-  const custom = enabledToolset(config.toolsets, 'custom');
-  const customTools = custom
-    ? await createCustomToolset({ modules: await project.toolModulePaths(definition), config: custom })
-    : [];
-
-  const workers = enabledToolset(config.toolsets, 'workers');
-  const allowedWorkers = workers?.allowed_workers
-    ? await project.expandAllowedWorkers(workers.allowed_workers, definition)
-    : [];
-
-  return { definition, modelId, model, schemaIn, schemaOut, renderer, customTools, allowedWorkers };
+  const { plan, problems } = await planWorker(ctx.project, definition, { modelOverride: ctx.modelOverride, env: ctx.env, grants: ctx.grants });
+  if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+  const [model, code] = await Promise.all([ctx.models.resolve(plan.modelId!, definition.id), importPlannedCode(ctx.project, plan)]);
+  return { definition, modelId: plan.modelId!, model, ...code, renderer: plan.renderer, allowedWorkers: plan.allowedWorkers };
 }
 
 /** Prepares the entry and every worker reachable from it through `allowed_workers`. */

@@ -8,6 +8,7 @@ import { toolDefaultRule } from '../approval/rules.ts';
 import { ProjectError } from '../errors.ts';
 import { importModule } from '../project/module-loader.ts';
 import { isZodSchema } from '../worker/json-schema.ts';
+import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
 import type { CustomToolsetConfig } from '../worker/schema.ts';
 import { isDefinedTool, type ToolSpec } from './define-tool.ts';
 import { compileToolSchema } from './toolbox.ts';
@@ -86,27 +87,43 @@ export async function loadToolModule(ref: ToolModuleRef): Promise<ToolDefinition
 /**
  * Loads the custom tools a worker may use, in module order, then export-name order, then `register()`
  * order. Worker-local modules win on a name clash (the earlier module wins); with `config.tools`,
- * only the listed tools are offered, in that order (a listed name no module defines is an error
- * naming the available ones). A boolean `needsApproval` becomes the tool's `defaultRule`.
+ * only the listed tools (names or globs) are offered, in that order (a listed name no module
+ * defines is an error naming the available ones). A boolean `needsApproval` becomes the tool's `defaultRule`.
  */
 export async function createCustomToolset(options: CustomToolsetOptions): Promise<ToolsetTool[]> {
   const loaded = await Promise.all(options.modules.map((ref) => loadToolModule(ref)));
   const available = new Map<string, ToolDefinition>();
   for (const tool of loaded.flat()) if (!available.has(tool.name)) available.set(tool.name, tool);
 
-  const wanted = options.config.tools ? [...new Set(options.config.tools)] : [...available.keys()];
-  return wanted.map((name) => {
-    const tool = available.get(name);
-    if (!tool) {
-      const names = available.size > 0 ? [...available.keys()].sort().join(', ') : 'none (no tool module was found)';
-      throw new ProjectError('invalid-field', `custom tool ${name} listed in toolsets.custom.tools does not exist; available: ${names}`, {
-        field: 'toolsets.custom.tools',
-      });
-    }
+  return selectTools(options.config.tools, available).map((tool) => {
     // A boolean needsApproval is a fixed default rule; only a function must be evaluated per call.
     const defaultRule = typeof tool.needsApproval === 'boolean' ? toolDefaultRule(tool) : undefined;
     return { ...tool, toolset: 'custom', ...(defaultRule ? { defaultRule } : {}) };
   });
+}
+
+/**
+ * The tools `toolsets.custom.tools` selects, in its order: a name must exist (an error names the
+ * available ones); a glob (`search_*`, the engine of `worker/name-glob.ts`) adds every match.
+ */
+function selectTools(entries: readonly string[] | undefined, available: ReadonlyMap<string, ToolDefinition>): ToolDefinition[] {
+  if (entries === undefined) return [...available.values()];
+  const selected = new Map<string, ToolDefinition>();
+  const location = { field: 'toolsets.custom.tools' };
+  for (const entry of entries) {
+    if (isNameGlob(entry)) {
+      const matches = compileNameGlob(entry, 'tool', location);
+      for (const [name, tool] of available) if (matches(name)) selected.set(name, tool);
+      continue;
+    }
+    const tool = available.get(entry);
+    if (!tool) {
+      const names = available.size > 0 ? [...available.keys()].sort().join(', ') : 'none (no tool module was found)';
+      throw new ProjectError('invalid-field', `custom tool ${entry} listed in toolsets.custom.tools does not exist; available: ${names}`, location);
+    }
+    selected.set(entry, tool);
+  }
+  return [...selected.values()];
 }
 
 type PlainToolFunction = (args: unknown, context: unknown) => unknown;

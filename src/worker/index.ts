@@ -24,4 +24,4 @@ export {
   type TemplateRendererOptions,
   type TemplateSourceOptions,
 } from './templates.ts';
-export { resolveSchemaRef, type ResolvedSchema, type ResolveSchemaRefOptions } from './schema-ref.ts';
+export { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions, type SchemaModuleRef } from './schema-ref.ts';

@@ -21,7 +21,7 @@ export interface ResolvedSchema {
   source: string;
 }
 
-/** Options of {@link resolveSchemaRef}. */
+/** Options of {@link locateSchemaRef} and {@link importSchemaModule}. */
 export interface ResolveSchemaRefOptions {
   fs: FileSystem;
   projectRoot: string;
@@ -36,27 +36,41 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
+/** A module export a schema ref names (`schemas.ts:PitchInput`), found but not imported. */
+export interface SchemaModuleRef {
+  ref: string;
+  /** Project-relative module path as written. */
+  relativePath: string;
+  hostPath: string;
+  exportName: string;
+}
+
+/** What a schema ref names: a schema read without running code, or a module export still to import. */
+export type LocatedSchema = { schema: ResolvedSchema } | { module: SchemaModuleRef };
+
+function failure(options: ResolveSchemaRefOptions) {
+  return (detail: string, code: 'schema' | 'path-escape' = 'schema', cause?: unknown) =>
+    new ProjectError(code, detail, { file: options.displayPath, field: options.field }, { cause });
+}
+
+function schemaPair(options: ResolveSchemaRefOptions, schema: unknown, source: string, what: string): ResolvedSchema {
+  try {
+    return { ...toSchemaPair(schema as JsonSchemaObject), source };
+  } catch (error) {
+    throw failure(options)(`${options.field} ${what} is not a usable schema: ${firstLine(error)}`, 'schema', error);
+  }
+}
+
 /**
- * Loads the schema a ref names. Throws ProjectError `schema` (missing file or export, invalid JSON,
- * not a schema) or `path-escape`, naming the worker file, the field and the ref.
- *
- * @example
- * const schema = await resolveSchemaRef('schemas.ts:PitchInput', { fs, projectRoot, displayPath: 'main.worker', field: 'schema_in' });
+ * Reads what a ref names without running project code: an inline schema or a JSON Schema file
+ * becomes a schema; a module ref (`schemas.ts:Name`) is checked to name an existing file inside the
+ * project and returned for {@link importSchemaModule}. Throws ProjectError `schema` or `path-escape`,
+ * naming the worker file, the field and the ref.
  */
-export async function resolveSchemaRef(ref: SchemaRef, options: ResolveSchemaRefOptions): Promise<ResolvedSchema> {
-  const { displayPath, field } = options;
-  const fail = (detail: string, code: 'schema' | 'path-escape' = 'schema', cause?: unknown) =>
-    new ProjectError(code, detail, { file: displayPath, field }, { cause });
-
-  const pair = (schema: unknown, source: string, what: string): ResolvedSchema => {
-    try {
-      return { ...toSchemaPair(schema as JsonSchemaObject), source };
-    } catch (error) {
-      throw fail(`${field} ${what} is not a usable schema: ${firstLine(error)}`, 'schema', error);
-    }
-  };
-
-  if (typeof ref !== 'string') return pair(ref, 'inline', '(inline)');
+export async function locateSchemaRef(ref: SchemaRef, options: ResolveSchemaRefOptions): Promise<LocatedSchema> {
+  const { field } = options;
+  const fail = failure(options);
+  if (typeof ref !== 'string') return { schema: schemaPair(options, ref, 'inline', '(inline)') };
 
   const moduleRef = MODULE_REF.exec(ref);
   const relativePath = moduleRef ? moduleRef[1]! : ref;
@@ -70,25 +84,29 @@ export async function resolveSchemaRef(ref: SchemaRef, options: ResolveSchemaRef
   );
   const stat = await options.fs.stat(hostPath);
   if (!stat || stat.kind !== 'file') throw fail(`${field} "${ref}": file ${posix.normalize(relativePath)} not found in the project`);
+  if (moduleRef) return { module: { ref, relativePath, hostPath, exportName: moduleRef[2]! } };
 
-  if (!moduleRef) {
-    const text = await readProjectText(options.fs, hostPath, relativePath);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw fail(`${field} "${ref}" is not valid JSON: ${firstLine(error)}`, 'schema', error);
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw fail(`${field} "${ref}" must contain a JSON Schema object ({"type": "object", ...})`);
-    }
-    return pair(parsed, ref, `"${ref}"`);
+  const text = await readProjectText(options.fs, hostPath, relativePath);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw fail(`${field} "${ref}" is not valid JSON: ${firstLine(error)}`, 'schema', error);
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw fail(`${field} "${ref}" must contain a JSON Schema object ({"type": "object", ...})`);
+  }
+  return { schema: schemaPair(options, parsed, ref, `"${ref}"`) };
+}
 
-  const exportName = moduleRef[2]!;
+/** Imports a module a schema ref names (this runs its code) and returns the named export as a schema. */
+export async function importSchemaModule(module: SchemaModuleRef, options: ResolveSchemaRefOptions): Promise<ResolvedSchema> {
+  const { field } = options;
+  const fail = failure(options);
+  const { ref, relativePath, exportName } = module;
   let namespace: Record<string, unknown>;
   try {
-    namespace = await importModule(hostPath);
+    namespace = await importModule(module.hostPath);
   } catch (error) {
     throw fail(`${field} "${ref}": cannot load ${relativePath}: ${firstLine(error)}`, 'schema', error);
   }
@@ -100,7 +118,7 @@ export async function resolveSchemaRef(ref: SchemaRef, options: ResolveSchemaRef
   if (!isZodSchema(value) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     throw fail(`${field} "${ref}": export "${exportName}" is not a zod schema or a JSON Schema object`);
   }
-  return pair(value, ref, `"${ref}"`);
+  return schemaPair(options, value, ref, `"${ref}"`);
 }
 
 /** Host path of a project-relative path, refusing absolute paths, `..` escapes and symlinks out of the root. */

@@ -4,6 +4,7 @@
  * naming the expression behind an "undefined value" error.
  */
 import nunjucks from 'nunjucks';
+import { forbiddenNameMessage, isForbiddenName } from './template-sandbox.ts';
 
 /**
  * Options every llm-do template is built with: no HTML escaping (prompts are not HTML), undefined
@@ -25,7 +26,7 @@ interface AstNode {
 interface Internals {
   parser: { parse(src: string, extensions: unknown[], opts: object): AstNode };
   compiler: { compile(src: string, asyncFilters: unknown[], extensions: unknown[], name: string, opts: object): string };
-  nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output', unknown>;
+  nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair', unknown>;
 }
 
 const internals = nunjucks as unknown as Internals;
@@ -49,6 +50,27 @@ export function findSyntaxError(source: string, name: string): TemplateSyntaxErr
     if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
     return { message: text, line: lineno, column: colno || undefined };
   }
+}
+
+/**
+ * The first name a template may never use (`x.constructor`, `x["__proto__"]`, `{"prototype": 1}`,
+ * `{% set constructor = ... %}`), with its position. Computed names are refused at render time by
+ * the guarded runtime (`template-sandbox.ts`). Assumes `source` compiles.
+ */
+export function findForbiddenName(source: string): TemplateSyntaxError | undefined {
+  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+  const named = (node: unknown) => {
+    const value = (node as AstNode | undefined)?.value;
+    return typeof value === 'string' && isForbiddenName(value) ? (node as AstNode) : undefined;
+  };
+  const offenders = [
+    ...ast.findAll(internals.nodes.Symbol).map(named),
+    ...ast.findAll(internals.nodes.LookupVal).map((node) => named(node.val)),
+    ...ast.findAll(internals.nodes.Pair).map((node) => named(node.key)),
+  ].filter((node): node is AstNode => node !== undefined);
+  const first = offenders.sort((a, b) => a.lineno - b.lineno || a.colno - b.colno)[0];
+  if (!first) return undefined;
+  return { message: forbiddenNameMessage(String(first.value)), line: first.lineno + 1, column: first.colno + 1 };
 }
 
 /** A template or file named by a string literal in a source. */

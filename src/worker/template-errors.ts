@@ -61,5 +61,8 @@ export function templateRenderError(error: unknown, session: TemplateSession, su
   }
 
   const reason = message.split('\n').pop()!.trim().replace(/^(Template render error|Error): /, '');
-  return new ProjectError('template', `template error: ${reason}${suffix}`, location(where?.line, where?.column), { cause: error });
+  // Errors thrown while a call runs carry nunjucks' 0-based position of that call.
+  const line = where?.line === undefined ? undefined : where.line + 1;
+  const column = where?.column === undefined ? undefined : where.column + 1;
+  return new ProjectError('template', `template error: ${reason}${suffix}`, location(line, column), { cause: error });
 }

@@ -7,8 +7,9 @@
  */
 import type { ILoader, LoaderSource } from 'nunjucks';
 import { ProjectError } from '../errors.ts';
-import { findSyntaxError } from './template-ast.ts';
+import { findForbiddenName, findSyntaxError, TEMPLATE_OPTIONS } from './template-ast.ts';
 import type { TemplateFiles, TemplateLookup } from './template-files.ts';
+import { compileGuarded } from './template-sandbox.ts';
 import { trimTagLines } from './template-whitespace.ts';
 
 /** More distinct names than this in one render is a runaway template. */
@@ -43,14 +44,20 @@ export class TemplateSession {
     private readonly displayPath: string,
   ) {}
 
-  /** The nunjucks loader: serves read templates, records unread names. */
+  /** Compiled (guarded) code of the templates read so far, by display path. */
+  private readonly compiled = new Map<string, ReturnType<typeof compileGuarded>>();
+
+  /** The nunjucks loader: serves read templates as guarded code, records unread names. */
   readonly loader: ILoader = {
     getSource: (name: string): LoaderSource => {
       const entry = this.templates.get(name);
       if (entry === undefined) this.pendingTemplates.add(name);
       // nunjucks treats a null source as "not found" (or skips it for `ignore missing`).
       if (!entry?.found) return null as unknown as LoaderSource;
-      return { src: entry.text, path: entry.display, noCache: false };
+      let code = this.compiled.get(entry.display);
+      if (!code) this.compiled.set(entry.display, (code = compileGuarded(entry.text, entry.display, TEMPLATE_OPTIONS)));
+      // nunjucks accepts compiled code where its types say string.
+      return { src: code as unknown as string, path: entry.display, noCache: false };
     },
   };
 
@@ -114,6 +121,14 @@ export class TemplateSession {
           file: entry.display,
           line: syntax.line,
           column: syntax.column,
+        });
+      }
+      const forbidden = findForbiddenName(entry.text);
+      if (forbidden) {
+        throw new ProjectError('template', `${forbidden.message} (in template ${entry.display}, used by ${this.displayPath})`, {
+          file: entry.display,
+          line: forbidden.line,
+          column: forbidden.column,
         });
       }
       this.byDisplay.set(entry.display, { display: entry.display, text: entry.text });

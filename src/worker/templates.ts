@@ -12,9 +12,10 @@ import nunjucks from 'nunjucks';
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { ProjectError } from '../errors.ts';
-import { findSyntaxError, staticReferences, TEMPLATE_OPTIONS } from './template-ast.ts';
+import { findForbiddenName, findSyntaxError, staticReferences, TEMPLATE_OPTIONS } from './template-ast.ts';
 import { templateRenderError } from './template-errors.ts';
 import { TemplateFiles } from './template-files.ts';
+import { compileGuarded, createGuardedEnvironment } from './template-sandbox.ts';
 import { TemplateSession } from './template-session.ts';
 import { trimTagLines } from './template-whitespace.ts';
 
@@ -54,13 +55,15 @@ export interface TemplateRenderer {
   check(source: string, displayPath: string, options?: TemplateSourceOptions): Promise<void>;
 }
 
-function sourceSyntaxError(source: string, displayPath: string, lineOffset: number): ProjectError | undefined {
+/** A syntax error, or a name templates may never use, in the worker's own instructions. */
+function sourceProblem(source: string, displayPath: string, lineOffset: number): ProjectError | undefined {
   const syntax = findSyntaxError(source, displayPath);
-  if (!syntax) return undefined;
-  return new ProjectError('template', `syntax error in the instructions: ${syntax.message}`, {
+  const problem = syntax ? { ...syntax, message: `syntax error in the instructions: ${syntax.message}` } : findForbiddenName(source);
+  if (!problem) return undefined;
+  return new ProjectError('template', problem.message, {
     file: displayPath,
-    line: syntax.line === undefined ? undefined : syntax.line + lineOffset,
-    column: syntax.column,
+    line: problem.line === undefined ? undefined : problem.line + lineOffset,
+    column: problem.column,
   });
 }
 
@@ -87,12 +90,12 @@ export function createTemplateRenderer(options: TemplateRendererOptions): Templa
   return {
     async render(rawSource, variables, displayPath, { lineOffset = 0 } = {}) {
       const source = trimTagLines(rawSource);
-      const syntax = sourceSyntaxError(source, displayPath, lineOffset);
-      if (syntax) throw syntax;
+      const problem = sourceProblem(source, displayPath, lineOffset);
+      if (problem) throw problem;
       const state = session(displayPath);
-      const env = new nunjucks.Environment(state.loader, TEMPLATE_OPTIONS);
-      env.addGlobal('file', state.file);
-      const template = new nunjucks.Template(source, env, displayPath);
+      const env = createGuardedEnvironment(state.loader, TEMPLATE_OPTIONS, { file: state.file });
+      // nunjucks accepts compiled code where its types say string.
+      const template = new nunjucks.Template(compileGuarded(source, displayPath, TEMPLATE_OPTIONS) as unknown as string, env, displayPath);
       for (;;) {
         let output: string | undefined;
         let failure: unknown;
@@ -114,8 +117,8 @@ export function createTemplateRenderer(options: TemplateRendererOptions): Templa
 
     async check(rawSource, displayPath, { lineOffset = 0 } = {}) {
       const source = trimTagLines(rawSource);
-      const syntax = sourceSyntaxError(source, displayPath, lineOffset);
-      if (syntax) throw syntax;
+      const problem = sourceProblem(source, displayPath, lineOffset);
+      if (problem) throw problem;
       const state = session(displayPath);
       const problems: ProjectError[] = [];
       const visit = async (text: string, where: string, offset: number, seen: Set<string>): Promise<void> => {

@@ -3,10 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { runCheck } from '../../src/cli/commands/check.ts';
 import { captureIO, tempDir, worker, writeTree } from '../project/fixture.ts';
 
-async function check(files: Record<string, string>, options: { homeDir?: string; env?: Record<string, string> } = {}) {
+async function check(files: Record<string, string>, options: { homeDir?: string; env?: Record<string, string>; importTools?: boolean } = {}) {
   const root = writeTree(files);
-  const { io, stdout, stderr } = captureIO({ cwd: root, ...options });
-  const code = await runCheck({ dir: '.' }, io);
+  const { importTools, ...ioOptions } = options;
+  const { io, stdout, stderr } = captureIO({ cwd: root, ...ioOptions });
+  const code = await runCheck({ dir: '.', importTools }, io);
   return { code, out: stdout(), err: stderr(), root };
 }
 
@@ -70,14 +71,21 @@ describe('llm-do check', () => {
     expect(result.code).toBe(2);
   });
 
-  test('tool modules: missing exports and disallowed imports', async () => {
-    const result = await check({
-      'main.worker': worker('main', `${MODEL}\nimports:\n  tools: [some_pkg]`),
+  test('tool modules: disallowed imports without running code; missing exports with --import-tools', async () => {
+    const files = {
+      'main.worker': worker('main', `${MODEL}\ntoolsets:\n  custom: {}\nimports:\n  tools: [some_pkg]`),
+      'workers/ok.worker': worker('ok', `${MODEL}\ntoolsets:\n  custom:\n    tools: [ping]`),
       'tools.ts': 'export const notATool = 1;\n',
-    });
-    expect(result.out).toContain('tools.ts: tool module exports no tools (expected defineTool values, a function with a matching <name>Schema, or register())');
-    expect(result.out).toContain('main.worker: tool module some_pkg is a package import, refused by default; pass --allow-module-imports');
+    };
+    const result = await check(files);
+    expect(result.out).toBe(
+      'main.worker: tool module some_pkg is a package import, refused by default; pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml\n' +
+        'workers/ok.worker: note: tool modules tools.ts are not imported: the tool names in toolsets.custom.tools are not verified (check runs no project code; pass --import-tools to verify)\n',
+    );
     expect(result.code).toBe(2);
+    const imported = await check(files, { importTools: true });
+    expect(imported.out).toContain('tools.ts: tool module exports no tools (expected defineTool values, a function with a matching <name>Schema, or register())');
+    expect(imported.code).toBe(2);
   });
 
   test('both manifests stop the check with exit 2', async () => {
@@ -124,10 +132,20 @@ describe('llm-do check', () => {
     });
     expect(result.out).toContain('main.worker: allowed workers a/b and a__b both become the tool name a__b; rename one of them');
     expect(result.out).toContain('main.worker: warning: allowed_workers pattern none/* matches no worker');
-    expect(result.out).toContain('workers/picky.worker: model test does not match compatible_models (anthropic:*)');
+    expect(result.out).toContain('workers/picky.worker: model test is not compatible with worker picky: compatible_models allows "anthropic:*"');
     expect(result.out).toMatch(/workers\/picky\.worker.*schemas\/missing\.json/);
     expect(result.out).toMatch(/workers\/picky\.worker.*nothere\.jinja/);
     expect(result.code).toBe(2);
+  });
+
+  test('an unknown model provider is an error, as it is for a run; a manifest provider is known', async () => {
+    const result = await check({ 'main.worker': worker('main', 'model: antropic:claude-sonnet-4-5') });
+    expect(result.out).toBe(
+      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main): valid providers are anthropic, openai, openai-compatible, google, ollama, test\n',
+    );
+    expect(result.code).toBe(2);
+    const local = await check({ 'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n', 'main.worker': worker('main', 'model: local:qwen3') });
+    expect(local.code, local.out).toBe(0);
   });
 
   test('--json prints every diagnostic as JSON', async () => {

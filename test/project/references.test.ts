@@ -114,6 +114,24 @@ describe('imports and allowed_workers', () => {
     expect((await (await open(root)).resolveWorker('main')).id).toBe('main');
   });
 
+  test('a worker imported by path is reachable by its id from the importer, in a project and standalone', async () => {
+    const files = {
+      'boss.worker': worker('boss', 'imports:\n  workers: [./helpers/helper.worker]'),
+      'helpers/helper.worker': worker('helpers/helper'),
+    };
+    const standaloneRoot = writeTree(files);
+    const standalone = await open(standaloneRoot, { standalone: { file: path.join(standaloneRoot, 'boss.worker') } });
+    const boss = await standalone.resolveWorker('boss');
+    expect((await standalone.expandAllowedWorkers(['helpers/helper'], boss)).map((w) => w.file)).toEqual([path.join(standaloneRoot, 'helpers/helper.worker')]);
+
+    const projectRoot = writeTree({ ...files, 'main.worker': worker('main') });
+    const project = await open(projectRoot);
+    const importer = await project.resolveWorker('./boss.worker');
+    expect((await project.loadWorker('helpers/helper', importer)).file).toBe(path.join(projectRoot, 'helpers/helper.worker'));
+    // Only the importer sees it by id.
+    expect((await rejection(project.loadWorker('helpers/helper'))).code).toBe('worker-not-found');
+  });
+
   test('two files giving one id are an error', async () => {
     const root = writeTree({ 'tasks/x.worker': worker('tasks/x'), 'workers/tasks/x.worker': worker('tasks/x') });
     const project = await open(root);

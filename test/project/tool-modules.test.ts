@@ -57,6 +57,29 @@ describe('toolModulePaths', () => {
     const error = await rejection(project.toolModulePaths(await project.resolveWorker('main')));
     expect(error.message).toContain('tool module linked.ts is a symlink to outside the project root');
   });
+
+  test('a conventional tools.ts or tools/index.ts symlinked outside the root is an outside module', async () => {
+    const outside = writeTree({ 'ext.ts': TOOL, 'dir/index.ts': TOOL });
+    const root = writeTree({ 'workers/local/worker.worker': worker('local') });
+    fs.symlinkSync(path.join(outside, 'ext.ts'), path.join(root, 'tools.ts'));
+    fs.symlinkSync(path.join(outside, 'ext.ts'), path.join(root, 'workers/local/tools.ts'));
+    fs.symlinkSync(path.join(outside, 'dir'), path.join(root, 'tools'));
+    const project = await open(root);
+    const local = await project.resolveWorker('local');
+    const error = await rejection(project.toolModulePaths(local));
+    expect(error.code).toBe('disallowed-import');
+    expect(error.problems.map((p: any) => p.message)).toEqual([
+      'workers/local/tools.ts: tool module workers/local/tools.ts is a symlink to outside the project root, refused by default; pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml',
+      'tools.ts: tool module tools.ts is a symlink to outside the project root, refused by default; pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml',
+      'tools/index.ts: tool module tools/index.ts is a symlink to outside the project root, refused by default; pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml',
+    ]);
+    const allowed = await open(root, { allowModuleImports: true });
+    expect((await allowed.toolModulePaths(await allowed.resolveWorker('local'))).map((ref) => ref.displayPath)).toEqual([
+      'workers/local/tools.ts',
+      'tools.ts',
+      'tools/index.ts',
+    ]);
+  });
 });
 
 describe('templateDirs', () => {

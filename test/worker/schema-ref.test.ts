@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
-import { resolveSchemaRef } from '../../src/worker/schema-ref.ts';
+import { importSchemaModule, locateSchemaRef, type ResolveSchemaRefOptions } from '../../src/worker/schema-ref.ts';
 import type { SchemaRef } from '../../src/worker/schema.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
@@ -41,8 +41,12 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
-const resolve = (ref: SchemaRef, field: 'schema_in' | 'schema_out' = 'schema_in') =>
-  resolveSchemaRef(ref, { fs: nodeFs, projectRoot: root, displayPath: 'workers/pitch.worker', field });
+/** Locates a ref, then imports it when it names a module: what a run does. */
+async function resolve(ref: SchemaRef, field: 'schema_in' | 'schema_out' = 'schema_in') {
+  const options: ResolveSchemaRefOptions = { fs: nodeFs, projectRoot: root, displayPath: 'workers/pitch.worker', field };
+  const located = await locateSchemaRef(ref, options);
+  return 'schema' in located ? located.schema : importSchemaModule(located.module, options);
+}
 
 async function failure(ref: SchemaRef, field: 'schema_in' | 'schema_out' = 'schema_in'): Promise<ProjectError> {
   const error = await catchRejection(resolve(ref, field));
@@ -50,7 +54,7 @@ async function failure(ref: SchemaRef, field: 'schema_in' | 'schema_out' = 'sche
   return error as ProjectError;
 }
 
-describe('resolveSchemaRef', () => {
+describe('locateSchemaRef and importSchemaModule', () => {
   it('loads a JSON Schema file', async () => {
     const schema = await resolve('schemas/pitch.json');
     expect(schema.source).toBe('schemas/pitch.json');

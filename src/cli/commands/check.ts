@@ -42,27 +42,34 @@ export function reportProblems(error: unknown, io: CliIO, json = false): number 
   return EXIT_USAGE;
 }
 
+/** Options of `check`. */
+export interface CheckCommandOptions extends ProjectCommandOptions {
+  /** `--import-tools`: also import tool and schema modules (runs project code). */
+  importTools?: boolean;
+}
+
 /** Runs `check`: problems on stdout (`path:line:col: message`), a summary line on stderr. */
-export async function runCheck(options: ProjectCommandOptions, io: CliIO): Promise<number> {
+export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise<number> {
   let diagnostics: Diagnostic[];
   let workers = 0;
   try {
     const project = await loadCommandProject(options, io);
     workers = (await project.scanWorkers()).length;
-    diagnostics = await checkProject(project);
+    diagnostics = await checkProject(project, { importTools: options.importTools === true });
   } catch (error) {
     if (!ProjectError.isInstance(error)) return options.json ? reportJsonError(error, io) : reportError(error, io);
     diagnostics = diagnosticsFromError(error);
   }
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
+  const count = (severity: Diagnostic['severity']) => diagnostics.filter((diagnostic) => diagnostic.severity === severity).length;
+  const [errors, warnings, notes] = [count('error'), count('warning'), count('info')];
   if (options.json) {
     printLine(io, terminalSafeJson({ ok: errors === 0, workers, errors, warnings, diagnostics }, 2));
   } else {
     for (const diagnostic of diagnostics) printLine(io, formatDiagnostic(diagnostic));
   }
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked)`;
+  const unverified = notes === 0 ? '' : `; ${plural(notes, 'note')} on what only --import-tools verifies`;
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked${unverified})`;
   printError(io, errors === 0 ? `check passed: ${summary}` : `check failed: ${summary}`);
   return errors === 0 ? EXIT_OK : EXIT_USAGE;
 }

@@ -95,7 +95,7 @@ const pipeline: ScriptedHandler = (request) => {
 describe.concurrent('examples/research_pipeline', () => {
   test('llm-do check passes once cite_utils is installed, and names the library when it is not', async () => {
     const [installed, missing, library] = await Promise.all([
-      runCli(['check', EXAMPLE], { home }),
+      runCli(['check', EXAMPLE, '--import-tools'], { home }),
       runCli(['check', EXAMPLE], { home: fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-empty-home-')) }),
       runCli(['lib', 'list'], { home }),
     ]);

@@ -2,9 +2,12 @@
 import { expect } from 'vitest';
 import { runCli } from './run-cli.ts';
 
-/** Runs `llm-do check DIR` and expects a clean pass over `workers` workers. */
+/**
+ * Runs `llm-do check DIR --import-tools` (the examples are trusted, so their tool and schema modules
+ * are verified too) and expects a clean pass over `workers` workers.
+ */
 export async function expectCheckPasses(dir: string, workers: number): Promise<void> {
-  const result = await runCli(['check', dir]);
+  const result = await runCli(['check', dir, '--import-tools']);
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toContain(`check passed: 0 errors, 0 warnings (${workers} worker${workers === 1 ? '' : 's'} checked)`);
 }

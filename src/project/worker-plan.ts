@@ -1,0 +1,206 @@
+/**
+ * The one preparation path of a worker (SPEC §15): `check` and `run` both plan a worker here, so
+ * whatever `check` accepts `run` accepts, and they report the same problems before the first
+ * request. Planning runs no project code: model choice, its provider and `compatible_models` (API
+ * keys are a run's business: `check` may run elsewhere), sandbox mounts, schema refs (JSON files
+ * read, module refs only located), templates (parsed, included files found, forbidden names
+ * refused), tool modules (found and policy-checked, not imported) and `allowed_workers` (expanded,
+ * tool names distinct). {@link importPlannedCode} then runs the code a
+ * plan names: `run` always, `check` only with `--import-tools`.
+ */
+import { posix } from 'node:path';
+import { ProjectError } from '../errors.ts';
+import { assertKnownProvider } from '../models/registry.ts';
+import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
+import { resolveMounts, type MountGrant } from '../sandbox/mount-table.ts';
+import { createCustomToolset } from '../tools/custom.ts';
+import type { ToolsetTool } from '../tools/types.ts';
+import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
+import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions } from '../worker/schema-ref.ts';
+import { checkTemplateFields } from '../worker/template-variables.ts';
+import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
+import { toolNameForWorker } from './tool-name.ts';
+import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
+
+const SCHEMA_FIELDS = ['schema_in', 'schema_out'] as const;
+type SchemaField = (typeof SCHEMA_FIELDS)[number];
+
+/** What planning a worker needs besides the project. */
+export interface PlanOptions {
+  /** `--model`: applies to every worker. */
+  modelOverride?: string;
+  /** Environment (`LLM_DO_MODEL`). */
+  env: Record<string, string | undefined>;
+  /** `--mount` grants (they may place a mount outside the project). @default [] */
+  grants?: readonly MountGrant[];
+}
+
+/** Everything about a worker that is known without running project code or calling a model. */
+export interface WorkerPlan {
+  definition: WorkerDefinition;
+  /** Undefined when no model is configured anywhere (then `problems` has a `no-model` error). */
+  modelId: string | undefined;
+  schemas: Partial<Record<SchemaField, LocatedSchema>>;
+  renderer: TemplateRenderer;
+  /** Tool modules the `custom` toolset would import, policy-checked; empty without that toolset or with `--no-import-tools`. */
+  toolModules: ToolModuleRef[];
+  /** Workers this one may call (allowed_workers expanded), in declaration order. */
+  allowedWorkers: WorkerDefinition[];
+}
+
+/** A plan, every problem found while making it (errors), and warnings (`check` shows them; a run goes on). */
+export interface PlanResult {
+  plan: WorkerPlan;
+  problems: ProjectError[];
+  warnings: ProjectError[];
+}
+
+/** Host root of the worker's project, library or built-in workers: relative schema and template paths resolve against it. */
+function rootOf(project: Project, worker: WorkerDefinition): string {
+  if (worker.library) return worker.library.root;
+  if (worker.builtin && project.options.builtinWorkersDir) return posix.resolve(project.options.builtinWorkersDir);
+  return project.root;
+}
+
+/** A step of planning: its value, or the problems that stopped it. */
+interface Attempt<T> {
+  value: T | undefined;
+  problems: readonly ProjectError[];
+}
+
+async function attempt<T>(work: () => Promise<T> | T): Promise<Attempt<T>> {
+  try {
+    return { value: await work(), problems: [] };
+  } catch (error) {
+    if (!ProjectError.isInstance(error)) throw error;
+    return { value: undefined, problems: error.problems };
+  }
+}
+
+/** Plans `definition`, collecting every problem (in a fixed order) rather than stopping at the first. */
+export async function planWorker(project: Project, definition: WorkerDefinition, options: PlanOptions): Promise<PlanResult> {
+  const { config } = definition;
+  const warnings: ProjectError[] = [];
+  const renderer = createTemplateRenderer({
+    fs: project.fs,
+    projectRoot: rootOf(project, definition),
+    ...project.templateDirs(definition),
+    allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
+  });
+  const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports] = await Promise.all([
+    attempt(() => {
+      const id = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, workerId: definition.id });
+      checkCompatibleModel(id, config.compatible_models, definition.id, definition.displayPath);
+      assertKnownProvider(id, definition.id, project.manifest?.providers);
+      return id;
+    }),
+    attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),
+    attempt(() => locateSchema(project, definition, 'schema_in')),
+    attempt(() => locateSchema(project, definition, 'schema_out')),
+    attempt(() => renderer.check(definition.instructions, definition.instructionsFile, { lineOffset: definition.instructionsLineOffset })),
+    attempt(() => plannedToolModules(project, definition)),
+    attempt(() => plannedAllowedWorkers(project, definition, warnings)),
+    ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
+  ]);
+  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports].flatMap((step) => step.problems);
+  const schemas: WorkerPlan['schemas'] = {};
+  if (schemaIn.value) schemas.schema_in = schemaIn.value;
+  if (schemaOut.value) schemas.schema_out = schemaOut.value;
+  const plan: WorkerPlan = { definition, modelId: model.value, schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
+  return { plan, problems, warnings };
+}
+
+/** The schema options of one field of `definition`. */
+function schemaOptions(project: Project, definition: WorkerDefinition, field: SchemaField): ResolveSchemaRefOptions {
+  return { fs: project.fs, projectRoot: rootOf(project, definition), displayPath: definition.displayPath, field };
+}
+
+/** A schema field's ref, located (undefined when the field is absent); a `schema_in` may not shadow template globals. */
+async function locateSchema(project: Project, definition: WorkerDefinition, field: SchemaField): Promise<LocatedSchema | undefined> {
+  const ref = definition.config[field];
+  if (ref === undefined) return undefined;
+  const located = await locateSchemaRef(ref, schemaOptions(project, definition, field));
+  if (field === 'schema_in' && 'schema' in located) checkTemplateFields(located.schema, definition.displayPath);
+  return located;
+}
+
+/** The custom toolset's modules (none without the toolset) and well-formed `tools:` patterns. */
+async function plannedToolModules(project: Project, definition: WorkerDefinition): Promise<ToolModuleRef[]> {
+  const custom = definition.config.toolsets?.custom || undefined;
+  if (!custom) return [];
+  const problems: ProjectError[] = [];
+  for (const pattern of custom.tools ?? []) {
+    try {
+      compileNameGlob(pattern, 'tool', { file: definition.displayPath, field: 'toolsets.custom.tools' });
+    } catch (error) {
+      if (!ProjectError.isInstance(error)) throw error;
+      problems.push(error);
+    }
+  }
+  const inspection = await project.inspectToolModules(definition);
+  problems.push(...inspection.problems.flatMap((problem) => problem.problems));
+  if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+  return inspection.modules;
+}
+
+/** `allowed_workers` expanded; each pattern's problem is reported, and two callees may not share a tool name. */
+async function plannedAllowedWorkers(project: Project, definition: WorkerDefinition, warnings: ProjectError[]): Promise<WorkerDefinition[]> {
+  const workers = definition.config.toolsets?.workers || undefined;
+  const location = { file: definition.displayPath, field: 'toolsets.workers.allowed_workers' };
+  const expanded = await Promise.all(
+    (workers?.allowed_workers ?? []).map(async (pattern) => {
+      const step = await attempt(() => project.expandAllowedWorkers([pattern], definition));
+      const unmatched = step.value?.length === 0 && isNameGlob(pattern);
+      return { ...step, warning: unmatched ? new ProjectError('invalid-field', `allowed_workers pattern ${pattern} matches no worker`, location) : undefined };
+    }),
+  );
+  warnings.push(...expanded.flatMap((step) => (step.warning ? [step.warning] : [])));
+  const problems = expanded.flatMap((step) => step.problems);
+  const callees = expanded.flatMap((step) => step.value ?? []).filter((callee, index, all) => all.findIndex((other) => other.id === callee.id) === index);
+  const byToolName = new Map<string, string>();
+  for (const callee of callees) {
+    const name = toolNameForWorker(callee.id);
+    const other = byToolName.get(name);
+    if (other !== undefined) problems.push(new ProjectError('invalid-field', `allowed workers ${other} and ${callee.id} both become the tool name ${name}; rename one of them`, location));
+    byToolName.set(name, callee.id);
+  }
+  if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+  return callees;
+}
+
+/** The schemas and custom tools of a plan, after running the project code they need. */
+export interface PlannedCode {
+  schemaIn: ResolvedSchema | undefined;
+  schemaOut: ResolvedSchema | undefined;
+  customTools: ToolsetTool[];
+}
+
+/**
+ * Runs the project code a plan names: imports schema modules and tool modules. Refuses a schema
+ * module when the project was opened with `importTools: false` (`--no-import-tools`).
+ */
+export async function importPlannedCode(project: Project, plan: WorkerPlan): Promise<PlannedCode> {
+  const { definition } = plan;
+  const schema = async (field: SchemaField): Promise<ResolvedSchema | undefined> => {
+    const located = plan.schemas[field];
+    if (located === undefined) return undefined;
+    if ('schema' in located) return located.schema;
+    if (project.options.importTools === false) {
+      throw new ProjectError(
+        'schema',
+        `${field} "${located.module.ref}" is a TS/JS module, and --no-import-tools runs no project code; use a JSON Schema file (schemas/NAME.json) or an inline schema, or drop --no-import-tools`,
+        { file: definition.displayPath, field },
+      );
+    }
+    const resolved = await importSchemaModule(located.module, schemaOptions(project, definition, field));
+    if (field === 'schema_in') checkTemplateFields(resolved, definition.displayPath);
+    return resolved;
+  };
+  const custom = definition.config.toolsets?.custom || undefined;
+  const [schemaIn, schemaOut, customTools] = await Promise.all([
+    schema('schema_in'),
+    schema('schema_out'),
+    custom && project.options.importTools !== false ? createCustomToolset({ modules: plan.toolModules, config: custom }) : [],
+  ]);
+  return { schemaIn, schemaOut, customTools };
+}
