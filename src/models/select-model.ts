@@ -1,6 +1,6 @@
 /** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
 import { ProjectError } from '../errors.ts';
-import { compileNameGlob } from '../worker/name-glob.ts';
+import { compileFieldGlob } from '../glob/index.ts';
 import { parseModelId } from './model-id.ts';
 
 /** Inputs of {@link selectModelId}, highest precedence first. */
@@ -35,7 +35,7 @@ export function selectModelId({ cli, worker, env, workerId }: SelectModelInput):
 }
 
 /**
- * Checks a worker's `compatible_models` globs (`worker/name-glob.ts`, matched against the whole
+ * Checks a worker's `compatible_models` globs (`src/glob`, `/` an ordinary character, matched against the whole
  * `provider:model` string; `*` also matches `/` and `:` inside model names, braces list choices). No patterns = any model.
  *
  * @param displayPath the worker file as the user would type it, used as the error location.
@@ -49,7 +49,7 @@ export function checkCompatibleModel(
 ): void {
   if (patterns === undefined) return;
   const location = { file: displayPath, field: 'compatible_models' };
-  const matches = patterns.some((pattern) => compileNameGlob(pattern, 'model', location)(modelId));
+  const matches = patterns.some((pattern) => compileFieldGlob(pattern, { segmented: false }, location).matches(modelId));
   if (matches) return;
   throw new ProjectError(
     'incompatible-model',

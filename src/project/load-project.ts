@@ -10,6 +10,7 @@ import { loadLibraryManifest, loadManifest } from '../worker/index.ts';
 import { libraryLocations } from './library-locations.ts';
 import { resolveLibraries } from './library-resolver.ts';
 import { hasParentSegment, isFile } from './paths.ts';
+import { compileWorkerGlobs } from './scan.ts';
 import { createProject } from './project-model.ts';
 import type { Scope } from './scope.ts';
 import type { LibraryInfo, Project, ProjectOptions } from './types.ts';
@@ -40,6 +41,9 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const name = manifest?.name ?? posix.basename(root);
   const workersRoot = checkedRelative(manifest?.workers?.root ?? 'workers', manifestFile, 'workers.root');
   for (const templateRoot of manifest?.templates?.roots ?? []) checkedRelative(templateRoot, manifestFile, 'templates.roots');
+  // Checked now, not at the first scan, so a bad pattern is an error even for a run that never scans.
+  compileWorkerGlobs(manifest?.workers?.include ?? [], { file: manifestFile, field: 'workers.include' });
+  compileWorkerGlobs(manifest?.workers?.exclude ?? [], { file: manifestFile, field: 'workers.exclude' });
 
   const libraries = await resolveLibraries({
     fs,

@@ -1,5 +1,6 @@
 /** The {@link Project} implementation: cached worker resolution, scanning, glob expansion, tools and templates per worker. */
 import { ProjectError, type SourceLocation } from '../errors.ts';
+import { compileFieldGlob, isGlob } from '../glob/index.ts';
 import type { Manifest } from '../worker/schema.ts';
 import { loadWorkerDefinition } from './load-worker.ts';
 import { locateWorker, type LocatedWorker, type ResolutionEnv } from './resolve-reference.ts';
@@ -8,7 +9,6 @@ import { fullId, isExported, type Scope } from './scope.ts';
 import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
 import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
 import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
-import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
 import { workerExtension } from './worker-ids.ts';
 
 /** Everything `loadProject` worked out, from which the project object is built. */
@@ -82,7 +82,7 @@ class DefaultProject implements Project {
     const context = { file: from.displayPath, field: 'toolsets.workers.allowed_workers' };
     const refs: string[] = [];
     for (const pattern of patterns) {
-      if (isNameGlob(pattern)) refs.push(...(await this.#expandGlob(pattern, from, context)));
+      if (isGlob(pattern)) refs.push(...(await this.#expandGlob(pattern, from, context)));
       else refs.push(pattern);
     }
     const definitions = await Promise.all(refs.map((ref) => this.#locateAndLoad(ref, from, context)));
@@ -125,12 +125,12 @@ class DefaultProject implements Project {
     const scope = this.#refScope(from);
     const library = colon >= 0 ? this.#init.libraryScopes.get(pattern.slice(0, colon)) : undefined;
     const target = library ?? scope;
-    const matches = compileNameGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, 'worker', context);
+    const glob = compileFieldGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, {}, context);
     const entries = await this.#scan(target);
     const outside = target !== scope;
     return entries
       .map((entry) => entry.id.slice(target.idPrefix.length))
-      .filter((localId) => matches(localId) && (!outside || isExported(target, localId)))
+      .filter((localId) => glob.matches(localId) && (!outside || isExported(target, localId)))
       .filter((localId) => fullId(target, localId) !== from.id)
       .map((localId) => (outside ? fullId(target, localId) : localId))
       .filter((ref, index, all) => all.indexOf(ref) === index);
@@ -168,7 +168,7 @@ class DefaultProject implements Project {
    */
   async #importedById(ref: string, from: WorkerDefinition, scope: Scope): Promise<LocatedWorker | undefined> {
     const imports = (from.config.imports?.workers ?? []).filter((importRef) => importRef !== ref);
-    if (imports.length === 0 || ref.includes(':') || ref.startsWith('./') || ref.startsWith('/') || workerExtension(ref) || isNameGlob(ref)) return undefined;
+    if (imports.length === 0 || ref.includes(':') || ref.startsWith('./') || ref.startsWith('/') || workerExtension(ref) || isGlob(ref)) return undefined;
     const context = { file: from.displayPath, field: 'imports.workers' };
     const located = await Promise.all(imports.map((importRef) => this.#locate(importRef, scope, context).catch(() => undefined)));
     return located.find((worker) => worker?.scope === scope && worker.localId === ref);

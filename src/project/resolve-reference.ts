@@ -6,11 +6,11 @@
  */
 import { posix } from 'node:path';
 import { ProjectError, type SourceLocation } from '../errors.ts';
+import { isGlob } from '../glob/index.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { existingFiles, hasParentSegment, isInside, isReallyInside } from './paths.ts';
 import { ambiguityError } from './scan.ts';
 import { fullId, isExported, type Scope } from './scope.ts';
-import { isNameGlob } from '../worker/name-glob.ts';
 import { MAIN_WORKER_FILE, workerExtension, workerFileCandidates, workerIdForPath } from './worker-ids.ts';
 
 /** A reference resolved to a file. */
@@ -31,7 +31,7 @@ export interface ResolutionEnv {
 
 /** Resolves `ref` as seen from `scope`. `context` (the referring file and field) goes into errors. */
 export async function locateWorker(env: ResolutionEnv, ref: string, scope: Scope, context: SourceLocation = {}): Promise<LocatedWorker> {
-  if (isNameGlob(ref)) {
+  if (isGlob(ref)) {
     throw new ProjectError('invalid-field', `worker reference ${ref} is a glob; globs are allowed only in allowed_workers`, context);
   }
   if (hasParentSegment(ref) || ref.includes('\\')) {

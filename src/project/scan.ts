@@ -6,9 +6,9 @@
  */
 import { posix } from 'node:path';
 import ignore from 'ignore';
-import picomatch from 'picomatch';
 import { isNotFound, type FileSystem } from '../sandbox/file-system.ts';
-import { ProjectError } from '../errors.ts';
+import { ProjectError, type SourceLocation } from '../errors.ts';
+import { compileFieldGlob } from '../glob/index.ts';
 import type { WorkerEntry } from './types.ts';
 import { DIRECTORY_WORKER_FILE, MAIN_WORKER_FILE, workerIdForPath } from './worker-ids.ts';
 import { isInside } from './paths.ts';
@@ -36,6 +36,15 @@ export interface ScanOptions {
   displayPrefix?: string;
 }
 
+/**
+ * A matcher of paths relative to the workers root that any of `patterns` matches (`workers.include`
+ * or `workers.exclude`, the syntax of `src/glob`). A malformed pattern is a ProjectError at `location`.
+ */
+export function compileWorkerGlobs(patterns: readonly string[], location: SourceLocation): (path: string) => boolean {
+  const globs = patterns.map((pattern) => compileFieldGlob(pattern, {}, location));
+  return (path) => globs.some((glob) => glob.matches(path));
+}
+
 /** Reads `.llm-doignore` of `root` into a matcher of root-relative paths. */
 async function loadIgnore(fs: FileSystem, root: string): Promise<(relativePath: string, isDir: boolean) => boolean> {
   let text: string;
@@ -55,8 +64,8 @@ async function loadIgnore(fs: FileSystem, root: string): Promise<(relativePath: 
  */
 export async function scanWorkerFiles(fs: FileSystem, root: string, options: ScanOptions = {}): Promise<WorkerEntry[]> {
   const workersRoot = posix.normalize(options.workersRoot ?? 'workers').replace(/\/+$/, '');
-  const include = picomatch(options.include ?? DEFAULT_INCLUDE);
-  const exclude = options.exclude && options.exclude.length > 0 ? picomatch(options.exclude) : () => false;
+  const include = compileWorkerGlobs(options.include ?? DEFAULT_INCLUDE, { field: 'workers.include' });
+  const exclude = compileWorkerGlobs(options.exclude ?? [], { field: 'workers.exclude' });
   const ignored = await loadIgnore(fs, root);
   const realRoot = await fs.realpath(root);
   const found: string[] = [];

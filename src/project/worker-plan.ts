@@ -10,12 +10,12 @@
  */
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
+import { compileFieldGlob, isGlob } from '../glob/index.ts';
 import { assertKnownProvider } from '../models/registry.ts';
 import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
 import { resolveMounts, type MountGrant } from '../sandbox/mount-table.ts';
 import { createCustomToolset } from '../tools/custom.ts';
 import type { ToolsetTool } from '../tools/types.ts';
-import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
 import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions } from '../worker/schema-ref.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
@@ -131,7 +131,7 @@ async function plannedToolModules(project: Project, definition: WorkerDefinition
   const problems: ProjectError[] = [];
   for (const pattern of custom.tools ?? []) {
     try {
-      compileNameGlob(pattern, 'tool', { file: definition.displayPath, field: 'toolsets.custom.tools' });
+      compileFieldGlob(pattern, { segmented: false }, { file: definition.displayPath, field: 'toolsets.custom.tools' });
     } catch (error) {
       if (!ProjectError.isInstance(error)) throw error;
       problems.push(error);
@@ -150,7 +150,7 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
   const expanded = await Promise.all(
     (workers?.allowed_workers ?? []).map(async (pattern) => {
       const step = await attempt(() => project.expandAllowedWorkers([pattern], definition));
-      const unmatched = step.value?.length === 0 && isNameGlob(pattern);
+      const unmatched = step.value?.length === 0 && isGlob(pattern);
       return { ...step, warning: unmatched ? new ProjectError('invalid-field', `allowed_workers pattern ${pattern} matches no worker`, location) : undefined };
     }),
   );

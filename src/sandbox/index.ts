@@ -12,7 +12,5 @@ export type { MemoryFileSystem } from './memory-file-system.ts';
 export { createNodeFileSystem } from './node-file-system.ts';
 export { isNotFound } from './file-system.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './file-system.ts';
-export { compileGlob, MAX_GLOB_CHARS } from './glob.ts';
-export type { GlobMatcher } from './glob.ts';
 export { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from './limits.ts';
 export type { CreateSandboxOptions, MountMode, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';

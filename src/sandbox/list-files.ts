@@ -8,12 +8,11 @@
  */
 import { posix } from 'node:path';
 import { SandboxError } from '../errors.ts';
+import { compileGlob, GlobSyntaxError, MAX_GLOB_CHARS, type GlobMatcher } from '../glob/index.ts';
 import type { SandboxContext } from './context.ts';
 import { suffixAllowed } from './caps.ts';
 import { isTempFileName } from './file-system.ts';
 import type { OpenedDirectory } from './file-system.ts';
-import { compileGlob, MAX_GLOB_CHARS } from './glob.ts';
-import type { GlobMatcher } from './glob.ts';
 import { foldName } from './host-resolver.ts';
 import { openDirectoryAt } from './opened-path.ts';
 import { requireMount } from './mount-lookup.ts';
@@ -125,17 +124,21 @@ async function walkFrom(ctx: SandboxContext, mount: MountSpec, virtual: string, 
   }
 }
 
-/** Compiles the pattern, refusing one that is empty, too long or holds a NUL. */
+/** Compiles the pattern, refusing one that is malformed, empty, too long or holds a NUL. */
 function patternMatcher(virtual: string, pattern: string): GlobMatcher {
-  if (typeof pattern !== 'string' || pattern.length === 0 || pattern.length > MAX_GLOB_CHARS || pattern.includes('\u0000')) {
-    throw new SandboxError('invalid-path', virtual, `the pattern must be a glob of 1 to ${MAX_GLOB_CHARS} characters, e.g. **/*.md`);
+  const valid = `the pattern must be a glob of 1 to ${MAX_GLOB_CHARS} characters, e.g. **/*.md`;
+  if (typeof pattern !== 'string' || pattern.includes('\u0000')) throw new SandboxError('invalid-path', virtual, valid);
+  try {
+    return compileGlob(pattern);
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) throw new SandboxError('invalid-path', virtual, `${error.message}; ${valid}`);
+    throw error;
   }
-  return compileGlob(pattern);
 }
 
 /**
  * Virtual paths of the files under the canonical virtual directory `virtual` whose path relative
- * to it matches `pattern` (see `glob.ts`; dotfiles included), sorted. Matching takes time linear
+ * to it matches `pattern` (see `src/glob`; dotfiles included), sorted. Matching takes time linear
  * in each path, and the whole listing stops at {@link MAX_MATCH_STEPS} steps or when the run is aborted.
  * @throws SandboxError `outside-mount`, `not-found`, `not-a-directory`, `invalid-path` (pattern),
  * `too-large` (over {@link MAX_LIST_ENTRIES} entries, {@link MAX_LIST_DEPTH} levels or {@link MAX_MATCH_STEPS} steps)

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { toolDefaultRule } from '../approval/rules.ts';
 import { ProjectError } from '../errors.ts';
+import { compileFieldGlob, isGlob } from '../glob/index.ts';
 import { importModule } from '../project/module-loader.ts';
 import { isZodSchema } from '../worker/json-schema.ts';
-import { compileNameGlob, isNameGlob } from '../worker/name-glob.ts';
 import type { CustomToolsetConfig } from '../worker/schema.ts';
 import { isDefinedTool, type ToolSpec } from './define-tool.ts';
 import { compileToolSchema } from './toolbox.ts';
@@ -104,16 +104,16 @@ export async function createCustomToolset(options: CustomToolsetOptions): Promis
 
 /**
  * The tools `toolsets.custom.tools` selects, in its order: a name must exist (an error names the
- * available ones); a glob (`search_*`, the engine of `worker/name-glob.ts`) adds every match.
+ * available ones); a glob (`search_*`, the engine of `src/glob`) adds every match.
  */
 function selectTools(entries: readonly string[] | undefined, available: ReadonlyMap<string, ToolDefinition>): ToolDefinition[] {
   if (entries === undefined) return [...available.values()];
   const selected = new Map<string, ToolDefinition>();
   const location = { field: 'toolsets.custom.tools' };
   for (const entry of entries) {
-    if (isNameGlob(entry)) {
-      const matches = compileNameGlob(entry, 'tool', location);
-      for (const [name, tool] of available) if (matches(name)) selected.set(name, tool);
+    if (isGlob(entry)) {
+      const glob = compileFieldGlob(entry, { segmented: false }, location);
+      for (const [name, tool] of available) if (glob.matches(name)) selected.set(name, tool);
       continue;
     }
     const tool = available.get(entry);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SandboxError, ToolError } from '../errors.ts';
-import { MAX_GLOB_CHARS } from '../sandbox/glob.ts';
+import { MAX_GLOB_CHARS } from '../glob/index.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { FilesystemToolsetConfig } from '../worker/schema.ts';

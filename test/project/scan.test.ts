@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { ProjectError } from '../../src/errors.ts';
 import { open, tempDir, worker, writeTree } from './fixture.ts';
 
 test('scanning honours include/exclude, .llm-doignore and always-skipped dirs', async () => {
@@ -46,4 +47,25 @@ test('a custom workers root and include list', async () => {
 
 test('an empty directory scans to nothing', async () => {
   expect(await (await open(tempDir())).scanWorkers()).toEqual([]);
+});
+
+test('include and exclude use the one glob syntax: dotfiles match, braces choose', async () => {
+  const root = writeTree({
+    'project.yaml': 'workers:\n  include: ["**/*.{worker,yaml}"]\n  exclude: ["old/**"]\n',
+    'workers/.hidden.worker': worker('.hidden'),
+    'workers/x.yaml': 'name: x\n',
+    'workers/old/o.worker': worker('old/o'),
+  });
+  expect((await (await open(root)).scanWorkers()).map((e) => e.id)).toEqual(['.hidden', 'x']);
+});
+
+test.each([
+  ['include', '["**/*.{worker"]', 'project.yaml: invalid pattern "**/*.{worker": "{" is not closed'],
+  ['exclude', '["drafts/[ab"]', 'project.yaml: invalid pattern "drafts/[ab": "[" is not closed'],
+])('a malformed workers.%s pattern is an error naming the manifest when the project loads', async (field, patterns, message) => {
+  const root = writeTree({ 'project.yaml': `workers:\n  ${field}: ${patterns}\n`, 'main.worker': worker('main') });
+  const error = await open(root).catch((caught: unknown) => caught);
+  expect(ProjectError.isInstance(error)).toBe(true);
+  expect((error as ProjectError).message).toBe(message);
+  expect((error as ProjectError).location.field).toBe(`workers.${field}`);
 });

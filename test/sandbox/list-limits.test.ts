@@ -22,3 +22,14 @@ describe('listing limits', () => {
     expect(await sandbox.list('/p', '**/7')).toEqual([`/p/${segment}/${segment}/${segment}/${segment}/7`]);
   });
 });
+
+describe('listing patterns', () => {
+  it.each([
+    ['{md,txt', 'invalid pattern "{md,txt": "{" is not closed'],
+    ['[abc', 'invalid pattern "[abc": "[" is not closed'],
+    ['', 'invalid pattern "": it is empty'],
+  ])('refuses the malformed pattern %j saying why instead of matching nothing', async (pattern, reason) => {
+    const sandbox = createSandbox({ fs: createMemoryFileSystem({ '/p/a.md': 'x' }), mounts: [{ name: 'p', hostRoot: '/p', mode: 'ro' }] });
+    await expect(sandbox.list('/p', pattern)).rejects.toThrow(`${reason}; the pattern must be a glob of 1 to 1000 characters, e.g. **/*.md`);
+  });
+});
