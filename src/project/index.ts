@@ -19,4 +19,5 @@ export {
   type LibraryStoreOptions,
 } from './library-store.ts';
 export { installedLibrariesDir } from './library-locations.ts';
-export { importModule } from './module-loader.ts';
+export { resolveMounts, parseMountGrant } from './mount-table.ts';
+export type { MountGrant, ResolveMountsOptions } from './mount-table.ts';
