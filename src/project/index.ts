@@ -1,5 +1,5 @@
 /**
- * The project layer: project loading and discovery, worker references, libraries, and `check`.
+ * The project layer: project loading and discovery, worker references, libraries, mounts, and `check`.
  * What sibling folders may import.
  */
 export type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';

@@ -1,6 +1,6 @@
 /**
- * The worker layer: worker file format, configuration-file diagnostics, instruction templates and
- * schema references. What sibling folders may import.
+ * The worker layer: worker file format, configuration-file diagnostics, instruction templates,
+ * schema references and the loader of the TS/JS modules they name. What sibling folders may import.
  */
 export * from './schema.ts';
 export { isZodSchema, toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema, type ValidationResult } from './json-schema.ts';
