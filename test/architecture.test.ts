@@ -1,5 +1,5 @@
 /**
- * The layer rules of docs/decisions.md ("Layers"), derived from the source: every `import`,
+ * The layer rules of docs/decisions.md ("Source layers"), derived from the source: every `import`,
  * `import type`, `export ... from`, `import()` and `typeof import()` of `src/**` counts. A unit is a
  * folder of `src/` or one of its top-level files. A failure names the file, line and import.
  */
