@@ -26,4 +26,5 @@ export type { WorkerConfig, Manifest, LibraryManifest } from './worker/schema.ts
 export { defineTool } from './tools/define-tool.ts';
 export type { DefinedTool, ToolSpec } from './tools/define-tool.ts';
 export type { ToolRegistry } from './tools/custom.ts';
-export type { JsonSchemaObject, ToolContext, ToolDefinition, ToolInputSchema, ToolOutcome, ToolsetTool } from './tools/types.ts';
+export type { ToolContext, ToolDefinition, ToolOutcome, ToolsetTool } from './tools/types.ts';
+export type { JsonSchemaObject, ToolInputSchema } from './worker/json-schema.ts';

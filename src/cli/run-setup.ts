@@ -9,7 +9,7 @@ import { detectTarget } from '../project/target.ts';
 import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
-import { parseMountGrant } from '../sandbox/mount-table.ts';
+import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import type { CliIO } from './io.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The project layer: project loading and discovery, worker references, libraries, and `check`.
+ * The project layer: project loading and discovery, worker references, libraries, mounts, and `check`.
  * What sibling folders may import.
  */
 export type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
@@ -19,4 +19,5 @@ export {
   type LibraryStoreOptions,
 } from './library-store.ts';
 export { installedLibrariesDir } from './library-locations.ts';
-export { importModule } from './module-loader.ts';
+export { resolveMounts, parseMountGrant } from './mount-table.ts';
+export type { MountGrant, ResolveMountsOptions } from './mount-table.ts';

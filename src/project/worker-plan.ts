@@ -13,12 +13,12 @@ import { ProjectError } from '../errors.ts';
 import { compileFieldGlob, isGlob } from '../glob/index.ts';
 import { assertKnownProvider } from '../models/registry.ts';
 import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
-import { resolveMounts, type MountGrant } from '../sandbox/mount-table.ts';
 import { createCustomToolset } from '../tools/custom.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions } from '../worker/schema-ref.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
+import { resolveMounts, type MountGrant } from './mount-table.ts';
 import { toolNameForWorker } from './tool-name.ts';
 import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
 

@@ -5,7 +5,7 @@
  */
 import { generateText, stepCountIs, streamText, type ModelMessage, type OutputInterface, type StepResult, type ToolSet } from 'ai';
 import { LlmDoError } from '../errors.ts';
-import type { JsonSchemaObject } from '../tools/types.ts';
+import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 

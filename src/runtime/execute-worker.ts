@@ -7,7 +7,7 @@ import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AbortedError, RunError } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
-import { resolveMounts } from '../sandbox/mount-table.ts';
+import { resolveMounts } from '../project/mount-table.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext } from './tool-context.ts';
 import { createFilesystemToolset } from '../tools/filesystem.ts';

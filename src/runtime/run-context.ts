@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ApprovalController } from '../approval/types.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project, WorkerDefinition } from '../project/types.ts';
-import type { MountGrant } from '../sandbox/mount-table.ts';
+import type { MountGrant } from '../project/mount-table.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';

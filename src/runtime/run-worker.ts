@@ -9,7 +9,7 @@ export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker/schema.ts';
-import type { MountGrant } from '../sandbox/mount-table.ts';
+import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import { createEventChannel } from './event-channel.ts';
 import type { RunEvent, RunEventListener, UsageSummary } from './events.ts';

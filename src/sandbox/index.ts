@@ -4,8 +4,6 @@
  * @module sandbox
  */
 export { createSandbox, truncationMarker } from './sandbox.ts';
-export { resolveMounts, parseMountGrant } from './mount-table.ts';
-export type { MountGrant, ResolveMountsOptions } from './mount-table.ts';
 export { normalizeVirtualPath, isWithinVirtual, MAX_VIRTUAL_PATH_CHARS, MAX_SEGMENT_BYTES } from './virtual-path.ts';
 export { createMemoryFileSystem } from './memory-file-system.ts';
 export type { MemoryFileSystem } from './memory-file-system.ts';

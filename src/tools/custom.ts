@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { toolDefaultRule } from '../approval/rules.ts';
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob, isGlob } from '../glob/index.ts';
-import { importModule } from '../project/module-loader.ts';
-import { isZodSchema } from '../worker/json-schema.ts';
+import { isZodSchema, type ToolInputSchema } from '../worker/json-schema.ts';
+import { importModule } from '../worker/module-loader.ts';
 import type { CustomToolsetConfig } from '../worker/schema.ts';
 import { isDefinedTool, type ToolSpec } from './define-tool.ts';
 import { compileToolSchema } from './toolbox.ts';
-import type { ToolDefinition, ToolInputSchema, ToolsetTool } from './types.ts';
+import type { ToolDefinition, ToolsetTool } from './types.ts';
 
 /** A tool module found by the project layer. `displayPath` is what messages show. */
 export interface ToolModuleRef {

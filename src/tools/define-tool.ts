@@ -2,7 +2,8 @@
  * `defineTool`: how tool modules (and library users) declare a tool (SPEC §6).
  */
 import type { z } from 'zod';
-import type { ToolContext, ToolInputSchema } from './types.ts';
+import type { ToolInputSchema } from '../worker/json-schema.ts';
+import type { ToolContext } from './types.ts';
 
 // Symbol.for: a tool module gets llm-do through the module loader, which may be another copy of
 // this file; the registry-wide symbol still recognizes what it made.

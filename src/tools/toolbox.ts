@@ -7,10 +7,10 @@ import { strictestRule, toolDefaultRule, type ResolvedApprovalRule } from '../ap
 import type { ApprovalController } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, ProjectError, RunError } from '../errors.ts';
-import { toSchemaPair, validateWith, type SchemaPair } from '../worker/json-schema.ts';
+import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker/json-schema.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
 import { toJsonResult } from './json-result.ts';
-import type { JsonSchemaObject, ToolContext, ToolInputSchema, ToolOutcome, ToolsetTool } from './types.ts';
+import type { ToolContext, ToolOutcome, ToolsetTool } from './types.ts';
 
 // Module-private registry of what this file made: unlike a property, it cannot be copied by a
 // spread or forged, so the runtime can refuse any tool that skipped validation and approval.

@@ -1,13 +1,7 @@
 /** Tool types (SPEC §6) shared by every toolset and by the runtime. */
-import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types.ts';
+import type { ToolInputSchema } from '../worker/json-schema.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
-
-/** A JSON Schema object (draft 7 / 2020-12 subset the providers accept). */
-export type JsonSchemaObject = { [key: string]: unknown };
-
-/** A zod schema or a JSON Schema object. */
-export type ToolInputSchema = z.ZodType | JsonSchemaObject;
 
 /** What a tool gets besides its arguments. */
 export interface ToolContext {

@@ -1,9 +1,9 @@
 /**
- * The worker layer: worker file format, configuration-file diagnostics, instruction templates and
- * schema references. What sibling folders may import.
+ * The worker layer: worker file format, configuration-file diagnostics, instruction templates,
+ * schema references and the loader of the TS/JS modules they name. What sibling folders may import.
  */
 export * from './schema.ts';
-export { isZodSchema, toSchemaPair, validateWith, type SchemaPair, type ValidationResult } from './json-schema.ts';
+export { isZodSchema, toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema, type ValidationResult } from './json-schema.ts';
 export { parseYamlConfig, type ParseYamlConfigOptions } from './config-file.ts';
 export { formatFieldPath } from './config-issues.ts';
 export { suggestNearest, suggestionClause } from './suggest.ts';
@@ -24,4 +24,5 @@ export {
   type TemplateRendererOptions,
   type TemplateSourceOptions,
 } from './templates.ts';
+export { importModule } from './module-loader.ts';
 export { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions, type SchemaModuleRef } from './schema-ref.ts';

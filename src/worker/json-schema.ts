@@ -3,7 +3,12 @@
  * a zod schema to validate with, and a JSON Schema to show providers.
  */
 import { z } from 'zod';
-import type { JsonSchemaObject, ToolInputSchema } from '../tools/types.ts';
+
+/** A JSON Schema object (draft 7 / 2020-12 subset the providers accept). */
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/** A zod schema or a JSON Schema object. */
+export type ToolInputSchema = z.ZodType | JsonSchemaObject;
 
 export interface SchemaPair {
   zod: z.ZodType;

@@ -6,10 +6,9 @@
 import { posix } from 'node:path';
 import type { z } from 'zod';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { JsonSchemaObject } from '../tools/types.ts';
 import { ProjectError } from '../errors.ts';
-import { importModule } from '../project/module-loader.ts';
-import { isZodSchema, toSchemaPair } from './json-schema.ts';
+import { isZodSchema, toSchemaPair, type JsonSchemaObject } from './json-schema.ts';
+import { importModule } from './module-loader.ts';
 import { readProjectText } from './read-project-file.ts';
 import type { SchemaRef } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectError, UsageError } from '../../src/errors.ts';
-import { parseMountGrant, resolveMounts } from '../../src/sandbox/mount-table.ts';
+import { parseMountGrant, resolveMounts } from '../../src/project/mount-table.ts';
 
 describe('resolveMounts', () => {
   it('mounts sandbox.paths.NAME at /NAME, relative to the project root, ro by default', () => {

@@ -5,9 +5,9 @@
  */
 import { posix } from 'node:path';
 import { ProjectError, UsageError } from '../errors.ts';
+import type { MountMode, MountSpec } from '../sandbox/types.ts';
 import { MOUNT_NAME_PATTERN } from '../worker/schema.ts';
 import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
-import type { MountMode, MountSpec } from './types.ts';
 
 /** A mount granted on the command line (`--mount NAME=DIR[:ro|rw]`); it may point outside the project. */
 export interface MountGrant {
