@@ -6,7 +6,6 @@ import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import { requestCost, type PriceBook } from '../models/prices.ts';
 import type { RequestUsage, TokenUsage, UsageSummary } from './events.ts';
 
-
 export interface UsageMeter {
   /** Counts one response of `worker` served by `model`, as the provider reported it (a missing count is 0); returns its tokens and cost. */
   add(worker: string, model: string, usage: LanguageModelV3Usage): RequestUsage;
@@ -36,6 +35,7 @@ function accumulate(total: TokenUsage, request: RequestUsage, model: string): vo
   }
 }
 
+/** A copy to hand out, its cost rounded: later requests do not change a summary already given. */
 function finished(usage: TokenUsage): TokenUsage {
   return { ...usage, cost_usd: usage.cost_usd === null ? null : roundUsd(usage.cost_usd), unpriced_models: [...usage.unpriced_models] };
 }

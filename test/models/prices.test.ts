@@ -63,3 +63,20 @@ describe('request cost', () => {
     expect(requestCost(SONNET, { input: 10_000, output: 1000, cacheRead: 5000, cacheWrite: 3000 })).toBeCloseTo(0.03375, 12);
   });
 });
+
+describe('prices: schema', () => {
+  test.each([
+    ['a negative price', { 'p:m': { input: -1, output: 0 } }],
+    ['an infinite price', { 'p:m': { input: Infinity, output: 0 } }],
+    ['a price that is not a number', { 'p:m': { input: '3', output: 0 } }],
+    ['a missing output price', { 'p:m': { input: 1 } }],
+    ['an unknown field', { 'p:m': { input: 1, output: 1, cache_reed: 1 } }],
+    ['a key without a provider', { 'claude-sonnet-4-5': { input: 1, output: 1 } }],
+  ])('rejects %s', (_name, prices) => {
+    expect(PricesSchema.safeParse(prices).success).toBe(false);
+  });
+
+  test('accepts provider:model and provider:* keys, cache prices optional', () => {
+    expect(PricesSchema.safeParse({ 'ollama:qwen3:4b': { input: 0, output: 0 }, 'local:*': { input: 1, output: 2, cache_read: 0.1 } }).success).toBe(true);
+  });
+});
