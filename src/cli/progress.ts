@@ -7,7 +7,7 @@
  * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
 import { toolNameForWorker } from '../project/tool-name.ts';
-import type { RunEvent } from '../runtime/events.ts';
+import type { RunEvent, TokenUsage } from '../runtime/events.ts';
 import type { StatusLine } from './status-line.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText as safe } from './terminal-text.ts';
@@ -42,6 +42,17 @@ export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): strin
 /** `812ms`, `1.2s`. */
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
+}
+
+/**
+ * `1200 in (800 cached) / 300 out tokens · $0.0123`, or `… · cost unknown` (naming the unpriced
+ * models when `explain`d): an unknown price is never shown as $0 (SPEC §16).
+ */
+export function formatUsage(usage: TokenUsage, explain = false): string {
+  const cached = usage.cache_read_tokens > 0 ? ` (${usage.cache_read_tokens} cached)` : '';
+  const unknown = explain ? `cost unknown (no price for ${usage.unpriced_models.map(safe).join(', ')})` : 'cost unknown';
+  const cost = usage.cost_usd === null ? unknown : `$${usage.cost_usd.toFixed(4)}`;
+  return `${usage.input_tokens} in${cached} / ${usage.output_tokens} out tokens · ${cost}`;
 }
 
 /** Indentation of a worker's header line (`▸ a`), two spaces per delegation level. */
@@ -170,10 +181,10 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const { usage } = event;
         const outcome = event.status === 'ok' ? style.green('✓ done') : style.red('✗ failed');
         const count = `${steps} step${steps === 1 ? '' : 's'}`;
-        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${usage.input_tokens} in / ${usage.output_tokens} out tokens\n`);
+        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
         if (verbose) {
           for (const [name, byWorker] of Object.entries(usage.by_worker)) {
-            write(`${style.dim(`    ${safe(name)}: ${byWorker.input_tokens} in / ${byWorker.output_tokens} out`)}\n`);
+            write(`${style.dim(`    ${safe(name)}: ${formatUsage(byWorker, true)}`)}\n`);
           }
         }
         steps = 0;

@@ -7,6 +7,8 @@ import { generateText, stepCountIs, streamText, type ModelMessage, type OutputIn
 import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
+import type { RequestUsage } from './events.ts';
+import { meteredModel } from './metered-model.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 
 export interface ModelLoopOptions {
@@ -52,8 +54,13 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
   let stepStarted = ctx.now();
   let stepNumber = 0;
 
+  // Counted when the response arrives (kept if the run stops during the step's tool calls), reported with its step.
+  let responseUsage: RequestUsage | undefined;
+  const model = meteredModel(worker.model, (reported) => {
+    responseUsage = ctx.usage.add(workerId, worker.modelId, reported);
+  });
   const settings = {
-    model: worker.model,
+    model,
     system,
     messages,
     tools,
@@ -69,7 +76,6 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
       return undefined;
     },
     onStepFinish: (step: StepResult<ToolSet>) => {
-      const usage = ctx.usage.add(workerId, step.usage);
       ctx.emit({
         type: 'model_step',
         chain,
@@ -79,11 +85,12 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
         finish_reason: step.finishReason,
         text: step.text,
         tool_calls: step.toolCalls.length,
-        input_tokens: usage.input_tokens,
-        output_tokens: usage.output_tokens,
+        input_tokens: step.usage.inputTokens ?? 0,
+        output_tokens: step.usage.outputTokens ?? 0,
         duration_ms: ctx.now() - stepStarted,
       });
-      ctx.emit({ type: 'usage', chain, worker: workerId, model: worker.modelId, ...usage });
+      if (responseUsage) ctx.emit({ type: 'usage', chain, worker: workerId, model: worker.modelId, ...responseUsage });
+      responseUsage = undefined;
     },
   };
 

@@ -4,9 +4,20 @@
  */
 import type { ApprovalSource } from '../approval/types.ts';
 
-export interface TokenUsage {
+/** Tokens and cost of one model request; the cache counts are part of `input_tokens`. */
+export interface RequestUsage {
   input_tokens: number;
   output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  /** USD; null when the model has no known price (SPEC §16: unknown, never 0). */
+  cost_usd: number | null;
+}
+
+/** Tokens and cost of several requests: `cost_usd` is null when any of their models has no price. */
+export interface TokenUsage extends RequestUsage {
+  /** The models with no known price, whose requests make `cost_usd` null. */
+  unpriced_models: string[];
 }
 
 export interface UsageSummary extends TokenUsage {
@@ -52,7 +63,7 @@ export type RunEvent =
   | (EventBase & { type: 'approval_decision'; tool: string; approved: boolean; source: ApprovalSource; reason?: string })
   | (EventBase & { type: 'delegation_start'; worker: string; caller: string; model: string; depth: number; input: unknown })
   | (EventBase & { type: 'delegation_end'; worker: string; caller: string; ok: boolean; error?: string; duration_ms: number })
-  | (EventBase & { type: 'usage'; worker: string; model: string; input_tokens: number; output_tokens: number })
+  | (EventBase & { type: 'usage'; worker: string; model: string } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   | (EventBase & {
       type: 'run_end';

@@ -4,6 +4,7 @@
  */
 import { createApprovalController } from '../approval/controller.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
+import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { RunEvent, UnstampedEvent } from './events.ts';
 import type { RunContext } from './run-context.ts';
@@ -45,7 +46,7 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
     maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
     grants: options.mounts ?? [],
     stream: options.stream ?? true,
-    usage: createUsageMeter(),
+    usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
     denials: { count: 0 },
     running: new Map(),
     emit,

@@ -1,32 +1,74 @@
-/** Token usage of a run, per worker and in total. */
-import type { TokenUsage, UsageSummary } from './events.ts';
+/**
+ * Token usage and cost of a run, per worker and in total (SPEC §16). Each request is priced with the
+ * model that served it; a model with no known price makes the cost unknown (`null`), never 0.
+ */
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
+import { requestCost, type PriceBook } from '../models/prices.ts';
+import type { RequestUsage, TokenUsage, UsageSummary } from './events.ts';
 
 export interface UsageMeter {
-  add(worker: string, usage: { inputTokens?: number | undefined; outputTokens?: number | undefined }): TokenUsage;
+  /** Counts one response of `worker` served by `model`, as the provider reported it (a missing count is 0); returns its tokens and cost. */
+  add(worker: string, model: string, usage: LanguageModelV3Usage): RequestUsage;
   summary(): UsageSummary;
 }
 
-export function createUsageMeter(): UsageMeter {
+/** Float sums of prices drift (0.1 + 0.2); cost is reported to a billionth of a dollar. */
+function roundUsd(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}
+
+function emptyUsage(): TokenUsage {
+  return { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [] };
+}
+
+/** Adds `request` (of `model`) into `total`: tokens always, cost only while every model is priced. */
+function accumulate(total: TokenUsage, request: RequestUsage, model: string): void {
+  total.input_tokens += request.input_tokens;
+  total.output_tokens += request.output_tokens;
+  total.cache_read_tokens += request.cache_read_tokens;
+  total.cache_write_tokens += request.cache_write_tokens;
+  if (request.cost_usd === null) {
+    if (!total.unpriced_models.includes(model)) total.unpriced_models.push(model);
+    total.cost_usd = null;
+  } else if (total.cost_usd !== null) {
+    total.cost_usd += request.cost_usd;
+  }
+}
+
+/** A copy to hand out, its cost rounded: later requests do not change a summary already given. */
+function finished(usage: TokenUsage): TokenUsage {
+  return { ...usage, cost_usd: usage.cost_usd === null ? null : roundUsd(usage.cost_usd), unpriced_models: [...usage.unpriced_models] };
+}
+
+export function createUsageMeter(prices: PriceBook): UsageMeter {
   const byWorker = new Map<string, TokenUsage>();
+  const total = emptyUsage();
   return {
-    add(worker, usage) {
-      const delta = { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0 };
-      const current = byWorker.get(worker) ?? { input_tokens: 0, output_tokens: 0 };
-      current.input_tokens += delta.input_tokens;
-      current.output_tokens += delta.output_tokens;
+    add(worker, model, usage) {
+      const tokens = {
+        input: usage.inputTokens.total ?? 0,
+        output: usage.outputTokens.total ?? 0,
+        cacheRead: usage.inputTokens.cacheRead ?? 0,
+        cacheWrite: usage.inputTokens.cacheWrite ?? 0,
+      };
+      const price = prices.priceOf(model);
+      const request: RequestUsage = {
+        input_tokens: tokens.input,
+        output_tokens: tokens.output,
+        cache_read_tokens: tokens.cacheRead,
+        cache_write_tokens: tokens.cacheWrite,
+        cost_usd: price ? roundUsd(requestCost(price, tokens)) : null,
+      };
+      const current = byWorker.get(worker) ?? emptyUsage();
+      accumulate(current, request, model);
+      accumulate(total, request, model);
       byWorker.set(worker, current);
-      return delta;
+      return request;
     },
     summary() {
-      let input_tokens = 0;
-      let output_tokens = 0;
-      for (const usage of byWorker.values()) {
-        input_tokens += usage.input_tokens;
-        output_tokens += usage.output_tokens;
-      }
       // fromEntries defines own properties: a worker named `__proto__` stays a key, not a prototype.
-      const by_worker: Record<string, TokenUsage> = Object.fromEntries([...byWorker].map(([worker, usage]) => [worker, { ...usage }]));
-      return { input_tokens, output_tokens, by_worker };
+      const by_worker: Record<string, TokenUsage> = Object.fromEntries([...byWorker].map(([worker, usage]) => [worker, finished(usage)]));
+      return { ...finished(total), by_worker };
     },
   };
 }

@@ -13,6 +13,7 @@ export type {
   ScriptedHandler,
   ScriptedProtocol,
   ScriptedReply,
+  ScriptedUsage,
   ScriptedRequest,
   ScriptedServer,
 } from './scripted-types.ts';

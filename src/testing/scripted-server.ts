@@ -137,9 +137,11 @@ function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, rawH
 function plan(reply: ScriptedReply, request: ScriptedRequest, index: number): PlannedReply {
   const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({ id: call.id ?? `call_${index}_${i}`, name: call.name, args: call.args ?? {} }));
-  const usage = reply.usage ?? {
-    input: roughTokens(request.system + JSON.stringify(request.messages)),
-    output: roughTokens(text + JSON.stringify(toolCalls)),
+  const usage = {
+    input: reply.usage?.input ?? roughTokens(request.system + JSON.stringify(request.messages)),
+    output: reply.usage?.output ?? roughTokens(text + JSON.stringify(toolCalls)),
+    cacheRead: reply.usage?.cacheRead ?? 0,
+    cacheWrite: reply.usage?.cacheWrite ?? 0,
   };
   return { text, toolCalls, usage, json: reply.json, id: `scripted_${index}` };
 }

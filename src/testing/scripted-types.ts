@@ -57,13 +57,26 @@ export interface ScriptedRequest {
   headers: Record<string, string>;
 }
 
+/** Token counts a scripted reply reports. */
+export interface ScriptedUsage {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
 /** What the server answers. An empty reply is an empty assistant text. */
 export interface ScriptedReply {
   text?: string;
   /** Several calls in one reply are parallel tool calls. `id` defaults to a generated one. */
   toolCalls?: { name: string; args: unknown; id?: string }[];
-  /** Token counts reported to the client. @default rough counts (characters / 4) */
-  usage?: { input: number; output: number };
+  /**
+   * Token counts reported to the client. `input` is every input token, the cached ones included;
+   * `cacheRead` / `cacheWrite` (default 0) are the parts read from and written to the prompt cache,
+   * sent in the protocol's own fields (OpenAI reports cache reads only).
+   * @default rough counts (characters / 4), nothing cached
+   */
+  usage?: ScriptedUsage;
   /** HTTP status; 400 or more sends an error body in the protocol's format. @default 200 */
   status?: number;
   /** Message of the error body. @default the status text */

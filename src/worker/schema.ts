@@ -160,6 +160,27 @@ export const ProviderConfigSchema = z.strictObject({
   api_key_env: nonEmptyString.optional(),
 });
 
+const usdPerMillion = z.number().nonnegative('prices are USD per million tokens, 0 or more');
+
+/**
+ * The price of one model, USD per million tokens. A cache price left out costs as much as `input`
+ * (what OpenAI and Google charge for cache writes; a guess for a provider with no cache prices).
+ */
+export const ModelPriceSchema = z.strictObject({
+  input: usdPerMillion,
+  output: usdPerMillion,
+  cache_read: usdPerMillion.optional(),
+  cache_write: usdPerMillion.optional(),
+});
+export type ModelPrice = z.infer<typeof ModelPriceSchema>;
+
+/** `provider:model`, or `provider:*` for every model of a provider. */
+export const PricedModelSchema = z.string().regex(/^[A-Za-z0-9_-]+:\S+$/, 'price keys are provider:model or provider:*, e.g. anthropic:claude-sonnet-4-5');
+
+/** `prices:`: model prices that override or extend the bundled price table (SPEC §16). */
+export const PricesSchema = z.record(PricedModelSchema, ModelPriceSchema);
+export type Prices = z.infer<typeof PricesSchema>;
+
 /** `utils` or `legal@2.0`. */
 export const DependencySpecSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(@[A-Za-z0-9_.+-]+)?$/, 'expected NAME or NAME@VERSION');
 
@@ -195,6 +216,7 @@ export const ManifestSchema = z.strictObject({
   /** Defaults for every worker of the project (the worker file wins). */
   max_steps: positiveInt.optional(),
   attachment_policy: AttachmentPolicySchema.optional(),
+  prices: PricesSchema.optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

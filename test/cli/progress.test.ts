@@ -7,7 +7,15 @@ import { createProgressRenderer } from '../../src/cli/progress.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 
 const ts = '2025-01-01T00:00:00.000Z';
-const usage = { input_tokens: 300, output_tokens: 40, by_worker: { main: { input_tokens: 200, output_tokens: 30 }, a: { input_tokens: 100, output_tokens: 10 } } };
+const tokens = (input_tokens: number, output_tokens: number, cost_usd: number | null = 0) => ({
+  input_tokens,
+  output_tokens,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  cost_usd,
+  unpriced_models: cost_usd === null ? ['a-model'] : [],
+});
+const usage = { ...tokens(300, 40, null), by_worker: { main: tokens(200, 30, 0.0123), a: tokens(100, 10, null) } };
 
 /** main says something, reads a file, delegates to a (which is denied a write), then answers. */
 const RUN: RunEvent[] = [
@@ -59,7 +67,7 @@ describe('progress renderer', () => {
         '  ▸ a · a-model  write it',
         '    ⊘ denied write_file {"path":"/out/x.md","content":"x"}  1ms: denied by policy (auto_deny)',
         '  ◂ a ✓ 1.5s',
-        '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens',
+        '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
         '',
       ].join('\n'),
     );
@@ -71,7 +79,7 @@ describe('progress renderer', () => {
     expect(out).toContain('    · step 1 · a-model\n');
     expect(out).toContain('    = the notes\n');
     expect(out).toContain('    denied write_file (policy)\n');
-    expect(out).toContain('    main: 200 in / 30 out\n    a: 100 in / 10 out\n');
+    expect(out).toContain('    main: 200 in / 30 out tokens · $0.0123\n    a: 100 in / 10 out tokens · cost unknown (no price for a-model)\n');
   });
 
   test('long arguments are shortened, but shown in full with verbose', () => {
@@ -144,7 +152,7 @@ describe('hostile text in events', () => {
     { ts, chain: ['main', `w${X}`], type: 'delegation_start', worker: `w${X}`, caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` },
     { ts, chain: ['main', `w${X}`], type: 'warning', message: `warn${X}` },
     { ts, chain: ['main', `w${X}`], type: 'delegation_end', worker: `w${X}`, caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 },
-    { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: { input_tokens: 1, output_tokens: 1 } } }, duration_ms: 9 },
+    { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: tokens(1, 1) } }, duration_ms: 9 },
   ];
 
   test.each([false, true])('every name and text is shown escaped (verbose: %s)', (verbose) => {

@@ -12,6 +12,16 @@ import { byWorker, CHAT, closeServers, FIXTURE, PROTOCOLS, scripted } from './he
 
 afterAll(closeServers);
 
+/** Usage of requests to the scripted chat model, which has no price. */
+const unpriced = (input_tokens: number, output_tokens: number) => ({
+  input_tokens,
+  output_tokens,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  cost_usd: null,
+  unpriced_models: [CHAT.model],
+});
+
 describe.concurrent('model failures', () => {
   for (const protocol of PROTOCOLS) {
     test(`${protocol.name}: a 429 with retry-after: 0 is retried and the run succeeds`, async () => {
@@ -122,13 +132,12 @@ describe.concurrent('offline model, usage, interruption', () => {
       output: 'main done',
       status: 'ok',
       usage: {
-        input_tokens: 150,
-        output_tokens: 15,
-        by_worker: { main: { input_tokens: 60, output_tokens: 6 }, a: { input_tokens: 60, output_tokens: 6 }, b: { input_tokens: 30, output_tokens: 3 } },
+        ...unpriced(150, 15),
+        by_worker: { main: unpriced(60, 6), a: unpriced(60, 6), b: unpriced(30, 3) },
       },
       denied_calls: 0,
     });
-    expect(result.stderr).toContain('150 in / 15 out tokens');
+    expect(result.stderr).toContain('150 in / 15 out tokens · cost unknown\n');
   });
 
   for (const streaming of [true, false]) {

@@ -1,37 +1,98 @@
 /** Usage accounting: the meter, and the totals a run reports per worker and in each step. */
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import { describe, expect, test } from 'vitest';
+import { createPriceBook } from '../../src/models/prices.ts';
+import type { TokenUsage } from '../../src/runtime/events.ts';
 import { createUsageMeter } from '../../src/runtime/usage.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
+const PRICES = createPriceBook([
+  {
+    'p:priced': { input: 2, output: 10, cache_read: 0.5, cache_write: 4 },
+    'p:cheap': { input: 0.1, output: 0.2 },
+  },
+]);
+/** Usage as a provider reports it; what is left out stays undefined (counted as 0). */
+const reported = (input: number | undefined, output: number | undefined, cache: { cacheRead?: number; cacheWrite?: number } = {}): LanguageModelV3Usage => ({
+  inputTokens: { total: input, noCache: undefined, cacheRead: cache.cacheRead, cacheWrite: cache.cacheWrite },
+  outputTokens: { total: output, text: undefined, reasoning: undefined },
+});
+const tokens = (input_tokens: number, output_tokens: number, cost_usd: number | null, extra: Partial<TokenUsage> = {}): TokenUsage => ({
+  input_tokens,
+  output_tokens,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  cost_usd,
+  unpriced_models: [],
+  ...extra,
+});
+
 describe('usage meter', () => {
   test('adds per worker and sums in the summary; missing counts are zero', () => {
-    const meter = createUsageMeter();
-    expect(meter.add('main', { inputTokens: 10, outputTokens: 2 })).toEqual({ input_tokens: 10, output_tokens: 2 });
-    meter.add('sub', { inputTokens: 5, outputTokens: undefined });
-    meter.add('main', { inputTokens: 1, outputTokens: 1 });
+    const meter = createUsageMeter(PRICES);
+    expect(meter.add('main', 'p:priced', reported(10, 2))).toEqual({
+      input_tokens: 10,
+      output_tokens: 2,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: 0.00004,
+    });
+    meter.add('sub', 'p:priced', reported(5, undefined));
+    meter.add('main', 'p:priced', reported(1, 1));
     expect(meter.summary()).toEqual({
-      input_tokens: 16,
-      output_tokens: 3,
-      by_worker: { main: { input_tokens: 11, output_tokens: 3 }, sub: { input_tokens: 5, output_tokens: 0 } },
+      ...tokens(16, 3, 0.000062),
+      by_worker: { main: tokens(11, 3, 0.000052), sub: tokens(5, 0, 0.00001) },
     });
   });
 
+  test('cache reads and writes are parts of the input, each at its own price', () => {
+    const meter = createUsageMeter(PRICES);
+    const request = meter.add('main', 'p:priced', reported(1_000_000, 100_000, { cacheRead: 600_000, cacheWrite: 300_000 }));
+    // 100k uncached × $2 + 600k read × $0.5 + 300k written × $4 + 100k out × $10 (per million)
+    expect(request).toEqual({ input_tokens: 1_000_000, output_tokens: 100_000, cache_read_tokens: 600_000, cache_write_tokens: 300_000, cost_usd: 0.2 + 0.3 + 1.2 + 1 });
+    expect(meter.summary()).toMatchObject({ cache_read_tokens: 600_000, cache_write_tokens: 300_000, cost_usd: 2.7 });
+  });
+
+  test('a cache price left out costs as much as input', () => {
+    const meter = createUsageMeter(PRICES);
+    expect(meter.add('main', 'p:cheap', reported(1_000_000, 0, { cacheRead: 1_000_000 })).cost_usd).toBe(0.1);
+  });
+
+  test('a model with no price makes its worker and the run cost unknown, never 0; the others keep theirs', () => {
+    const meter = createUsageMeter(PRICES);
+    meter.add('main', 'p:priced', reported(1_000_000, 0));
+    expect(meter.add('helper', 'p:mystery', reported(10, 1)).cost_usd).toBeNull();
+    meter.add('helper', 'p:mystery', reported(10, 1));
+    meter.add('helper', 'p:priced', reported(1_000_000, 0));
+    expect(meter.summary()).toEqual({
+      ...tokens(2_000_020, 2, null, { unpriced_models: ['p:mystery'] }),
+      by_worker: { main: tokens(1_000_000, 0, 2), helper: tokens(1_000_020, 2, null, { unpriced_models: ['p:mystery'] }) },
+    });
+  });
+
+  test('sums of prices are exact to a billionth of a dollar (no float drift)', () => {
+    const meter = createUsageMeter(createPriceBook([{ 'p:m': { input: 0.1, output: 0.2 } }]));
+    for (let i = 0; i < 3; i++) meter.add('main', 'p:m', reported(1_000_000, 1_000_000));
+    expect(meter.summary().cost_usd).toBe(0.9);
+  });
+
   test('a summary is a copy: later additions do not change it', () => {
-    const meter = createUsageMeter();
-    meter.add('main', { inputTokens: 1, outputTokens: 1 });
+    const meter = createUsageMeter(PRICES);
+    meter.add('main', 'p:mystery', reported(1, 1));
     const before = meter.summary();
-    meter.add('main', { inputTokens: 1, outputTokens: 1 });
-    expect(before.by_worker.main).toEqual({ input_tokens: 1, output_tokens: 1 });
+    meter.add('main', 'p:other', reported(1, 1));
+    expect(before.by_worker.main).toEqual(tokens(1, 1, null, { unpriced_models: ['p:mystery'] }));
+    expect(before.unpriced_models).toEqual(['p:mystery']);
   });
 
   test('a worker named like an Object.prototype member is an ordinary key', () => {
-    const meter = createUsageMeter();
-    meter.add('__proto__', { inputTokens: 2, outputTokens: 1 });
-    meter.add('constructor', { inputTokens: 1, outputTokens: 1 });
+    const meter = createUsageMeter(PRICES);
+    meter.add('__proto__', 'p:priced', reported(2, 1));
+    meter.add('constructor', 'p:priced', reported(1, 1));
     const summary = meter.summary();
-    expect(JSON.stringify(summary.by_worker)).toBe('{"__proto__":{"input_tokens":2,"output_tokens":1},"constructor":{"input_tokens":1,"output_tokens":1}}');
     expect(Object.keys(summary.by_worker)).toEqual(['__proto__', 'constructor']);
+    expect(JSON.parse(JSON.stringify(summary.by_worker)).__proto__).toEqual(tokens(2, 1, 0.000014));
   });
 });
 
@@ -48,11 +109,8 @@ describe('usage of a run', () => {
     });
     const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
 
-    expect(result.usage).toEqual({
-      input_tokens: 60,
-      output_tokens: 6,
-      by_worker: { main: { input_tokens: 30, output_tokens: 3 }, helper: { input_tokens: 30, output_tokens: 3 } },
-    });
+    // The built-in `test` model runs locally: priced at 0, not unknown.
+    expect(result.usage).toEqual({ ...tokens(60, 6, 0), by_worker: { main: tokens(30, 3, 0), helper: tokens(30, 3, 0) } });
     const perStep = events.flatMap((event) => (event.type === 'model_step' ? [[event.worker, event.input_tokens, event.output_tokens]] : []));
     expect(perStep).toEqual([
       ['helper', 30, 3],
@@ -71,6 +129,24 @@ describe('usage of a run', () => {
 
     expect(result.status).toBe('error');
     expect(result.error!.message).toBe('worker main reached max_steps (2) without a final answer');
-    expect(result.usage).toMatchObject({ input_tokens: 14, output_tokens: 2 });
+    expect(result.usage).toMatchObject({ input_tokens: 14, output_tokens: 2, cost_usd: 0 });
+  });
+
+  test('an interrupted run keeps the usage of a request whose tool calls were still running', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'model: test\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+      'workers/helper.worker': worker('helper'),
+    });
+    const abort = new AbortController();
+    const { model } = scriptedModel(({ worker: id }) => {
+      if (id === 'main') return { toolCalls: [{ name: 'helper', args: { input: 'x' } }], usage: [10, 1] };
+      abort.abort(); // Ctrl-C while main's delegation runs
+      return { text: 'too late', usage: [30, 3] };
+    });
+    const { result } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+
+    expect(result.error!.name).toBe('AbortedError');
+    expect(result.usage.by_worker.main).toMatchObject({ input_tokens: 10, output_tokens: 1, cost_usd: 0 });
   });
 });

@@ -22,7 +22,11 @@ export interface RunCommandInput {
 }
 
 /** The `--json` object of a run that failed before it started: the usual keys, empty. */
-export const NOT_RUN_JSON = { worker: null, output: null, usage: { input_tokens: 0, output_tokens: 0, by_worker: {} } } as const;
+export const NOT_RUN_JSON = {
+  worker: null,
+  output: null,
+  usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
+} as const;
 
 export async function runCommand({ target, input, options }: RunCommandInput, io: CliIO): Promise<number> {
   const abort = new AbortController();

@@ -50,7 +50,7 @@ export const anthropicProtocol: Protocol = {
       content: content.map(({ block, input }) => (block.type === 'tool_use' ? { ...block, input } : block)),
       stop_reason: stopReason(content),
       stop_sequence: null,
-      usage: { input_tokens: reply.usage.input, output_tokens: reply.usage.output },
+      usage: { ...inputUsage(reply), output_tokens: reply.usage.output },
     };
   },
 
@@ -68,7 +68,7 @@ export const anthropicProtocol: Protocol = {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: reply.usage.input, output_tokens: 1 },
+        usage: { ...inputUsage(reply), output_tokens: 1 },
       },
     });
     content.forEach(({ block, input }, index) => {
@@ -99,6 +99,15 @@ const ERROR_TYPES: Record<number, string> = {
   429: 'rate_limit_error',
   529: 'overloaded_error',
 };
+
+/** Input usage as Messages reports it: `input_tokens` counts only the tokens the cache did not serve or take. */
+function inputUsage({ usage }: PlannedReply) {
+  return {
+    input_tokens: usage.input - usage.cacheRead - usage.cacheWrite,
+    cache_read_input_tokens: usage.cacheRead,
+    cache_creation_input_tokens: usage.cacheWrite,
+  };
+}
 
 /** Whether the client forces the `json` tool (the AI SDK's structured output fallback). */
 function usesJsonTool(body: any): boolean {

@@ -127,5 +127,10 @@ function finishReason(reply: PlannedReply): string {
 }
 
 function usageOf(reply: PlannedReply) {
-  return { prompt_tokens: reply.usage.input, completion_tokens: reply.usage.output, total_tokens: reply.usage.input + reply.usage.output };
+  return {
+    prompt_tokens: reply.usage.input,
+    prompt_tokens_details: { cached_tokens: reply.usage.cacheRead },
+    completion_tokens: reply.usage.output,
+    total_tokens: reply.usage.input + reply.usage.output,
+  };
 }

@@ -91,7 +91,7 @@ export function createOpenAIResponsesProtocol(): Protocol {
         status === 'completed'
           ? {
               input_tokens: reply.usage.input,
-              input_tokens_details: { cached_tokens: 0 },
+              input_tokens_details: { cached_tokens: reply.usage.cacheRead },
               output_tokens: reply.usage.output,
               output_tokens_details: { reasoning_tokens: 0 },
               total_tokens: reply.usage.input + reply.usage.output,

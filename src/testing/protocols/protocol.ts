@@ -17,7 +17,7 @@ export interface ParsedRequest {
 export interface PlannedReply {
   text: string;
   toolCalls: { id: string; name: string; args: unknown }[];
-  usage: { input: number; output: number };
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
   /** Set when the handler answered with `json` (structured output). */
   json?: unknown;
   /** Unique per request, for response and item ids. */

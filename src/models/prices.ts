@@ -1,0 +1,63 @@
+/**
+ * Model prices (SPEC §16): the bundled table (`prices.json`, with its source and date) under the
+ * `prices:` overrides of the manifest (and, later, the user config), and the cost of one request.
+ *
+ * A model id is looked up as given, then without a trailing date or `-latest`
+ * (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`, `gpt-4.1-2025-04-14` → `gpt-4.1`), then as
+ * `provider:*` (every model of a provider, e.g. `ollama:*`). No entry means the price is unknown.
+ */
+import type { ModelPrice, Prices } from '../worker/schema.ts';
+import { parseModelId } from './model-id.ts';
+import table from './prices.json' with { type: 'json' };
+
+/** Where the bundled prices come from and when they were written down. */
+export const PRICE_TABLE_SOURCE = { source: table.source, date: table.date };
+
+/** Tokens of one model request, as the AI SDK reports them; cache counts are part of `input`. */
+export interface RequestTokens {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** Finds the price of a model. */
+export interface PriceBook {
+  /** The price of `modelId` (`provider:model` or `test`), or undefined when unknown. */
+  priceOf(modelId: string): ModelPrice | undefined;
+}
+
+/** Trailing `-20250929`, `-2025-04-14` or `-latest`: the same model at a pinned or floating version. */
+const VERSION_SUFFIX = /-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/;
+
+/**
+ * The bundled table with `overrides` on top, later layers winning (an entry replaces the whole
+ * entry of the same key).
+ */
+export function createPriceBook(overrides: readonly (Prices | undefined)[] = []): PriceBook {
+  // A Map, not an object: a key like `x:__proto__` from a manifest stays an ordinary key.
+  const prices = new Map<string, ModelPrice>(Object.entries(table.models));
+  for (const layer of overrides) for (const [key, price] of Object.entries(layer ?? {})) prices.set(key, price);
+  return {
+    priceOf(modelId) {
+      const { provider, model } = parseModelId(modelId);
+      const candidates = [`${provider}:${model}`, `${provider}:${model.replace(VERSION_SUFFIX, '')}`, `${provider}:*`];
+      for (const key of candidates) {
+        const price = prices.get(key);
+        if (price) return price;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** USD a request cost: uncached input, cache reads, cache writes and output each at their price. */
+export function requestCost(price: ModelPrice, tokens: RequestTokens): number {
+  const uncached = Math.max(0, tokens.input - tokens.cacheRead - tokens.cacheWrite);
+  const usdMicros =
+    uncached * price.input +
+    tokens.cacheRead * (price.cache_read ?? price.input) +
+    tokens.cacheWrite * (price.cache_write ?? price.input) +
+    tokens.output * price.output;
+  return usdMicros / 1_000_000;
+}

@@ -1,0 +1,31 @@
+/**
+ * A model that reports each response's usage as soon as the provider sends it. The AI SDK's step
+ * callback fires only after the step's tool calls finish, so a run interrupted during a tool call
+ * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept).
+ */
+import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+
+export function meteredModel(model: LanguageModelV3, onUsage: (usage: LanguageModelV3Usage) => void): LanguageModelV3 {
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      specificationVersion: 'v3',
+      async wrapGenerate({ doGenerate }) {
+        const result = await doGenerate();
+        onUsage(result.usage);
+        return result;
+      },
+      async wrapStream({ doStream }) {
+        const { stream, ...rest } = await doStream();
+        const reporting = new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+          transform(part, controller) {
+            if (part.type === 'finish') onUsage(part.usage);
+            controller.enqueue(part);
+          },
+        });
+        return { ...rest, stream: stream.pipeThrough(reporting) };
+      },
+    },
+  });
+}
