@@ -13,11 +13,15 @@ import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment
 import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
+import type { CallIdentity } from './events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
+import { emitterFor } from './run-scope.ts';
 
 /** The calling side of a delegation. */
 export interface Caller {
   worker: PreparedWorker;
+  /** The calling worker call. */
+  identity: CallIdentity;
   /** Worker ids from the entry to the caller, inclusive. */
   chain: string[];
   /** Every restriction on the chain, the caller's own included. */
@@ -31,7 +35,7 @@ export type ExecuteCall = (call: {
   input: WorkerInput;
   extraInstructions: string | undefined;
   attachments: ReturnType<typeof attachmentParts>;
-  chain: string[];
+  identity: CallIdentity;
   restrictions: Restriction[];
 }) => Promise<{ output: unknown }>;
 
@@ -53,7 +57,7 @@ export async function createDelegationTools(ctx: RunContext, caller: Caller, exe
         description: definition.config.description ?? `Run the worker ${definition.id}.`,
         inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
         defaultRule: 'preApproved',
-        execute: (args: unknown) => delegate(ctx, caller, definition, args, execute),
+        execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),
       };
     }),
   );
@@ -65,6 +69,7 @@ async function delegate(
   caller: Caller,
   callee: WorkerDefinition,
   args: unknown,
+  toolCallId: string,
   execute: ExecuteCall,
 ): Promise<unknown> {
   const callerId = caller.worker.definition.id;
@@ -85,21 +90,23 @@ async function delegate(
   }
 
   const started = ctx.now();
-  ctx.emit({ type: 'delegation_start', chain, worker: callee.id, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
+  const identity: CallIdentity = { run_id: ctx.runId, call_id: ctx.nextCallId(), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
+  const emit = emitterFor(ctx, identity);
+  emit({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
   try {
     const { output } = await execute({
       worker: prepared,
       input,
       extraInstructions,
       attachments: attachmentParts(attachments, chain),
-      chain,
+      identity,
       restrictions: caller.restrictions,
     });
-    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: true, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: true, duration_ms: ctx.now() - started });
     return output;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
     throw error;
   }
 }

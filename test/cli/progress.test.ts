@@ -7,29 +7,35 @@ import { createProgressRenderer } from '../../src/cli/progress.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 
 const ts = '2025-01-01T00:00:00.000Z';
+
+/** An event of the call at the end of `chain`: the entry is `c1`, the call below it `c2`. */
+function ev(chain: string[], body: Record<string, unknown>): RunEvent {
+  const nested = chain.length > 1;
+  return { v: 1, ts, seq: 0, run_id: 'r1', call_id: nested ? 'c2' : 'c1', parent_call_id: nested ? 'c1' : null, worker: chain.at(-1), chain, ...body } as RunEvent;
+}
 const usage = { input_tokens: 300, output_tokens: 40, by_worker: { main: { input_tokens: 200, output_tokens: 30 }, a: { input_tokens: 100, output_tokens: 10 } } };
 
 /** main says something, reads a file, delegates to a (which is denied a write), then answers. */
 const RUN: RunEvent[] = [
-  { ts, chain: ['main'], type: 'run_start', worker: 'main', model: 'test-model', input: 'go' },
-  { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'test-model', step: 1 },
-  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'Let me read ' },
-  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'the notes.' },
-  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c1', args: { path: '/in/notes.txt' } },
-  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 },
-  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c2', args: { input: 'write it' } },
-  { ts, chain: ['main', 'a'], type: 'delegation_start', worker: 'a', caller: 'main', model: 'a-model', depth: 1, input: 'write it' },
-  { ts, chain: ['main', 'a'], type: 'model_request', worker: 'a', model: 'a-model', step: 1 },
-  { ts, chain: ['main', 'a'], type: 'tool_call', worker: 'a', tool: 'write_file', call_id: 'c3', args: { path: '/out/x.md', content: 'x' } },
-  { ts, chain: ['main', 'a'], type: 'approval_decision', tool: 'write_file', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' },
-  { ts, chain: ['main', 'a'], type: 'tool_result', worker: 'a', tool: 'write_file', call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 },
-  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
-  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
-  { ts, chain: ['main', 'a'], type: 'delegation_end', worker: 'a', caller: 'main', ok: true, duration_ms: 1500 },
-  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 },
-  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 },
-  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 },
-  { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'All done.', usage, duration_ms: 2300 },
+  ev(['main'], { type: 'run_start', model: 'test-model', input: 'go' }),
+  ev(['main'], { type: 'model_request', model: 'test-model', step: 1 }),
+  ev(['main'], { type: 'text_delta', text: 'Let me read ' }),
+  ev(['main'], { type: 'text_delta', text: 'the notes.' }),
+  ev(['main'], { type: 'tool_call', tool: 'read_file', tool_call_id: 'c1', args: { path: '/in/notes.txt' } }),
+  ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 }),
+  ev(['main'], { type: 'tool_call', tool: 'a', tool_call_id: 'c2', args: { input: 'write it' } }),
+  ev(['main', 'a'], { type: 'delegation_start', tool_call_id: 'c2', caller: 'main', model: 'a-model', depth: 1, input: 'write it' }),
+  ev(['main', 'a'], { type: 'model_request', model: 'a-model', step: 1 }),
+  ev(['main', 'a'], { type: 'tool_call', tool: 'write_file', tool_call_id: 'c3', args: { path: '/out/x.md', content: 'x' } }),
+  ev(['main', 'a'], { type: 'approval_decision', tool: 'write_file', tool_call_id: 'c3', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' }),
+  ev(['main', 'a'], { type: 'tool_result', tool: 'write_file', tool_call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 }),
+  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], { type: 'delegation_end', tool_call_id: 'c2', caller: 'main', ok: true, duration_ms: 1500 }),
+  ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 }),
+  ev(['main'], { type: 'model_step', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 }),
+  ev(['main'], { type: 'model_step', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 }),
+  ev(['main'], { type: 'run_end', status: 'ok', output: 'All done.', usage, duration_ms: 2300 }),
 ];
 
 function render(verbose: boolean, events = RUN): string {
@@ -77,8 +83,8 @@ describe('progress renderer', () => {
   test('long arguments are shortened, but shown in full with verbose', () => {
     const long = 'x'.repeat(300);
     const events: RunEvent[] = [
-      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c', args: { path: long } },
-      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 },
+      ev(['main'], { type: 'tool_call', tool: 'read_file', tool_call_id: 'c', args: { path: long } }),
+      ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 }),
     ];
     const short = render(false, events);
     expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+…  2ms: no such file\n$/);
@@ -94,8 +100,8 @@ describe('progress renderer', () => {
 
   test('a delegation refused before it starts shows as a failed call', () => {
     const out = render(false, [
-      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c', args: { input: 'hi' } },
-      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c', ok: false, error: 'circular delegation: main → a → main', duration_ms: 0 },
+      ev(['main'], { type: 'tool_call', tool: 'a', tool_call_id: 'c', args: { input: 'hi' } }),
+      ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'c', ok: false, error: 'circular delegation: main → a → main', duration_ms: 0 }),
     ]);
     expect(out).toBe('  ✗ a {"input":"hi"}  0ms: circular delegation: main → a → main\n');
   });
@@ -135,16 +141,16 @@ describe('progress renderer', () => {
 describe('hostile text in events', () => {
   const X = '\x1b[2J\x1b[1A\u202e\x9b';
   const hostile: RunEvent[] = [
-    { ts, chain: ['main'], type: 'run_start', worker: 'main', model: `m${X}`, input: `in${X}` },
-    { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'm', step: 1 },
-    { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: `said${X}\nmore${X}` },
-    { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: `t${X}`, call_id: 'c1', args: { path: `p${X}` } },
-    { ts, chain: ['main'], type: 'approval_decision', tool: `t${X}`, approved: false, source: 'policy' },
-    { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: `t${X}`, call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 },
-    { ts, chain: ['main', `w${X}`], type: 'delegation_start', worker: `w${X}`, caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` },
-    { ts, chain: ['main', `w${X}`], type: 'warning', message: `warn${X}` },
-    { ts, chain: ['main', `w${X}`], type: 'delegation_end', worker: `w${X}`, caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 },
-    { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: { input_tokens: 1, output_tokens: 1 } } }, duration_ms: 9 },
+    ev(['main'], { type: 'run_start', model: `m${X}`, input: `in${X}` }),
+    ev(['main'], { type: 'model_request', model: 'm', step: 1 }),
+    ev(['main'], { type: 'text_delta', text: `said${X}\nmore${X}` }),
+    ev(['main'], { type: 'tool_call', tool: `t${X}`, tool_call_id: 'c1', args: { path: `p${X}` } }),
+    ev(['main'], { type: 'approval_decision', tool: `t${X}`, tool_call_id: 'c1', approved: false, source: 'policy' }),
+    ev(['main'], { type: 'tool_result', tool: `t${X}`, tool_call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 }),
+    ev(['main', `w${X}`], { type: 'delegation_start', tool_call_id: 'c2', caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` }),
+    ev(['main', `w${X}`], { type: 'warning', message: `warn${X}` }),
+    ev(['main', `w${X}`], { type: 'delegation_end', tool_call_id: 'c2', caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 }),
+    ev(['main'], { type: 'run_end', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: { input_tokens: 1, output_tokens: 1 } } }, duration_ms: 9 }),
   ];
 
   test.each([false, true])('every name and text is shown escaped (verbose: %s)', (verbose) => {
