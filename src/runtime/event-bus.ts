@@ -69,7 +69,9 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
         debug?.(`event ${event.type} after run_end dropped (${droppedAfterClose} so far)`);
         return undefined;
       }
-      const stamped = { ...event, v: EVENT_VERSION, seq: ++seq, ts: new Date(now()).toISOString() } as RunEvent;
+      // `v` and `type` first, so a trace line reads naturally.
+      const { type, ...rest } = event;
+      const stamped = { v: EVENT_VERSION, type, seq: ++seq, ts: new Date(now()).toISOString(), ...rest } as RunEvent;
       for (const subscriber of [...subscribers]) subscriber.deliver(stamped);
       return stamped;
     },
@@ -135,7 +137,8 @@ function lossyQueue(listener: (event: RunEvent) => void, debug: ((message: strin
 }
 
 /**
- * Every event of the bus from now until it closes, as an AsyncIterable any number of readers may
+ * Every event of the bus from now until it closes (a run's bus closes at its `run_end`; a chat
+ * session's when the session closes), as an AsyncIterable any number of readers may
  * iterate, each from the first event, at any time (`runWorker`'s `events`). It keeps what it has
  * seen for late readers, so it is made only when a caller may read it.
  */
@@ -150,7 +153,6 @@ export function replayableEvents(bus: EventBus): AsyncIterable<RunEvent> {
   bus.subscribe(
     (event) => {
       seen.push(event);
-      if (event.type === 'run_end') ended = true;
       wakeAll();
     },
     { lossless: true, onRelease: () => ((ended = true), wakeAll()) },

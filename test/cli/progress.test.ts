@@ -159,3 +159,49 @@ describe('hostile text in events', () => {
     for (const shown of ['m\\x1b[2J', 'said\\x1b[2J', 't\\x1b[2J', 'failed\\x1b[2J', 'w\\x1b[2J', 'warn\\x1b[2J', 'err\\x1b[2J']) expect(out).toContain(shown);
   });
 });
+
+describe('progress under concurrency (SPEC §16)', () => {
+  /** An event of call `callId` of `worker` under the entry `c1`. */
+  const child = (callId: string, worker: string, body: Record<string, unknown>) => ({ ...ev(['main', worker], body), call_id: callId }) as RunEvent;
+
+  test('parallel calls of one worker are named apart and paired with their own tool calls, even with reused model ids', () => {
+    const out = render(false, [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't1', args: { input: 'a' } }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't2', args: { input: 'b' } }),
+      child('c2', 'reviewer', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'a' }),
+      child('c3', 'reviewer', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'b' }),
+      // Both children's models happen to use the same tool call id.
+      child('c3', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'x', args: { path: 'b' } }),
+      child('c2', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'x', args: { path: 'a' } }),
+      child('c2', 'reviewer', { type: 'tool_result', tool: 'read_file', tool_call_id: 'x', ok: true, result: '', duration_ms: 1 }),
+      child('c3', 'reviewer', { type: 'tool_result', tool: 'read_file', tool_call_id: 'x', ok: true, result: '', duration_ms: 2 }),
+      child('c3', 'reviewer', { type: 'delegation_end', tool_call_id: 't2', caller: 'main', ok: true, duration_ms: 5 }),
+      ev(['main'], { type: 'tool_result', tool: 'reviewer', tool_call_id: 't2', ok: true, result: 'b', duration_ms: 5 }),
+      child('c2', 'reviewer', { type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: true, duration_ms: 6 }),
+      ev(['main'], { type: 'tool_result', tool: 'reviewer', tool_call_id: 't1', ok: true, result: 'a', duration_ms: 6 }),
+    ]);
+    expect(out).toBe(
+      [
+        '▸ main · m',
+        '  ▸ reviewer · m  a',
+        '  ▸ reviewer#2 · m  b',
+        '    reviewer#1 ✓ read_file {"path":"a"}  1ms',
+        '    reviewer#2 ✓ read_file {"path":"b"}  2ms',
+        '  ◂ reviewer#2 ✓ 5ms',
+        '  ◂ reviewer ✓ 6ms',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a retry is shown with its call, and an interrupted run says so', () => {
+    const out = render(false, [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'model_retry', model: 'anthropic:x', attempt: 2, delay_ms: 2000, status: 429, message: 'HTTP 429' }),
+      ev(['main'], { type: 'run_end', status: 'interrupted', error: 'interrupted', usage, duration_ms: 10 }),
+    ]);
+    expect(out).toContain('  ! HTTP 429 from anthropic:x, retry 2 in 2.0 s\n');
+    expect(out).toContain('⊘ interrupted in 10ms');
+  });
+});
