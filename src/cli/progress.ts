@@ -177,6 +177,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       case 'run_end': {
         status?.update('');
+        labels.end(event.call_id);
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
@@ -189,7 +190,6 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
           }
         }
         steps = 0;
-        labels.end(event.call_id);
         break;
       }
       default:

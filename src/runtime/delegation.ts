@@ -20,10 +20,8 @@ import { emitterFor } from './run-scope.ts';
 /** The calling side of a delegation. */
 export interface Caller {
   worker: PreparedWorker;
-  /** The calling worker call. */
+  /** The calling worker call (its `chain` runs from the entry to the caller, inclusive). */
   identity: CallIdentity;
-  /** Worker ids from the entry to the caller, inclusive. */
-  chain: string[];
   /** Every restriction on the chain, the caller's own included. */
   restrictions: Restriction[];
   sandbox: Sandbox | undefined;
@@ -73,7 +71,7 @@ async function delegate(
   execute: ExecuteCall,
 ): Promise<unknown> {
   const callerId = caller.worker.definition.id;
-  const chain = [...caller.chain, callee.id];
+  const chain = [...caller.identity.chain, callee.id];
   assertCallAllowed(ctx, caller, callee, chain);
 
   const prepared = await prepareWorker(ctx, callee);
@@ -114,24 +112,24 @@ async function delegate(
 /** Refuses a callee outside the caller's `allowed_workers`. */
 export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
   if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
-    throw new DelegationError('not-allowed', caller.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
+    throw new DelegationError('not-allowed', caller.identity.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
   }
 }
 
 function assertCallAllowed(ctx: RunContext, caller: Caller, callee: WorkerDefinition, chain: string[]): void {
   const callerId = caller.worker.definition.id;
   assertAllowedWorker(caller, callee);
-  if (caller.chain.includes(callee.id)) {
+  if (caller.identity.chain.includes(callee.id)) {
     const listed = enabledToolset(caller.worker.definition.config.toolsets, 'workers')?.allowed_workers ?? [];
     const selfRecursion = callee.id === callerId && listed.includes(callee.id);
-    if (!selfRecursion) throw new DelegationError('circular', caller.chain, `circular delegation: ${chain.join(' → ')}`);
+    if (!selfRecursion) throw new DelegationError('circular', caller.identity.chain, `circular delegation: ${chain.join(' → ')}`);
   }
   const depth = chain.length - 1;
   if (depth > ctx.maxDepth) {
     throw new DelegationError(
       'depth',
-      caller.chain,
-      `delegation depth limit: calling ${callee.id} from ${caller.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
+      caller.identity.chain,
+      `delegation depth limit: calling ${callee.id} from ${caller.identity.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
     );
   }
 }
@@ -140,7 +138,7 @@ async function readAttachments(caller: Caller, callee: PreparedWorker, paths: st
   if (paths.length === 0) return [];
   const sandbox = caller.sandbox;
   if (!sandbox) {
-    throw new DelegationError('attachment', caller.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
+    throw new DelegationError('attachment', caller.identity.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
   }
   const policies = [
     { owner: `worker ${caller.worker.definition.id}`, policy: caller.worker.definition.config.attachment_policy },

@@ -50,7 +50,6 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   // Nothing new starts once the run is aborted (Ctrl-C, or a quit at an approval prompt).
   if (ctx.signal.aborted) throw new AbortedError();
   const { worker, identity } = call;
-  const { chain } = identity;
   const { definition } = worker;
   ctx.calls.set(identity.call_id, identity);
   const config = definition.config;
@@ -63,7 +62,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
 
   const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
-  const caller: Caller = { worker, identity, chain, restrictions, sandbox };
+  const caller: Caller = { worker, identity, restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
   const tools = await collectTools(ctx, caller, runCallee);

@@ -19,7 +19,7 @@ export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbo
   return {
     sandbox: caller.sandbox,
     signal: ctx.signal,
-    chain: caller.chain,
+    chain: caller.identity.chain,
     callId: caller.identity.call_id,
     async callWorker(ref, input) {
       const callee = await ctx.project.resolveWorker(ref, caller.worker.definition);
@@ -33,7 +33,7 @@ export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbo
       const toolCallId = `${caller.identity.call_id}:callWorker-${++calls}`;
       const outcome = await runToolCall(ctx, { tool, args, toolCallId, caller: caller.identity });
       if (outcome.ok) return outcome.output;
-      throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.chain, outcome.error);
+      throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.identity.chain, outcome.error);
     },
   };
 }

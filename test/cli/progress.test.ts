@@ -205,3 +205,15 @@ describe('progress under concurrency (SPEC §16)', () => {
     expect(out).toContain('⊘ interrupted in 10ms');
   });
 });
+
+test('chat: a finished turn is not counted as an active call of its worker', () => {
+  let out = '';
+  const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, conversation: true });
+  const turn = (callId: string) => [
+    { ...ev(['main'], { type: 'run_start', model: 'm', input: 'hi' }), call_id: callId },
+    { ...ev(['main'], { type: 'tool_result', tool: 'write_file', tool_call_id: 't', ok: true, result: '', duration_ms: 1 }), call_id: callId },
+    { ...ev(['main'], { type: 'run_end', status: 'ok', output: 'x', usage, duration_ms: 1 }), call_id: callId },
+  ];
+  for (const event of [...turn('c1'), ...turn('c2')] as RunEvent[]) renderer(event);
+  expect(out).toBe('  ✓ write_file  1ms\n  ✓ write_file  1ms\n');
+});
