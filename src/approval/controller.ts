@@ -49,6 +49,8 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
     onEvent?.({
       type: 'approval_decision',
       chain: request.chain,
+      callId: request.callId,
+      toolCallId: request.toolCallId,
       tool: request.toolName,
       approved: decision.approved,
       source: decision.source,
@@ -67,7 +69,7 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
       if (abortedByUser) throw abortedByUser;
       // Another prompt may have just approved this call or tool for the session.
       if (memory.isApproved(toolKeyOf(request), request.args)) return { approved: true, source: 'session' };
-      onEvent?.({ type: 'approval_request', chain: request.chain, tool: request.toolName, args: request.args });
+      onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, args: request.args });
       const answer = await untilAborted(asker.ask(request, signal), signal);
       return applyAnswer(request, answer);
     } finally {

@@ -12,6 +12,9 @@ export interface ApprovalRequest {
   toolName: string;
   args: unknown;
   description: string;
+  /** The run's id of the calling worker call, and the model's id of the tool call (for events). */
+  callId?: string;
+  toolCallId?: string;
 }
 
 /** `a` approve once, `s` this exact call for the session, `t` this tool for the session, `d` deny, `q` abort. */
@@ -35,9 +38,12 @@ export type ApprovalDecision =
   | { approved: false; source: ApprovalSource; message: string };
 
 /** Emitted by the controller; the runtime forwards them into the run's event stream. */
-export type ApprovalEvent =
-  | { type: 'approval_request'; chain: readonly string[]; tool: string; args: unknown }
-  | { type: 'approval_decision'; chain: readonly string[]; tool: string; approved: boolean; source: ApprovalSource; reason?: string };
+/** Approval events name the call as the request did (`callId`, `toolCallId`). */
+export type ApprovalEvent = Pick<ApprovalRequest, 'chain' | 'callId' | 'toolCallId'> &
+  (
+    | { type: 'approval_request'; tool: string; args: unknown }
+    | { type: 'approval_decision'; tool: string; approved: boolean; source: ApprovalSource; reason?: string }
+  );
 
 /** Decides whether a tool call may run. One controller (and one session memory) serves a whole run. */
 export interface ApprovalController {

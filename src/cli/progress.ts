@@ -2,11 +2,12 @@
  * Progress on stderr, from the run's events, drawn as a tree in the order things happen: each worker
  * opens with `▸ worker · model`, its text said alongside tool calls (`»`), each finished tool call
  * on one line (`✓` / `✗` / `⊘ denied`, tool, shortened arguments, duration, error), the workers it calls indented below it, `◂ worker ✓`
- * when a delegation returns, and a summary line at the end. On a terminal a {@link StatusLine} shows
+ * when a delegation returns, and a summary line at the end. Lines are keyed by call id, so parallel
+ * calls of one worker stay apart; while more than one call of a worker is active its lines name the
+ * call (`reviewer#2`). On a terminal a {@link StatusLine} shows
  * what the run is waiting on (and the text streaming in); it is never part of the permanent output.
  * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
-import { toolNameForWorker } from '../project/tool-name.ts';
 import type { RunEvent, TokenUsage } from '../runtime/events.ts';
 import type { StatusLine } from './status-line.ts';
 import { createStyle, type Style } from './style.ts';
@@ -66,7 +67,6 @@ function bodyPad(chain: readonly string[]): string {
 }
 
 interface PendingCall {
-  key: string;
   tool: string;
   args: unknown;
   /** Set when the call turned out to be a delegation: its `▸`/`◂` lines stand for it. */
@@ -82,104 +82,117 @@ interface StepText {
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
   const { verbose, status, conversation = false, style = createStyle(false) } = options;
   const write = status ? (text: string) => status.print(text) : options.write;
+  // Tool calls by call id and the model's tool call id (models reuse ids across calls).
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
+  const labels = createCallLabels();
   let steps = 0;
   let started = false;
   let stepSince = Date.now();
 
-  const keyOf = (chain: readonly string[]) => chain.join('\u0000');
-  const worker = (chain: readonly string[]) => safe(chain[chain.length - 1] ?? '');
-
-  const printText = (chain: readonly string[], text: string) => {
-    const body = text.trim();
-    if (!body || (conversation && chain.length === 1)) return;
-    const lines = verbose ? safe(body).split('\n') : [shorten(body, false, MAX_TEXT)];
-    write(lines.map((line) => `${bodyPad(chain)}${style.dim(`» ${line}`)}\n`).join(''));
+  const toolKey = (callId: string, toolCallId: string) => `${callId}\u0000${toolCallId}`;
+  /** Where a line of `event`'s call goes: indentation, then the call's name if it is ambiguous. */
+  const body = (event: RunEvent) => {
+    const label = labels.ambiguous(event.call_id) ? style.dim(`${safe(labels.of(event.call_id, event.worker))} `) : '';
+    return `${bodyPad(event.chain)}${label}`;
   };
-  const flushText = (chain: readonly string[]) => {
-    const entry = stepText.get(keyOf(chain));
+
+  const printText = (event: RunEvent, text: string) => {
+    const said = text.trim();
+    if (!said || (conversation && event.parent_call_id === null)) return;
+    const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
+    write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
+  };
+  const flushText = (event: RunEvent) => {
+    const entry = stepText.get(event.call_id);
     if (!entry || entry.printed || !entry.text.trim()) return;
     entry.printed = true;
-    printText(chain, entry.text);
+    printText(event, entry.text);
   };
-  const header = (chain: readonly string[], model: string, input?: unknown) => {
+  const header = (event: RunEvent, model: string, input?: unknown) => {
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
-    write(`${headerPad(chain)}${style.cyan('▸')} ${style.bold(worker(chain))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
+    write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
   };
 
   return (event) => {
     switch (event.type) {
       case 'run_start':
         started = true;
-        if (!conversation) header(event.chain, event.model);
-        status?.update(`${event.worker} · waiting for the model`);
+        labels.start(event.call_id, event.worker);
+        if (!conversation) header(event, event.model);
+        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
       case 'model_request':
         stepSince = Date.now();
-        stepText.set(keyOf(event.chain), { text: '', printed: false });
-        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`· step ${event.step} · ${event.model}`)}\n`);
-        status?.update(`${event.worker} · waiting for the model`, stepSince);
+        stepText.set(event.call_id, { text: '', printed: false });
+        if (verbose) write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
+        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
         break;
       case 'text_delta': {
-        const entry = stepText.get(keyOf(event.chain)) ?? { text: '', printed: false };
+        const entry = stepText.get(event.call_id) ?? { text: '', printed: false };
         entry.text += event.text;
-        stepText.set(keyOf(event.chain), entry);
-        status?.update(`${event.worker}: ${shorten(entry.text.slice(-400), false, 400).slice(-120)}`, stepSince);
+        stepText.set(event.call_id, entry);
+        status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.text.slice(-400), false, 400).slice(-120)}`, stepSince);
         break;
       }
       case 'model_step': {
         steps += 1;
         // Streamed text was printed at the first tool call; without streaming it is known only now
         // (after the step's tool calls, which the SDK runs before reporting the step).
-        const entry = stepText.get(keyOf(event.chain));
-        if (event.tool_calls > 0 && !entry?.printed) printText(event.chain, event.text);
-        stepText.delete(keyOf(event.chain));
+        const entry = stepText.get(event.call_id);
+        if (event.tool_calls > 0 && !entry?.printed) printText(event, event.text);
+        stepText.delete(event.call_id);
         break;
       }
       case 'tool_call':
-        flushText(event.chain);
-        pending.set(event.call_id, { key: keyOf(event.chain), tool: event.tool, args: event.args, delegation: false });
-        status?.update(`${event.worker} → ${event.tool}`);
+        flushText(event);
+        pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
+        status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
         break;
       case 'delegation_start': {
-        const callerKey = keyOf(event.chain.slice(0, -1));
-        const tool = toolNameForWorker(event.worker);
-        const call = [...pending.values()].find((c) => !c.delegation && c.key === callerKey && c.tool === tool);
+        // The child's `▸`/`◂` lines stand for the parent's tool call that started it.
+        const call = event.parent_call_id === null ? undefined : pending.get(toolKey(event.parent_call_id, event.tool_call_id));
         if (call) call.delegation = true;
-        header(event.chain, event.model, event.input);
-        status?.update(`${event.worker} · waiting for the model`);
+        labels.start(event.call_id, event.worker);
+        header(event, event.model, event.input);
+        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
       }
       case 'delegation_end': {
         const outcome = event.ok ? style.green('✓') : style.red('✗');
         const error = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
-        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(event.worker))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+        labels.end(event.call_id);
         break;
       }
       case 'tool_result': {
-        const call = pending.get(event.call_id);
-        pending.delete(event.call_id);
+        const key = toolKey(event.call_id, event.tool_call_id);
+        const call = pending.get(key);
+        pending.delete(key);
         if (call?.delegation) break;
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : style.red('✗');
         const detail = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
-        write(`${bodyPad(event.chain)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
-        if (verbose && event.ok) write(`${bodyPad(event.chain)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
+        write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
+        if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
       case 'approval_decision':
-        if (verbose) write(`${bodyPad(event.chain)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
+        if (verbose) write(`${body(event)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
+        break;
+      case 'model_retry':
+        write(`${body(event)}${style.yellow(`! ${safe(event.message)} from ${safe(event.model)}, retry ${event.attempt} in ${(event.delay_ms / 1000).toFixed(1)} s`)}\n`);
         break;
       case 'warning':
-        write(`${bodyPad(event.chain)}${style.yellow(`! ${safe(event.message)}`)}\n`);
+        write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
         break;
       case 'run_end': {
         status?.update('');
+        labels.end(event.call_id);
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
-        const outcome = event.status === 'ok' ? style.green('✓ done') : style.red('✗ failed');
+        const outcome = event.status === 'ok' ? style.green('✓ done') : event.status === 'interrupted' ? style.yellow('⊘ interrupted') : style.red('✗ failed');
         const count = `${steps} step${steps === 1 ? '' : 's'}`;
         write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
         if (verbose) {
@@ -193,5 +206,40 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       default:
         break;
     }
+  };
+}
+
+/**
+ * Names of the active calls: a worker's id, numbered by order of start (`reviewer#1`, `reviewer#2`)
+ * while more than one call of that worker is active.
+ */
+function createCallLabels() {
+  const calls = new Map<string, { worker: string; ordinal: number }>();
+  const started = new Map<string, number>();
+  const active = new Map<string, number>();
+  const activeOf = (worker: string) => active.get(worker) ?? 0;
+  return {
+    start(callId: string, worker: string): void {
+      const ordinal = (started.get(worker) ?? 0) + 1;
+      started.set(worker, ordinal);
+      active.set(worker, activeOf(worker) + 1);
+      calls.set(callId, { worker, ordinal });
+    },
+    end(callId: string): void {
+      const call = calls.get(callId);
+      if (!call) return;
+      calls.delete(callId);
+      active.set(call.worker, activeOf(call.worker) - 1);
+    },
+    /** Whether lines of this call need its name: another call of its worker is active. */
+    ambiguous(callId: string): boolean {
+      const call = calls.get(callId);
+      return call !== undefined && activeOf(call.worker) > 1;
+    },
+    of(callId: string, worker: string): string {
+      const call = calls.get(callId);
+      if (!call || activeOf(worker) <= 1) return worker;
+      return `${worker}#${call.ordinal}`;
+    },
   };
 }

@@ -1,10 +1,16 @@
-/** `--trace FILE`: every run event as one JSON object per line, written as it happens. */
+/**
+ * `--trace FILE`: every run event as one JSON object per line, written as it happens. It is a
+ * lossless subscriber of the run's bus, so it sees every event in `seq` order; `text_delta` is left
+ * out (the text is in `model_step`), which keeps a trace small however much is streamed.
+ */
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
+import type { EventBus } from '../runtime/event-bus.ts';
 import type { RunEvent } from '../runtime/events.ts';
 
 export interface TraceWriter {
-  write(event: RunEvent): void;
+  /** Subscribes this writer to a run's events. */
+  attach(bus: EventBus): void;
   close(): Promise<void>;
 }
 
@@ -22,10 +28,11 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
   const stream = handle.createWriteStream();
   let failure: Error | undefined;
   stream.on('error', (error) => (failure ??= error));
+  const write = (event: RunEvent) => {
+    if (!failure) stream.write(`${JSON.stringify(event)}\n`);
+  };
   return {
-    write(event) {
-      if (!failure) stream.write(`${JSON.stringify(event)}\n`);
-    },
+    attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta'] }),
     close() {
       return new Promise((resolve, reject) => stream.end(() => (failure ? reject(failure) : resolve())));
     },

@@ -35,7 +35,14 @@ export interface RetryEvent {
   delayMs: number;
   /** `HTTP 429`, `HTTP 503`, or the connection error's message. */
   reason: string;
+  /** The HTTP status retried, if the server answered. */
+  status?: number;
   url: string;
+  /**
+   * The request's abort signal. The AI SDK hands a request's `abortSignal` to fetch unchanged (when
+   * no SDK timeout is set), so a caller sharing this fetch between calls can tell which one retries.
+   */
+  signal?: AbortSignal;
 }
 
 /** Statuses worth retrying: rate limits and server-side failures (529 = Anthropic "overloaded"). */
@@ -72,18 +79,18 @@ export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fet
       } catch (error) {
         const silent = error instanceof StreamTimeoutError;
         if (!canRetry || signal?.aborted || !(silent || isTransientConnectionError(error))) throw error;
-        await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), silent ? 'stream_timeout' : errorReason(error));
+        await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), silent ? 'stream_timeout' : errorReason(error), undefined);
         continue;
       }
       if (!canRetry || !RETRYABLE_STATUSES.has(response.status) || signal?.aborted) return response;
       // Free the connection before waiting; the body of a failed attempt is not needed.
       await response.body?.cancel().catch(() => undefined);
       const delayMs = serverDelay(response.headers) ?? backoff(baseDelayMs, attempt);
-      await waitBeforeRetry(attempt, delayMs, `HTTP ${response.status}`);
+      await waitBeforeRetry(attempt, delayMs, `HTTP ${response.status}`, response.status);
     }
 
-    async function waitBeforeRetry(attempt: number, delayMs: number, reason: string): Promise<void> {
-      onRetry?.({ attempt: attempt + 1, delayMs, reason, url });
+    async function waitBeforeRetry(attempt: number, delayMs: number, reason: string, status: number | undefined): Promise<void> {
+      onRetry?.({ attempt: attempt + 1, delayMs, reason, url, ...(status === undefined ? {} : { status }), ...(signal ? { signal } : {}) });
       await sleep(delayMs, signal ?? undefined);
     }
   };

@@ -7,14 +7,15 @@ import { generateText, stepCountIs, streamText, type ModelMessage, type OutputIn
 import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
-import type { RequestUsage } from './events.ts';
+import type { CallIdentity, RequestUsage } from './events.ts';
 import { meteredModel } from './metered-model.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
+import { emitterFor } from './run-scope.ts';
 
 export interface ModelLoopOptions {
   ctx: RunContext;
   worker: PreparedWorker;
-  chain: string[];
+  identity: CallIdentity;
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
@@ -49,10 +50,16 @@ function jsonAnswerFormat(schema: JsonSchemaObject): OutputInterface<string, str
 
 /** Runs the loop until a final answer or the step cap. Provider failures become ModelError. */
 export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoopResult> {
-  const { ctx, worker, chain, system, messages, tools, maxSteps, outputSchema } = options;
+  const { ctx, worker, identity, system, messages, tools, maxSteps, outputSchema } = options;
   const workerId = worker.definition.id;
+  const emit = emitterFor(ctx, identity);
   let stepStarted = ctx.now();
   let stepNumber = 0;
+  const systemSha256 = await sha256Hex(system);
+  const toolNames = Object.keys(tools);
+  // This loop's own signal, so the run's shared retrying fetch can say which call a retry serves.
+  const abortSignal = AbortSignal.any([ctx.signal]);
+  ctx.requests.set(abortSignal, { ...identity, model: worker.modelId });
 
   // Counted when the response arrives (kept if the run stops during the step's tool calls), reported with its step.
   let responseUsage: RequestUsage | undefined;
@@ -66,20 +73,18 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
     tools,
     stopWhen: stepCountIs(maxSteps),
     maxRetries: 0,
-    abortSignal: ctx.signal,
+    abortSignal,
     providerOptions: { 'llm-do': { worker: workerId } },
     ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
-    prepareStep: ({ stepNumber: index }: { stepNumber: number }) => {
+    prepareStep: ({ stepNumber: index, messages: sent }: { stepNumber: number; messages: ModelMessage[] }) => {
       stepNumber = index + 1;
       stepStarted = ctx.now();
-      ctx.emit({ type: 'model_request', chain, worker: workerId, model: worker.modelId, step: stepNumber });
+      emit({ type: 'model_request', model: worker.modelId, step: stepNumber, system_sha256: systemSha256, message_count: sent.length, tools: toolNames });
       return undefined;
     },
     onStepFinish: (step: StepResult<ToolSet>) => {
-      ctx.emit({
+      emit({
         type: 'model_step',
-        chain,
-        worker: workerId,
         model: worker.modelId,
         step: stepNumber,
         finish_reason: step.finishReason,
@@ -89,7 +94,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
         output_tokens: step.usage.outputTokens ?? 0,
         duration_ms: ctx.now() - stepStarted,
       });
-      if (responseUsage) ctx.emit({ type: 'usage', chain, worker: workerId, model: worker.modelId, ...responseUsage });
+      if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
       responseUsage = undefined;
     },
   };
@@ -108,7 +113,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
     const result = streamText({ ...settings, onError: ({ error }) => void (streamError ??= error) });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta' && part.text.length > 0) {
-        ctx.emit({ type: 'text_delta', chain, worker: workerId, text: part.text });
+        emit({ type: 'text_delta', text: part.text });
       } else if (part.type === 'error') {
         streamError ??= part.error;
       }
@@ -126,4 +131,10 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
     if (LlmDoError.isInstance(error)) throw error;
     throw toModelError(error, { worker: workerId, model: worker.modelId, signal: ctx.signal });
   }
+}
+
+/** Web Crypto rather than `node:crypto`, so the runtime stays portable (SPEC §22). */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -5,15 +5,15 @@
  */
 import type { ModelMessage } from 'ai';
 import { untilAborted } from '../approval/until-aborted.ts';
-import { createEventChannel } from './event-channel.ts';
-import type { RunEvent, UsageSummary } from './events.ts';
+import { createEventBus, replayableEvents } from './event-bus.ts';
+import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
 import { estimateTokens, trimHistory } from './history.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { ABORT_GRACE_MS, createRunScope, createTurnScope } from './run-scope.ts';
-import type { RunWorkerOptions } from './run-worker.ts';
+import { endStatus, type RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
 
@@ -52,11 +52,12 @@ export interface ChatSession {
  * console.log((await chat.send('hello')).output);
  */
 export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
-  const channel = createEventChannel<RunEvent>();
-  const scope = createRunScope(options, (event) => {
-    channel.push(event);
-    options.onEvent?.(event);
-  });
+  // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
+  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
+  const events = replayableEvents(bus);
+  if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  options.subscribe?.(bus);
+  const scope = createRunScope(options, bus);
   const base = scope.ctx;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
@@ -66,7 +67,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
   return {
     worker: entry.id,
     model: root.modelId,
-    events: channel,
+    events,
     async send(text, turnOptions) {
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
       // Work of a cancelled turn that is still winding down reports nothing after the turn's run_end.
@@ -76,14 +77,14 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
       };
       const turn = createTurnScope({ ...base, emit: emitInTurn }, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const started = base.now();
-      const chain = [entry.id];
+      const identity: CallIdentity = { run_id: turn.ctx.runId, call_id: base.nextCallId(), parent_call_id: null, worker: entry.id, chain: [entry.id] };
       try {
         const input = prepareInput(root, text);
+        base.emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value });
         const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
         if (trimmed.droppedTurns > 0) {
-          base.emit({ type: 'warning', chain, message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
+          base.emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
         }
-        base.emit({ type: 'run_start', chain, worker: entry.id, model: root.modelId, input: input.value });
         // Raced with the turn's signal, so a tool that ignores the abort cannot hold up Ctrl-C.
         const outcome = await untilAborted(
           executeWorker(turn.ctx, {
@@ -91,7 +92,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
             input,
             extraInstructions: undefined,
             attachments: [],
-            chain,
+            identity,
             restrictions: [],
             history: trimmed.messages,
           }),
@@ -100,15 +101,14 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
         );
         history = [...trimmed.messages, ...outcome.messages];
         const usage = base.usage.summary();
-        base.emit({ type: 'run_end', chain, worker: entry.id, status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
+        base.emit({ ...identity, type: 'run_end', status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
         return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage };
       } catch (caught) {
         const error = turn.failure(caught, 'turn cancelled');
         base.emit({
+          ...identity,
           type: 'run_end',
-          chain,
-          worker: entry.id,
-          status: 'error',
+          status: endStatus(error),
           error: error.message,
           usage: base.usage.summary(),
           duration_ms: base.now() - started,
@@ -123,7 +123,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
     usage: () => base.usage.summary(),
     close() {
       scope.dispose();
-      channel.close();
+      bus.close();
     },
   };
 }

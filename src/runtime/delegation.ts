@@ -13,13 +13,15 @@ import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment
 import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
+import type { CallIdentity } from './events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
+import { emitterFor } from './run-scope.ts';
 
 /** The calling side of a delegation. */
 export interface Caller {
   worker: PreparedWorker;
-  /** Worker ids from the entry to the caller, inclusive. */
-  chain: string[];
+  /** The calling worker call (its `chain` runs from the entry to the caller, inclusive). */
+  identity: CallIdentity;
   /** Every restriction on the chain, the caller's own included. */
   restrictions: Restriction[];
   sandbox: Sandbox | undefined;
@@ -31,7 +33,7 @@ export type ExecuteCall = (call: {
   input: WorkerInput;
   extraInstructions: string | undefined;
   attachments: ReturnType<typeof attachmentParts>;
-  chain: string[];
+  identity: CallIdentity;
   restrictions: Restriction[];
 }) => Promise<{ output: unknown }>;
 
@@ -53,7 +55,7 @@ export async function createDelegationTools(ctx: RunContext, caller: Caller, exe
         description: definition.config.description ?? `Run the worker ${definition.id}.`,
         inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
         defaultRule: 'preApproved',
-        execute: (args: unknown) => delegate(ctx, caller, definition, args, execute),
+        execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),
       };
     }),
   );
@@ -65,10 +67,11 @@ async function delegate(
   caller: Caller,
   callee: WorkerDefinition,
   args: unknown,
+  toolCallId: string,
   execute: ExecuteCall,
 ): Promise<unknown> {
   const callerId = caller.worker.definition.id;
-  const chain = [...caller.chain, callee.id];
+  const chain = [...caller.identity.chain, callee.id];
   assertCallAllowed(ctx, caller, callee, chain);
 
   const prepared = await prepareWorker(ctx, callee);
@@ -85,21 +88,23 @@ async function delegate(
   }
 
   const started = ctx.now();
-  ctx.emit({ type: 'delegation_start', chain, worker: callee.id, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
+  const identity: CallIdentity = { run_id: ctx.runId, call_id: ctx.nextCallId(), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
+  const emit = emitterFor(ctx, identity);
+  emit({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
   try {
     const { output } = await execute({
       worker: prepared,
       input,
       extraInstructions,
       attachments: attachmentParts(attachments, chain),
-      chain,
+      identity,
       restrictions: caller.restrictions,
     });
-    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: true, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: true, duration_ms: ctx.now() - started });
     return output;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    ctx.emit({ type: 'delegation_end', chain, worker: callee.id, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
     throw error;
   }
 }
@@ -107,24 +112,24 @@ async function delegate(
 /** Refuses a callee outside the caller's `allowed_workers`. */
 export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
   if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
-    throw new DelegationError('not-allowed', caller.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
+    throw new DelegationError('not-allowed', caller.identity.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
   }
 }
 
 function assertCallAllowed(ctx: RunContext, caller: Caller, callee: WorkerDefinition, chain: string[]): void {
   const callerId = caller.worker.definition.id;
   assertAllowedWorker(caller, callee);
-  if (caller.chain.includes(callee.id)) {
+  if (caller.identity.chain.includes(callee.id)) {
     const listed = enabledToolset(caller.worker.definition.config.toolsets, 'workers')?.allowed_workers ?? [];
     const selfRecursion = callee.id === callerId && listed.includes(callee.id);
-    if (!selfRecursion) throw new DelegationError('circular', caller.chain, `circular delegation: ${chain.join(' → ')}`);
+    if (!selfRecursion) throw new DelegationError('circular', caller.identity.chain, `circular delegation: ${chain.join(' → ')}`);
   }
   const depth = chain.length - 1;
   if (depth > ctx.maxDepth) {
     throw new DelegationError(
       'depth',
-      caller.chain,
-      `delegation depth limit: calling ${callee.id} from ${caller.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
+      caller.identity.chain,
+      `delegation depth limit: calling ${callee.id} from ${caller.identity.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
     );
   }
 }
@@ -133,7 +138,7 @@ async function readAttachments(caller: Caller, callee: PreparedWorker, paths: st
   if (paths.length === 0) return [];
   const sandbox = caller.sandbox;
   if (!sandbox) {
-    throw new DelegationError('attachment', caller.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
+    throw new DelegationError('attachment', caller.identity.chain, `worker ${caller.worker.definition.id} has no sandbox, so it cannot attach files`);
   }
   const policies = [
     { owner: `worker ${caller.worker.definition.id}`, policy: caller.worker.definition.config.attachment_policy },

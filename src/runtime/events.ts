@@ -1,6 +1,7 @@
 /**
- * The run's event stream: one union of plain JSON objects, each tagged with the worker chain, so the
- * terminal view, `--json` and `--trace` all consume the same thing (`--trace` writes them as they are).
+ * The run's event stream (SPEC §16): one union of plain JSON objects, each naming its run, its worker
+ * call and that call's parent, so the terminal view, `--json` and `--trace` all consume the same thing
+ * (`--trace` writes them as they are) and parallel calls of one worker can be told apart.
  */
 import type { ApprovalSource } from '../approval/types.ts';
 
@@ -24,20 +25,48 @@ export interface UsageSummary extends TokenUsage {
   by_worker: Record<string, TokenUsage>;
 }
 
-interface EventBase {
-  /** ISO 8601 time the event happened. */
-  ts: string;
+/** Which worker call an event belongs to; the runtime fills it in for each call. */
+export interface CallIdentity {
+  /** UUIDv7 of the run (a chat turn is a run). */
+  run_id: string;
+  /** One worker invocation: `c1` is the entry, then `c2`, `c3`, … in the order calls start. */
+  call_id: string;
+  /** The call that delegated to this one; null for the entry. */
+  parent_call_id: string | null;
+  /** Worker id of the call. */
+  worker: string;
   /** Worker ids from the entry worker to the worker the event belongs to. */
   chain: string[];
 }
 
+/** Version of the event format; bumped when a field changes meaning. */
+export const EVENT_VERSION = 1;
+
+interface EventBase extends CallIdentity {
+  v: typeof EVENT_VERSION;
+  /** ISO 8601 time the event happened. */
+  ts: string;
+  /** Position in the stream, from 1, strictly increasing. */
+  seq: number;
+}
+
 export type RunEvent =
-  | (EventBase & { type: 'run_start'; worker: string; model: string; input: unknown })
-  | (EventBase & { type: 'model_request'; worker: string; model: string; step: number })
-  | (EventBase & { type: 'text_delta'; worker: string; text: string })
+  | (EventBase & { type: 'run_start'; model: string; input: unknown })
+  | (EventBase & {
+      type: 'model_request';
+      model: string;
+      step: number;
+      /** sha256 (hex) of the rendered system prompt. */
+      system_sha256: string;
+      /** Messages sent before this step's own (history, input, earlier steps). */
+      message_count: number;
+      /** Names of the tools offered. */
+      tools: string[];
+    })
+  | (EventBase & { type: 'model_retry'; model: string; attempt: number; delay_ms: number; status?: number; message: string })
+  | (EventBase & { type: 'text_delta'; text: string })
   | (EventBase & {
       type: 'model_step';
-      worker: string;
       model: string;
       step: number;
       finish_reason: string;
@@ -47,28 +76,27 @@ export type RunEvent =
       output_tokens: number;
       duration_ms: number;
     })
-  | (EventBase & { type: 'tool_call'; worker: string; tool: string; call_id: string; args: unknown })
+  | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown })
   | (EventBase & {
       type: 'tool_result';
-      worker: string;
       tool: string;
-      call_id: string;
+      tool_call_id: string;
       ok: boolean;
       denied?: boolean;
       result?: unknown;
       error?: string;
       duration_ms: number;
     })
-  | (EventBase & { type: 'approval_request'; tool: string; args: unknown })
-  | (EventBase & { type: 'approval_decision'; tool: string; approved: boolean; source: ApprovalSource; reason?: string })
-  | (EventBase & { type: 'delegation_start'; worker: string; caller: string; model: string; depth: number; input: unknown })
-  | (EventBase & { type: 'delegation_end'; worker: string; caller: string; ok: boolean; error?: string; duration_ms: number })
-  | (EventBase & { type: 'usage'; worker: string; model: string } & RequestUsage)
+  | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; args: unknown })
+  | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
+  // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
+  | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown })
+  | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
+  | (EventBase & { type: 'usage'; model: string } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   | (EventBase & {
       type: 'run_end';
-      worker: string;
-      status: 'ok' | 'error';
+      status: RunStatus;
       output?: unknown;
       error?: string;
       usage: UsageSummary;
@@ -77,8 +105,14 @@ export type RunEvent =
 
 export type RunEventType = RunEvent['type'];
 
-/** An event before the runtime stamps it with `ts`. */
-export type UnstampedEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'ts'> : never) : never;
+/** How a run ended: an interrupt (Ctrl-C, the caller's signal) is `interrupted`, not `error`. */
+export type RunStatus = 'ok' | 'error' | 'interrupted';
+
+/** An event before the bus stamps it with `v`, `seq` and `ts`. */
+export type UnstampedEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'v' | 'seq' | 'ts'> : never) : never;
+
+/** What an emitter of one call supplies: the event without its call identity. */
+export type CallEventBody = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'v' | 'seq' | 'ts' | keyof CallIdentity> : never) : never;
 
 /** Receives every event of a run, in order. */
 export type RunEventListener = (event: RunEvent) => void;

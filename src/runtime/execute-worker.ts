@@ -19,6 +19,7 @@ import { runModelLoop } from './agent-loop.ts';
 import { createDelegationTools, type Caller, type ExecuteCall } from './delegation.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
+import type { CallIdentity } from './events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { toAiTools } from './tool-execution.ts';
 
@@ -30,8 +31,8 @@ export interface WorkerCall {
   /** Extra guidance from the caller (`instructions` argument of a delegation). */
   extraInstructions: string | undefined;
   attachments: (FilePart | TextPart)[];
-  /** Worker ids from the entry to this worker, inclusive. */
-  chain: string[];
+  /** This call in the run's events (its `chain` runs from the entry to this worker, inclusive). */
+  identity: CallIdentity;
   /** Restrictions of every worker above this one. */
   restrictions: Restriction[];
   /** Earlier turns of a chat (user, assistant and tool messages). */
@@ -48,8 +49,9 @@ export interface WorkerOutcome {
 export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<WorkerOutcome> {
   // Nothing new starts once the run is aborted (Ctrl-C, or a quit at an approval prompt).
   if (ctx.signal.aborted) throw new AbortedError();
-  const { worker, chain } = call;
+  const { worker, identity } = call;
   const { definition } = worker;
+  ctx.calls.set(identity.call_id, identity);
   const config = definition.config;
   const system = await worker.renderer.render(
     definition.instructions,
@@ -60,7 +62,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
 
   const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
-  const caller: Caller = { worker, chain, restrictions, sandbox };
+  const caller: Caller = { worker, identity, restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
   const tools = await collectTools(ctx, caller, runCallee);
@@ -77,7 +79,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
     controller: ctx.controller,
     context: createCustomToolsContext(ctx, caller, () => toolbox),
   });
-  const aiTools = toAiTools(toolbox, ctx, chain);
+  const aiTools = toAiTools(toolbox, ctx, identity);
 
   const userMessage: ModelMessage = {
     role: 'user',
@@ -89,7 +91,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   const messages: ModelMessage[] = [...(call.history ?? []), userMessage];
   const maxSteps = config.max_steps ?? DEFAULT_MAX_STEPS;
   const loop = (history: ModelMessage[]) =>
-    runModelLoop({ ctx, worker, chain, system, messages: history, tools: aiTools, maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
+    runModelLoop({ ctx, worker, identity, system, messages: history, tools: aiTools, maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
 
   let result = await loop(messages);
   assertFinished(definition.id, maxSteps, result.finishReason);

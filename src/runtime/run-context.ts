@@ -7,7 +7,7 @@ import type { MountGrant } from '../project/mount-table.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';
-import type { UnstampedEvent } from './events.ts';
+import type { CallIdentity, UnstampedEvent } from './events.ts';
 import type { UsageMeter } from './usage.ts';
 
 export interface RunContext {
@@ -26,6 +26,17 @@ export interface RunContext {
   denials: { count: number };
   /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
   running: Map<symbol, string>;
+  /** UUIDv7 of the run (of the current turn, in a chat). */
+  runId: string;
+  /** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */
+  nextCallId(): string;
+  /** Calls of the run by `call_id` (approval events name their call by id). */
+  calls: Map<string, CallIdentity>;
+  /**
+   * The call each model request serves, by the abort signal the AI SDK hands unchanged to fetch; the
+   * shared retrying fetch reports `model_retry` through it.
+   */
+  requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
   emit(event: UnstampedEvent): void;
   /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
   fail(error: unknown): void;

@@ -6,8 +6,11 @@ import { createApprovalController } from '../approval/controller.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
-import type { RunEvent, UnstampedEvent } from './events.ts';
+import type { ApprovalEvent } from '../approval/types.ts';
+import type { EventBus } from './event-bus.ts';
+import type { CallEventBody, CallIdentity, UnstampedEvent } from './events.ts';
 import type { RunContext } from './run-context.ts';
+import { uuidv7 } from './run-id.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 import { createUsageMeter } from './usage.ts';
 
@@ -27,19 +30,41 @@ export interface RunScope {
   dispose(): void;
 }
 
-/** Scope of a whole run (or chat session). */
-export function createRunScope(options: RunWorkerOptions, publish: (event: RunEvent) => void): RunScope {
+/** Emits events of one call: fills in its identity. */
+export function emitterFor(ctx: RunContext, identity: CallIdentity): (body: CallEventBody) => void {
+  return (body) => ctx.emit({ ...identity, ...body } as UnstampedEvent);
+}
+
+/** Scope of a whole run (or chat session), publishing on `bus`. */
+export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunScope {
   const { project } = options;
   const now = options._internal?.now ?? Date.now;
   const env = options.env ?? process.env;
-  const emit = (event: UnstampedEvent) => publish({ ...event, ts: new Date(now()).toISOString() } as RunEvent);
+  const emit = (event: UnstampedEvent) => void bus.emit(event);
+  const calls = new Map<string, CallIdentity>();
+  const requests: RunContext['requests'] = new WeakMap();
+  let callCount = 0;
   const base: Omit<RunContext, 'signal' | 'fail'> = {
     project,
-    models: options._internal?.models ?? createModelRegistry({ env, providers: project.manifest?.providers }),
+    models:
+      options._internal?.models ??
+      createModelRegistry({
+        env,
+        providers: project.manifest?.providers,
+        retry: {
+          onRetry: (retry) => {
+            const call = retry.signal ? requests.get(retry.signal) : undefined;
+            if (!call) return;
+            const { model, ...identity } = call;
+            const status = retry.status === undefined ? {} : { status: retry.status };
+            emit({ ...identity, type: 'model_retry', model, attempt: retry.attempt, delay_ms: retry.delayMs, ...status, message: retry.reason });
+          },
+        },
+      }),
     controller: createApprovalController({
       mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
       ...(options.prompter ? { prompter: options.prompter } : {}),
-      onEvent: (event) => emit({ ...event, chain: [...event.chain] } as UnstampedEvent),
+      onEvent: (event) => emitApprovalEvent(emit, calls, event),
     }),
     env,
     modelOverride: options.model,
@@ -49,6 +74,10 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
     usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
     denials: { count: 0 },
     running: new Map(),
+    runId: uuidv7(now()),
+    nextCallId: () => `c${++callCount}`,
+    calls,
+    requests,
     emit,
     now,
     prepared: new Map(),
@@ -56,10 +85,19 @@ export function createRunScope(options: RunWorkerOptions, publish: (event: RunEv
   return scopeWithSignal(base, options.signal);
 }
 
-/** A scope sharing everything with `parent` but with its own abort signal (one chat turn). */
+/** A scope sharing everything with `parent` but with its own abort signal and run id (one chat turn). */
 export function createTurnScope(parent: RunContext, signal?: AbortSignal): RunScope {
   const { signal: _signal, fail: _fail, ...base } = parent;
-  return scopeWithSignal(base, signal);
+  return scopeWithSignal({ ...base, runId: uuidv7(parent.now()) }, signal);
+}
+
+/** Approval events of a tool call, under the identity of the call that made it. */
+function emitApprovalEvent(emit: (event: UnstampedEvent) => void, calls: ReadonlyMap<string, CallIdentity>, event: ApprovalEvent): void {
+  const { callId, toolCallId, chain, ...body } = event;
+  const identity = callId === undefined ? undefined : calls.get(callId);
+  // Every gated tool call of the runtime names its call; the fallback keeps a foreign controller's events.
+  const fallback: CallIdentity = { run_id: '', call_id: callId ?? '', parent_call_id: null, worker: chain.at(-1) ?? '', chain: [...chain] };
+  emit({ ...(identity ?? fallback), ...body, tool_call_id: toolCallId ?? '' } as UnstampedEvent);
 }
 
 function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: AbortSignal | undefined): RunScope {

@@ -4,15 +4,15 @@
  */
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
-import { DelegationError, ProjectError } from '../errors.ts';
+import { AbortedError, DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
-import { createEventChannel } from './event-channel.ts';
-import type { RunEvent, RunEventListener, UsageSummary } from './events.ts';
+import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
+import type { CallIdentity, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
@@ -44,8 +44,15 @@ export interface RunWorkerOptions {
   signal?: AbortSignal;
   /** @default process.env */
   env?: Record<string, string | undefined>;
-  /** Called for every event, in order, as it happens. */
+  /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
   onEvent?: RunEventListener;
+  /**
+   * Subscribes the caller to the run's event bus before anything is emitted (the CLI's trace and
+   * terminal view); see `EventBus.subscribe` for lossless and lossy subscribers.
+   */
+  subscribe?: (bus: EventBus) => void;
+  /** Where subscriber failures and events dropped after `run_end` are reported. */
+  debug?: (message: string) => void;
   /** Overrides of the entry worker's fields (`--set`). */
   set?: ConfigOverride[];
   /** Test seams. */
@@ -55,7 +62,8 @@ export interface RunWorkerOptions {
 export interface RunResult {
   /** Entry worker id. */
   worker: string;
-  status: 'ok' | 'error';
+  /** `interrupted` when the caller's signal (Ctrl-C) ended the run. */
+  status: RunStatus;
   /** The entry worker's answer: text, or the JSON value of a `schema_out` worker. */
   output?: unknown;
   error?: Error;
@@ -83,39 +91,38 @@ export interface RunHandle {
  * console.log((await result).output);
  */
 export function runWorker(options: RunWorkerOptions): RunHandle {
-  const channel = createEventChannel<RunEvent>();
-  let ended = false;
-  const result = execute(options, (event) => {
-    // Work abandoned by an abort may still finish later; nothing is reported after run_end.
-    if (ended) return;
-    ended = event.type === 'run_end';
-    channel.push(event);
-    options.onEvent?.(event);
-  }).finally(() => channel.close());
-  return { events: channel, result };
+  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
+  const events = replayableEvents(bus);
+  if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  options.subscribe?.(bus);
+  const result = execute(options, bus);
+  return { events, result };
 }
 
-async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => void): Promise<RunResult> {
+async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunResult> {
   const { project } = options;
-  const scope = createRunScope(options, publish);
+  const scope = createRunScope(options, bus);
   const { ctx } = scope;
   const { emit, usage, now, denials } = ctx;
   const started = now();
 
   let workerId = options.entry ?? project.entryId;
+  // The entry is the root call; run_start and run_end carry its identity.
+  const root: CallIdentity = { run_id: ctx.runId, call_id: ctx.nextCallId(), parent_call_id: null, worker: workerId, chain: [workerId] };
   const runEntry = async () => {
     const entry = applyOverrides(await project.resolveWorker(workerId), options.set ?? []);
-    workerId = entry.id;
-    const root = await preflight(ctx, entry);
-    const input = prepareInput(root, options.input);
+    workerId = root.worker = entry.id;
+    root.chain = [entry.id];
+    const prepared = await preflight(ctx, entry);
+    const input = prepareInput(prepared, options.input);
     const attachments = await readUserAttachments(ctx, entry.config.attachment_policy, entry.id, options.attachments ?? []);
-    emit({ type: 'run_start', chain: [entry.id], worker: entry.id, model: root.modelId, input: input.value });
+    emit({ ...root, type: 'run_start', model: prepared.modelId, input: input.value });
     return executeWorker(ctx, {
-      worker: root,
+      worker: prepared,
       input,
       extraInstructions: undefined,
       attachments,
-      chain: [entry.id],
+      identity: root,
       restrictions: [],
     });
   };
@@ -126,18 +133,27 @@ async function execute(options: RunWorkerOptions, publish: (event: RunEvent) => 
     const summary = usage.summary();
     const duration_ms = now() - started;
     const denied_calls = denials.count;
-    emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'ok', output: outcome.output, usage: summary, duration_ms });
+    emit({ ...root, type: 'run_end', status: 'ok', output: outcome.output, usage: summary, duration_ms });
+    // Work abandoned by an abort may still finish later: the closed bus drops what it reports.
+    bus.close();
     return { worker: workerId, status: 'ok', output: outcome.output, usage: summary, denied_calls, duration_ms };
   } catch (caught) {
     const error = scope.failure(caught);
+    const status = endStatus(error);
     const summary = usage.summary();
     const duration_ms = now() - started;
     const denied_calls = denials.count;
-    emit({ type: 'run_end', chain: [workerId], worker: workerId, status: 'error', error: error.message, usage: summary, duration_ms });
-    return { worker: workerId, status: 'error', error, usage: summary, denied_calls, duration_ms };
+    emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
+    bus.close();
+    return { worker: workerId, status, error, usage: summary, denied_calls, duration_ms };
   } finally {
     scope.dispose();
   }
+}
+
+/** An interrupt (the caller's signal, Ctrl-C) is not a failure of the run. */
+export function endStatus(error: Error): Exclude<RunStatus, 'ok'> {
+  return AbortedError.isInstance(error) ? 'interrupted' : 'error';
 }
 
 /**

@@ -19,7 +19,8 @@ export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbo
   return {
     sandbox: caller.sandbox,
     signal: ctx.signal,
-    chain: caller.chain,
+    chain: caller.identity.chain,
+    callId: caller.identity.call_id,
     async callWorker(ref, input) {
       const callee = await ctx.project.resolveWorker(ref, caller.worker.definition);
       assertAllowedWorker(caller, callee);
@@ -28,10 +29,11 @@ export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbo
       if (tool?.toolset !== 'workers') throw new TypeError(`the delegation tool of ${callee.id} is missing from the toolbox of ${caller.worker.definition.id}`);
       const prepared = await prepareWorker(ctx, callee);
       const args = callArguments(input, prepared.schemaIn !== undefined);
-      const callId = `callWorker-${caller.chain.join('>')}-${++calls}`;
-      const outcome = await runToolCall(ctx, { tool, args, callId, chain: caller.chain });
+      // Not the model's: a run-unique id for the delegation tool call that tool code made.
+      const toolCallId = `${caller.identity.call_id}:callWorker-${++calls}`;
+      const outcome = await runToolCall(ctx, { tool, args, toolCallId, caller: caller.identity });
       if (outcome.ok) return outcome.output;
-      throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.chain, outcome.error);
+      throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.identity.chain, outcome.error);
     },
   };
 }

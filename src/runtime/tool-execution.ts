@@ -6,17 +6,20 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { isGatedTool, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
+import type { CallIdentity } from './events.ts';
 import type { RunContext } from './run-context.ts';
+import { emitterFor } from './run-scope.ts';
 
 /** Carries a tool's error text to the model as its error result. */
 class ToolErrorResult extends Error {}
 
-/** One call of a gated tool by the worker at the end of `chain`. */
+/** One call of a gated tool by the worker call `caller`. */
 export interface ToolCall {
   tool: GatedTool;
   args: unknown;
-  callId: string;
-  chain: string[];
+  /** The model's id of this tool call. */
+  toolCallId: string;
+  caller: CallIdentity;
   signal?: AbortSignal | undefined;
 }
 
@@ -25,16 +28,16 @@ export interface ToolCall {
  * Returns the outcome; throws only what ends the run (abort, `q` at a prompt), after `ctx.fail`.
  */
 export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<ToolOutcome> {
-  const { tool: gated, args, callId, chain } = call;
+  const { tool: gated, args, toolCallId, caller } = call;
   if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
-  const worker = chain[chain.length - 1] ?? '';
+  const emit = emitterFor(ctx, caller);
   const started = ctx.now();
-  ctx.emit({ type: 'tool_call', chain, worker, tool: gated.name, call_id: callId, args });
-  const running = Symbol(callId);
-  ctx.running.set(running, `${chain.join(' › ')} › ${gated.name}`);
+  emit({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
+  const running = Symbol(toolCallId);
+  ctx.running.set(running, `${caller.chain.join(' › ')} › ${gated.name}`);
   let outcome: ToolOutcome;
   try {
-    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal });
+    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal, toolCallId });
   } catch (error) {
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
     ctx.fail(error);
@@ -44,16 +47,14 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   }
   const duration_ms = ctx.now() - started;
   if (outcome.ok) {
-    ctx.emit({ type: 'tool_result', chain, worker, tool: gated.name, call_id: callId, ok: true, result: outcome.output, duration_ms });
+    emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
     return outcome;
   }
   if (outcome.denied) ctx.denials.count++;
-  ctx.emit({
+  emit({
     type: 'tool_result',
-    chain,
-    worker,
     tool: gated.name,
-    call_id: callId,
+    tool_call_id: toolCallId,
     ok: false,
     ...(outcome.denied ? { denied: true } : {}),
     error: outcome.error,
@@ -63,7 +64,7 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
 }
 
 /** The offered tools as an AI SDK tool set (no prototype: a model calling `constructor` finds no tool). */
-export function toAiTools(toolbox: Toolbox, ctx: RunContext, chain: string[]): ToolSet {
+export function toAiTools(toolbox: Toolbox, ctx: RunContext, caller: CallIdentity): ToolSet {
   const tools: ToolSet = Object.create(null);
   for (const gated of toolbox.tools) {
     tools[gated.name] = tool<unknown, unknown>({
@@ -71,7 +72,7 @@ export function toAiTools(toolbox: Toolbox, ctx: RunContext, chain: string[]): T
       // The toolbox validates arguments itself and answers the model with the field errors.
       inputSchema: jsonSchema<unknown>(gated.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args: unknown, { toolCallId, abortSignal }) => {
-        const outcome = await runToolCall(ctx, { tool: gated, args, callId: toolCallId, chain, signal: abortSignal });
+        const outcome = await runToolCall(ctx, { tool: gated, args, toolCallId, caller, signal: abortSignal });
         if (outcome.ok) return outcome.output;
         throw new ToolErrorResult(outcome.error);
       },

@@ -27,7 +27,7 @@ export interface GatedTool {
   /** The toolset the tool came from. */
   readonly toolset: string;
   /** Validates, asks for approval, executes. Throws only `AbortedError` or a user's `q` (`RunError`). */
-  run(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolOutcome>;
+  run(args: unknown, options?: { signal?: AbortSignal; toolCallId?: string }): Promise<ToolOutcome>;
 }
 
 /** The tools a worker may use in one call, by name. */
@@ -122,7 +122,7 @@ function gate(
   const needsApproval = tool.needsApproval;
   const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
 
-  async function run(args: unknown, options: { signal?: AbortSignal } = {}): Promise<ToolOutcome> {
+  async function run(args: unknown, options: { signal?: AbortSignal; toolCallId?: string } = {}): Promise<ToolOutcome> {
     const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
     if (signal.aborted) throw new AbortedError();
     const parsed = validateWith(schema.zod, args);
@@ -136,14 +136,16 @@ function gate(
       return failed(error, signal);
     }
     // A denial is data for the model; `q` and aborts are thrown through to the run.
-    const request = { chain: context.chain, toolset: tool.toolset, toolName: name, args: parsed.value, description };
+    const { callId } = context;
+    const { toolCallId } = options;
+    const request = { chain: context.chain, toolset: tool.toolset, toolName: name, args: parsed.value, description, ...(callId ? { callId } : {}), ...(toolCallId ? { toolCallId } : {}) };
     const decision = await controller.authorize(request, rule, signal);
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
     let output: unknown;
     try {
       // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
-      output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal })), signal);
+      output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) })), signal);
     } catch (error) {
       return failed(error, signal);
     }

@@ -13,6 +13,10 @@ export interface ToolContext {
   callWorker(ref: string, input: unknown): Promise<unknown>;
   /** Worker ids from the entry to the calling worker. */
   chain: readonly string[];
+  /** Id of the calling worker call in the run's events (`c1`, `c2`, …). */
+  callId?: string;
+  /** The model's id of the tool call being executed (set while a tool runs). */
+  toolCallId?: string;
 }
 
 /** A tool as authors define it (`defineTool`). */

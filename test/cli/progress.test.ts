@@ -17,27 +17,33 @@ const tokens = (input_tokens: number, output_tokens: number, cost_usd: number | 
 });
 const usage = { ...tokens(300, 40, null), by_worker: { main: tokens(200, 30, 0.0123), a: tokens(100, 10, null) } };
 
+/** An event of the call at the end of `chain`: the entry is `c1`, the call below it `c2`. */
+function ev(chain: string[], body: Record<string, unknown>): RunEvent {
+  const nested = chain.length > 1;
+  return { v: 1, ts, seq: 0, run_id: 'r1', call_id: nested ? 'c2' : 'c1', parent_call_id: nested ? 'c1' : null, worker: chain.at(-1), chain, ...body } as RunEvent;
+}
+
 /** main says something, reads a file, delegates to a (which is denied a write), then answers. */
 const RUN: RunEvent[] = [
-  { ts, chain: ['main'], type: 'run_start', worker: 'main', model: 'test-model', input: 'go' },
-  { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'test-model', step: 1 },
-  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'Let me read ' },
-  { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: 'the notes.' },
-  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c1', args: { path: '/in/notes.txt' } },
-  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 },
-  { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c2', args: { input: 'write it' } },
-  { ts, chain: ['main', 'a'], type: 'delegation_start', worker: 'a', caller: 'main', model: 'a-model', depth: 1, input: 'write it' },
-  { ts, chain: ['main', 'a'], type: 'model_request', worker: 'a', model: 'a-model', step: 1 },
-  { ts, chain: ['main', 'a'], type: 'tool_call', worker: 'a', tool: 'write_file', call_id: 'c3', args: { path: '/out/x.md', content: 'x' } },
-  { ts, chain: ['main', 'a'], type: 'approval_decision', tool: 'write_file', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' },
-  { ts, chain: ['main', 'a'], type: 'tool_result', worker: 'a', tool: 'write_file', call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 },
-  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
-  { ts, chain: ['main', 'a'], type: 'model_step', worker: 'a', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 },
-  { ts, chain: ['main', 'a'], type: 'delegation_end', worker: 'a', caller: 'main', ok: true, duration_ms: 1500 },
-  { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 },
-  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 },
-  { ts, chain: ['main'], type: 'model_step', worker: 'main', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 },
-  { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'All done.', usage, duration_ms: 2300 },
+  ev(['main'], { type: 'run_start', model: 'test-model', input: 'go' }),
+  ev(['main'], { type: 'model_request', model: 'test-model', step: 1 }),
+  ev(['main'], { type: 'text_delta', text: 'Let me read ' }),
+  ev(['main'], { type: 'text_delta', text: 'the notes.' }),
+  ev(['main'], { type: 'tool_call', tool: 'read_file', tool_call_id: 'c1', args: { path: '/in/notes.txt' } }),
+  ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 }),
+  ev(['main'], { type: 'tool_call', tool: 'a', tool_call_id: 'c2', args: { input: 'write it' } }),
+  ev(['main', 'a'], { type: 'delegation_start', tool_call_id: 'c2', caller: 'main', model: 'a-model', depth: 1, input: 'write it' }),
+  ev(['main', 'a'], { type: 'model_request', model: 'a-model', step: 1 }),
+  ev(['main', 'a'], { type: 'tool_call', tool: 'write_file', tool_call_id: 'c3', args: { path: '/out/x.md', content: 'x' } }),
+  ev(['main', 'a'], { type: 'approval_decision', tool: 'write_file', tool_call_id: 'c3', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' }),
+  ev(['main', 'a'], { type: 'tool_result', tool: 'write_file', tool_call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 }),
+  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], { type: 'delegation_end', tool_call_id: 'c2', caller: 'main', ok: true, duration_ms: 1500 }),
+  ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 }),
+  ev(['main'], { type: 'model_step', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 }),
+  ev(['main'], { type: 'model_step', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 }),
+  ev(['main'], { type: 'run_end', status: 'ok', output: 'All done.', usage, duration_ms: 2300 }),
 ];
 
 function render(verbose: boolean, events = RUN): string {
@@ -85,8 +91,8 @@ describe('progress renderer', () => {
   test('long arguments are shortened, but shown in full with verbose', () => {
     const long = 'x'.repeat(300);
     const events: RunEvent[] = [
-      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'read_file', call_id: 'c', args: { path: long } },
-      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'read_file', call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 },
+      ev(['main'], { type: 'tool_call', tool: 'read_file', tool_call_id: 'c', args: { path: long } }),
+      ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 }),
     ];
     const short = render(false, events);
     expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+…  2ms: no such file\n$/);
@@ -102,8 +108,8 @@ describe('progress renderer', () => {
 
   test('a delegation refused before it starts shows as a failed call', () => {
     const out = render(false, [
-      { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: 'a', call_id: 'c', args: { input: 'hi' } },
-      { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: 'a', call_id: 'c', ok: false, error: 'circular delegation: main → a → main', duration_ms: 0 },
+      ev(['main'], { type: 'tool_call', tool: 'a', tool_call_id: 'c', args: { input: 'hi' } }),
+      ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'c', ok: false, error: 'circular delegation: main → a → main', duration_ms: 0 }),
     ]);
     expect(out).toBe('  ✗ a {"input":"hi"}  0ms: circular delegation: main → a → main\n');
   });
@@ -143,16 +149,16 @@ describe('progress renderer', () => {
 describe('hostile text in events', () => {
   const X = '\x1b[2J\x1b[1A\u202e\x9b';
   const hostile: RunEvent[] = [
-    { ts, chain: ['main'], type: 'run_start', worker: 'main', model: `m${X}`, input: `in${X}` },
-    { ts, chain: ['main'], type: 'model_request', worker: 'main', model: 'm', step: 1 },
-    { ts, chain: ['main'], type: 'text_delta', worker: 'main', text: `said${X}\nmore${X}` },
-    { ts, chain: ['main'], type: 'tool_call', worker: 'main', tool: `t${X}`, call_id: 'c1', args: { path: `p${X}` } },
-    { ts, chain: ['main'], type: 'approval_decision', tool: `t${X}`, approved: false, source: 'policy' },
-    { ts, chain: ['main'], type: 'tool_result', worker: 'main', tool: `t${X}`, call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 },
-    { ts, chain: ['main', `w${X}`], type: 'delegation_start', worker: `w${X}`, caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` },
-    { ts, chain: ['main', `w${X}`], type: 'warning', message: `warn${X}` },
-    { ts, chain: ['main', `w${X}`], type: 'delegation_end', worker: `w${X}`, caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 },
-    { ts, chain: ['main'], type: 'run_end', worker: 'main', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: tokens(1, 1) } }, duration_ms: 9 },
+    ev(['main'], { type: 'run_start', model: `m${X}`, input: `in${X}` }),
+    ev(['main'], { type: 'model_request', model: 'm', step: 1 }),
+    ev(['main'], { type: 'text_delta', text: `said${X}\nmore${X}` }),
+    ev(['main'], { type: 'tool_call', tool: `t${X}`, tool_call_id: 'c1', args: { path: `p${X}` } }),
+    ev(['main'], { type: 'approval_decision', tool: `t${X}`, tool_call_id: 'c1', approved: false, source: 'policy' }),
+    ev(['main'], { type: 'tool_result', tool: `t${X}`, tool_call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 }),
+    ev(['main', `w${X}`], { type: 'delegation_start', tool_call_id: 'c2', caller: 'main', model: `m${X}`, depth: 1, input: `go${X}` }),
+    ev(['main', `w${X}`], { type: 'warning', message: `warn${X}` }),
+    ev(['main', `w${X}`], { type: 'delegation_end', tool_call_id: 'c2', caller: 'main', ok: false, error: `err${X}`, duration_ms: 3 }),
+    ev(['main'], { type: 'run_end', status: 'ok', output: 'x', usage: { ...usage, by_worker: { [`w${X}`]: tokens(1, 1) } }, duration_ms: 9 }),
   ];
 
   test.each([false, true])('every name and text is shown escaped (verbose: %s)', (verbose) => {
@@ -160,4 +166,62 @@ describe('hostile text in events', () => {
     expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
     for (const shown of ['m\\x1b[2J', 'said\\x1b[2J', 't\\x1b[2J', 'failed\\x1b[2J', 'w\\x1b[2J', 'warn\\x1b[2J', 'err\\x1b[2J']) expect(out).toContain(shown);
   });
+});
+
+describe('progress under concurrency (SPEC §16)', () => {
+  /** An event of call `callId` of `worker` under the entry `c1`. */
+  const child = (callId: string, worker: string, body: Record<string, unknown>) => ({ ...ev(['main', worker], body), call_id: callId }) as RunEvent;
+
+  test('parallel calls of one worker are named apart and paired with their own tool calls, even with reused model ids', () => {
+    const out = render(false, [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't1', args: { input: 'a' } }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't2', args: { input: 'b' } }),
+      child('c2', 'reviewer', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'a' }),
+      child('c3', 'reviewer', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'b' }),
+      // Both children's models happen to use the same tool call id.
+      child('c3', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'x', args: { path: 'b' } }),
+      child('c2', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'x', args: { path: 'a' } }),
+      child('c2', 'reviewer', { type: 'tool_result', tool: 'read_file', tool_call_id: 'x', ok: true, result: '', duration_ms: 1 }),
+      child('c3', 'reviewer', { type: 'tool_result', tool: 'read_file', tool_call_id: 'x', ok: true, result: '', duration_ms: 2 }),
+      child('c3', 'reviewer', { type: 'delegation_end', tool_call_id: 't2', caller: 'main', ok: true, duration_ms: 5 }),
+      ev(['main'], { type: 'tool_result', tool: 'reviewer', tool_call_id: 't2', ok: true, result: 'b', duration_ms: 5 }),
+      child('c2', 'reviewer', { type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: true, duration_ms: 6 }),
+      ev(['main'], { type: 'tool_result', tool: 'reviewer', tool_call_id: 't1', ok: true, result: 'a', duration_ms: 6 }),
+    ]);
+    expect(out).toBe(
+      [
+        '▸ main · m',
+        '  ▸ reviewer · m  a',
+        '  ▸ reviewer#2 · m  b',
+        '    reviewer#1 ✓ read_file {"path":"a"}  1ms',
+        '    reviewer#2 ✓ read_file {"path":"b"}  2ms',
+        '  ◂ reviewer#2 ✓ 5ms',
+        '  ◂ reviewer ✓ 6ms',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a retry is shown with its call, and an interrupted run says so', () => {
+    const out = render(false, [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'model_retry', model: 'anthropic:x', attempt: 2, delay_ms: 2000, status: 429, message: 'HTTP 429' }),
+      ev(['main'], { type: 'run_end', status: 'interrupted', error: 'interrupted', usage, duration_ms: 10 }),
+    ]);
+    expect(out).toContain('  ! HTTP 429 from anthropic:x, retry 2 in 2.0 s\n');
+    expect(out).toContain('⊘ interrupted in 10ms');
+  });
+});
+
+test('chat: a finished turn is not counted as an active call of its worker', () => {
+  let out = '';
+  const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, conversation: true });
+  const turn = (callId: string) => [
+    { ...ev(['main'], { type: 'run_start', model: 'm', input: 'hi' }), call_id: callId },
+    { ...ev(['main'], { type: 'tool_result', tool: 'write_file', tool_call_id: 't', ok: true, result: '', duration_ms: 1 }), call_id: callId },
+    { ...ev(['main'], { type: 'run_end', status: 'ok', output: 'x', usage, duration_ms: 1 }), call_id: callId },
+  ];
+  for (const event of [...turn('c1'), ...turn('c2')] as RunEvent[]) renderer(event);
+  expect(out).toBe('  ✓ write_file  1ms\n  ✓ write_file  1ms\n');
 });

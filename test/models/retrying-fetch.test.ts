@@ -36,6 +36,16 @@ describe('createRetryingFetch', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('tells onRetry the status and the request signal, so a shared fetch can name the call that retries', async () => {
+    const events: RetryEvent[] = [];
+    const { fetch } = scriptedFetch([429, 200]);
+    const signal = new AbortController().signal;
+    await createRetryingFetch({ fetch, baseDelayMs: 1, onRetry: (e) => events.push(e) })('http://x/', { signal });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ attempt: 1, status: 429, reason: 'HTTP 429' });
+    expect(events[0]!.signal).toBe(signal);
+  });
+
   it('gives up after `retries` and returns the last failure', async () => {
     const events: RetryEvent[] = [];
     const { fetch, calls } = scriptedFetch([503]);

@@ -38,7 +38,7 @@ describe('chat session', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     chat.close();
 
-    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'error' });
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
     expect(events.filter((event) => event.chain.includes('helper') && event.type === 'model_step')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { runWorker } from '../../src/runtime/run-worker.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { createTestModel, MockLanguageModelV3 } from '../../src/testing/index.ts';
 import { worker } from '../project/fixture.ts';
-import { project, registryOf, run, scriptedModel } from './helpers.ts';
+import { project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
 
 const DELEGATING = {
   'project.yaml': 'name: events\nmodel: test\n',
@@ -118,9 +118,9 @@ describe('run events', () => {
     });
     const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
 
-    expect(result.status).toBe('error');
+    expect(result.status).toBe('interrupted');
     expect(result.error!.name).toBe('AbortedError');
-    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'error', error: result.error!.message });
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', error: result.error!.message });
   });
 
   test('an already aborted signal runs nothing', async () => {
@@ -128,7 +128,7 @@ describe('run events', () => {
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
     const { result } = await run({ project: loaded, signal: AbortSignal.abort(), _internal: { models: registryOf(model) } });
 
-    expect(result.status).toBe('error');
+    expect(result.status).toBe('interrupted');
     expect(result.error!.name).toBe('AbortedError');
     expect(calls).toHaveLength(0);
   });
@@ -189,5 +189,101 @@ describe('run events: honest endings (SPEC §15)', () => {
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.denied_calls).toBe(2);
+  });
+});
+
+describe('run events: identities (SPEC §16)', () => {
+  const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  test('every event carries v, seq, run_id, call_id, parent_call_id, worker and chain; parallel calls of one worker get their own call ids', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helped' };
+      return toolResults.length === 0
+        ? { toolCalls: [{ name: 'helper', args: { input: 'one' } }, { name: 'helper', args: { input: 'two' } }] }
+        : { text: 'all done' };
+    });
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('ok');
+    const runId = events[0]!.run_id;
+    expect(runId).toMatch(UUID_V7);
+    events.forEach((event, index) => {
+      expect(event).toMatchObject({ v: 1, seq: index + 1, run_id: runId });
+      expect(event.worker).toBe(event.chain.at(-1));
+    });
+    expect(events[0]).toMatchObject({ type: 'run_start', call_id: 'c1', parent_call_id: null });
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', call_id: 'c1', parent_call_id: null });
+
+    const toolCalls = events.filter((event) => event.type === 'tool_call');
+    const starts = events.filter((event) => event.type === 'delegation_start');
+    expect(starts.map((start) => [start.call_id, start.parent_call_id, start.input])).toEqual([
+      ['c2', 'c1', 'one'],
+      ['c3', 'c1', 'two'],
+    ]);
+    // Each child names the parent's tool call that started it; each tool call has its result.
+    expect(starts.map((start) => start.type === 'delegation_start' && start.tool_call_id)).toEqual(toolCalls.map((call) => call.type === 'tool_call' && call.tool_call_id));
+    for (const call of toolCalls) {
+      const id = call.type === 'tool_call' ? call.tool_call_id : '';
+      expect(events.filter((event) => event.type === 'tool_result' && event.tool_call_id === id && event.call_id === call.call_id)).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'approval_decision' && event.tool_call_id === id && event.call_id === call.call_id)).toHaveLength(1);
+    }
+    for (const child of ['c2', 'c3']) {
+      const own = events.filter((event) => event.call_id === child);
+      expect(own.every((event) => event.parent_call_id === 'c1' && event.worker === 'helper')).toBe(true);
+      expect(own.map((event) => event.type)).toContain('model_step');
+    }
+  });
+
+  test('model_request names the system prompt hash, the message count and the offered tools', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) =>
+      id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'x' } }] } : { text: 'ok' },
+    );
+    const { events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+
+    const requests = events.filter((event) => event.type === 'model_request' && event.worker === 'main');
+    const system = systemOf(calls[0]!.prompt);
+    const hex = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(system)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    expect(requests.map((event) => event.type === 'model_request' && [event.system_sha256, event.message_count, event.tools])).toEqual([
+      [hex, 1, ['helper']],
+      [hex, 3, ['helper']],
+    ]);
+  });
+
+  test('any number of readers of the events iterable each get every event, even when they start late', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const handle = runWorker({ project: loaded, input: 'hi', stream: true, _internal: { models: registryOf(createTestModel()) } });
+    const read = async () => {
+      const seen: RunEvent[] = [];
+      for await (const event of handle.events) seen.push(event);
+      return seen;
+    };
+    const [first, second] = await Promise.all([read(), read()]);
+    await handle.result;
+    const late = await read();
+
+    expect(first.at(-1)!.type).toBe('run_end');
+    expect(second).toEqual(first);
+    expect(late).toEqual(first);
+  });
+
+  test('a run_end with status interrupted is the last event after an abort, and later work reports nothing', async () => {
+    const { project: loaded } = await project(DELEGATING);
+    const abort = new AbortController();
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        abort.abort();
+        // Work that ignores the abort and reports later (e.g. a provider that answers anyway).
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return { content: [{ type: 'text', text: 'late' }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+      },
+    });
+    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+
+    expect(result.status).toBe('interrupted');
+    expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
   });
 });

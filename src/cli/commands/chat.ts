@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { AbortedError, RunError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
+import type { EventBus } from '../../runtime/event-bus.ts';
 import type { RunEvent } from '../../runtime/events.ts';
 import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
@@ -64,8 +65,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     display.resume();
   };
   const onEvent = (event: RunEvent) => {
-    trace?.write(event);
-    if (event.type === 'text_delta' && event.chain.length === 1) {
+    if (event.type === 'text_delta' && event.parent_call_id === null) {
       if (!replying) display.pause();
       replying = true;
       writeOutput(io, event.text);
@@ -96,6 +96,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
           ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
           : {}),
       onEvent,
+      ...(trace ? { subscribe: (bus: EventBus) => trace.attach(bus) } : {}),
     });
   } catch (error) {
     terminal?.close();

@@ -63,10 +63,11 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
         : {}),
       // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
       signal: AbortSignal.any([abort.signal, processFailure]),
-      onEvent: (event) => {
-        trace?.write(event);
-        progress.onEvent(event);
+      subscribe: (bus) => {
+        trace?.attach(bus);
+        bus.subscribe(progress.onEvent);
       },
+      ...(io.env.LLM_DO_DEBUG === '1' ? { debug: (message: string) => printError(io, `debug: ${message}`) } : {}),
     };
     const result = await runWorker(runOptions).result;
     progress.stop();
