@@ -73,10 +73,17 @@ interface PendingCall {
   delegation: boolean;
 }
 
+/** A step's streamed text: the deltas (joined once, when printed) and a bounded tail for the status line. */
 interface StepText {
-  text: string;
+  parts: string[];
+  tail: string;
   printed: boolean;
 }
+
+/** How much of the live text the status line keeps: redrawing never touches more, however long the answer. */
+const LIVE_TAIL = 400;
+
+const emptyStepText = (): StepText => ({ parts: [], tail: '', printed: false });
 
 /** Returns an event listener that renders progress. */
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
@@ -105,9 +112,11 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   };
   const flushText = (event: RunEvent) => {
     const entry = stepText.get(event.call_id);
-    if (!entry || entry.printed || !entry.text.trim()) return;
+    if (!entry || entry.printed) return;
+    const text = entry.parts.join('');
+    if (!text.trim()) return;
     entry.printed = true;
-    printText(event, entry.text);
+    printText(event, text);
   };
   const header = (event: RunEvent, model: string, input?: unknown) => {
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
@@ -124,15 +133,17 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       case 'model_request':
         stepSince = Date.now();
-        stepText.set(event.call_id, { text: '', printed: false });
+        stepText.set(event.call_id, emptyStepText());
         if (verbose) write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
         break;
       case 'text_delta': {
-        const entry = stepText.get(event.call_id) ?? { text: '', printed: false };
-        entry.text += event.text;
+        // Only the tail is touched per delta, so a long answer costs linear time to show.
+        const entry = stepText.get(event.call_id) ?? emptyStepText();
+        entry.parts.push(event.text);
+        entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
         stepText.set(event.call_id, entry);
-        status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.text.slice(-400), false, 400).slice(-120)}`, stepSince);
+        status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.tail, false, LIVE_TAIL).slice(-120)}`, stepSince);
         break;
       }
       case 'model_step': {

@@ -2,7 +2,9 @@
  * The one transient line at the bottom of a terminal (stderr only): a spinner, what the run is waiting
  * on and for how long. Permanent output goes through {@link StatusLine.print}, which clears the line
  * first and redraws it after; {@link StatusLine.pause} hides it while an approval prompt is open.
- * The line's text may quote the model, so it is escaped and kept to one line.
+ * The line's text may quote the model, so it is escaped and kept to one line. Redraws are throttled
+ * (at most one per {@link StatusLineOptions.minRedrawMs}; the spinner's next tick draws the latest
+ * text), so a fast stream of updates costs a bounded number of writes.
  */
 import type { Style } from './style.ts';
 import { escapeTerminalText } from './terminal-text.ts';
@@ -15,6 +17,8 @@ export interface StatusLineOptions {
   style: Style;
   /** @default 80ms */
   intervalMs?: number;
+  /** Least time between two redraws caused by {@link StatusLine.update}. @default 50ms (20 a second) */
+  minRedrawMs?: number;
   /** @default Date.now */
   now?: () => number;
 }
@@ -38,7 +42,7 @@ function elapsed(ms: number): string {
 
 /** Starts a status line on `stream` (a terminal). */
 export function createStatusLine(options: StatusLineOptions): StatusLine {
-  const { stream, style, intervalMs = 80, now = Date.now } = options;
+  const { stream, style, intervalMs = 80, minRedrawMs = 50, now = Date.now } = options;
   let text = '';
   let since = now();
   let frame = 0;
@@ -46,6 +50,7 @@ export function createStatusLine(options: StatusLineOptions): StatusLine {
   let paused = 0;
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let drawnAt = -Infinity;
 
   const erase = () => {
     if (shown) stream.write(CLEAR);
@@ -58,10 +63,15 @@ export function createStatusLine(options: StatusLineOptions): StatusLine {
     const line = [...body].length > width ? `${[...body].slice(0, width - 1).join('')}…` : body;
     stream.write(`${CLEAR}${style.dim(line)}`);
     shown = true;
+    drawnAt = now();
+  };
+  /** Draws unless the line is showing and was drawn less than `minRedrawMs` ago (the next tick catches up). */
+  const drawThrottled = () => {
+    if (!shown || now() - drawnAt >= minRedrawMs) draw();
   };
   const tick = () => {
     frame += 1;
-    draw();
+    drawThrottled();
   };
 
   return {
@@ -76,7 +86,7 @@ export function createStatusLine(options: StatusLineOptions): StatusLine {
       text = next;
       timer ??= setInterval(tick, intervalMs);
       timer.unref?.();
-      draw();
+      drawThrottled();
     },
     print(permanent) {
       erase();
