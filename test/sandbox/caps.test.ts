@@ -10,17 +10,8 @@ import { createSandbox } from '../../src/sandbox/sandbox.ts';
 import { MAX_LIST_ENTRIES } from '../../src/sandbox/list-files.ts';
 import { createMemoryFileSystem } from '../../src/sandbox/memory-file-system.ts';
 import type { MountSpec } from '../../src/sandbox/types.ts';
-import { FIXTURES, contentReads, nodeFixture, recordingFs } from './fixtures.ts';
+import { FIXTURES, codeOf, contentReads, nodeFixture, recordingFs } from './fixtures.ts';
 import type { Fixture, FsCall } from './fixtures.ts';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!SandboxError.isInstance(error)) throw new Error(`expected a SandboxError, got ${String(error)}`);
-  return error.code;
-}
 
 describe.each(FIXTURES)('modes and caps (%s)', (_name, make) => {
   let fixture: Fixture;

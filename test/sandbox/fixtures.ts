@@ -2,6 +2,7 @@
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import { posix } from 'node:path';
+import { SandboxError } from '../../src/errors.ts';
 import { createMemoryFileSystem } from '../../src/sandbox/memory-file-system.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import type { FileSystem, OpenedDirectory, OpenedFile } from '../../src/sandbox/file-system.ts';
@@ -173,4 +174,14 @@ export function recordingFs(
 /** The calls that read file content (whole-file reads and handle reads). */
 export function contentReads(calls: readonly FsCall[]): string[] {
   return calls.filter((c) => c.op === 'readFile' || c.op === 'readText' || c.op === 'read').map((c) => c.path);
+}
+
+/** The code of the `SandboxError` that `promise` rejects with (fails the test on anything else). */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!SandboxError.isInstance(error)) throw new Error(`expected a SandboxError, got ${String(error)}`);
+  return error.code;
 }

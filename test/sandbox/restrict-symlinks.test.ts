@@ -5,20 +5,10 @@
  */
 import { posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SandboxError } from '../../src/errors.ts';
 import { createSandbox } from '../../src/sandbox/sandbox.ts';
 import type { Sandbox } from '../../src/sandbox/types.ts';
-import { FIXTURES } from './fixtures.ts';
+import { FIXTURES, codeOf } from './fixtures.ts';
 import type { Fixture } from './fixtures.ts';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!SandboxError.isInstance(error)) throw new Error(`expected a SandboxError, got ${String(error)}`);
-  return error.code;
-}
 
 describe.each(FIXTURES)('a restricted worker and symlinks inside its subtree (%s)', (_name, make) => {
   let fixture: Fixture;
