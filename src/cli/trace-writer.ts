@@ -1,7 +1,8 @@
 /**
  * `--trace FILE`: every run event as one JSON object per line, written as it happens. It is a
- * lossless subscriber of the run's bus, so it sees every event in `seq` order; `text_delta` is left
- * out (the text is in `model_step`), which keeps a trace small however much is streamed.
+ * lossless subscriber of the run's bus, so it sees every event in `seq` order; `text_delta` (the text
+ * is in `model_step`) and `model_prompt` (the full prompts, kept by the run store) are left out, which
+ * keeps a trace small however much is streamed or sent.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
@@ -32,7 +33,7 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
     if (!failure) stream.write(`${JSON.stringify(event)}\n`);
   };
   return {
-    attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta'] }),
+    attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'model_prompt'] }),
     close() {
       return new Promise((resolve, reject) => stream.end(() => (failure ? reject(failure) : resolve())));
     },

@@ -9,6 +9,7 @@ import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { CallIdentity, RequestUsage } from './events.ts';
 import { meteredModel } from './metered-model.ts';
+import { createPromptRecorder } from './model-prompt.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 
@@ -63,8 +64,12 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
 
   // Counted when the response arrives (kept if the run stops during the step's tool calls), reported with its step.
   let responseUsage: RequestUsage | undefined;
-  const model = meteredModel(worker.model, (reported) => {
-    responseUsage = ctx.usage.add(workerId, worker.modelId, reported);
+  const describePrompt = createPromptRecorder();
+  const model = meteredModel(worker.model, {
+    onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
+    onUsage: (reported) => {
+      responseUsage = ctx.usage.add(workerId, worker.modelId, reported);
+    },
   });
   const settings = {
     model,

@@ -63,6 +63,21 @@ export type RunEvent =
       /** Names of the tools offered. */
       tools: string[];
     })
+  | (EventBase & {
+      type: 'model_prompt';
+      model: string;
+      step: number;
+      /**
+       * Messages before this index are the previous `model_prompt`'s of this call (0: none are);
+       * `messages` holds the provider-level prompt (system first) from there on.
+       */
+      prompt_from: number;
+      messages: unknown[];
+      /** Tool declarations as sent; left out when the same as the previous request of this call. */
+      tools?: unknown[];
+      /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
+      settings: Record<string, unknown>;
+    })
   | (EventBase & { type: 'model_retry'; model: string; attempt: number; delay_ms: number; status?: number; message: string })
   | (EventBase & { type: 'text_delta'; text: string })
   | (EventBase & {

@@ -4,3 +4,4 @@ export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage
 export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
 export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';
+export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './model-prompt.ts';

@@ -1,22 +1,29 @@
 /**
- * A model that reports each response's usage as soon as the provider sends it. The AI SDK's step
+ * A model that reports each request as it is sent, and each response's usage as soon as the provider sends it. The AI SDK's step
  * callback fires only after the step's tool calls finish, so a run interrupted during a tool call
  * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept).
  */
-import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 
-export function meteredModel(model: LanguageModelV3, onUsage: (usage: LanguageModelV3Usage) => void): LanguageModelV3 {
+export interface ModelMeter {
+  onRequest(options: LanguageModelV3CallOptions): void;
+  onUsage(usage: LanguageModelV3Usage): void;
+}
+
+export function meteredModel(model: LanguageModelV3, { onRequest, onUsage }: ModelMeter): LanguageModelV3 {
   return wrapLanguageModel({
     model,
     middleware: {
       specificationVersion: 'v3',
-      async wrapGenerate({ doGenerate }) {
+      async wrapGenerate({ doGenerate, params }) {
+        onRequest(params);
         const result = await doGenerate();
         onUsage(result.usage);
         return result;
       },
-      async wrapStream({ doStream }) {
+      async wrapStream({ doStream, params }) {
+        onRequest(params);
         const { stream, ...rest } = await doStream();
         const reporting = new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
           transform(part, controller) {

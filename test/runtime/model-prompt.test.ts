@@ -1,0 +1,72 @@
+/** `model_prompt`: what each request really sent, relative to the previous one, and rebuilt whole. */
+import { describe, expect, test } from 'vitest';
+import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { createPromptAssembler, createPromptRecorder, type ModelPromptEvent } from '../../src/runtime/model-prompt.ts';
+import type { RunEvent } from '../../src/runtime/events.ts';
+import { worker } from '../project/fixture.ts';
+import { project, registryOf, run, scriptedModel } from './helpers.ts';
+
+const TOOLING = {
+  'project.yaml': 'name: prompts\nmodel: test\n',
+  'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+  'workers/helper.worker': worker('helper', 'description: Helps.'),
+};
+
+function request(prompt: LanguageModelV3CallOptions['prompt'], extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+  return { prompt, ...extra };
+}
+
+describe('model_prompt', () => {
+  test('a later request carries only the messages it adds, and tools only when they change', () => {
+    const record = createPromptRecorder();
+    const system = { role: 'system', content: 'be brief' } as const;
+    const user = { role: 'user', content: [{ type: 'text', text: 'hi' }] } as const;
+    const reply = { role: 'assistant', content: [{ type: 'text', text: 'hello' }] } as const;
+    const tools = [{ type: 'function', name: 'read', inputSchema: { type: 'object' } }] as const;
+    const first = record(request([system, user], { tools: [...tools], temperature: 0 }));
+    expect(first).toMatchObject({ prompt_from: 0, messages: [system, user], tools, settings: { temperature: 0 } });
+    const second = record(request([system, user, reply, user], { tools: [...tools] }));
+    expect(second.prompt_from).toBe(2);
+    expect(second.messages).toEqual([reply, user]);
+    expect(second.tools).toBeUndefined();
+    // A prompt that is not an extension of the last one is sent whole.
+    const third = record(request([system, reply]));
+    expect(third.prompt_from).toBe(0);
+    expect(third.tools).toEqual([]);
+  });
+
+  test('headers and the abort signal are never recorded; attachment bytes are kept as their size', () => {
+    const record = createPromptRecorder();
+    const body = record(
+      request(
+        [{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: new Uint8Array(1234) }] }],
+        { headers: { authorization: 'Bearer sk-secret' }, abortSignal: new AbortController().signal, maxOutputTokens: 10 },
+      ),
+    );
+    const json = JSON.stringify(body);
+    expect(json).not.toContain('sk-secret');
+    expect(body.settings).toEqual({ maxOutputTokens: 10 });
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: { omitted_bytes: 1234 } }] }]);
+  });
+
+  test('a run emits one model_prompt per request, and the assembler rebuilds each prompt as the model received it', async () => {
+    const { project: loaded } = await project(TOOLING);
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helped' };
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: 'all done' };
+    });
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.status).toBe('ok');
+    const prompts = events.filter((event): event is ModelPromptEvent => event.type === 'model_prompt');
+    expect(prompts.map((event) => `${event.worker} ${event.step} ${event.prompt_from}`)).toEqual(['main 1 0', 'helper 1 0', 'main 2 2']);
+    const assemble = createPromptAssembler();
+    const assembled = prompts.map(assemble);
+    const byWorker = (id: string) => calls.filter((call) => call.worker === id).map((call) => call.prompt);
+    expect(assembled.map((prompt) => prompt.messages)).toEqual(JSON.parse(JSON.stringify([byWorker('main')[0], byWorker('helper')[0], byWorker('main')[1]])));
+    expect(assembled[2]!.tools).toEqual(assembled[0]!.tools);
+    expect((assembled[0]!.tools as { name: string }[]).map((tool) => tool.name)).toEqual(['helper']);
+    // Each model_prompt follows the model_request of the same step.
+    const order = events.map((event: RunEvent) => event.type).filter((type) => type === 'model_request' || type === 'model_prompt');
+    expect(order).toEqual(['model_request', 'model_prompt', 'model_request', 'model_prompt', 'model_request', 'model_prompt']);
+  });
+});
