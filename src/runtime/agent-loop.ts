@@ -95,9 +95,12 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
         output_tokens: step.usage.outputTokens ?? 0,
         duration_ms: now() - stepStarted,
       });
-      if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
-      responseUsage = undefined;
+      reportUsage();
     },
+  };
+  const reportUsage = () => {
+    if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
+    responseUsage = undefined;
   };
 
   try {
@@ -131,6 +134,9 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
   } catch (error) {
     if (LlmDoError.isInstance(error)) throw error;
     throw toModelError(error, { worker: workerId, model: worker.modelId, signal: ctx.signal });
+  } finally {
+    // A step cut short (abort, failure) still reports the usage of the response it got.
+    reportUsage();
   }
 }
 

@@ -62,6 +62,8 @@ describe('draining an aborted run', () => {
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
     expect(events.filter((event) => event.type === 'delegation_end')).toHaveLength(3);
     expect(events.filter((event) => event.type === 'usage' && event.worker === 'helper')).toHaveLength(3);
+    // Each tool call the run stopped waiting for still has its result.
+    expect(events.filter((event) => event.type === 'tool_result')).toMatchObject([1, 2, 3].map(() => ({ ok: false, error: 'interrupted' })));
     expect(events.some((event) => event.type === 'warning')).toBe(false);
     // The bus counts what arrives after run_end: nothing did.
     expect(debug).toEqual([]);
