@@ -81,7 +81,7 @@ export interface RunHandle {
   events: AsyncIterable<RunEvent>;
   /**
    * Settles when the run ends; never rejects (see `status`). After an abort the run first waits for
-   * its calls and tools to wind down, and gives up on one that ignores the abort after `DRAIN_GRACE_MS`.
+   * its calls and tools to wind down, and gives up on one that ignores the abort after 2 s.
    */
   result: Promise<RunResult>;
 }
@@ -140,7 +140,7 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
       emit({ ...root, type: 'run_end', status: 'ok', output, usage: summary, duration_ms });
       return { worker: workerId, status: 'ok', output, usage: summary, denied_calls, duration_ms };
     }
-    const error = scope.failure(settled.ok ? undefined : settled.caught);
+    const error = scope.failure(settled.caught);
     const status = endStatus(error);
     emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
     return { worker: workerId, status, error, usage: summary, denied_calls, duration_ms };
