@@ -213,4 +213,19 @@ describe('architecture', () => {
     ]);
     expect(unknownUnits([...imports, line('src/store/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/store is in no layer/)]);
   });
+
+  // The folder cycles issue 12 removed: each would come back with the one upward import shown.
+  it.each([
+    ['project', 'tools', 'src/tools/toolbox.ts', '../project/types.ts'],
+    ['project', 'worker', 'src/worker/schema.ts', '../project/types.ts'],
+    ['tools', 'worker', 'src/worker/schema.ts', '../tools/types.ts'],
+    ['sandbox', 'worker', 'src/sandbox/sandbox.ts', '../worker/schema.ts'],
+  ])('reports the %s ↔ %s cycle if it came back', (first, second, file, specifier) => {
+    expect(cycles(imports)).toEqual([]);
+    const srcRelative = file.slice('src/'.length);
+    const back: ImportLine = { file, line: 1, specifier, from: unitOf(srcRelative), to: unitOf(path.posix.join(path.posix.dirname(srcRelative), specifier)) };
+    const found = cycles([...imports, back]);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.split(' import each other')[0]!.split(', ')).toEqual(expect.arrayContaining([first, second]));
+  });
 });

@@ -2,36 +2,26 @@
 import { AbortedError } from '../errors.ts';
 
 /**
- * Resolves like `promise`, or rejects with `AbortedError` once `signal` aborts — at once, or after
- * `graceMs` if `promise` has not settled by then (work that honours the abort can finish cleanly
- * and report how it ended; work that ignores it is abandoned).
+ * Resolves like `promise`, or rejects with `AbortedError` as soon as `signal` aborts. It stops the
+ * waiting, not the work: the runtime waits for that separately before a run ends (runtime/branches.ts).
  */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, graceMs = 0): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted && graceMs === 0) {
+  if (signal.aborted) {
     // Nobody waits for `promise` any more; its failure must not become an unhandled rejection.
     promise.catch(() => undefined);
     return Promise.reject(new AbortedError());
   }
   return new Promise<T>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => {
-      if (graceMs === 0) reject(new AbortedError());
-      else timer = setTimeout(() => reject(new AbortedError()), graceMs);
-    };
+    const onAbort = () => reject(new AbortedError());
     signal.addEventListener('abort', onAbort, { once: true });
-    if (signal.aborted) onAbort();
-    const settle = () => {
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(timer);
-    };
     promise.then(
       (value) => {
-        settle();
+        signal.removeEventListener('abort', onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        settle();
+        signal.removeEventListener('abort', onAbort);
         reject(error);
       },
     );

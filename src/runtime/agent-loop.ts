@@ -54,13 +54,14 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
   const { ctx, worker, identity, system, messages, tools, maxSteps, outputSchema } = options;
   const workerId = worker.definition.id;
   const emit = emitterFor(ctx, identity);
-  let stepStarted = ctx.now();
+  const { now, usage } = ctx.services;
+  let stepStarted = now();
   let stepNumber = 0;
   const systemSha256 = await sha256Hex(system);
   const toolNames = Object.keys(tools);
   // This loop's own signal, so the run's shared retrying fetch can say which call a retry serves.
   const abortSignal = AbortSignal.any([ctx.signal]);
-  ctx.requests.set(abortSignal, { ...identity, model: worker.modelId });
+  ctx.state.requests.set(abortSignal, { ...identity, model: worker.modelId });
 
   // Counted when the response arrives (kept if the run stops during the step's tool calls), reported with its step.
   let responseUsage: RequestUsage | undefined;
@@ -68,7 +69,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
   const model = meteredModel(worker.model, {
     onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
     onUsage: (reported) => {
-      responseUsage = ctx.usage.add(workerId, worker.modelId, reported);
+      responseUsage = usage.add(workerId, worker.modelId, reported);
     },
   });
   const settings = {
@@ -83,7 +84,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
     ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
     prepareStep: ({ stepNumber: index, messages: sent }: { stepNumber: number; messages: ModelMessage[] }) => {
       stepNumber = index + 1;
-      stepStarted = ctx.now();
+      stepStarted = now();
       emit({ type: 'model_request', model: worker.modelId, step: stepNumber, system_sha256: systemSha256, message_count: sent.length, tools: toolNames });
       return undefined;
     },
@@ -97,15 +98,18 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
         tool_calls: step.toolCalls.length,
         input_tokens: step.usage.inputTokens ?? 0,
         output_tokens: step.usage.outputTokens ?? 0,
-        duration_ms: ctx.now() - stepStarted,
+        duration_ms: now() - stepStarted,
       });
-      if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
-      responseUsage = undefined;
+      reportUsage();
     },
+  };
+  const reportUsage = () => {
+    if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
+    responseUsage = undefined;
   };
 
   try {
-    if (!ctx.stream) {
+    if (!ctx.config.stream) {
       const result = await generateText(settings);
       return {
         text: result.text,
@@ -135,6 +139,9 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<ModelLoop
   } catch (error) {
     if (LlmDoError.isInstance(error)) throw error;
     throw toModelError(error, { worker: workerId, model: worker.modelId, signal: ctx.signal });
+  } finally {
+    // A step cut short (abort, failure) still reports the usage of the response it got.
+    reportUsage();
   }
 }
 

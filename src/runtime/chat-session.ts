@@ -4,7 +4,6 @@
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
 import type { ModelMessage } from 'ai';
-import { untilAborted } from '../approval/until-aborted.ts';
 import { createEventBus, replayableEvents } from './event-bus.ts';
 import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
@@ -12,7 +11,9 @@ import { estimateTokens, trimHistory } from './history.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import { ABORT_GRACE_MS, createRunScope, createTurnScope } from './run-scope.ts';
+import { nextCallId } from './run-context.ts';
+import { createRunScope, createTurnScope } from './run-scope.ts';
+import { settleRun } from './settle-run.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -59,6 +60,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
   options.subscribe?.(bus);
   const scope = createRunScope(options, bus);
   const base = scope.ctx;
+  const { emit, now, usage } = base.services;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
   const maxContextTokens = entry.config.max_context_tokens;
@@ -72,46 +74,48 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
       // Work of a cancelled turn that is still winding down reports nothing after the turn's run_end.
       let turnOpen = true;
-      const emitInTurn: typeof base.emit = (event) => {
-        if (turnOpen) base.emit(event);
+      const emitInTurn: typeof emit = (event) => {
+        if (turnOpen) emit(event);
       };
-      const turn = createTurnScope({ ...base, emit: emitInTurn }, signals.length > 0 ? AbortSignal.any(signals) : undefined);
-      const started = base.now();
-      const identity: CallIdentity = { run_id: turn.ctx.runId, call_id: base.nextCallId(), parent_call_id: null, worker: entry.id, chain: [entry.id] };
+      const turn = createTurnScope(base, emitInTurn, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      const started = now();
+      const identity: CallIdentity = { run_id: turn.ctx.config.runId, call_id: nextCallId(base.state), parent_call_id: null, worker: entry.id, chain: [entry.id] };
       try {
         const input = prepareInput(root, text);
-        base.emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value });
+        emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value });
         const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
         if (trimmed.droppedTurns > 0) {
-          base.emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
+          emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
         }
-        // Raced with the turn's signal, so a tool that ignores the abort cannot hold up Ctrl-C.
-        const outcome = await untilAborted(
+        const settled = await settleRun(
+          turn.ctx,
+          identity,
           executeWorker(turn.ctx, {
             worker: root,
             input,
             extraInstructions: undefined,
             attachments: [],
             identity,
+            parentToolCallId: null,
             restrictions: [],
             history: trimmed.messages,
           }),
-          turn.ctx.signal,
-          ABORT_GRACE_MS,
         );
+        if (!settled.ok) throw settled.caught;
+        const outcome = settled.value;
         history = [...trimmed.messages, ...outcome.messages];
-        const usage = base.usage.summary();
-        base.emit({ ...identity, type: 'run_end', status: 'ok', output: outcome.output, usage, duration_ms: base.now() - started });
-        return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage };
+        const summary = usage.summary();
+        emit({ ...identity, type: 'run_end', status: 'ok', output: outcome.output, usage: summary, duration_ms: now() - started });
+        return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage: summary };
       } catch (caught) {
         const error = turn.failure(caught, 'turn cancelled');
-        base.emit({
+        emit({
           ...identity,
           type: 'run_end',
           status: endStatus(error),
           error: error.message,
-          usage: base.usage.summary(),
-          duration_ms: base.now() - started,
+          usage: usage.summary(),
+          duration_ms: now() - started,
         });
         throw error;
       } finally {
@@ -120,7 +124,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
       }
     },
     history: () => history,
-    usage: () => base.usage.summary(),
+    usage: () => usage.summary(),
     close() {
       scope.dispose();
       bus.close();

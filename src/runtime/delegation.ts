@@ -14,7 +14,7 @@ import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import type { CallIdentity } from './events.ts';
-import type { PreparedWorker, RunContext } from './run-context.ts';
+import { nextCallId, type PreparedWorker, type RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 
 /** The calling side of a delegation. */
@@ -34,6 +34,7 @@ export type ExecuteCall = (call: {
   extraInstructions: string | undefined;
   attachments: ReturnType<typeof attachmentParts>;
   identity: CallIdentity;
+  parentToolCallId: string;
   restrictions: Restriction[];
 }) => Promise<{ output: unknown }>;
 
@@ -87,8 +88,9 @@ async function delegate(
     attachments = await readAttachments(caller, prepared, call.attachments ?? [], chain);
   }
 
-  const started = ctx.now();
-  const identity: CallIdentity = { run_id: ctx.runId, call_id: ctx.nextCallId(), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
+  const { now } = ctx.services;
+  const started = now();
+  const identity: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
   const emit = emitterFor(ctx, identity);
   emit({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
   try {
@@ -98,13 +100,14 @@ async function delegate(
       extraInstructions,
       attachments: attachmentParts(attachments, chain),
       identity,
+      parentToolCallId: toolCallId,
       restrictions: caller.restrictions,
     });
-    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: true, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: true, duration_ms: now() - started });
     return output;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: false, error: message, duration_ms: ctx.now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: false, error: message, duration_ms: now() - started });
     throw error;
   }
 }
@@ -125,11 +128,11 @@ function assertCallAllowed(ctx: RunContext, caller: Caller, callee: WorkerDefini
     if (!selfRecursion) throw new DelegationError('circular', caller.identity.chain, `circular delegation: ${chain.join(' → ')}`);
   }
   const depth = chain.length - 1;
-  if (depth > ctx.maxDepth) {
+  if (depth > ctx.config.maxDepth) {
     throw new DelegationError(
       'depth',
       caller.identity.chain,
-      `delegation depth limit: calling ${callee.id} from ${caller.identity.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.maxDepth}`,
+      `delegation depth limit: calling ${callee.id} from ${caller.identity.chain.join(' › ')} would reach depth ${depth}, over max_depth ${ctx.config.maxDepth}`,
     );
   }
 }

@@ -9,7 +9,7 @@ import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
-import { createCustomToolsContext } from './tool-context.ts';
+import { createCustomToolsContext, trackedTool } from './tool-context.ts';
 import { createFilesystemToolset } from '../tools/filesystem.ts';
 import { createShellToolset } from '../tools/shell.ts';
 import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
@@ -20,7 +20,7 @@ import { createDelegationTools, type Caller, type ExecuteCall } from './delegati
 import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
 import type { CallIdentity } from './events.ts';
-import type { PreparedWorker, RunContext } from './run-context.ts';
+import type { CallState, PreparedWorker, RunContext } from './run-context.ts';
 import { toAiTools } from './tool-execution.ts';
 
 export const DEFAULT_MAX_STEPS = 25;
@@ -33,6 +33,8 @@ export interface WorkerCall {
   attachments: (FilePart | TextPart)[];
   /** This call in the run's events (its `chain` runs from the entry to this worker, inclusive). */
   identity: CallIdentity;
+  /** The parent's tool call that started this call; null for the entry. */
+  parentToolCallId: string | null;
   /** Restrictions of every worker above this one. */
   restrictions: Restriction[];
   /** Earlier turns of a chat (user, assistant and tool messages). */
@@ -51,36 +53,10 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   if (ctx.signal.aborted) throw new AbortedError();
   const { worker, identity } = call;
   const { definition } = worker;
-  ctx.calls.set(identity.call_id, identity);
+  const { project } = ctx.config;
+  ctx.state.calls.set(identity.call_id, identity);
   const config = definition.config;
-  const system = await worker.renderer.render(
-    definition.instructions,
-    templateVariablesOf(worker, call.input, ctx.project.name),
-    definition.instructionsFile,
-    { lineOffset: definition.instructionsLineOffset },
-  );
-
-  const restrictions = [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }];
-  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, restrictions) : undefined;
-  const caller: Caller = { worker, identity, restrictions, sandbox };
-  // How this worker's delegation tools run a callee.
-  const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
-  const tools = await collectTools(ctx, caller, runCallee);
-  const toolbox: Toolbox = createToolbox({
-    tools,
-    // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
-    ruleFor: (tool) =>
-      explainApprovalRule({
-        toolName: tool.name,
-        worker: enabledToolset(definition.ownToolsets, tool.toolset as 'filesystem')?.approval,
-        manifest: enabledToolset(ctx.project.manifest?.toolsets, tool.toolset as 'filesystem')?.approval,
-        toolDefault: toolDefaultRule(tool),
-      }),
-    controller: ctx.controller,
-    context: createCustomToolsContext(ctx, caller, () => toolbox),
-  });
-  const aiTools = toAiTools(toolbox, ctx, identity);
-
+  const history = call.history ?? [];
   const userMessage: ModelMessage = {
     role: 'user',
     content: [
@@ -88,31 +64,62 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
       ...call.attachments,
     ],
   };
-  const messages: ModelMessage[] = [...(call.history ?? []), userMessage];
-  const maxSteps = config.max_steps ?? DEFAULT_MAX_STEPS;
-  const loop = (history: ModelMessage[]) =>
-    runModelLoop({ ctx, worker, identity, system, messages: history, tools: aiTools, maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
+  const state: CallState = {
+    identity,
+    parentToolCallId: call.parentToolCallId,
+    depth: identity.chain.length - 1,
+    system: await worker.renderer.render(definition.instructions, templateVariablesOf(worker, call.input, project.name), definition.instructionsFile, {
+      lineOffset: definition.instructionsLineOffset,
+    }),
+    restrictions: [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }],
+    messages: [...history, userMessage],
+    historyLength: history.length,
+    maxSteps: config.max_steps ?? DEFAULT_MAX_STEPS,
+  };
 
-  let result = await loop(messages);
-  assertFinished(definition.id, maxSteps, result.finishReason);
-  messages.push(...result.responseMessages);
-  if (!worker.schemaOut) return { output: result.text, messages: messages.slice(call.history?.length ?? 0) };
+  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state.restrictions) : undefined;
+  const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
+  // How this worker's delegation tools run a callee.
+  const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
+  const tools = await collectTools(ctx, caller, runCallee);
+  const toolbox: Toolbox = createToolbox({
+    tools: tools.map((tool) => trackedTool(ctx, caller, tool, () => toolbox)),
+    // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
+    ruleFor: (tool) =>
+      explainApprovalRule({
+        toolName: tool.name,
+        worker: enabledToolset(definition.ownToolsets, tool.toolset as 'filesystem')?.approval,
+        manifest: enabledToolset(project.manifest?.toolsets, tool.toolset as 'filesystem')?.approval,
+        toolDefault: toolDefaultRule(tool),
+      }),
+    controller: ctx.services.approvals,
+    context: createCustomToolsContext(ctx, caller, () => toolbox),
+  });
+  const aiTools = toAiTools(toolbox, ctx, identity);
+  const loop = () =>
+    runModelLoop({ ctx, worker, identity, system: state.system, messages: state.messages, tools: aiTools, maxSteps: state.maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
+  const outcome = (output: unknown): WorkerOutcome => ({ output, messages: state.messages.slice(state.historyLength) });
+
+  let result = await loop();
+  assertFinished(definition.id, state.maxSteps, result.finishReason);
+  state.messages.push(...result.responseMessages);
+  if (!worker.schemaOut) return outcome(result.text);
 
   let parsed = parseStructured(worker, result.text);
   if (!parsed.ok) {
-    messages.push({
+    state.messages.push({
       role: 'user',
       content: `Your answer does not match the required JSON schema: ${parsed.errors.join('; ')}. Reply again with only the corrected JSON.`,
     });
-    result = await loop(messages);
-    assertFinished(definition.id, maxSteps, result.finishReason);
-    messages.push(...result.responseMessages);
+    result = await loop();
+    assertFinished(definition.id, state.maxSteps, result.finishReason);
+    state.messages.push(...result.responseMessages);
     parsed = parseStructured(worker, result.text);
     if (!parsed.ok) {
       throw new RunError('invalid-output', definition.id, `worker ${definition.id} answered with invalid JSON twice: ${parsed.errors.join('; ')}`);
     }
   }
-  return { output: parsed.value, messages: messages.slice(call.history?.length ?? 0) };
+  return outcome(parsed.value);
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {
@@ -122,13 +129,13 @@ function needsSandbox(worker: PreparedWorker): boolean {
 
 function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[]): Sandbox {
   const mounts = resolveMounts({
-    projectRoot: ctx.project.root,
+    projectRoot: ctx.config.project.root,
     config: worker.definition.config.sandbox,
-    grants: [...ctx.grants],
+    grants: [...ctx.config.grants],
     displayPath: worker.definition.displayPath,
     fallback: 'project-root-ro',
   });
-  return createSandbox({ fs: ctx.project.fs, mounts, restrictions, signal: ctx.signal });
+  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal });
 }
 
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {

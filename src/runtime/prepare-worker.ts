@@ -12,18 +12,19 @@ import type { PreparedWorker, RunContext } from './run-context.ts';
 
 /** Prepares a worker (memoized per run by canonical id). */
 export function prepareWorker(ctx: RunContext, definition: WorkerDefinition): Promise<PreparedWorker> {
-  let prepared = ctx.prepared.get(definition.id);
+  let prepared = ctx.state.prepared.get(definition.id);
   if (!prepared) {
     prepared = buildPreparedWorker(ctx, definition);
-    ctx.prepared.set(definition.id, prepared);
+    ctx.state.prepared.set(definition.id, prepared);
   }
   return prepared;
 }
 
 async function buildPreparedWorker(ctx: RunContext, definition: WorkerDefinition): Promise<PreparedWorker> {
-  const { plan, problems } = await planWorker(ctx.project, definition, { modelOverride: ctx.modelOverride, env: ctx.env, grants: ctx.grants });
+  const { project, modelOverride, env, grants } = ctx.config;
+  const { plan, problems } = await planWorker(project, definition, { modelOverride, env, grants });
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
-  const [model, code] = await Promise.all([ctx.models.resolve(plan.modelId!, definition.id), importPlannedCode(ctx.project, plan)]);
+  const [model, code] = await Promise.all([ctx.services.models.resolve(plan.modelId!, definition.id), importPlannedCode(project, plan)]);
   return { definition, modelId: plan.modelId!, model, ...code, renderer: plan.renderer, allowedWorkers: plan.allowedWorkers };
 }
 

@@ -1,23 +1,21 @@
 /**
- * Builds the RunContext one run shares: models, the approval controller, usage, events, and an
- * abort signal that a user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
+ * Builds the context one run shares (its config, services and state) and an abort signal that a
+ * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController } from '../approval/controller.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { ApprovalEvent } from '../approval/types.ts';
+import { createBranches } from './branches.ts';
 import type { EventBus } from './event-bus.ts';
 import type { CallEventBody, CallIdentity, UnstampedEvent } from './events.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunConfig, RunContext, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
-
-/** How long an aborted run (or chat turn) waits for its work to wind down and report it before ending anyway. */
-export const ABORT_GRACE_MS = 500;
 
 export interface RunScope {
   ctx: RunContext;
@@ -32,7 +30,7 @@ export interface RunScope {
 
 /** Emits events of one call: fills in its identity. */
 export function emitterFor(ctx: RunContext, identity: CallIdentity): (body: CallEventBody) => void {
-  return (body) => ctx.emit({ ...identity, ...body } as UnstampedEvent);
+  return (body) => ctx.services.emit({ ...identity, ...body } as UnstampedEvent);
 }
 
 /** Scope of a whole run (or chat session), publishing on `bus`. */
@@ -41,11 +39,25 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
   const now = options._internal?.now ?? Date.now;
   const env = options.env ?? process.env;
   const emit = (event: UnstampedEvent) => void bus.emit(event);
-  const calls = new Map<string, CallIdentity>();
-  const requests: RunContext['requests'] = new WeakMap();
-  let callCount = 0;
-  const base: Omit<RunContext, 'signal' | 'fail'> = {
+  const state: RunState = {
+    callCount: 0,
+    deniedCalls: 0,
+    calls: new Map(),
+    running: new Map(),
+    branches: createBranches(),
+    prepared: new Map(),
+    requests: new WeakMap(),
+  };
+  const config: RunConfig = Object.freeze({
+    runId: uuidv7(now()),
     project,
+    env,
+    modelOverride: options.model,
+    maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
+    grants: Object.freeze([...(options.mounts ?? [])]),
+    stream: options.stream ?? true,
+  });
+  const services: RunServices = {
     models:
       options._internal?.models ??
       createModelRegistry({
@@ -53,7 +65,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
         providers: project.manifest?.providers,
         retry: {
           onRetry: (retry) => {
-            const call = retry.signal ? requests.get(retry.signal) : undefined;
+            const call = retry.signal ? state.requests.get(retry.signal) : undefined;
             if (!call) return;
             const { model, ...identity } = call;
             const status = retry.status === undefined ? {} : { status: retry.status };
@@ -61,34 +73,25 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
           },
         },
       }),
-    controller: createApprovalController({
+    approvals: createApprovalController({
       mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
       ...(options.prompter ? { prompter: options.prompter } : {}),
-      onEvent: (event) => emitApprovalEvent(emit, calls, event),
+      onEvent: (event) => emitApprovalEvent(emit, state.calls, event),
     }),
-    env,
-    modelOverride: options.model,
-    maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
-    grants: options.mounts ?? [],
-    stream: options.stream ?? true,
-    usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
-    denials: { count: 0 },
-    running: new Map(),
-    runId: uuidv7(now()),
-    nextCallId: () => `c${++callCount}`,
-    calls,
-    requests,
     emit,
     now,
-    prepared: new Map(),
+    usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
   };
-  return scopeWithSignal(base, options.signal);
+  return scopeWithSignal({ config, services, state }, options.signal);
 }
 
-/** A scope sharing everything with `parent` but with its own abort signal and run id (one chat turn). */
-export function createTurnScope(parent: RunContext, signal?: AbortSignal): RunScope {
-  const { signal: _signal, fail: _fail, ...base } = parent;
-  return scopeWithSignal({ ...base, runId: uuidv7(parent.now()) }, signal);
+/**
+ * A scope sharing services and state with `parent` but with its own run id and abort signal (one
+ * chat turn); `emit` replaces the parent's (a turn drops what its cancelled work reports late).
+ */
+export function createTurnScope(parent: RunContext, emit: RunServices['emit'], signal?: AbortSignal): RunScope {
+  const config = Object.freeze({ ...parent.config, runId: uuidv7(parent.services.now()) });
+  return scopeWithSignal({ config, services: { ...parent.services, emit }, state: parent.state }, signal);
 }
 
 /** Approval events of a tool call, under the identity of the call that made it. */
@@ -100,7 +103,7 @@ function emitApprovalEvent(emit: (event: UnstampedEvent) => void, calls: Readonl
   emit({ ...(identity ?? fallback), ...body, tool_call_id: toolCallId ?? '' } as UnstampedEvent);
 }
 
-function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: AbortSignal | undefined): RunScope {
+function scopeWithSignal(base: Pick<RunContext, 'config' | 'services' | 'state'>, outer: AbortSignal | undefined): RunScope {
   const abort = new AbortController();
   let fatal: unknown;
   const ctx: RunContext = {
@@ -115,7 +118,7 @@ function scopeWithSignal(base: Omit<RunContext, 'signal' | 'fail'>, outer: Abort
   // code fails outside any call); any other abort is an interruption.
   const onOuterAbort = () => {
     const reason: unknown = outer?.reason;
-    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.running));
+    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.state.running));
     else abort.abort(new AbortedError());
   };
   outer?.addEventListener('abort', onOuterAbort, { once: true });

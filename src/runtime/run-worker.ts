@@ -3,7 +3,6 @@
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
-import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
@@ -17,8 +16,9 @@ import { executeWorker } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import type { RunContext } from './run-context.ts';
-import { ABORT_GRACE_MS, createRunScope } from './run-scope.ts';
+import { nextCallId, type RunContext } from './run-context.ts';
+import { createRunScope } from './run-scope.ts';
+import { settleRun } from './settle-run.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -79,7 +79,10 @@ export interface RunResult {
 export interface RunHandle {
   /** Every event of the run, entry and sub-workers, in order; `run_end` is the last one. */
   events: AsyncIterable<RunEvent>;
-  /** Settles when the run ends, within `ABORT_GRACE_MS` of an abort even if a tool ignores it; never rejects (see `status`). */
+  /**
+   * Settles when the run ends; never rejects (see `status`). After an abort the run first waits for
+   * its calls and tools to wind down, and gives up on one that ignores the abort after 2 s.
+   */
   result: Promise<RunResult>;
 }
 
@@ -103,12 +106,12 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
   const { project } = options;
   const scope = createRunScope(options, bus);
   const { ctx } = scope;
-  const { emit, usage, now, denials } = ctx;
+  const { emit, usage, now } = ctx.services;
   const started = now();
 
   let workerId = options.entry ?? project.entryId;
   // The entry is the root call; run_start and run_end carry its identity.
-  const root: CallIdentity = { run_id: ctx.runId, call_id: ctx.nextCallId(), parent_call_id: null, worker: workerId, chain: [workerId] };
+  const root: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: null, worker: workerId, chain: [workerId] };
   const runEntry = async () => {
     const entry = applyOverrides(await project.resolveWorker(workerId), options.set ?? []);
     workerId = root.worker = entry.id;
@@ -123,30 +126,27 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
       extraInstructions: undefined,
       attachments,
       identity: root,
+      parentToolCallId: null,
       restrictions: [],
     });
   };
   try {
-    // Raced with the signal: code that ignores the abort (a tool module's top-level await, a stuck
-    // tool) cannot keep an interrupted run from ending for longer than the grace period.
-    const outcome = await untilAborted(runEntry(), ctx.signal, ABORT_GRACE_MS);
+    const settled = await settleRun(ctx, root, runEntry());
     const summary = usage.summary();
     const duration_ms = now() - started;
-    const denied_calls = denials.count;
-    emit({ ...root, type: 'run_end', status: 'ok', output: outcome.output, usage: summary, duration_ms });
-    // Work abandoned by an abort may still finish later: the closed bus drops what it reports.
-    bus.close();
-    return { worker: workerId, status: 'ok', output: outcome.output, usage: summary, denied_calls, duration_ms };
-  } catch (caught) {
-    const error = scope.failure(caught);
+    const denied_calls = ctx.state.deniedCalls;
+    if (settled.ok) {
+      const { output } = settled.value;
+      emit({ ...root, type: 'run_end', status: 'ok', output, usage: summary, duration_ms });
+      return { worker: workerId, status: 'ok', output, usage: summary, denied_calls, duration_ms };
+    }
+    const error = scope.failure(settled.caught);
     const status = endStatus(error);
-    const summary = usage.summary();
-    const duration_ms = now() - started;
-    const denied_calls = denials.count;
     emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
-    bus.close();
     return { worker: workerId, status, error, usage: summary, denied_calls, duration_ms };
   } finally {
+    // Nothing is reported after run_end: a branch given up on reports into a closed bus.
+    bus.close();
     scope.dispose();
   }
 }
@@ -167,7 +167,7 @@ async function readUserAttachments(
   paths: readonly string[],
 ): Promise<ReturnType<typeof attachmentParts>> {
   if (paths.length === 0) return [];
-  const { fs } = ctx.project;
+  const { fs } = ctx.config.project;
   try {
     await checkAttachments(
       paths,

@@ -1,40 +1,67 @@
-/** The `ctx` a tool's execute receives: its worker's sandbox, the run's signal, and `callWorker`. */
+/**
+ * What a tool's execute receives (its worker's sandbox, the run's signal, `callWorker`), and the
+ * runtime's wrapper around every tool of a call: the run keeps track of each execution until it
+ * settles, and `callWorker` knows which tool call it runs under.
+ */
 import { DelegationError } from '../errors.ts';
 import { toolNameForWorker } from '../project/tool-name.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { ToolContext } from '../tools/types.ts';
+import type { ToolContext, ToolsetTool } from '../tools/types.ts';
 import { assertAllowedWorker, type Caller } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
 import { runToolCall } from './tool-execution.ts';
 
 /**
- * The context of `caller`'s custom tools. `toolbox` is the caller's own (made after this context,
- * hence a getter): `callWorker` runs the callee through its delegation tool there, so a call from
- * tool code takes exactly the path of the model calling that tool (SPEC §15): allowed_workers, the
- * approval rule (`ask` asks, `blocked` denies), session approvals, depth, cycles, events, the denial count.
+ * The context of `caller`'s tools. `toolbox` is the caller's own (made after this context, hence a
+ * getter); `trackedTool` gives each execution a `callWorker` of its own tool call.
  */
 export function createCustomToolsContext(ctx: RunContext, caller: Caller, toolbox: () => Toolbox): ToolContext {
-  let calls = 0;
   return {
     sandbox: caller.sandbox,
     signal: ctx.signal,
     chain: caller.identity.chain,
     callId: caller.identity.call_id,
-    async callWorker(ref, input) {
-      const callee = await ctx.project.resolveWorker(ref, caller.worker.definition);
-      assertAllowedWorker(caller, callee);
-      // Every allowed worker has its delegation tool in the toolbox (blocked ones too), under this name.
-      const tool = toolbox().get(toolNameForWorker(callee.id));
-      if (tool?.toolset !== 'workers') throw new TypeError(`the delegation tool of ${callee.id} is missing from the toolbox of ${caller.worker.definition.id}`);
-      const prepared = await prepareWorker(ctx, callee);
-      const args = callArguments(input, prepared.schemaIn !== undefined);
-      // Not the model's: a run-unique id for the delegation tool call that tool code made.
-      const toolCallId = `${caller.identity.call_id}:callWorker-${++calls}`;
-      const outcome = await runToolCall(ctx, { tool, args, toolCallId, caller: caller.identity });
-      if (outcome.ok) return outcome.output;
-      throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.identity.chain, outcome.error);
+    callWorker: callWorkerUnder(ctx, caller, toolbox, caller.identity.call_id),
+  };
+}
+
+/**
+ * `tool` as `caller`'s toolbox runs it: each execution is tracked in the run's branches (the toolbox
+ * stops waiting for it on an abort; the run does not end before it settles), and gets a `callWorker`
+ * whose calls are numbered under its tool call.
+ */
+export function trackedTool(ctx: RunContext, caller: Caller, tool: ToolsetTool, toolbox: () => Toolbox): ToolsetTool {
+  const label = [...caller.identity.chain, tool.name].join(' › ');
+  return {
+    ...tool,
+    execute: (args, context: ToolContext) => {
+      const callWorker = callWorkerUnder(ctx, caller, toolbox, context.toolCallId ?? caller.identity.call_id);
+      return ctx.state.branches.track(label, Promise.resolve().then(() => tool.execute(args, { ...context, callWorker })));
     },
+  };
+}
+
+/**
+ * `ctx.callWorker` of one tool call: it runs the callee through the caller's delegation tool, so a
+ * call from tool code takes exactly the path of the model calling that tool (SPEC §15):
+ * allowed_workers, the approval rule (`ask` asks, `blocked` denies), session approvals, depth,
+ * cycles, events, the denial count. Its tool call id is `<toolCallId>/<n>`, n counting the calls of
+ * this tool call, so the child nests under the tool call that made it.
+ */
+function callWorkerUnder(ctx: RunContext, caller: Caller, toolbox: () => Toolbox, toolCallId: string): ToolContext['callWorker'] {
+  let calls = 0;
+  return async (ref, input) => {
+    const callee = await ctx.config.project.resolveWorker(ref, caller.worker.definition);
+    assertAllowedWorker(caller, callee);
+    // Every allowed worker has its delegation tool in the toolbox (blocked ones too), under this name.
+    const tool = toolbox().get(toolNameForWorker(callee.id));
+    if (tool?.toolset !== 'workers') throw new TypeError(`the delegation tool of ${callee.id} is missing from the toolbox of ${caller.worker.definition.id}`);
+    const prepared = await prepareWorker(ctx, callee);
+    const args = callArguments(input, prepared.schemaIn !== undefined);
+    const outcome = await runToolCall(ctx, { tool, args, toolCallId: `${toolCallId}/${++calls}`, caller: caller.identity });
+    if (outcome.ok) return outcome.output;
+    throw new DelegationError(outcome.denied ? 'denied' : 'callee-failed', caller.identity.chain, outcome.error);
   };
 }
 

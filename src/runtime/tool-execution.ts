@@ -31,26 +31,32 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   const { tool: gated, args, toolCallId, caller } = call;
   if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
   const emit = emitterFor(ctx, caller);
-  const started = ctx.now();
+  const { now } = ctx.services;
+  const { running } = ctx.state;
   emit({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
-  const running = Symbol(toolCallId);
-  ctx.running.set(running, `${caller.chain.join(' › ')} › ${gated.name}`);
+  const key = Symbol(toolCallId);
+  running.set(key, `${caller.chain.join(' › ')} › ${gated.name}`);
+  // SPEC §16: a tool's duration leaves out the wait for approval; a call that never ran took 0 ms.
+  let allowedAt: number | undefined;
+  const duration = () => (allowedAt === undefined ? 0 : now() - allowedAt);
   let outcome: ToolOutcome;
   try {
-    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal, toolCallId });
+    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal, toolCallId, onAllowed: () => void (allowedAt = now()) });
   } catch (error) {
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
+    // The call still gets its result: the run stopped waiting for it (what it does next, the run drains).
+    emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: false, error: error instanceof Error ? error.message : String(error), duration_ms: duration() });
     ctx.fail(error);
     throw error;
   } finally {
-    ctx.running.delete(running);
+    running.delete(key);
   }
-  const duration_ms = ctx.now() - started;
+  const duration_ms = duration();
   if (outcome.ok) {
     emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
     return outcome;
   }
-  if (outcome.denied) ctx.denials.count++;
+  if (outcome.denied) ctx.state.deniedCalls++;
   emit({
     type: 'tool_result',
     tool: gated.name,

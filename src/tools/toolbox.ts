@@ -27,7 +27,14 @@ export interface GatedTool {
   /** The toolset the tool came from. */
   readonly toolset: string;
   /** Validates, asks for approval, executes. Throws only `AbortedError` or a user's `q` (`RunError`). */
-  run(args: unknown, options?: { signal?: AbortSignal; toolCallId?: string }): Promise<ToolOutcome>;
+  run(args: unknown, options?: GatedRunOptions): Promise<ToolOutcome>;
+}
+
+export interface GatedRunOptions {
+  signal?: AbortSignal;
+  toolCallId?: string;
+  /** Called once the call is allowed, just before the tool executes (durations leave out the approval wait). */
+  onAllowed?: () => void;
 }
 
 /** The tools a worker may use in one call, by name. */
@@ -122,7 +129,7 @@ function gate(
   const needsApproval = tool.needsApproval;
   const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
 
-  async function run(args: unknown, options: { signal?: AbortSignal; toolCallId?: string } = {}): Promise<ToolOutcome> {
+  async function run(args: unknown, options: GatedRunOptions = {}): Promise<ToolOutcome> {
     const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
     if (signal.aborted) throw new AbortedError();
     const parsed = validateWith(schema.zod, args);
@@ -142,6 +149,7 @@ function gate(
     const decision = await controller.authorize(request, rule, signal);
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
+    options.onAllowed?.();
     let output: unknown;
     try {
       // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.

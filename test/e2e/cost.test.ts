@@ -126,7 +126,7 @@ describe.concurrent('cost', () => {
 
       expect(result.code, result.stderr).toBe(130);
       expect(result.stderr).toMatch(/⊘ interrupted in .* · 100000 in \(50000 cached\) \/ 2000 out tokens · \$0\.2175\n/);
-      if (json) expect(JSON.parse(result.stdout)).toMatchObject({ status: 'error', usage: { input_tokens: 100_000, cost_usd: CACHED_COST } });
+      if (json) expect(JSON.parse(result.stdout)).toMatchObject({ status: 'interrupted', usage: { input_tokens: 100_000, cost_usd: CACHED_COST } });
       else expect(result.stdout).toBe('');
     });
   }

@@ -89,6 +89,25 @@ describe('ctx.callWorker', () => {
     expect(calls.some((call) => call.worker === 'expert')).toBe(false);
   });
 
+  test('parallel calls of one tool each number their own children under their tool call id', async () => {
+    const { project: loaded } = await project(files('expert'));
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id !== 'main') return { text: `${id} answered` };
+      if (toolResults.length > 0) return { text: 'done' };
+      return { toolCalls: ['one', 'two'].map((question) => ({ name: 'consult', args: { who: 'expert', question } })) };
+    });
+    const { result, events } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    const consults = events.flatMap((event) => (event.type === 'tool_call' && event.tool === 'consult' ? [event.tool_call_id] : []));
+    expect(consults).toHaveLength(2);
+    const children = events.flatMap((event) => (event.type === 'delegation_start' ? [[event.tool_call_id, event.parent_call_id, event.input]] : []));
+    expect(children.sort()).toEqual([
+      [`${consults[0]}/1`, 'c1', 'one'],
+      [`${consults[1]}/1`, 'c1', 'two'],
+    ].sort());
+  });
+
   test('max_depth holds for calls from tool code', async () => {
     const { project: loaded } = await project(files('expert'));
     const { model, calls } = consultOnce('expert');

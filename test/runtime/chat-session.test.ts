@@ -7,7 +7,7 @@ import { worker } from '../project/fixture.ts';
 import { project, registryOf } from './helpers.ts';
 
 describe('chat session', () => {
-  test('a cancelled turn ends at once, and its late work reports nothing after the turn\'s run_end', async () => {
+  test('a cancelled turn waits for its late work, counts its usage, and reports nothing after the turn\'s run_end', async () => {
     const { project: loaded } = await project({
       'project.yaml': 'name: chat\nmodel: test\n',
       'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
@@ -34,11 +34,11 @@ describe('chat session', () => {
     const chat = await startChatSession({ project: loaded, stream: false, approval: 'auto_deny', onEvent: (event) => events.push(event), _internal: { models: registryOf(model) } });
     const started = Date.now();
     await expect(chat.send('go', { signal: cancel.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
-    expect(Date.now() - started).toBeLessThan(700);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(Date.now() - started).toBeLessThan(1500);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     chat.close();
 
-    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
-    expect(events.filter((event) => event.chain.includes('helper') && event.type === 'model_step')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 2, by_worker: { helper: { input_tokens: 1 } } } });
+    expect(chat.usage().input_tokens).toBe(2);
   });
 });

@@ -82,7 +82,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
         worker: result.worker,
         output: result.output ?? null,
         usage: result.usage,
-        status: error ? 'error' : 'ok',
+        // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
+        status: deniedFailure ? 'error' : result.status,
         ...(error ? { error: error.message } : {}),
         denied_calls: denied,
       }));

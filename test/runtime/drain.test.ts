@@ -1,0 +1,134 @@
+/**
+ * An aborted run drains its in-flight branches before `run_end` (SPEC §16): every model response that
+ * arrives is counted in the final usage, nothing is emitted after `run_end`, and only a tool that
+ * ignores the abort is given up on, after a bounded grace, with a warning naming it.
+ */
+import { describe, expect, test } from 'vitest';
+import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { RunEvent } from '../../src/runtime/events.ts';
+import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { DRAIN_GRACE_MS } from '../../src/runtime/branches.ts';
+import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { worker } from '../project/fixture.ts';
+import { project, registryOf, run } from './helpers.ts';
+
+const FANOUT = {
+  'project.yaml': 'name: drain\nmodel: test\n',
+  'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+  'workers/helper.worker': worker('helper', 'description: Helps.'),
+};
+
+const usage = (tokens: number) => ({
+  inputTokens: { total: tokens, noCache: tokens, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+});
+
+/**
+ * main fans out to three helpers at once; helper `n` answers after `n × 60` ms with `10^n` input
+ * tokens and ignores the abort (a response already on its way), so its usage must still be counted.
+ * `abort` fires once all three requests are in flight.
+ */
+function fanOutModel(abort: AbortController) {
+  let started = 0;
+  return new MockLanguageModelV3({
+    doGenerate: async (options: LanguageModelV3CallOptions) => {
+      if (options.providerOptions?.['llm-do']?.worker !== 'helper') {
+        return {
+          content: [1, 2, 3].map((n) => ({ type: 'tool-call' as const, toolCallId: `t${n}`, toolName: 'helper', input: JSON.stringify({ input: String(n) }) })),
+          finishReason: { unified: 'tool-calls' as const, raw: undefined },
+          usage: usage(1),
+          warnings: [],
+        };
+      }
+      const n = Number(JSON.stringify(options.prompt).match(/"text":"(\d)/)![1]);
+      if (++started === 3) setTimeout(() => abort.abort(), 20);
+      await new Promise((resolve) => setTimeout(resolve, n * 60));
+      return { content: [{ type: 'text' as const, text: `helper ${n}` }], finishReason: { unified: 'stop' as const, raw: undefined }, usage: usage(10 ** n), warnings: [] };
+    },
+  });
+}
+
+describe('draining an aborted run', () => {
+  test('a fan-out aborted mid-way counts every response in the final usage, and nothing follows run_end', async () => {
+    const { project: loaded } = await project(FANOUT);
+    const abort = new AbortController();
+    const debug: string[] = [];
+    const { result, events } = await run({ project: loaded, input: 'go', signal: abort.signal, debug: (message) => debug.push(message), _internal: { models: registryOf(fanOutModel(abort)) } });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+
+    expect(result.status).toBe('interrupted');
+    expect(result.usage.input_tokens).toBe(1 + 10 + 100 + 1000);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 1111 } });
+    expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'delegation_end')).toHaveLength(3);
+    expect(events.filter((event) => event.type === 'usage' && event.worker === 'helper')).toHaveLength(3);
+    // Each tool call the run stopped waiting for still has its result.
+    expect(events.filter((event) => event.type === 'tool_result')).toMatchObject([1, 2, 3].map(() => ({ ok: false, error: 'interrupted' })));
+    expect(events.some((event) => event.type === 'warning')).toBe(false);
+    // The bus counts what arrives after run_end: nothing did.
+    expect(debug).toEqual([]);
+  });
+
+  test('a chat turn cancelled during a fan-out counts every response, and nothing follows its run_end', async () => {
+    const { project: loaded } = await project(FANOUT);
+    const abort = new AbortController();
+    const events: RunEvent[] = [];
+    const debug: string[] = [];
+    const chat = await startChatSession({
+      project: loaded,
+      stream: false,
+      approval: 'auto_deny',
+      onEvent: (event) => events.push(event),
+      debug: (message) => debug.push(message),
+      _internal: { models: registryOf(fanOutModel(abort)) },
+    });
+    await expect(chat.send('go', { signal: abort.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    chat.close();
+
+    expect(chat.usage().input_tokens).toBe(1111);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 1111 } });
+    expect(events.filter((event) => event.type === 'delegation_end')).toHaveLength(3);
+    expect(debug).toEqual([]);
+  });
+
+  test('a tool that ignores the abort is given up on after the grace, named in a warning before run_end', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: stuck\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  custom: {}'),
+      'tools.ts': `import { defineTool } from 'llm-do';
+import { z } from 'zod';
+export const stubborn = defineTool({
+  description: 'Ignores every abort.',
+  inputSchema: z.object({}),
+  needsApproval: false,
+  execute: () => new Promise((resolve) => setTimeout(() => resolve('done anyway'), 4000)),
+});
+`,
+    });
+    const abort = new AbortController();
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        setTimeout(() => abort.abort(), 20);
+        return {
+          content: [{ type: 'tool-call' as const, toolCallId: 't1', toolName: 'stubborn', input: '{}' }],
+          finishReason: { unified: 'tool-calls' as const, raw: undefined },
+          usage: usage(1),
+          warnings: [],
+        };
+      },
+    });
+    let abortedAt = 0;
+    abort.signal.addEventListener('abort', () => (abortedAt = Date.now()));
+    const { result, events } = await run({ project: loaded, input: 'go', signal: abort.signal, _internal: { models: registryOf(model) } });
+    const waited = Date.now() - abortedAt;
+
+    expect(result.status).toBe('interrupted');
+    expect(waited).toBeGreaterThanOrEqual(DRAIN_GRACE_MS - 10);
+    expect(waited).toBeLessThan(DRAIN_GRACE_MS + 1000);
+    const warning = events.at(-2);
+    expect(warning).toMatchObject({ type: 'warning', call_id: 'c1' });
+    expect(warning?.type === 'warning' && warning.message).toMatch(/^stopped waiting for main › stubborn: still running 2 s after the run was interrupted/);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
+  });
+});
