@@ -75,11 +75,11 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
           [attr.GEN_AI_AGENT_NAME]: event.worker,
           [attr.GEN_AI_PROVIDER_NAME]: provider,
           [attr.GEN_AI_REQUEST_MODEL]: model,
-          [attr.LLM_DO_MODEL]: event.model,
-          [attr.LLM_DO_RUN_ID]: event.run_id,
-          [attr.LLM_DO_CALL_ID]: event.call_id,
-          ...(event.parent_call_id ? { [attr.LLM_DO_PARENT_CALL_ID]: event.parent_call_id } : {}),
-          [attr.LLM_DO_CHAIN]: event.chain,
+          [attr.ATTR_LLM_DO_MODEL]: event.model,
+          [attr.ATTR_LLM_DO_RUN_ID]: event.run_id,
+          [attr.ATTR_LLM_DO_CALL_ID]: event.call_id,
+          ...(event.parent_call_id ? { [attr.ATTR_LLM_DO_PARENT_CALL_ID]: event.parent_call_id } : {}),
+          [attr.ATTR_LLM_DO_CHAIN]: event.chain,
         },
       },
       parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT,
@@ -141,9 +141,9 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
             [attr.GEN_AI_OPERATION_NAME]: attr.OPERATION_CHAT,
             [attr.GEN_AI_PROVIDER_NAME]: call.attributes.provider,
             [attr.GEN_AI_REQUEST_MODEL]: call.attributes.model,
-            [attr.LLM_DO_MODEL]: event.model,
-            [attr.LLM_DO_CALL_ID]: event.call_id,
-            [attr.LLM_DO_STEP]: event.step,
+            [attr.ATTR_LLM_DO_MODEL]: event.model,
+            [attr.ATTR_LLM_DO_CALL_ID]: event.call_id,
+            [attr.ATTR_LLM_DO_STEP]: event.step,
           },
         },
         trace.setSpan(ROOT_CONTEXT, call.span),
@@ -189,7 +189,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       call.answered.request.span.setAttributes({
         [attr.GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS]: event.cache_read_tokens,
         [attr.GEN_AI_USAGE_CACHE_CREATION_INPUT_TOKENS]: event.cache_write_tokens,
-        ...(event.cost_usd !== null ? { [attr.LLM_DO_COST_USD]: event.cost_usd } : {}),
+        ...(event.cost_usd !== null ? { [attr.ATTR_LLM_DO_COST_USD]: event.cost_usd } : {}),
       });
       endAnswered(call);
     },
@@ -209,7 +209,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
             [attr.GEN_AI_TOOL_NAME]: event.tool,
             [attr.GEN_AI_TOOL_TYPE]: 'function',
             [attr.GEN_AI_TOOL_CALL_ID]: event.tool_call_id,
-            [attr.LLM_DO_CALL_ID]: event.call_id,
+            [attr.ATTR_LLM_DO_CALL_ID]: event.call_id,
             ...(content ? { [attr.GEN_AI_TOOL_CALL_ARGUMENTS]: jsonText(event.args) } : {}),
           },
         },
@@ -248,7 +248,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
         endCall(call, at, event.status === 'ok' ? { ok: true } : { ok: false, type: event.status === 'interrupted' ? ERROR_TYPES.interrupted : ERROR_TYPES.worker });
       }
       if (!root) return;
-      root.span.setAttribute(attr.LLM_DO_RUN_STATUS, event.status);
+      root.span.setAttribute(attr.ATTR_LLM_DO_RUN_STATUS, event.status);
       endCall(
         root,
         at,
