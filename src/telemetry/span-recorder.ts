@@ -48,11 +48,19 @@ interface ModelRequest {
 interface CallSpans {
   span: Span;
   attributes: { provider: string; model: string };
+  /** The parent's call and tool call that started this one (none for the entry). */
+  parent?: { callId: string; toolCallId: string };
+  /**
+   * A call that failed (`delegation_end`, not ok) waits for what follows to say why: its parent's
+   * tool result (a worker error the parent got back), or the run ending interrupted first.
+   */
+  failed?: { at: Date; message?: string };
   /** The request in flight (between `model_request` and `model_step`). */
   request?: ModelRequest;
   /** A request whose `model_step` arrived; ended by the `usage` event that follows it, or by the next event of the call. */
   answered?: { request: ModelRequest; endTime: Date };
-  tools: Map<string, Span>;
+  /** Open tool spans by the model's tool call id; a list, since a model may repeat an id. */
+  tools: Map<string, Span[]>;
   usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
 }
 
@@ -63,7 +71,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
   const runs = new Map<string, Map<string, CallSpans>>();
   const assemblePrompt = createPromptAssembler();
 
-  const startCall = (event: EventOf<'run_start' | 'delegation_start'>, parent: Span | undefined) => {
+  const startCall = (event: EventOf<'run_start' | 'delegation_start'>, parent: Span | undefined, parentCall?: CallSpans['parent']) => {
     const { provider, model } = modelAttributes(event.model);
     const span = tracer.startSpan(
       `${attr.OPERATION_INVOKE_AGENT} ${event.worker}`,
@@ -86,7 +94,13 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
     );
     let calls = runs.get(event.run_id);
     if (!calls) runs.set(event.run_id, (calls = new Map()));
-    calls.set(event.call_id, { span, attributes: { provider, model }, tools: new Map(), usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } });
+    calls.set(event.call_id, {
+      span,
+      attributes: { provider, model },
+      ...(parentCall ? { parent: parentCall } : {}),
+      tools: new Map(),
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    });
   };
 
   const failure = (span: Span, type: string, message: string | undefined) => {
@@ -109,7 +123,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       call.request.span.end(at);
       call.request = undefined;
     }
-    for (const span of call.tools.values()) {
+    for (const span of [...call.tools.values()].flat()) {
       failure(span, cutOff ?? ERROR_TYPES.worker, undefined);
       span.end(at);
     }
@@ -123,12 +137,17 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
     run_start: (event) => startCall(event, undefined),
     delegation_start: (event) => {
       const parent = event.parent_call_id ? runs.get(event.run_id)?.get(event.parent_call_id) : undefined;
-      startCall(event, parent?.tools.get(event.tool_call_id) ?? parent?.span);
+      const parentCall = event.parent_call_id ? { callId: event.parent_call_id, toolCallId: event.tool_call_id } : undefined;
+      startCall(event, (parent && openTool(parent, event.tool_call_id)) ?? parent?.span, parentCall);
     },
     delegation_end: (event, call) => {
       if (!call) return;
+      if (!event.ok) {
+        call.failed = { at: timeOf(event), ...(event.error ? { message: event.error } : {}) };
+        return;
+      }
       runs.get(event.run_id)?.delete(event.call_id);
-      endCall(call, timeOf(event), event.ok ? { ok: true } : { ok: false, type: ERROR_TYPES.worker, ...(event.error ? { message: event.error } : {}) });
+      endCall(call, timeOf(event), { ok: true });
     },
     model_request: (event, call) => {
       if (!call) return;
@@ -215,20 +234,26 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
         },
         trace.setSpan(ROOT_CONTEXT, call.span),
       );
-      call.tools.set(event.tool_call_id, span);
+      call.tools.set(event.tool_call_id, [...(call.tools.get(event.tool_call_id) ?? []), span]);
     },
     approval_request: (event, call) => {
-      call?.tools.get(event.tool_call_id)?.addEvent('llm_do.approval_request', content ? { args: jsonText(event.args) } : {}, timeOf(event));
+      (call && openTool(call, event.tool_call_id))?.addEvent('llm_do.approval_request', content ? { args: jsonText(event.args) } : {}, timeOf(event));
     },
     approval_decision: (event, call) => {
-      call?.tools
-        .get(event.tool_call_id)
-        ?.addEvent('llm_do.approval_decision', { approved: event.approved, source: event.source, ...(content && event.reason ? { reason: event.reason } : {}) }, timeOf(event));
+      (call && openTool(call, event.tool_call_id))?.addEvent('llm_do.approval_decision', { approved: event.approved, source: event.source, ...(content && event.reason ? { reason: event.reason } : {}) }, timeOf(event));
     },
     tool_result: (event, call) => {
-      const span = call?.tools.get(event.tool_call_id);
+      const span = call?.tools.get(event.tool_call_id)?.shift();
       if (!call || !span) return;
-      call.tools.delete(event.tool_call_id);
+      if (call.tools.get(event.tool_call_id)?.length === 0) call.tools.delete(event.tool_call_id);
+      // A sub-worker this tool call started and that failed: the parent got its error back.
+      const calls = runs.get(event.run_id)!;
+      for (const [callId, other] of calls) {
+        if (other.failed && other.parent?.callId === event.call_id && other.parent.toolCallId === event.tool_call_id) {
+          calls.delete(callId);
+          endCall(other, other.failed.at, { ok: false, type: ERROR_TYPES.worker, ...(other.failed.message ? { message: other.failed.message } : {}) });
+        }
+      }
       if (content) span.setAttribute(attr.GEN_AI_TOOL_CALL_RESULT, jsonText(event.ok ? event.result : event.error));
       if (!event.ok) failure(span, event.denied ? ERROR_TYPES.denied : ERROR_TYPES.tool, event.error);
       span.end(timeOf(event));
@@ -241,21 +266,17 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       if (!calls) return;
       runs.delete(event.run_id);
       const at = timeOf(event);
+      const type = event.status === 'interrupted' ? ERROR_TYPES.interrupted : ERROR_TYPES.worker;
       const root = calls.get(event.call_id);
-      // Children first (they started after their parents), so no span outlives its parent.
+      // Children first (they started after their parents); a failed one ends when it failed.
       for (const call of [...calls.values()].reverse()) {
         if (call === root) continue;
-        endCall(call, at, event.status === 'ok' ? { ok: true } : { ok: false, type: event.status === 'interrupted' ? ERROR_TYPES.interrupted : ERROR_TYPES.worker });
+        if (call.failed) endCall(call, call.failed.at, { ok: false, type, ...(call.failed.message ? { message: call.failed.message } : {}) });
+        else endCall(call, at, event.status === 'ok' ? { ok: true } : { ok: false, type });
       }
       if (!root) return;
       root.span.setAttribute(attr.ATTR_LLM_DO_RUN_STATUS, event.status);
-      endCall(
-        root,
-        at,
-        event.status === 'ok'
-          ? { ok: true }
-          : { ok: false, type: event.status === 'interrupted' ? ERROR_TYPES.interrupted : ERROR_TYPES.worker, ...(event.error ? { message: event.error } : {}) },
-      );
+      endCall(root, at, event.status === 'ok' ? { ok: true } : { ok: false, type, ...(event.error ? { message: event.error } : {}) });
     },
   };
 
@@ -270,6 +291,11 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
 /** Subscribes a span recorder to a run's (or chat session's) bus, losslessly. */
 export function attachSpanRecorder(bus: EventBus, tracer: Tracer, options: SpanRecorderOptions = {}): void {
   bus.subscribe(createSpanRecorder(tracer, options), { lossless: true, drop: ['text_delta'] });
+}
+
+/** The first open span of a tool call id (the one its result will end). */
+function openTool(call: CallSpans, toolCallId: string): Span | undefined {
+  return call.tools.get(toolCallId)?.[0];
 }
 
 function timeOf(event: RunEvent): Date {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
-import { runCli } from './helpers/run-cli.ts';
-import { byWorker, CHAT, closeServers, FIXTURE, scripted } from './helpers/scripted.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
+import { byWorker, CHAT, closeServers, FIXTURE, requestsOf, scripted } from './helpers/scripted.ts';
 
 const receivers: OtlpReceiver[] = [];
 afterAll(async () => {
@@ -145,6 +145,35 @@ describe.concurrent('--otel', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^llm-do: warning: telemetry: could not export \d+ span\(s\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces: .*ECONNREFUSED.* \(the run is not affected\)$/);
     expect(result.durationMs).toBeLessThan(8000);
+  });
+
+  test('Ctrl-C during parallel delegations: exit 130, every span still exported, the open ones marked interrupted', async () => {
+    const collector = await receiver();
+    const { server, env } = await scripted(
+      byWorker({
+        fanout: () => ({ toolCalls: ['one', 'two'].map((input) => ({ name: 'slow', args: { input } })) }),
+        slow: () => ({ text: 'too late', delayMs: 10_000 }),
+      }),
+    );
+    const cli = startCli([FIXTURE, 'go', '--entry', 'fanout', '--model', CHAT.model, '--otel', collector.url], { env });
+    while (requestsOf(server, 'slow').length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    cli.child.kill('SIGINT');
+    const result = await cli.result;
+    expect(result.code, result.stderr).toBe(130);
+    const spans = collector.spans();
+    expect(spans.map((span) => span.name).sort()).toEqual([
+      'chat scripted-chat',
+      'chat scripted-chat',
+      'chat scripted-chat',
+      'execute_tool slow',
+      'execute_tool slow',
+      'invoke_agent fanout',
+      'invoke_agent slow',
+      'invoke_agent slow',
+    ]);
+    // Nothing had finished: the children's failures were the interrupt too, not worker errors.
+    for (const span of spans) expect([span.name, span.attributes['error.type'], span.status.code]).toEqual([span.name, 'interrupted', 2]);
+    expect(byName(spans, 'invoke_agent fanout')[0]!.attributes['llm_do.run.status']).toBe('interrupted');
   });
 
   test('a bad --otel URL is a usage error before any model request', async () => {

@@ -230,6 +230,47 @@ describe('span recorder', () => {
     expect(one(spans, 'invoke_agent main').status).toEqual({ code: SpanStatusCode.ERROR });
   });
 
+  test('a sub-worker that failed is a worker_error once its parent gets the error back, interrupted if the run was', () => {
+    for (const [ending, expected] of [
+      ['tool_result', ERROR_TYPES.worker],
+      ['interrupt', ERROR_TYPES.interrupted],
+    ] as const) {
+      const run = recording();
+      run.at(0, { ...root, type: 'run_start', model: MODEL, input: 'go' });
+      run.at(10, { ...root, type: 'tool_call', tool: 'helper', tool_call_id: 'tc1', args: {} });
+      run.at(20, { ...child, type: 'delegation_start', tool_call_id: 'tc1', caller: 'main', model: MODEL, depth: 1, input: 'x' });
+      run.at(30, { ...child, type: 'model_request', model: MODEL, step: 1, system_sha256: 'y', message_count: 1, tools: [] });
+      run.at(40, { ...child, type: 'delegation_end', tool_call_id: 'tc1', caller: 'main', ok: false, error: 'boom', duration_ms: 20 });
+      if (ending === 'tool_result') {
+        run.at(41, { ...root, type: 'tool_result', tool: 'helper', tool_call_id: 'tc1', ok: false, error: 'boom', duration_ms: 31 });
+        run.at(50, { ...root, type: 'run_end', status: 'ok', output: 'coped', usage: noUsage, duration_ms: 50 });
+      } else {
+        run.at(90, { ...root, type: 'run_end', status: 'interrupted', error: 'interrupted', usage: noUsage, duration_ms: 90 });
+      }
+      const spans = run.spans();
+      const helper = one(spans, 'invoke_agent helper');
+      expect([helper.attributes['error.type'], ms(helper.endTime)], ending).toEqual([expected, 40]);
+      const request = one(spans, 'chat claude-sonnet-4-5');
+      expect([request.attributes['error.type'], ms(request.endTime)], ending).toEqual([expected === ERROR_TYPES.worker ? ERROR_TYPES.model : expected, 40]);
+      expect(one(spans, 'execute_tool helper').attributes['error.type'], ending).toBe(ending === 'tool_result' ? ERROR_TYPES.tool : ERROR_TYPES.interrupted);
+    }
+  });
+
+  test('a tool call id the model repeats gives two tool spans, each ended by its own result', () => {
+    const run = recording();
+    run.at(0, { ...root, type: 'run_start', model: MODEL, input: 'go' });
+    run.at(10, { ...root, type: 'tool_call', tool: 'read', tool_call_id: 'same', args: {} });
+    run.at(11, { ...root, type: 'tool_call', tool: 'read', tool_call_id: 'same', args: {} });
+    run.at(20, { ...root, type: 'tool_result', tool: 'read', tool_call_id: 'same', ok: true, result: 'a', duration_ms: 10 });
+    run.at(30, { ...root, type: 'tool_result', tool: 'read', tool_call_id: 'same', ok: true, result: 'b', duration_ms: 19 });
+    run.at(40, { ...root, type: 'run_end', status: 'ok', output: 'done', usage: noUsage, duration_ms: 40 });
+    const tools = named(run.spans(), 'execute_tool read');
+    expect(tools.map((span) => [ms(span.startTime), ms(span.endTime), span.status.code])).toEqual([
+      [10, 20, SpanStatusCode.UNSET],
+      [11, 30, SpanStatusCode.UNSET],
+    ]);
+  });
+
   test('runs on one bus (chat turns) become separate traces, though their call ids repeat', () => {
     const run = recording();
     for (const [index, runId] of ['turn-1', 'turn-2'].entries()) {
