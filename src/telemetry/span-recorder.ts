@@ -117,7 +117,8 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
   /** Ends what is still open in a call that is ending, then the call itself. */
   const endCall = (call: CallSpans, at: Date, outcome: { ok: true } | { ok: false; type: string; message?: string }) => {
     endAnswered(call);
-    const cutOff = outcome.ok ? undefined : outcome.type === ERROR_TYPES.interrupted ? ERROR_TYPES.interrupted : undefined;
+    // What an interrupt cut short was interrupted too; otherwise it failed with its call.
+    const cutOff = !outcome.ok && outcome.type === ERROR_TYPES.interrupted ? ERROR_TYPES.interrupted : undefined;
     if (call.request) {
       failure(call.request.span, cutOff ?? ERROR_TYPES.model, outcome.ok ? undefined : outcome.message);
       call.request.span.end(at);
@@ -170,15 +171,17 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       call.request = { span, toolCalls: [] };
     },
     model_prompt: (event, call) => {
-      const prompt = assemblePrompt(event);
-      if (!call?.request) return;
-      call.request.span.setAttributes(requestSettings(prompt.settings));
-      if (!content) return;
-      const { systemInstructions, inputMessages } = toGenAiPrompt(prompt.messages);
-      call.request.span.setAttributes({
-        [attr.GEN_AI_SYSTEM_INSTRUCTIONS]: JSON.stringify(systemInstructions),
-        [attr.GEN_AI_INPUT_MESSAGES]: JSON.stringify(inputMessages),
-      });
+      // Each event holds only what its request added: the assembler must see all of them, in order.
+      const prompt = content ? toGenAiPrompt(assemblePrompt(event).messages) : undefined;
+      const span = call?.request?.span;
+      if (!span) return;
+      span.setAttributes(requestSettings(event.settings));
+      if (prompt) {
+        span.setAttributes({
+          [attr.GEN_AI_SYSTEM_INSTRUCTIONS]: JSON.stringify(prompt.systemInstructions),
+          [attr.GEN_AI_INPUT_MESSAGES]: JSON.stringify(prompt.inputMessages),
+        });
+      }
     },
     model_retry: (event, call) => {
       (call?.request?.span ?? call?.span)?.addEvent(
