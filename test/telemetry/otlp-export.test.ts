@@ -67,7 +67,8 @@ describe('OTLP export', () => {
     emitRun(telemetry);
     const started = Date.now();
     await telemetry.shutdown();
-    expect(Date.now() - started).toBeLessThan(1300);
+    // Bounded by timeoutMs plus a second (slack for a loaded machine), not the SDK's 10 s and retries.
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(new RegExp(`^could not export \\d+ span\\(s\\) to ${url.replace(/[.]/g, '\\.')}: .*ECONNREFUSED`));
   });
@@ -80,7 +81,7 @@ describe('OTLP export', () => {
     emitRun(telemetry);
     const started = Date.now();
     await telemetry.shutdown();
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(errors).toHaveLength(1);
     // Credentials in the URL are never repeated.
     expect(errors[0]).not.toContain('secret');
