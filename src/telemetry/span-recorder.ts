@@ -8,13 +8,13 @@
  * It is a lossless subscriber: events arrive in `seq` order, synchronously. Prompts, messages, tool
  * arguments, results and error messages are exported only with `content: true`.
  */
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
-import { parseModelId } from '../models/model-id.ts';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import { createPromptAssembler } from '../runtime/model-prompt.ts';
 import * as attr from './attributes.ts';
 import { genAiFinishReason, toGenAiOutput, toGenAiPrompt, toolCallPart, type GenAiPart } from './genai-messages.ts';
+import { jsonText, modelAttributes, requestSettings, usageAttributes, type TokenCounts } from './span-attributes.ts';
 
 export interface SpanRecorderOptions {
   /** Export prompts, messages, tool arguments and results, and error messages. @default false */
@@ -61,7 +61,7 @@ interface CallSpans {
   answered?: { request: ModelRequest; endTime: Date };
   /** Open tool spans by the model's tool call id; a list, since a model may repeat an id. */
   tools: Map<string, Span[]>;
-  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  usage: TokenCounts;
 }
 
 /** A listener for `bus.subscribe(listener, { lossless: true })`; spans of several runs may interleave. */
@@ -303,52 +303,4 @@ function openTool(call: CallSpans, toolCallId: string): Span | undefined {
 
 function timeOf(event: RunEvent): Date {
   return new Date(event.ts);
-}
-
-/**
- * `gen_ai.provider.name` and `gen_ai.request.model` of an llm-do model id: the provider prefix
- * (`google` is `gcp.gemini` in the conventions) and the provider's own model name.
- */
-function modelAttributes(modelId: string): { provider: string; model: string } {
-  try {
-    const { provider, model } = parseModelId(modelId);
-    return { provider: provider === 'google' ? 'gcp.gemini' : provider, model };
-  } catch {
-    return { provider: 'unknown', model: modelId };
-  }
-}
-
-/** The `gen_ai.request.*` attributes of a request's settings (as the AI SDK passed them to the provider). */
-function requestSettings(settings: Record<string, unknown>): Attributes {
-  const attributes: Attributes = {};
-  const numbers: [string, string][] = [
-    ['maxOutputTokens', attr.GEN_AI_REQUEST_MAX_TOKENS],
-    ['temperature', attr.GEN_AI_REQUEST_TEMPERATURE],
-    ['topP', attr.GEN_AI_REQUEST_TOP_P],
-    ['topK', attr.GEN_AI_REQUEST_TOP_K],
-    ['seed', attr.GEN_AI_REQUEST_SEED],
-  ];
-  for (const [key, name] of numbers) if (typeof settings[key] === 'number') attributes[name] = settings[key];
-  const stop = settings.stopSequences;
-  if (Array.isArray(stop) && stop.every((item) => typeof item === 'string')) attributes[attr.GEN_AI_REQUEST_STOP_SEQUENCES] = stop;
-  return attributes;
-}
-
-function usageAttributes(usage: CallSpans['usage']): Attributes {
-  return {
-    [attr.GEN_AI_USAGE_INPUT_TOKENS]: usage.input,
-    [attr.GEN_AI_USAGE_OUTPUT_TOKENS]: usage.output,
-    [attr.GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS]: usage.cacheRead,
-    [attr.GEN_AI_USAGE_CACHE_CREATION_INPUT_TOKENS]: usage.cacheWrite,
-  };
-}
-
-/** Tool arguments and results as the conventions want them: a string as is, anything else as JSON. */
-function jsonText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
