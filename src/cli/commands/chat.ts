@@ -48,8 +48,9 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
-  const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
+  // Telemetry first: a bad --otel is refused before the trace file is created.
   const telemetry = await openTelemetry(flags, io);
+  const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
   const display = createProgressDisplay(io, flags, true);
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
   const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
