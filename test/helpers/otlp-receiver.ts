@@ -39,6 +39,8 @@ export interface OtlpReceiver {
 export interface OtlpReceiverOptions {
   /** Never answer (a collector that hangs). */
   hang?: boolean;
+  /** Answer every request with this HTTP status. @default 200 */
+  status?: number;
 }
 
 export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
@@ -49,7 +51,7 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
     request.on('end', () => {
       requests.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (options.hang) return;
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(options.status ?? 200, { 'content-type': 'application/json' });
       response.end('{}');
     });
   });

@@ -73,6 +73,17 @@ describe('OTLP export', () => {
     expect(errors[0]).toMatch(new RegExp(`^could not export \\d+ span\\(s\\) to ${url.replace(/[.]/g, '\\.')}: .*ECONNREFUSED`));
   });
 
+  test('a collector that refuses the spans (401) is reported once with its answer', async () => {
+    const receiver = await startOtlpReceiver({ status: 401 });
+    receivers.push(receiver);
+    const errors: string[] = [];
+    const telemetry = startOtlpTelemetry({ url: `${receiver.url}/v1/traces`, onExportError: (message) => errors.push(message) });
+    emitRun(telemetry);
+    await telemetry.shutdown();
+    expect(receiver.requests).toHaveLength(1);
+    expect(errors).toEqual([`could not export 2 span(s) to ${receiver.url}/v1/traces: Unauthorized`]);
+  });
+
   test('a collector that never answers cannot hold shutdown past its bound', async () => {
     const receiver = await startOtlpReceiver({ hang: true });
     receivers.push(receiver);
