@@ -38,7 +38,8 @@ export interface OtlpTelemetry {
 /** Shorter than the SDK's 10 s: a CLI waits this long at exit when the collector is unreachable. */
 export const DEFAULT_EXPORT_TIMEOUT_MS = 3000;
 
-export const SERVICE_NAME = 'llm-do';
+/** `service.name` unless `OTEL_SERVICE_NAME` says otherwise, and the tracer's name. */
+const SERVICE_NAME = 'llm-do';
 
 export function startOtlpTelemetry(options: OtlpTelemetryOptions): OtlpTelemetry {
   const timeoutMs = options.timeoutMs ?? (timeoutFromEnvironment() ? undefined : DEFAULT_EXPORT_TIMEOUT_MS);
