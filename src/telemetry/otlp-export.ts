@@ -41,6 +41,13 @@ export const DEFAULT_EXPORT_TIMEOUT_MS = 3000;
 /** `service.name` unless `OTEL_SERVICE_NAME` says otherwise, and the tracer's name. */
 const SERVICE_NAME = 'llm-do';
 
+/**
+ * Starts exporting to `options.url`; attach each run's bus, and call `shutdown()` once at the end.
+ * @example
+ * const telemetry = startOtlpTelemetry({ url: 'http://localhost:4318/v1/traces' });
+ * await runWorker({ project, input, subscribe: telemetry.attach }).result;
+ * await telemetry.shutdown();
+ */
 export function startOtlpTelemetry(options: OtlpTelemetryOptions): OtlpTelemetry {
   const timeoutMs = options.timeoutMs ?? (timeoutFromEnvironment() ? undefined : DEFAULT_EXPORT_TIMEOUT_MS);
   const exporter = reportingFailures(
