@@ -20,6 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['models', 'tools'],
   ['project'],
   ['runtime'],
+  ['telemetry'],
   ['open-project'],
   ['index', 'cli', 'testing'],
 ];

@@ -39,7 +39,8 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('--no-stream', 'use non-streaming model requests')
     .option('-q, --quiet', 'print only errors on stderr')
     .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
-    .option('--trace <file>', 'write every event as one JSON object per line');
+    .option('--trace <file>', 'write every event as one JSON object per line')
+    .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318');
 }
 
 /**

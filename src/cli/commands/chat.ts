@@ -18,6 +18,7 @@ import { createProgressDisplay } from '../progress-display.ts';
 import { approvalFromFlags, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
+import { openTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter } from '../trace-writer.ts';
 
 const PROMPT = 'you› ';
@@ -47,6 +48,8 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
+  // Telemetry first: a bad --otel is refused before the trace file is created.
+  const telemetry = await openTelemetry(flags, io);
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
   const display = createProgressDisplay(io, flags, true);
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
@@ -96,11 +99,15 @@ export async function chatWithProject(project: Project, entry: string | undefine
           ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
           : {}),
       onEvent,
-      ...(trace ? { subscribe: (bus: EventBus) => trace.attach(bus) } : {}),
+      subscribe: (bus: EventBus) => {
+        trace?.attach(bus);
+        telemetry?.attach(bus);
+      },
     });
   } catch (error) {
     terminal?.close();
     await trace?.close();
+    await telemetry?.close();
     return reportError(error, io);
   }
   const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: interactive, historySize: 1000 });
@@ -165,6 +172,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     terminal?.close();
     session.close();
     await trace?.close();
+    await telemetry?.close();
   }
   if (interactive && exitCode === EXIT_OK) io.stderr.write('\n');
   if (exitCode !== EXIT_OK) return exitCode;

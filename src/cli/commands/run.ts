@@ -11,6 +11,7 @@ import { readStdin } from '../read-stdin.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
+import { openTelemetry, type CliTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
 import { approvalFromFlags, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
@@ -33,6 +34,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
   let trace: TraceWriter | undefined;
+  let telemetry: CliTelemetry | undefined;
   let display: ProgressDisplay | undefined;
   let terminal: ControllingTerminal | undefined;
   try {
@@ -47,6 +49,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     }
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
+    telemetry = await openTelemetry(options, io);
     const progress = createProgressDisplay(io, options);
     display = progress;
     // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).
@@ -65,6 +68,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       signal: AbortSignal.any([abort.signal, processFailure]),
       subscribe: (bus) => {
         trace?.attach(bus);
+        telemetry?.attach(bus);
         bus.subscribe(progress.onEvent);
       },
       ...(io.env.LLM_DO_DEBUG === '1' ? { debug: (message: string) => printError(io, `debug: ${message}`) } : {}),
@@ -101,6 +105,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     display?.stop();
     terminal?.close();
     process.removeListener('SIGINT', onSigint);
+    // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
+    await telemetry?.close();
   }
 }
 
