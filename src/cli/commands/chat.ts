@@ -10,7 +10,7 @@ import { AbortedError, RunError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
-import type { RunEvent } from '../../runtime/events.ts';
+import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
@@ -48,35 +48,11 @@ export async function chatWithProject(project: Project, entry: string | undefine
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
-  const display = createProgressDisplay(io, flags, true);
+  const display = createProgressDisplay(io, flags, { conversation: true });
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
   const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
-  let streamed = false;
-  // While the reply streams to stdout the status line (stderr, same terminal) stays hidden.
-  let replying = false;
-  let atLineStart = true;
+  const answer = createAnswerStream(io, display);
   let turn: AbortController | undefined;
-
-  const endReply = () => {
-    if (!replying) return;
-    replying = false;
-    if (!atLineStart) writeOutput(io, '\n');
-    atLineStart = true;
-    display.resume();
-  };
-  const onEvent = (event: RunEvent) => {
-    if (event.type === 'text_delta' && event.parent_call_id === null) {
-      if (!replying) display.pause();
-      replying = true;
-      writeOutput(io, event.text);
-      atLineStart = event.text.endsWith('\n');
-      streamed = true;
-      return;
-    }
-    // Text said before a tool call ends its line before progress is drawn below it.
-    if (event.type === 'tool_call' || event.type === 'model_request') endReply();
-    display.onEvent(event);
-  };
 
   let session: ChatSession;
   try {
@@ -95,7 +71,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
         : terminal
           ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
           : {}),
-      onEvent,
+      onEvent: answer.onEvent,
       ...(trace ? { subscribe: (bus: EventBus) => trace.attach(bus) } : {}),
     });
   } catch (error) {
@@ -131,17 +107,17 @@ export async function chatWithProject(project: Project, entry: string | undefine
         continue;
       }
       turn = new AbortController();
-      streamed = false;
+      answer.reset();
       try {
         const reply = await session.send(text, { signal: turn.signal });
-        endReply();
+        answer.end();
         display.clear();
-        if (!streamed) {
+        if (!answer.streamed) {
           const output = typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2);
           writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
         }
       } catch (error) {
-        endReply();
+        answer.end();
         display.clear();
         if (RunError.isInstance(error) && error.code === 'aborted-by-user') {
           exitCode = reportError(error, io);
