@@ -31,6 +31,8 @@ export interface ProgressOptions {
   labels?: CallLabels;
   /** @default plain (no colors) */
   style?: Style;
+  /** Ctrl-C: once aborted, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
+  interrupt?: AbortSignal;
   /** The live line on a terminal. */
   status?: StatusLine;
 }
@@ -95,6 +97,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   const { verbose, status, conversation = false, style = createStyle(false), labels = createCallLabels() } = options;
   const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
   const { write } = options;
+  const interrupted = () => options.interrupt?.aborted === true;
+  const INTERRUPTED = style.yellow('⊘ interrupted');
   // Tool calls by call id and the model's tool call id (models reuse ids across calls).
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
@@ -173,8 +177,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       }
       case 'delegation_end': {
-        const outcome = event.ok ? style.green('✓') : style.red('✗');
-        const error = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const outcome = event.ok ? style.green('✓') : interrupted() ? INTERRUPTED : style.red('✗');
+        const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
         break;
       }
@@ -183,8 +187,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const call = pending.get(key);
         pending.delete(key);
         if (call?.delegation) break;
-        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : style.red('✗');
-        const detail = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? INTERRUPTED : style.red('✗');
+        const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
         if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);

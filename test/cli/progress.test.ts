@@ -213,6 +213,24 @@ describe('progress under concurrency (SPEC §16)', () => {
     expect(out).toContain('⊘ interrupted in 10ms');
   });
 
+  test('after Ctrl-C, calls that end unsuccessfully show as interrupted, not as failures', () => {
+    const interrupt = new AbortController();
+    let out = '';
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, interrupt: interrupt.signal });
+    const events = [
+      child('c2', 'a', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'x' }),
+      child('c2', 'a', { type: 'tool_call', tool: 'shell', tool_call_id: 's', args: { command: 'sleep 9' } }),
+      child('c2', 'a', { type: 'tool_result', tool: 'shell', tool_call_id: 's', ok: false, error: 'interrupted', duration_ms: 3 }),
+      child('c2', 'a', { type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: false, error: 'interrupted', duration_ms: 5 }),
+    ];
+    renderer(events[0]!);
+    renderer(events[1]!);
+    interrupt.abort();
+    renderer(events[2]!);
+    renderer(events[3]!);
+    expect(out).toBe('  ▸ a · m  x\n    ⊘ interrupted shell {"command":"sleep 9"}  3ms\n  ◂ a ⊘ interrupted 5ms\n');
+  });
+
   test('a retry without an HTTP status names its reason', () => {
     const out = render(false, [ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, delay_ms: 500, message: 'stream_timeout' })]);
     expect(out).toBe('  ! stream_timeout from openai (gpt-x), retry 1 in 0.5 s\n');
