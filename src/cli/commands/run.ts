@@ -4,7 +4,7 @@ import { RunError, UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
 import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from '../controlling-terminal.ts';
-import { exitCodeFor, EXIT_INTERRUPTED, EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
+import { exitCodeFor, EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, writeOutput, type CliIO } from '../io.ts';
 import { processFailure } from '../process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from '../progress-display.ts';
@@ -34,13 +34,10 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
   let trace: TraceWriter | undefined;
   let display: ProgressDisplay | undefined;
   let terminal: ControllingTerminal | undefined;
-  // SPEC §16: the first Ctrl-C ends the run as `interrupted`; a second one does not wait for that.
-  const onSigint = () => {
-    if (!abort.signal.aborted) return abort.abort();
-    display?.stop();
-    io.stderr.write('\nllm-do: interrupted\n', () => process.exit(EXIT_INTERRUPTED));
-  };
-  process.on('SIGINT', onSigint);
+  // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
+  // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
   try {
     trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
     const { project, entry } = await openRunTarget(target, options, io);
