@@ -1,10 +1,12 @@
 /**
  * A model that reports each response's usage as soon as the provider sends it. The AI SDK's step
  * callback fires only after the step's tool calls finish, so a run interrupted during a tool call
- * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept).
+ * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept). Its
+ * stream also merges text deltas that arrive together ({@link coalesceTextDeltas}).
  */
 import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
+import { coalesceTextDeltas } from './coalesce-text.ts';
 
 export function meteredModel(model: LanguageModelV3, onUsage: (usage: LanguageModelV3Usage) => void): LanguageModelV3 {
   return wrapLanguageModel({
@@ -24,7 +26,7 @@ export function meteredModel(model: LanguageModelV3, onUsage: (usage: LanguageMo
             controller.enqueue(part);
           },
         });
-        return { ...rest, stream: stream.pipeThrough(reporting) };
+        return { ...rest, stream: stream.pipeThrough(reporting).pipeThrough(coalesceTextDeltas()) };
       },
     },
   });
