@@ -98,7 +98,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
   const { write } = options;
   const interrupted = () => options.interrupt?.aborted === true;
-  const INTERRUPTED = style.yellow('⊘ interrupted');
+  const interruptedMark = style.yellow('⊘ interrupted');
   // Tool calls by call id and the model's tool call id (models reuse ids across calls).
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
@@ -177,7 +177,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       }
       case 'delegation_end': {
-        const outcome = event.ok ? style.green('✓') : interrupted() ? INTERRUPTED : style.red('✗');
+        const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
         const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
         break;
@@ -187,7 +187,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const call = pending.get(key);
         pending.delete(key);
         if (call?.delegation) break;
-        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? INTERRUPTED : style.red('✗');
+        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
         const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
