@@ -31,8 +31,8 @@ export interface ProgressDisplayOptions {
   conversation?: boolean;
   /** See {@link ProgressOptions.entryTextOnStdout}. @default false */
   entryTextOnStdout?: boolean;
-  /** See {@link ProgressOptions.interrupt}. */
-  interrupt?: AbortSignal;
+  /** See {@link ProgressOptions.interrupted}. */
+  interrupted?: () => boolean;
 }
 
 /** Creates the display for the `--quiet` / `--verbose` flags. */

@@ -31,8 +31,8 @@ export interface ProgressOptions {
   labels?: CallLabels;
   /** @default plain (no colors) */
   style?: Style;
-  /** Ctrl-C: once aborted, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
-  interrupt?: AbortSignal;
+  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
+  interrupted?: () => boolean;
   /** The live line on a terminal. */
   status?: StatusLine;
 }
@@ -97,7 +97,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   const { verbose, status, conversation = false, style = createStyle(false), labels = createCallLabels() } = options;
   const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
   const { write } = options;
-  const interrupted = () => options.interrupt?.aborted === true;
+  const interrupted = options.interrupted ?? (() => false);
   const interruptedMark = style.yellow('⊘ interrupted');
   // Tool calls by call id and the model's tool call id (models reuse ids across calls).
   const pending = new Map<string, PendingCall>();

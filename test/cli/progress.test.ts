@@ -216,7 +216,7 @@ describe('progress under concurrency (SPEC §16)', () => {
   test('after Ctrl-C, calls that end unsuccessfully show as interrupted, not as failures', () => {
     const interrupt = new AbortController();
     let out = '';
-    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, interrupt: interrupt.signal });
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, interrupted: () => interrupt.signal.aborted });
     const events = [
       child('c2', 'a', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'x' }),
       child('c2', 'a', { type: 'tool_call', tool: 'shell', tool_call_id: 's', args: { command: 'sleep 9' } }),

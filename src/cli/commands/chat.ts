@@ -48,11 +48,11 @@ export async function chatWithProject(project: Project, entry: string | undefine
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
-  const display = createProgressDisplay(io, flags, { conversation: true });
+  let turn: AbortController | undefined;
+  const display = createProgressDisplay(io, flags, { conversation: true, interrupted: () => turn?.signal.aborted === true });
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
   const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
   const answer = createAnswerStream(io, display);
-  let turn: AbortController | undefined;
 
   let session: ChatSession;
   try {

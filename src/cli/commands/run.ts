@@ -54,7 +54,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     // On a terminal the answer streams as it arrives (a JSON answer is shown whole, once validated).
     const streamAnswer = Boolean(io.stdout.isTTY) && !options.json && options.stream !== false && !entryWorker?.config.schema_out;
-    const progress = createProgressDisplay(io, options, { entryTextOnStdout: streamAnswer, interrupt: abort.signal });
+    const progress = createProgressDisplay(io, options, { entryTextOnStdout: streamAnswer, interrupted: () => abort.signal.aborted });
     display = progress;
     const answer = streamAnswer ? createAnswerStream(io, progress) : undefined;
     // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).

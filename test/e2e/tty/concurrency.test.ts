@@ -120,6 +120,22 @@ describe.concurrent('the terminal under concurrency', () => {
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
   });
 
+  test('chat: Ctrl-C cancels the turn; the delegation it cut short shows as interrupted, not failed', async () => {
+    const dir = copyFixture();
+    const { env } = await scripted(
+      byWorker({ main: () => ({ toolCalls: [{ name: 'a', args: { input: 'sub task' } }] }), a: () => ({ text: 'too late', delayMs: 20_000 }) }),
+    );
+    const result = await runInPty(['chat', dir, ...MODEL], {
+      env,
+      steps: [{ expect: 'you› ' }, { send: 'go\r' }, { expect: 'sub task' }, { sleep: 0.3 }, { send: '\u0003' }, { expect: '(turn cancelled)' }, { expect: 'you› ' }, { send: '\u0004' }],
+    });
+
+    expect(result.error, result.screen).toBeNull();
+    expect(result.code, result.screen).toBe(0);
+    expect(result.screen).toMatch(/^ {2}◂ a ⊘ interrupted \d+ms$/m);
+    expect(result.screen).not.toContain('✗');
+  });
+
   test('a second Ctrl-C exits at once, even while tool code blocks the event loop after the first', async () => {
     const dir = copyFixture();
     // On the interrupt this tool computes for 10 s without yielding: nothing in the process can run meanwhile.
