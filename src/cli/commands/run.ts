@@ -43,7 +43,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     const { project, entry } = await openRunTarget(target, options, io);
     const noInputGiven = input === undefined && options.input === undefined;
     // Resolved here to choose how the run is shown; a failure to resolve is reported by the run itself.
-    const entryWorker = await project.resolveWorker(entry ?? project.entryId).catch(() => undefined);
+    const entryWorker = await project.loadWorker(entry ?? project.entryId).catch(() => undefined);
     if (noInputGiven && entryWorker?.config.mode === 'chat') {
       // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
       if (options.json) throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
