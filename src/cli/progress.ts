@@ -3,18 +3,19 @@
  * opens with `▸ worker · model`, its text said alongside tool calls (`»`), each finished tool call
  * on one line (`✓` / `✗` / `⊘ denied`, tool, shortened arguments, duration, error), the workers it calls indented below it, `◂ worker ✓`
  * when a delegation returns, and a summary line at the end. Lines are keyed by call id, so parallel
- * calls of one worker stay apart; while more than one call of a worker is active its lines name the
- * call (`reviewer#2`). On a terminal a {@link StatusLine} shows
+ * calls stay apart; while calls run in parallel each of their lines names its call (`reviewer#2`,
+ * see {@link CallLabels}). On a terminal a {@link StatusLine} shows
  * what the run is waiting on (and the text streaming in); it is never part of the permanent output.
  * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
 import type { RunEvent, TokenUsage } from '../runtime/events.ts';
+import { createCallLabels, type CallLabels } from './call-labels.ts';
 import type { StatusLine } from './status-line.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText as safe } from './terminal-text.ts';
 
 export interface ProgressOptions {
-  /** Receives permanent output (whole lines). */
+  /** Receives permanent output (whole lines); with a {@link status} line, it should print through {@link StatusLine.print}. */
   write(text: string): void;
   /** Full arguments, results and text; a line per model request; usage per worker. */
   verbose: boolean;
@@ -24,9 +25,15 @@ export interface ProgressOptions {
    * @default false
    */
   conversation?: boolean;
+  /** The entry worker's streamed text goes to stdout ({@link AnswerStream}), so progress does not repeat it. @default false */
+  entryTextOnStdout?: boolean;
+  /** Shared with the approval prompt, so both name a call alike. @default a private set */
+  labels?: CallLabels;
   /** @default plain (no colors) */
   style?: Style;
-  /** The live line on a terminal; permanent output then goes through its `print`. */
+  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
+  interrupted?: () => boolean;
+  /** The live line on a terminal. */
   status?: StatusLine;
 }
 
@@ -87,26 +94,28 @@ const emptyStepText = (): StepText => ({ parts: [], tail: '', printed: false });
 
 /** Returns an event listener that renders progress. */
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
-  const { verbose, status, conversation = false, style = createStyle(false) } = options;
-  const write = status ? (text: string) => status.print(text) : options.write;
+  const { verbose, status, conversation = false, style = createStyle(false), labels = createCallLabels() } = options;
+  const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
+  const { write } = options;
+  const interrupted = options.interrupted ?? (() => false);
+  const interruptedMark = style.yellow('⊘ interrupted');
   // Tool calls by call id and the model's tool call id (models reuse ids across calls).
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
-  const labels = createCallLabels();
   let steps = 0;
   let started = false;
   let stepSince = Date.now();
 
   const toolKey = (callId: string, toolCallId: string) => `${callId}\u0000${toolCallId}`;
-  /** Where a line of `event`'s call goes: indentation, then the call's name if it is ambiguous. */
+  /** Where a line of `event`'s call goes: indentation, then the call's name while calls run in parallel. */
   const body = (event: RunEvent) => {
-    const label = labels.ambiguous(event.call_id) ? style.dim(`${safe(labels.of(event.call_id, event.worker))} `) : '';
+    const label = labels.concurrent(event.call_id) ? style.dim(`${safe(labels.of(event.call_id, event.worker))} `) : '';
     return `${bodyPad(event.chain)}${label}`;
   };
 
   const printText = (event: RunEvent, text: string) => {
     const said = text.trim();
-    if (!said || (conversation && event.parent_call_id === null)) return;
+    if (!said || (entryTextElsewhere && event.parent_call_id === null)) return;
     const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
     write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
   };
@@ -123,11 +132,10 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
     write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
   };
 
-  return (event) => {
+  const render = (event: RunEvent) => {
     switch (event.type) {
       case 'run_start':
         started = true;
-        labels.start(event.call_id, event.worker);
         if (!conversation) header(event, event.model);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
@@ -164,16 +172,14 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         // The child's `▸`/`◂` lines stand for the parent's tool call that started it.
         const call = event.parent_call_id === null ? undefined : pending.get(toolKey(event.parent_call_id, event.tool_call_id));
         if (call) call.delegation = true;
-        labels.start(event.call_id, event.worker);
         header(event, event.model, event.input);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
       }
       case 'delegation_end': {
-        const outcome = event.ok ? style.green('✓') : style.red('✗');
-        const error = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
+        const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
-        labels.end(event.call_id);
         break;
       }
       case 'tool_result': {
@@ -181,8 +187,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const call = pending.get(key);
         pending.delete(key);
         if (call?.delegation) break;
-        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : style.red('✗');
-        const detail = event.ok ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
+        const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
         if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
@@ -192,14 +198,13 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (verbose) write(`${body(event)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
         break;
       case 'model_retry':
-        write(`${body(event)}${style.yellow(`! ${safe(event.message)} from ${safe(event.model)}, retry ${event.attempt} in ${(event.delay_ms / 1000).toFixed(1)} s`)}\n`);
+        write(`${body(event)}${style.yellow(`! ${describeRetry(event)}`)}\n`);
         break;
       case 'warning':
         write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
         break;
       case 'run_end': {
         status?.update('');
-        labels.end(event.call_id);
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
@@ -218,39 +223,19 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
     }
   };
+  // A call is named from its start event on, and its end line still carries its name.
+  return (event) => {
+    const ends = event.type === 'delegation_end' || event.type === 'run_end';
+    if (!ends) labels.observe(event);
+    render(event);
+    if (ends) labels.observe(event);
+  };
 }
 
-/**
- * Names of the active calls: a worker's id, numbered by order of start (`reviewer#1`, `reviewer#2`)
- * while more than one call of that worker is active.
- */
-function createCallLabels() {
-  const calls = new Map<string, { worker: string; ordinal: number }>();
-  const started = new Map<string, number>();
-  const active = new Map<string, number>();
-  const activeOf = (worker: string) => active.get(worker) ?? 0;
-  return {
-    start(callId: string, worker: string): void {
-      const ordinal = (started.get(worker) ?? 0) + 1;
-      started.set(worker, ordinal);
-      active.set(worker, activeOf(worker) + 1);
-      calls.set(callId, { worker, ordinal });
-    },
-    end(callId: string): void {
-      const call = calls.get(callId);
-      if (!call) return;
-      calls.delete(callId);
-      active.set(call.worker, activeOf(call.worker) - 1);
-    },
-    /** Whether lines of this call need its name: another call of its worker is active. */
-    ambiguous(callId: string): boolean {
-      const call = calls.get(callId);
-      return call !== undefined && activeOf(call.worker) > 1;
-    },
-    of(callId: string, worker: string): string {
-      const call = calls.get(callId);
-      if (!call || activeOf(worker) <= 1) return worker;
-      return `${worker}#${call.ordinal}`;
-    },
-  };
+/** `429 from anthropic (claude-sonnet-4-5), retry 2 in 2.0 s`; without an HTTP status the reason (`stream_timeout`) stands first. */
+export function describeRetry(event: Extract<RunEvent, { type: 'model_retry' }>): string {
+  const colon = event.model.indexOf(':');
+  const provider = colon > 0 ? `${event.model.slice(0, colon)} (${event.model.slice(colon + 1)})` : event.model;
+  const what = event.status === undefined ? event.message : String(event.status);
+  return safe(`${what} from ${provider}, retry ${event.attempt} in ${(event.delay_ms / 1000).toFixed(1)} s`);
 }

@@ -27,10 +27,20 @@ export interface RequestView {
   cut: boolean;
 }
 
+/** Names the calling worker's call as progress does (`reviewer#2`), so a queued prompt says whose it is. */
+export type CallLabel = (callId: string, worker: string) => string;
+
+/** The chain as the prompt shows it: `main › reviewer#2` when that call is one of several. */
+function chainOf(request: ApprovalRequest, callLabel: CallLabel | undefined): string {
+  const worker = request.chain.at(-1);
+  if (!callLabel || request.callId === undefined || worker === undefined) return request.chain.join(' › ');
+  return [...request.chain.slice(0, -1), callLabel(request.callId, worker)].join(' › ');
+}
+
 /** Renders the approval request as the lines shown above the question; `full` cuts no argument. */
-export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100, full = false): RequestView {
+export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100, full = false, callLabel?: CallLabel): RequestView {
   const description = shorten(request.description.split('\n')[0] ?? '', false, width);
-  const chain = escapeTerminalText(request.chain.join(' › '));
+  const chain = escapeTerminalText(chainOf(request, callLabel));
   const args = renderArguments(request.toolName, request.args, { style, full });
   const choices = args.cut ? [...CHOICES, VIEW_ALL] : CHOICES;
   const lines = [
@@ -49,8 +59,8 @@ export type AskLine = (query: string, signal?: AbortSignal) => Promise<string>;
 export interface TerminalPrompterOptions {
   /** Use this when another readline interface (the chat REPL) owns the terminal, so both do not read the same keys. */
   question?: AskLine;
-  /** Hidden while the prompt is open (the progress status line). */
-  display?: { pause(): void; resume(): void };
+  /** Paused while the prompt is open (the progress view holds its output back); names the calling call. */
+  display?: { pause(): void; resume(): void; callLabel?: CallLabel };
   /** @default plain */
   style?: Style;
 }
@@ -77,7 +87,8 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
       try {
         const columns = (output as { columns?: number }).columns ?? 100;
         const width = Math.max(40, columns - 4);
-        const view = describeRequest(request, style, width);
+        const callLabel = options.display?.callLabel;
+        const view = describeRequest(request, style, width, false, callLabel);
         output.write(`${view.text}\n`);
         const keys = [...CHOICES, ...(view.cut ? [VIEW_ALL] : [])].map(([key]) => key).join(', ');
         while (true) {
@@ -86,7 +97,7 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
             const reason = (await ask('reason (optional, Enter to skip)> ', signal)).trim();
             return reason ? { action: 'deny', reason } : { action: 'deny' };
           }
-          if (parsed === 'view') output.write(`${describeRequest(request, style, width, true).text}\n`);
+          if (parsed === 'view') output.write(`${describeRequest(request, style, width, true, callLabel).text}\n`);
           else if (parsed) return parsed;
           else output.write(`please type one of ${keys} and press Enter\n`);
         }

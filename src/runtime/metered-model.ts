@@ -1,10 +1,12 @@
 /**
  * A model that reports each request as it is sent, and each response's usage as soon as the provider sends it. The AI SDK's step
  * callback fires only after the step's tool calls finish, so a run interrupted during a tool call
- * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept).
+ * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept). Its
+ * stream also merges text deltas that arrive together ({@link coalesceTextDeltas}).
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
+import { coalesceTextDeltas } from './coalesce-text.ts';
 
 export interface ModelMeter {
   onRequest(options: LanguageModelV3CallOptions): void;
@@ -31,7 +33,7 @@ export function meteredModel(model: LanguageModelV3, { onRequest, onUsage }: Mod
             controller.enqueue(part);
           },
         });
-        return { ...rest, stream: stream.pipeThrough(reporting) };
+        return { ...rest, stream: stream.pipeThrough(reporting).pipeThrough(coalesceTextDeltas()) };
       },
     },
   });

@@ -209,8 +209,93 @@ describe('progress under concurrency (SPEC §16)', () => {
       ev(['main'], { type: 'model_retry', model: 'anthropic:x', attempt: 2, delay_ms: 2000, status: 429, message: 'HTTP 429' }),
       ev(['main'], { type: 'run_end', status: 'interrupted', error: 'interrupted', usage, duration_ms: 10 }),
     ]);
-    expect(out).toContain('  ! HTTP 429 from anthropic:x, retry 2 in 2.0 s\n');
+    expect(out).toContain('  ! 429 from anthropic (x), retry 2 in 2.0 s\n');
     expect(out).toContain('⊘ interrupted in 10ms');
+  });
+
+  test('after Ctrl-C, calls that end unsuccessfully show as interrupted, not as failures', () => {
+    const interrupt = new AbortController();
+    let out = '';
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, interrupted: () => interrupt.signal.aborted });
+    const events = [
+      child('c2', 'a', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'x' }),
+      child('c2', 'a', { type: 'tool_call', tool: 'shell', tool_call_id: 's', args: { command: 'sleep 9' } }),
+      child('c2', 'a', { type: 'tool_result', tool: 'shell', tool_call_id: 's', ok: false, error: 'interrupted', duration_ms: 3 }),
+      child('c2', 'a', { type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: false, error: 'interrupted', duration_ms: 5 }),
+    ];
+    renderer(events[0]!);
+    renderer(events[1]!);
+    interrupt.abort();
+    renderer(events[2]!);
+    renderer(events[3]!);
+    expect(out).toBe('  ▸ a · m  x\n    ⊘ interrupted shell {"command":"sleep 9"}  3ms\n  ◂ a ⊘ interrupted 5ms\n');
+  });
+
+  test('a retry without an HTTP status names its reason', () => {
+    const out = render(false, [ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, delay_ms: 500, message: 'stream_timeout' })]);
+    expect(out).toBe('  ! stream_timeout from openai (gpt-x), retry 1 in 0.5 s\n');
+  });
+
+  test('parallel calls of different workers name their lines too, and stop once they no longer overlap', () => {
+    const out = render(false, [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      child('c2', 'a', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'x' }),
+      child('c2', 'a', { type: 'tool_call', tool: 'read_file', tool_call_id: 'r', args: { path: 'a' } }),
+      child('c2', 'a', { type: 'tool_result', tool: 'read_file', tool_call_id: 'r', ok: true, result: '', duration_ms: 1 }),
+      child('c3', 'b', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'y' }),
+      child('c3', 'b', { type: 'tool_call', tool: 'read_file', tool_call_id: 'r', args: { path: 'b' } }),
+      child('c3', 'b', { type: 'tool_result', tool: 'read_file', tool_call_id: 'r', ok: true, result: '', duration_ms: 2 }),
+      child('c2', 'a', { type: 'tool_call', tool: 'read_file', tool_call_id: 's', args: { path: 'a2' } }),
+      child('c2', 'a', { type: 'tool_result', tool: 'read_file', tool_call_id: 's', ok: true, result: '', duration_ms: 3 }),
+      // The entry's own lines stay unnamed: its indentation sets them apart from its children.
+      ev(['main'], { type: 'warning', message: 'slow' }),
+      child('c2', 'a', { type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: true, duration_ms: 5 }),
+      child('c3', 'b', { type: 'tool_call', tool: 'read_file', tool_call_id: 's', args: { path: 'b2' } }),
+      child('c3', 'b', { type: 'tool_result', tool: 'read_file', tool_call_id: 's', ok: true, result: '', duration_ms: 4 }),
+    ]);
+    expect(out).toBe(
+      [
+        '▸ main · m',
+        '  ▸ a · m  x',
+        '    ✓ read_file {"path":"a"}  1ms',
+        '  ▸ b · m  y',
+        '    b ✓ read_file {"path":"b"}  2ms',
+        '    a ✓ read_file {"path":"a2"}  3ms',
+        '  ! slow',
+        '  ◂ a ✓ 5ms',
+        '    ✓ read_file {"path":"b2"}  4ms',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('while paused (an approval prompt is open) progress is held back, then printed in order', () => {
+    for (const tty of [true, false]) {
+      const { io, stderr } = fakeIO({ TERM: 'xterm-256color' }, tty);
+      const display = createProgressDisplay(io, {});
+      display.onEvent(RUN[0]!);
+      display.pause();
+      const before = stderr();
+      for (const event of RUN.slice(1, 6)) display.onEvent(event);
+      expect(stderr()).toBe(before);
+      display.resume();
+      const plain = stderr().replace(/\r\x1b\[2K(\x1b\[2m[^\n]*?\x1b\[22m)?/g, '').replace(/\x1b\[\d+m/g, '');
+      expect(plain).toBe(render(false, RUN.slice(0, 6)));
+      display.stop();
+    }
+  });
+
+  test('the display names calls for the approval prompt, also with --quiet', () => {
+    for (const quiet of [false, true]) {
+      const { io } = fakeIO({}, false);
+      const display = createProgressDisplay(io, { quiet });
+      display.onEvent(ev(['main'], { type: 'run_start', model: 'm', input: 'go' }));
+      display.onEvent(child('c2', 'reviewer', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'a' }));
+      expect(display.callLabel('c2', 'reviewer')).toBe('reviewer');
+      display.onEvent(child('c3', 'reviewer', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'b' }));
+      expect(display.callLabel('c3', 'reviewer')).toBe('reviewer#2');
+      display.stop();
+    }
   });
 });
 

@@ -127,4 +127,18 @@ describe('createTerminalPrompter', () => {
     await expect(failing.prompter.ask(request('t', {}))).rejects.toThrow('no more answers');
     expect(failing.events).toEqual(['pause', 'resume']);
   });
+
+  test('the prompt names the calling call as progress does (one of several parallel calls: reviewer#2)', async () => {
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const labelled: string[] = [];
+    const prompter = createTerminalPrompter(new PassThrough(), output, {
+      question: async () => 'a',
+      display: { pause: () => undefined, resume: () => undefined, callLabel: (callId, worker) => (labelled.push(callId), `${worker}#2`) },
+    });
+    await prompter.ask({ ...request('write_file', { path: '/x', content: 'y' }), chain: ['main', 'reviewer'], callId: 'c3' });
+    expect(labelled).toEqual(['c3']);
+    expect(written).toContain('approval needed · main › reviewer#2 wants to run write_file');
+  });
 });

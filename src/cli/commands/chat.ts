@@ -10,7 +10,7 @@ import { AbortedError, RunError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
-import type { RunEvent } from '../../runtime/events.ts';
+import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
@@ -51,35 +51,11 @@ export async function chatWithProject(project: Project, entry: string | undefine
   // Telemetry first: a bad --otel is refused before the trace file is created.
   const telemetry = await openTelemetry(flags, io);
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
-  const display = createProgressDisplay(io, flags, true);
+  let turn: AbortController | undefined;
+  const display = createProgressDisplay(io, flags, { conversation: true, interrupted: () => turn?.signal.aborted === true });
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
   const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
-  let streamed = false;
-  // While the reply streams to stdout the status line (stderr, same terminal) stays hidden.
-  let replying = false;
-  let atLineStart = true;
-  let turn: AbortController | undefined;
-
-  const endReply = () => {
-    if (!replying) return;
-    replying = false;
-    if (!atLineStart) writeOutput(io, '\n');
-    atLineStart = true;
-    display.resume();
-  };
-  const onEvent = (event: RunEvent) => {
-    if (event.type === 'text_delta' && event.parent_call_id === null) {
-      if (!replying) display.pause();
-      replying = true;
-      writeOutput(io, event.text);
-      atLineStart = event.text.endsWith('\n');
-      streamed = true;
-      return;
-    }
-    // Text said before a tool call ends its line before progress is drawn below it.
-    if (event.type === 'tool_call' || event.type === 'model_request') endReply();
-    display.onEvent(event);
-  };
+  const answer = createAnswerStream(io, display);
 
   let session: ChatSession;
   try {
@@ -98,7 +74,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
         : terminal
           ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
           : {}),
-      onEvent,
+      onEvent: answer.onEvent,
       subscribe: (bus: EventBus) => {
         trace?.attach(bus);
         telemetry?.attach(bus);
@@ -138,17 +114,17 @@ export async function chatWithProject(project: Project, entry: string | undefine
         continue;
       }
       turn = new AbortController();
-      streamed = false;
+      answer.reset();
       try {
         const reply = await session.send(text, { signal: turn.signal });
-        endReply();
+        answer.end();
         display.clear();
-        if (!streamed) {
+        if (!answer.streamed) {
           const output = typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2);
           writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
         }
       } catch (error) {
-        endReply();
+        answer.end();
         display.clear();
         if (RunError.isInstance(error) && error.code === 'aborted-by-user') {
           exitCode = reportError(error, io);

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { RunError, UsageError } from '../../errors.ts';
 import { runWorker, type RunWorkerOptions } from '../../runtime/run-worker.ts';
+import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from '../controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, writeOutput, type CliIO } from '../io.ts';
@@ -31,17 +32,21 @@ export const NOT_RUN_JSON = {
 
 export async function runCommand({ target, input, options }: RunCommandInput, io: CliIO): Promise<number> {
   const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
   let trace: TraceWriter | undefined;
   let telemetry: CliTelemetry | undefined;
   let display: ProgressDisplay | undefined;
   let terminal: ControllingTerminal | undefined;
+  // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
+  // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
   try {
     trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
     const { project, entry } = await openRunTarget(target, options, io);
     const noInputGiven = input === undefined && options.input === undefined;
-    if (noInputGiven && (await project.resolveWorker(entry ?? project.entryId)).config.mode === 'chat') {
+    // Resolved here to choose how the run is shown; a failure to resolve is reported by the run itself.
+    const entryWorker = await project.loadWorker(entry ?? project.entryId).catch(() => undefined);
+    if (noInputGiven && entryWorker?.config.mode === 'chat') {
       // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
       if (options.json) throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
       await trace?.close();
@@ -50,8 +55,11 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     telemetry = await openTelemetry(options, io);
-    const progress = createProgressDisplay(io, options);
+    // On a terminal the answer streams as it arrives (a JSON answer is shown whole, once validated).
+    const streamAnswer = Boolean(io.stdout.isTTY) && !options.json && options.stream !== false && !entryWorker?.config.schema_out;
+    const progress = createProgressDisplay(io, options, { entryTextOnStdout: streamAnswer, interrupted: () => abort.signal.aborted });
     display = progress;
+    const answer = streamAnswer ? createAnswerStream(io, progress) : undefined;
     // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).
     terminal = approvalFromFlags(options) ? undefined : approvalTerminal(io, stdinIsInput);
 
@@ -69,11 +77,12 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       subscribe: (bus) => {
         trace?.attach(bus);
         telemetry?.attach(bus);
-        bus.subscribe(progress.onEvent);
+        bus.subscribe(answer?.onEvent ?? progress.onEvent);
       },
       ...(io.env.LLM_DO_DEBUG === '1' ? { debug: (message: string) => printError(io, `debug: ${message}`) } : {}),
     };
     const result = await runWorker(runOptions).result;
+    answer?.end();
     progress.stop();
     await trace?.close();
 
@@ -91,7 +100,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
         ...(error ? { error: error.message } : {}),
         denied_calls: denied,
       }));
-    } else if (result.status === 'ok') {
+    } else if (result.status === 'ok' && !answer?.streamed) {
       const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
       writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
     }

@@ -63,8 +63,8 @@ describe.concurrent('approval prompt in a terminal', () => {
     expect(result.code, result.screen).toBe(0);
     expect(server.requests[1]!.toolResults[0]!.content).toContain('denied by user: use notes.md instead');
     expect(result.screen).toContain('model saw: denied by user: use notes.md instead');
-    // The progress tree shows the text said before the call, then (after the prompt) the denied call.
-    expect(result.screen).toMatch(/^ {2}» I will write the file\.\n\napproval needed/m);
+    // The text said before the call (streamed to stdout), then (after the prompt) the denied call.
+    expect(result.screen).toMatch(/^I will write the file\.\n\napproval needed/m);
     expect(result.screen).toMatch(/^ {2}⊘ denied write_file \{"path":"\/work\/out\.md".* \d+ms: denied by user: use notes\.md instead$/m);
     expect(fs.existsSync(path.join(dir, 'work/out.md'))).toBe(false);
   });

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { captureSession, normalizeSession, SESSION_FILE } from './capture-session.ts';
 
 describe('terminal session of main → a → b', () => {
-  test('draws the delegation tree in the order things happened, with the answer last', async () => {
+  test('draws the delegation tree in the order things happened, with the answer streamed in place', async () => {
     const { result, text } = await captureSession();
     expect(result.error, result.screen).toBeNull();
     expect(result.code, result.screen).toBe(0);
@@ -15,9 +15,10 @@ describe('terminal session of main → a → b', () => {
     const lines = result.screen.split('\n');
     const order = [
       /^▸ main · openai-compatible:scripted-chat$/,
-      /^ {2}» Let me look at the files first\.$/,
+      // The entry's text streams to stdout (the same terminal) as it arrives, not as progress.
+      /^Let me look at the files first\.$/,
       /^ {2}✓ list_files \{"path":"\/work"\} {2}\d+ms$/,
-      /^ {2}» I will ask a to write the summary\.$/,
+      /^I will ask a to write the summary\.$/,
       /^ {2}▸ a · openai-compatible:scripted-chat {2}Summarise \/work\/notes\.txt/,
       /^ {4}✓ read_file \{"path":"\/work\/notes\.txt"\} {2}\d+ms$/,
       /^ {4}▸ b · openai-compatible:scripted-chat {2}Write \/work\/summary\.md/,
@@ -25,8 +26,8 @@ describe('terminal session of main → a → b', () => {
       /^ {6}✓ write_file \{"path":"\/work\/summary\.md","content":.* {2}\d+ms$/,
       /^ {4}◂ b ✓ /,
       /^ {2}◂ a ✓ /,
-      /^✓ done in .* · 8 steps · \d+ in \/ \d+ out tokens · cost unknown$/,
       /^The summary is in \/work\/summary\.md/,
+      /^✓ done in .* · 8 steps · \d+ in \/ \d+ out tokens · cost unknown$/,
     ];
     let from = 0;
     for (const pattern of order) {
