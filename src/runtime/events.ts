@@ -98,6 +98,8 @@ export type RunEvent =
       tool_call_id: string;
       ok: boolean;
       denied?: boolean;
+      /** The run was interrupted (Ctrl-C, the caller's signal) while the tool ran. */
+      interrupted?: boolean;
       result?: unknown;
       error?: string;
       duration_ms: number;

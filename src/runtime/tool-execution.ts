@@ -4,6 +4,7 @@
  * `createToolbox`, so every execution passes the approval controller and emits the tool events.
  */
 import { jsonSchema, tool, type ToolSet } from 'ai';
+import { AbortedError, LlmDoError } from '../errors.ts';
 import { isGatedTool, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import type { CallIdentity } from './events.ts';
@@ -45,7 +46,16 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   } catch (error) {
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
     // The call still gets its result: the run stopped waiting for it (what it does next, the run drains).
-    emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: false, error: error instanceof Error ? error.message : String(error), duration_ms: duration() });
+    const interrupted = AbortedError.isInstance(error) || (ctx.signal.aborted && !LlmDoError.isInstance(error));
+    emit({
+      type: 'tool_result',
+      tool: gated.name,
+      tool_call_id: toolCallId,
+      ok: false,
+      ...(interrupted ? { interrupted: true } : {}),
+      error: error instanceof Error ? error.message : String(error),
+      duration_ms: duration(),
+    });
     ctx.fail(error);
     throw error;
   } finally {

@@ -254,11 +254,11 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       for (const [callId, other] of calls) {
         if (other.failed && other.parent?.callId === event.call_id && other.parent.toolCallId === event.tool_call_id) {
           calls.delete(callId);
-          endCall(other, other.failed.at, { ok: false, type: ERROR_TYPES.worker, ...(other.failed.message ? { message: other.failed.message } : {}) });
+          endCall(other, other.failed.at, { ok: false, type: event.interrupted ? ERROR_TYPES.interrupted : ERROR_TYPES.worker, ...(other.failed.message ? { message: other.failed.message } : {}) });
         }
       }
       if (content) span.setAttribute(attr.GEN_AI_TOOL_CALL_RESULT, jsonText(event.ok ? event.result : event.error));
-      if (!event.ok) failure(span, event.denied ? ERROR_TYPES.denied : ERROR_TYPES.tool, event.error);
+      if (!event.ok) failure(span, event.denied ? ERROR_TYPES.denied : event.interrupted ? ERROR_TYPES.interrupted : ERROR_TYPES.tool, event.error);
       span.end(timeOf(event));
     },
     warning: (event, call) => {

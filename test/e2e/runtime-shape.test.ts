@@ -105,6 +105,9 @@ describe.concurrent('runtime shape', () => {
     const calls = events.filter((event) => event.type === 'tool_call').map((event) => event.type === 'tool_call' && event.tool_call_id);
     const results = events.filter((event) => event.type === 'tool_result').map((event) => event.type === 'tool_result' && event.tool_call_id);
     expect(results.sort()).toEqual(calls.sort());
+    // The two cut short say so; the finished one does not.
+    const interrupted = events.filter((event) => event.type === 'tool_result' && event.interrupted === true);
+    expect(interrupted).toHaveLength(2);
     // The quick child finished and was counted; the two slow ones ended with the interrupt.
     expect(events.filter((event) => event.type === 'delegation_end').map((event) => event.type === 'delegation_end' && event.ok).sort()).toEqual([false, false, true]);
     // The usage events (fanout's step, cut short, and the quick child) add up to the final usage.
