@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['models', 'tools'],
   ['project'],
   ['runtime'],
-  ['open-project'],
+  ['open-project', 'store'],
   ['index', 'cli', 'testing'],
 ];
 
@@ -36,6 +36,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/controlling-terminal.ts': 'opens /dev/tty for approval prompts when stdin is piped',
   'src/cli/trace-writer.ts': 'writes the --trace file the user named on the command line, outside any sandbox',
   'src/cli/version.ts': "reads llm-do's own package.json, not a project file",
+  'src/store/database.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only',
 };
 
 /** The one module that may start processes: the shell tool's, which owns isolation and cleanup. */

@@ -39,7 +39,8 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('--no-stream', 'use non-streaming model requests')
     .option('-q, --quiet', 'print only errors on stderr')
     .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
-    .option('--trace <file>', 'write every event as one JSON object per line');
+    .option('--trace <file>', 'write every event as one JSON object per line')
+    .option('--no-log', `do not record this ${what} in the run log ($LLM_DO_HOME/runs.db)`);
 }
 
 /**

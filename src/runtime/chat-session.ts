@@ -13,6 +13,7 @@ import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { ABORT_GRACE_MS, createRunScope, createTurnScope } from './run-scope.ts';
+import { attachRunStore } from './run-store.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -56,6 +57,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
   const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
   const events = replayableEvents(bus);
   if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  if (options.store) attachRunStore(bus, options.store, options);
   options.subscribe?.(bus);
   const scope = createRunScope(options, bus);
   const base = scope.ctx;

@@ -15,7 +15,7 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { approvalFromFlags, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTraceWriter } from '../trace-writer.ts';
@@ -47,6 +47,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
+  const log = await openRunLog(flags, project, io);
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
   const display = createProgressDisplay(io, flags, true);
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
@@ -84,6 +85,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
       project,
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(flags, io),
+      ...(log ? { store: log.store } : {}),
       ...(interactive
         ? {
             prompter: createTerminalPrompter(io.stdin, io.stderr, {
@@ -100,6 +102,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     });
   } catch (error) {
     terminal?.close();
+    log?.close();
     await trace?.close();
     return reportError(error, io);
   }
@@ -164,6 +167,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     display.stop();
     terminal?.close();
     session.close();
+    log?.close();
     await trace?.close();
   }
   if (interactive && exitCode === EXIT_OK) io.stderr.write('\n');

@@ -12,7 +12,7 @@ import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
-import { approvalFromFlags, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
 
 export interface RunCommandInput {
@@ -35,6 +35,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
   let trace: TraceWriter | undefined;
   let display: ProgressDisplay | undefined;
   let terminal: ControllingTerminal | undefined;
+  let log: RunLog | undefined;
   try {
     trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
     const { project, entry } = await openRunTarget(target, options, io);
@@ -45,6 +46,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       await trace?.close();
       return await chatWithProject(project, entry, options, io);
     }
+    log = await openRunLog(options, project, io);
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     const progress = createProgressDisplay(io, options);
@@ -57,6 +59,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(options, io),
       input: runInput,
+      ...(log ? { store: log.store } : {}),
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       ...(terminal
         ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display: progress, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
@@ -91,14 +94,16 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
     }
     if (denied > 0 && !deniedFailure && !options.quiet) printError(io, `${denied} tool call(s) denied`);
-    if (error) return options.json ? exitCodeFor(error) : reportError(error, io);
-    return EXIT_OK;
+    const exitCode = error ? (options.json ? exitCodeFor(error) : reportError(error, io)) : EXIT_OK;
+    log?.recordExit(exitCode);
+    return exitCode;
   } catch (error) {
     await trace?.close().catch(() => undefined);
     return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
   } finally {
     display?.stop();
     terminal?.close();
+    log?.close();
     process.removeListener('SIGINT', onSigint);
   }
 }

@@ -1,0 +1,35 @@
+/**
+ * A run whose process died without ending it (kill -9, a crash, power loss) stays `running` in the
+ * log. Its process is known (pid and host), so a reader on the same host can tell and record it as
+ * `interrupted`. A run of another host is left as it is: its process cannot be checked from here.
+ */
+import { hostname } from 'node:os';
+import type { RunDatabase } from './database.ts';
+
+/** Error recorded for a run whose process ended without ending it. */
+export const ABANDONED_ERROR = 'the process ended without finishing the run (killed or crashed)';
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Marks the `running` runs of this host whose process is gone as `interrupted`. */
+export function settleAbandonedRuns(db: RunDatabase): void {
+  const running = db.prepare(`SELECT id, pid FROM runs WHERE status = 'running' AND host = ?`).all(hostname()) as { id: string; pid: number }[];
+  const abandoned = running.filter((run) => run.pid !== process.pid && !processExists(run.pid));
+  if (abandoned.length === 0) return;
+  const endRun = db.prepare(`UPDATE runs SET status = 'interrupted', exit_code = NULL, error = ? WHERE id = ? AND status = 'running'`);
+  const endCalls = db.prepare(`UPDATE calls SET status = 'interrupted' WHERE run_id = ? AND status = 'running'`);
+  db.transaction(() => {
+    for (const run of abandoned) {
+      endRun.run(ABANDONED_ERROR, run.id);
+      endCalls.run(run.id);
+    }
+  }).immediate();
+}
