@@ -313,3 +313,16 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return groups;
 }
+
+/** The shortest prefix (at least 8 characters) of each id that no other recorded run starts with. */
+export function shortIds(db: RunDatabase, ids: readonly string[]): Map<string, string> {
+  const before = db.prepare(`SELECT max(id) AS id FROM runs WHERE id < ?`);
+  const after = db.prepare(`SELECT min(id) AS id FROM runs WHERE id > ?`);
+  const common = (a: string, b: string | null) => {
+    let length = 0;
+    while (b !== null && length < a.length && a[length] === b[length]) length++;
+    return length;
+  };
+  const neighbour = (statement: typeof before, id: string) => ((statement.all(id) as { id: string | null }[])[0]?.id ?? null);
+  return new Map(ids.map((id) => [id, id.slice(0, Math.max(8, common(id, neighbour(before, id)) + 1, common(id, neighbour(after, id)) + 1))]));
+}
