@@ -212,6 +212,6 @@ describe('architecture', () => {
       expect.stringMatching(/^src\/worker\/templates\.ts:1 imports 'node:fs': only .* may use node:fs/),
       "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell-process.ts may start processes",
     ]);
-    expect(unknownUnits([...imports, line('src/store/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/store is in no layer/)]);
+    expect(unknownUnits([...imports, line('src/daemon/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/daemon is in no layer/)]);
   });
 });

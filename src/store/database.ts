@@ -34,6 +34,23 @@ export function openRunDatabase(file: string): RunDatabase {
   }
 }
 
+/**
+ * Runs `work` in a `BEGIN IMMEDIATE` transaction: it takes the write lock first, so a read-then-write
+ * never fails half-way with SQLITE_BUSY. Errors keep their own message: SQLite may have rolled back
+ * already (a full disk does), and the driver's own wrapper would then report the failed ROLLBACK instead.
+ */
+export function immediate<T>(db: RunDatabase, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 /** The value of a pragma that returns one number. */
 export function pragmaNumber(db: RunDatabase, name: string): number {
   const row = db.prepare(`PRAGMA ${name}`).raw().all()[0] as unknown[] | undefined;
@@ -48,13 +65,13 @@ function migrate(db: RunDatabase, file: string): void {
   };
   check(pragmaNumber(db, 'user_version'));
   if (pragmaNumber(db, 'user_version') === SCHEMA_VERSION) return;
-  // Immediate: two processes opening a new log at once must not both create the tables.
-  db.transaction(() => {
+  // Two processes opening a new log at once must not both create the tables.
+  immediate(db, () => {
     const version = pragmaNumber(db, 'user_version');
     check(version);
     for (let next = version; next < SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next]!);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
+  });
 }
 
 function unusable(file: string, reason: string): ProjectError {

@@ -4,7 +4,7 @@
  * `interrupted`. A run of another host is left as it is: its process cannot be checked from here.
  */
 import { hostname } from 'node:os';
-import type { RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './database.ts';
 
 /** Error recorded for a run whose process ended without ending it. */
 export const ABANDONED_ERROR = 'the process ended without finishing the run (killed or crashed)';
@@ -26,10 +26,10 @@ export function settleAbandonedRuns(db: RunDatabase): void {
   if (abandoned.length === 0) return;
   const endRun = db.prepare(`UPDATE runs SET status = 'interrupted', exit_code = NULL, error = ? WHERE id = ? AND status = 'running'`);
   const endCalls = db.prepare(`UPDATE calls SET status = 'interrupted' WHERE run_id = ? AND status = 'running'`);
-  db.transaction(() => {
+  immediate(db, () => {
     for (const run of abandoned) {
       endRun.run(ABANDONED_ERROR, run.id);
       endCalls.run(run.id);
     }
-  }).immediate();
+  });
 }

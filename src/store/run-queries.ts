@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../errors.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
-import type { RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './database.ts';
 import { readJson, readValue } from './stored-value.ts';
 
 export type RecordedStatus = 'running' | 'ok' | 'error' | 'interrupted';
@@ -288,12 +288,12 @@ export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
   const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search'].map((table) => db.prepare(`DELETE FROM ${table} WHERE run_id = ?`));
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
-  db.transaction(() => {
+  immediate(db, () => {
     for (const id of ids) {
       for (const statement of tables) statement.run(id);
       deleted += run.run(id).changes;
     }
-  }).immediate();
+  });
   return deleted;
 }
 

@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
-import type { RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './database.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
@@ -35,13 +35,10 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   let queue: Write[] = [];
   let failed = false;
 
-  const commit = db.transaction(() => {
-    for (const write of queue) write();
-  });
   const flush = () => {
     if (failed || queue.length === 0) return;
     try {
-      commit.immediate();
+      immediate(db, () => queue.forEach((write) => write()));
     } catch (error) {
       failed = true;
       options.onWriteFailure(error as Error);
