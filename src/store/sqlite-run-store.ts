@@ -68,7 +68,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [
           () => sql.requestRow.run(run, call, event.step, event.model, ts),
           () => sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
-          () => index(run, 'prompt', event.messages),
+          () => index(run, 'prompt', event.messages.map(messageContent)),
         ];
       case 'model_step':
         return [
@@ -155,6 +155,15 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       flush();
     },
   };
+}
+
+/** What a prompt message says (text, tool inputs and outputs), without its role and part types. */
+function messageContent(message: unknown): unknown {
+  const content = (message as { content?: unknown }).content;
+  if (!Array.isArray(content)) return content;
+  return content.map((part: { type?: string; text?: unknown; input?: unknown; output?: { value?: unknown } }) =>
+    part.type === 'text' || part.type === 'reasoning' ? part.text : part.type === 'tool-call' ? part.input : part.type === 'tool-result' ? part.output?.value : undefined,
+  );
 }
 
 function statements(db: RunDatabase) {
