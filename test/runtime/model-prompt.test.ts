@@ -1,6 +1,6 @@
 /** `model_prompt`: what each request really sent, relative to the previous one, and rebuilt whole. */
 import { describe, expect, test } from 'vitest';
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3Message } from '@ai-sdk/provider';
 import { createPromptAssembler, createPromptRecorder, type ModelPromptEvent } from '../../src/runtime/model-prompt.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { worker } from '../project/fixture.ts';
@@ -19,9 +19,9 @@ function request(prompt: LanguageModelV3CallOptions['prompt'], extra: Partial<La
 describe('model_prompt', () => {
   test('a later request carries only the messages it adds, and tools only when they change', () => {
     const record = createPromptRecorder();
-    const system = { role: 'system', content: 'be brief' } as const;
-    const user = { role: 'user', content: [{ type: 'text', text: 'hi' }] } as const;
-    const reply = { role: 'assistant', content: [{ type: 'text', text: 'hello' }] } as const;
+    const system: LanguageModelV3Message = { role: 'system', content: 'be brief' };
+    const user: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+    const reply: LanguageModelV3Message = { role: 'assistant', content: [{ type: 'text', text: 'hello' }] };
     const tools = [{ type: 'function', name: 'read', inputSchema: { type: 'object' } }] as const;
     const first = record(request([system, user], { tools: [...tools], temperature: 0 }));
     expect(first).toMatchObject({ prompt_from: 0, messages: [system, user], tools, settings: { temperature: 0 } });
