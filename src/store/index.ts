@@ -3,4 +3,3 @@ export { openRunDatabase, type RunDatabase } from './database.ts';
 export { createSqliteRunStore, type SqliteRunStore } from './sqlite-run-store.ts';
 export { settleAbandonedRuns } from './liveness.ts';
 export * from './run-queries.ts';
-export type { CutValue } from './stored-value.ts';

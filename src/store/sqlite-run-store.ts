@@ -136,6 +136,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
 
   return {
     begin(run: RunBeginning) {
+      if (failed) return;
       queue.push(
         () =>
           sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, process.pid, host),
@@ -151,6 +152,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       if (COMMIT_AFTER.has(event.type)) flush();
     },
     setExitCode(runId, exitCode) {
+      if (failed) return;
       queue.push(() => sql.exitCode.run(exitCode, runId));
       flush();
     },

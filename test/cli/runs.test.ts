@@ -66,6 +66,8 @@ describe('llm-do runs', () => {
       [['show', 'ffffffff'], /no recorded run has an id starting with "ffffffff"/],
       [['--limit', 'x'], /--limit expects a whole number ≥ 1, got "x"/],
       [['--limit', '0'], /--limit expects a whole number/],
+      [['--limit', '99999999999999999999'], /--limit expects a whole number/],
+      [['rm', '--older-than', '99999999999999d'], /--older-than expects an age/],
       [['--status', 'weird'], /--status expects one of running, ok, error, interrupted/],
       [['search', ' '], /runs search expects some TEXT/],
       [['rm'], /runs rm needs RUN ids/],

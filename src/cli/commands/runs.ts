@@ -59,7 +59,7 @@ async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<s
 function positiveInt(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1) throw new UsageError(`${flag} expects a whole number ≥ 1, got "${value}"`);
+  if (!/^\d+$/.test(value) || number < 1 || !Number.isSafeInteger(number)) throw new UsageError(`${flag} expects a whole number ≥ 1, got "${value}"`);
   return number;
 }
 
@@ -95,8 +95,9 @@ const AGE_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000
 /** `30d` → the time that long ago, ISO 8601. */
 function cutoffOf(age: string, now: number): string {
   const match = /^(\d+)([mhdw])$/.exec(age);
-  if (!match) throw new UsageError(`--older-than expects an age such as 30d, 12h, 2w or 90m, got "${age}"`);
-  return new Date(now - Number(match[1]) * AGE_UNITS_MS[match[2]!]!).toISOString();
+  const cutoff = match ? new Date(now - Number(match[1]) * AGE_UNITS_MS[match[2]!]!) : undefined;
+  if (!cutoff || Number.isNaN(cutoff.getTime())) throw new UsageError(`--older-than expects an age such as 30d, 12h, 2w or 90m, got "${age}"`);
+  return cutoff.toISOString();
 }
 
 export function runRunsRm(refs: readonly string[], options: RunsRmOptions, io: CliIO): Promise<number> {
