@@ -216,6 +216,8 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     expect(chat.code, chat.stderr).toBe(0);
     const listed = (await runs(home, [])).runs as RunSummary[];
     expect(listed.map((run) => run.status)).toEqual(['ok', 'ok']);
+    expect((await runCli(['chat', project(), '--model', 'test', '--no-log'], { env, stdin: 'unrecorded\n' })).code).toBe(0);
+    expect((await runs(home, [])).runs).toHaveLength(2);
     const bad = await runCli([project('log: maybe\n'), 'hi', '--model', 'test'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/project\.yaml.*log/);
