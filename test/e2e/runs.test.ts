@@ -180,11 +180,11 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
       expect(result.stderr).toMatch(reason);
       expect(result.stderr).toMatch(/--no-log .* move the file aside/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
-      const listing = await runCli(['runs'], { env: { LLM_DO_HOME: home } });
-      expect(listing.code).toBe(2);
-      expect(listing.stderr).toContain(logOf(home));
     }
     expect(server.requests).toHaveLength(0);
+    const listing = await runCli(['runs'], { env: { LLM_DO_HOME: corrupt } });
+    expect(listing.code).toBe(2);
+    expect(listing.stderr).toContain(`${logOf(corrupt)}: cannot use the run log`);
     const unlogged = await runCli([FIXTURE, 'go', '--model', ANTHROPIC.model, '--no-log'], { env: { ...env, LLM_DO_HOME: corrupt } });
     expect(unlogged.code, unlogged.stderr).toBe(0);
     expect(unlogged.stdout).toBe('ran\n');
