@@ -2,11 +2,12 @@
 // become chunks in dist/cli/chunks/ so they still load lazily. Loading a few hundred small files is
 // most of what the CLI adds to start-up on Node 20, which has no compile cache (bench/RESULTS.md).
 // jiti stays external: it loads users' TS tool modules with its own resolver and native parts.
+// libsql stays external: it loads its native binary for the platform at run time.
 import { build } from 'rolldown';
 import { chmodSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
-const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
+const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^libsql(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
 await build({
   input: new URL('src/cli/bin.ts', root).pathname,

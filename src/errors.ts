@@ -58,7 +58,8 @@ export type ProjectErrorCode =
   | 'missing-api-key'
   | 'incompatible-model'
   | 'invalid-input'
-  | 'file-too-large';
+  | 'file-too-large'
+  | 'run-log-unusable';
 
 /**
  * A project, configuration or input problem found before any model request (exit code 2).

@@ -15,6 +15,7 @@ export { loadProject, type LoadProjectOptions } from './open-project.ts';
 export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
+export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
 export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride } from './runtime/index.ts';
 export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
 export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';

@@ -40,7 +40,8 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('-q, --quiet', 'print only errors on stderr')
     .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
     .option('--trace <file>', 'write every event as one JSON object per line')
-    .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318');
+    .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318')
+    .option('--no-log', `do not record this ${what} in the run log ($LLM_DO_HOME/runs.db)`);
 }
 
 /**
@@ -175,6 +176,40 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return runInit({ name, ...options }, io);
       }),
     );
+
+  const runs = program
+    .command('runs')
+    .description('list the recorded runs, newest first (the run log, $LLM_DO_HOME/runs.db)')
+    .option('--limit <n>', `how many runs to list (default 20)`)
+    .option('--status <status>', 'only runs that ended so: running, ok, error, interrupted')
+    .option('--worker <id>', 'only runs in which this worker was called')
+    .option('--json', 'print one JSON object {runs}')
+    .addHelpText('after', '\nExamples:\n  llm-do runs --limit 5\n  llm-do runs show last\n  llm-do runs search "invoice"\n  llm-do runs rm --older-than 30d\n')
+    .action(run(async (options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsList(options, io)));
+  runs
+    .command('show')
+    .description('show one run: its header and call tree with models, durations, tokens, cost, tool calls and approvals')
+    .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+    .option('--prompts', 'also print what each model was sent: system prompt, messages, tool schemas, settings')
+    .option('--json', 'print one JSON object {run}')
+    .addHelpText('after', '\nExamples:\n  llm-do runs show last\n  llm-do runs show 01a2f3 --prompts\n')
+    .action(run(async (ref: string, options: Record<string, boolean | undefined>) => (await import('./commands/runs.ts')).runRunsShow(ref, options, io)));
+  runs
+    .command('search')
+    .description('find runs whose inputs, outputs, prompts, responses, tool arguments or results contain TEXT')
+    .argument('<text>', 'the text to look for (as a phrase)')
+    .option('--limit <n>', 'how many runs to list (default 20)')
+    .option('--json', 'print one JSON object {runs}')
+    .addHelpText('after', '\nExample:\n  llm-do runs search "invoice 2024"\n')
+    .action(run(async (text: string, options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsSearch(text, options, io)));
+  runs
+    .command('rm')
+    .description('delete recorded runs: the ones named, or every finished run older than an age')
+    .argument('[runs...]', 'run ids, unique prefixes of them, or "last"')
+    .option('--older-than <age>', 'delete the finished runs started longer ago than AGE: 90m, 12h, 30d, 2w')
+    .option('--json', 'print one JSON object {deleted}')
+    .addHelpText('after', '\nExamples:\n  llm-do runs rm last\n  llm-do runs rm --older-than 30d\n')
+    .action(run(async (refs: string[], options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsRm(refs, options, io)));
 
   const lib = program
     .command('lib')

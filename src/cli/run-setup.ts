@@ -1,17 +1,18 @@
 /**
- * What `run` and `chat` share: locating the project from TARGET and the flags, and turning the run
- * flags into `runWorker` options.
+ * What `run` and `chat` share: locating the project from TARGET and the flags, turning the run
+ * flags into `runWorker` options, and opening the run log.
  */
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { loadProject } from '../project/load-project.ts';
 import { detectTarget } from '../project/target.ts';
 import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
+import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
-import type { CliIO } from './io.ts';
+import { printError, type CliIO } from './io.ts';
 
 /** The parsed flags of the run command (commander's `opts()`). */
 export type RunFlags = Record<string, any>;
@@ -64,4 +65,43 @@ function parseDepth(value: string): number {
   const depth = Number(value);
   if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`--max-depth expects a whole number ≥ 0, got "${value}"`);
   return depth;
+}
+
+/** `$LLM_DO_HOME/runs.db`; `LLM_DO_HOME` defaults to `~/.llm-do`. */
+export function runLogPath(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string {
+  return join(io.env.LLM_DO_HOME ? resolve(io.cwd, io.env.LLM_DO_HOME) : join(io.homeDir, '.llm-do'), 'runs.db');
+}
+
+/** The run log of a `run` or `chat` process. */
+export interface RunLog {
+  store: RunStore;
+  /** Records the exit code the process ends its (last) run with. */
+  recordExit(exitCode: number): void;
+  close(): void;
+}
+
+/**
+ * Opens the run log unless `--no-log` or the manifest's `log: false` turn recording off. An unusable
+ * log is a ProjectError (exit 2) here, before any model request; a write failing later is one warning.
+ */
+export async function openRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
+  if (flags.log === false || !recordsRuns(project)) return undefined;
+  const { openRunDatabase, createSqliteRunStore } = await import('../store/index.ts');
+  const file = runLogPath(io);
+  const db = openRunDatabase(file);
+  const inner = createSqliteRunStore(db, {
+    onWriteFailure: (error) => printError(io, `llm-do: warning: recording stopped, could not write the run log ${file} (${error.message}); the run goes on`),
+  });
+  let lastRun: string | undefined;
+  return {
+    store: {
+      begin(run) {
+        lastRun = run.run_id;
+        inner.begin(run);
+      },
+      record: (event) => inner.record(event),
+    },
+    recordExit: (exitCode) => void (lastRun && inner.setExitCode(lastRun, exitCode)),
+    close: () => void db.close(),
+  };
 }

@@ -14,6 +14,7 @@ import { preflight } from './prepare-worker.ts';
 import { nextCallId } from './run-context.ts';
 import { createRunScope, createTurnScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
+import { attachRunStore } from './run-store.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -57,6 +58,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
   const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
   const events = replayableEvents(bus);
   if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  if (options.store) attachRunStore(bus, options.store, options);
   options.subscribe?.(bus);
   const scope = createRunScope(options, bus);
   const base = scope.ctx;

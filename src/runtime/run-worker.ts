@@ -19,6 +19,7 @@ import { preflight } from './prepare-worker.ts';
 import { nextCallId, type RunContext } from './run-context.ts';
 import { createRunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
+import { attachRunStore, type RunStore } from './run-store.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -51,6 +52,11 @@ export interface RunWorkerOptions {
    * terminal view); see `EventBus.subscribe` for lossless and lossy subscribers.
    */
   subscribe?: (bus: EventBus) => void;
+  /**
+   * Records the run (SPEC §16 run store) unless the manifest says `log: false`. Without one nothing
+   * is recorded: the CLI passes its SQLite store, a library user passes theirs.
+   */
+  store?: RunStore;
   /** Where subscriber failures and events dropped after `run_end` are reported. */
   debug?: (message: string) => void;
   /** Overrides of the entry worker's fields (`--set`). */
@@ -97,6 +103,7 @@ export function runWorker(options: RunWorkerOptions): RunHandle {
   const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
   const events = replayableEvents(bus);
   if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  if (options.store) attachRunStore(bus, options.store, options);
   options.subscribe?.(bus);
   const result = execute(options, bus);
   return { events, result };

@@ -217,6 +217,8 @@ export const ManifestSchema = z.strictObject({
   max_steps: positiveInt.optional(),
   attachment_policy: AttachmentPolicySchema.optional(),
   prices: PricesSchema.optional(),
+  /** `false`: runs of this project are not recorded in the run log (SPEC §16). @default true */
+  log: z.boolean().optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

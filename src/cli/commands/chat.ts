@@ -15,7 +15,7 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { approvalFromFlags, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
@@ -50,6 +50,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
   let rl: Interface | undefined;
   // Telemetry first: a bad --otel is refused before the trace file is created.
   const telemetry = await openTelemetry(flags, io);
+  const log = await openRunLog(flags, project, io);
   const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
   let turn: AbortController | undefined;
   const display = createProgressDisplay(io, flags, { conversation: true, interrupted: () => turn?.signal.aborted === true });
@@ -63,6 +64,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
       project,
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(flags, io),
+      ...(log ? { store: log.store } : {}),
       ...(interactive
         ? {
             prompter: createTerminalPrompter(io.stdin, io.stderr, {
@@ -82,6 +84,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     });
   } catch (error) {
     terminal?.close();
+    log?.close();
     await trace?.close();
     await telemetry?.close();
     return reportError(error, io);
@@ -147,6 +150,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     display.stop();
     terminal?.close();
     session.close();
+    log?.close();
     await trace?.close();
     await telemetry?.close();
   }

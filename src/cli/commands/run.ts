@@ -14,7 +14,7 @@ import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { openTelemetry, type CliTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
-import { approvalFromFlags, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
 
 export interface RunCommandInput {
@@ -40,6 +40,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
   // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
+  let log: RunLog | undefined;
   try {
     trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
     const { project, entry } = await openRunTarget(target, options, io);
@@ -52,6 +53,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       await trace?.close();
       return await chatWithProject(project, entry, options, io);
     }
+    log = await openRunLog(options, project, io);
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     telemetry = await openTelemetry(options, io);
@@ -68,6 +70,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(options, io),
       input: runInput,
+      ...(log ? { store: log.store } : {}),
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       ...(terminal
         ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display: progress, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
@@ -105,14 +108,16 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
     }
     if (denied > 0 && !deniedFailure && !options.quiet) printError(io, `${denied} tool call(s) denied`);
-    if (error) return options.json ? exitCodeFor(error) : reportError(error, io);
-    return EXIT_OK;
+    const exitCode = error ? (options.json ? exitCodeFor(error) : reportError(error, io)) : EXIT_OK;
+    log?.recordExit(exitCode);
+    return exitCode;
   } catch (error) {
     await trace?.close().catch(() => undefined);
     return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
   } finally {
     display?.stop();
     terminal?.close();
+    log?.close();
     process.removeListener('SIGINT', onSigint);
     // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
     await telemetry?.close();
