@@ -237,5 +237,5 @@ export function describeRetry(event: Extract<RunEvent, { type: 'model_retry' }>)
   const colon = event.model.indexOf(':');
   const provider = colon > 0 ? `${event.model.slice(0, colon)} (${event.model.slice(colon + 1)})` : event.model;
   const what = event.status === undefined ? event.message : String(event.status);
-  return safe(`${what} from ${provider}, retry ${event.attempt} in ${(event.delay_ms / 1000).toFixed(1)} s`);
+  return safe(`${what} from ${provider}, retry ${event.attempt}/${event.max_retries} in ${(event.delay_ms / 1000).toFixed(1)} s`);
 }

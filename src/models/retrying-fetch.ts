@@ -32,6 +32,8 @@ export class StreamTimeoutError extends Error {
 export interface RetryEvent {
   /** 1 for the first retry. */
   attempt: number;
+  /** How many retries a request gets in all (`attempt` of `retries`). */
+  retries: number;
   delayMs: number;
   /** `HTTP 429`, `HTTP 503`, or the connection error's message. */
   reason: string;
@@ -90,7 +92,7 @@ export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fet
     }
 
     async function waitBeforeRetry(attempt: number, delayMs: number, reason: string, status: number | undefined): Promise<void> {
-      onRetry?.({ attempt: attempt + 1, delayMs, reason, url, ...(status === undefined ? {} : { status }), ...(signal ? { signal } : {}) });
+      onRetry?.({ attempt: attempt + 1, retries, delayMs, reason, url, ...(status === undefined ? {} : { status }), ...(signal ? { signal } : {}) });
       await sleep(delayMs, signal ?? undefined);
     }
   };

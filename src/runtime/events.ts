@@ -78,7 +78,7 @@ export type RunEvent =
       /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
       settings: Record<string, unknown>;
     })
-  | (EventBase & { type: 'model_retry'; model: string; attempt: number; delay_ms: number; status?: number; message: string })
+  | (EventBase & { type: 'model_retry'; model: string; attempt: number; max_retries: number; delay_ms: number; status?: number; message: string })
   | (EventBase & { type: 'text_delta'; text: string })
   | (EventBase & {
       type: 'model_step';

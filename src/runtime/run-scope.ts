@@ -69,7 +69,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
             if (!call) return;
             const { model, ...identity } = call;
             const status = retry.status === undefined ? {} : { status: retry.status };
-            emit({ ...identity, type: 'model_retry', model, attempt: retry.attempt, delay_ms: retry.delayMs, ...status, message: retry.reason });
+            emit({ ...identity, type: 'model_retry', model, attempt: retry.attempt, max_retries: retry.retries, delay_ms: retry.delayMs, ...status, message: retry.reason });
           },
         },
       }),

@@ -186,7 +186,7 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
     model_retry: (event, call) => {
       (call?.request?.span ?? call?.span)?.addEvent(
         'llm_do.model_retry',
-        { attempt: event.attempt, delay_ms: event.delay_ms, ...(event.status !== undefined ? { status: event.status } : {}), ...(content ? { message: event.message } : {}) },
+        { attempt: event.attempt, max_retries: event.max_retries, delay_ms: event.delay_ms, ...(event.status !== undefined ? { status: event.status } : {}), ...(content ? { message: event.message } : {}) },
         timeOf(event),
       );
     },

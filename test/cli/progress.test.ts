@@ -206,10 +206,10 @@ describe('progress under concurrency (SPEC §16)', () => {
   test('a retry is shown with its call, and an interrupted run says so', () => {
     const out = render(false, [
       ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
-      ev(['main'], { type: 'model_retry', model: 'anthropic:x', attempt: 2, delay_ms: 2000, status: 429, message: 'HTTP 429' }),
+      ev(['main'], { type: 'model_retry', model: 'anthropic:x', attempt: 2, max_retries: 4, delay_ms: 2000, status: 429, message: 'HTTP 429' }),
       ev(['main'], { type: 'run_end', status: 'interrupted', error: 'interrupted', usage, duration_ms: 10 }),
     ]);
-    expect(out).toContain('  ! 429 from anthropic (x), retry 2 in 2.0 s\n');
+    expect(out).toContain('  ! 429 from anthropic (x), retry 2/4 in 2.0 s\n');
     expect(out).toContain('⊘ interrupted in 10ms');
   });
 
@@ -232,8 +232,8 @@ describe('progress under concurrency (SPEC §16)', () => {
   });
 
   test('a retry without an HTTP status names its reason', () => {
-    const out = render(false, [ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, delay_ms: 500, message: 'stream_timeout' })]);
-    expect(out).toBe('  ! stream_timeout from openai (gpt-x), retry 1 in 0.5 s\n');
+    const out = render(false, [ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, max_retries: 3, delay_ms: 500, message: 'stream_timeout' })]);
+    expect(out).toBe('  ! stream_timeout from openai (gpt-x), retry 1/3 in 0.5 s\n');
   });
 
   test('parallel calls of different workers name their lines too, and stop once they no longer overlap', () => {

@@ -69,7 +69,7 @@ function delegatingRun(content: boolean) {
   run.at(104, { ...root, type: 'tool_result', tool: 'read', tool_call_id: 'tc2', ok: false, error: 'ERROR-SECRET', duration_ms: 1 });
   run.at(110, { ...child, type: 'delegation_start', tool_call_id: 'tc1', caller: 'main', model: 'openai:gpt-5', depth: 1, input: 'ARGS-SECRET' });
   run.at(120, { ...child, type: 'model_request', model: 'openai:gpt-5', step: 1, system_sha256: 'y', message_count: 1, tools: [] });
-  run.at(130, { ...child, type: 'model_retry', model: 'openai:gpt-5', attempt: 1, delay_ms: 0, status: 429, message: 'HTTP 429' });
+  run.at(130, { ...child, type: 'model_retry', model: 'openai:gpt-5', attempt: 1, max_retries: 3, delay_ms: 0, status: 429, message: 'HTTP 429' });
   run.at(200, { ...child, type: 'model_step', model: 'openai:gpt-5', step: 1, finish_reason: 'stop', text: 'RESULT-SECRET', tool_calls: 0, input_tokens: 30, output_tokens: 5, duration_ms: 80 });
   run.at(200, { ...child, type: 'usage', model: 'openai:gpt-5', input_tokens: 30, output_tokens: 5, cache_read_tokens: 20, cache_write_tokens: 0, cost_usd: 0.001 });
   run.at(210, { ...child, type: 'delegation_end', tool_call_id: 'tc1', caller: 'main', ok: true, duration_ms: 100 });
@@ -131,7 +131,7 @@ describe('span recorder', () => {
     });
     expect(first!.attributes['llm_do.usage.cost_usd']).toBeUndefined();
     expect(childChat.attributes).toMatchObject({ 'gen_ai.usage.cache_read.input_tokens': 20, 'llm_do.usage.cost_usd': 0.001 });
-    expect(childChat.events.map((event) => [event.name, event.attributes])).toEqual([['llm_do.model_retry', { attempt: 1, delay_ms: 0, status: 429 }]]);
+    expect(childChat.events.map((event) => [event.name, event.attributes])).toEqual([['llm_do.model_retry', { attempt: 1, max_retries: 3, delay_ms: 0, status: 429 }]]);
     expect(delegation.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'helper', 'gen_ai.tool.call.id': 'tc1', 'gen_ai.tool.type': 'function' });
     expect(delegation.status.code).toBe(SpanStatusCode.UNSET);
 
