@@ -30,6 +30,8 @@ describe.concurrent('code blocks in docs/', () => {
         Math.max(2, report.commands / 2),
       );
       console.log(`docs/${name}: ${report.commands} commands run, ${report.skipped.length} skipped, ${report.files} files written, ${report.checks} checks`);
-    }, 60_000);
+      // Only a guard against a hang: a document runs dozens of CLI processes one after another, which
+      // on a loaded 2-core machine takes well over a minute.
+    }, 240_000);
   }
 });
