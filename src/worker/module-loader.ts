@@ -9,6 +9,20 @@ import * as zod from 'zod';
 
 type Jiti = ReturnType<typeof createJiti>;
 let jiti: Promise<Jiti> | undefined;
+let compiledCacheDir: (() => string | undefined) | undefined;
+
+/**
+ * Keeps compiled modules in the directory `dir()` names when the first module is imported (the CLI
+ * passes `$LLM_DO_HOME/cache/tool-modules`, prepared by `src/cli/module-cache.ts`: ours, mode 0700;
+ * undefined: no cache). Each file's compiled code is stored under its path and
+ * stamped with a hash of its source, so an edited module or dependency is compiled again and a
+ * cached file is used only for the exact source it came from. A hit skips loading jiti's compiler,
+ * ~350 ms of the first tool module load (docs/decisions.md, compiled tool modules). Call it before
+ * the first import; without it nothing is cached.
+ */
+export function cacheCompiledModules(dir: () => string | undefined): void {
+  compiledCacheDir = dir;
+}
 
 async function createLoader(): Promise<Jiti> {
   // Imported lazily: the package entry (indirectly) imports this file, and jiti costs ~40 ms of
@@ -18,7 +32,7 @@ async function createLoader(): Promise<Jiti> {
     virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
     moduleCache: false,
-    fsCache: false,
+    fsCache: compiledCacheDir?.() ?? false,
     interopDefault: true,
   });
 }
