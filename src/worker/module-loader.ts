@@ -5,7 +5,6 @@
  * `defineTool` value or zod schema it exports is the very kind llm-do expects.
  */
 import type { createJiti } from 'jiti';
-import * as zod from 'zod';
 
 type Jiti = ReturnType<typeof createJiti>;
 let jiti: Promise<Jiti> | undefined;
@@ -25,9 +24,14 @@ export function cacheCompiledModules(dir: () => string | undefined): void {
 }
 
 async function createLoader(): Promise<Jiti> {
-  // Imported lazily: the package entry (indirectly) imports this file, and jiti costs ~40 ms of
-  // start-up that a project without tool modules should not pay (bench/RESULTS.md, cold start).
-  const [llmDo, { createJiti }]: [unknown, typeof import('jiti')] = await Promise.all([import('../index.ts'), import('jiti')]);
+  // Imported lazily: the package entry (indirectly) imports this file, the CLI's entry imports it
+  // (cacheCompiledModules), and jiti costs ~40 ms of start-up that a project without tool modules
+  // should not pay (bench/RESULTS.md, cold start).
+  const [llmDo, { createJiti }, zod]: [unknown, typeof import('jiti'), typeof import('zod')] = await Promise.all([
+    import('../index.ts'),
+    import('jiti'),
+    import('zod'),
+  ]);
   return createJiti(import.meta.url, {
     virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
