@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from 'vitest';
 import { checkProject } from '../../src/project/check.ts';
+import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { CLI_BIN } from '../e2e/helpers/run-cli.ts';
 import { open, tempDir, worker, writeTree } from './fixture.ts';
 
@@ -33,6 +34,16 @@ test('check reads a project of 600 workers under ulimit -n 128 without running o
   expect(result.stderr).not.toContain('EMFILE');
   expect(result.stderr).toContain('check passed: 0 errors, 0 warnings (601 workers checked)');
   expect(result.status).toBe(0);
+});
+
+test('resolving one worker of a large project for a run reads only that worker and what it includes', async () => {
+  const root = manyWorkers(300);
+  const nodeFs = createNodeFileSystem();
+  const read: string[] = [];
+  const fs = { ...nodeFs, readText: (path: string) => (read.push(path.slice(root.length + 1)), nodeFs.readText(path)) };
+  const project = await open(root, { fs });
+  await project.resolveWorker('group2/w6');
+  expect(read.filter((path) => path.endsWith('.worker'))).toEqual(['workers/group2/w6.worker']);
 });
 
 test('an id defined by several files is reported once, naming every file, and the other workers are still checked', async () => {
