@@ -1,73 +1,68 @@
 #!/usr/bin/env node
 /**
- * Scale benchmark of `llm-do check`: generates a project of N workers in bench/.generated/ and times
- * `checkProject` in-process and the built CLI (`node dist/cli/bin.js check DIR`).
+ * Scale benchmark of `llm-do check` (issue 14): generates projects of 5,000, 10,000 and 20,000 workers
+ * in bench/.generated/ and times the built CLI (`node dist/cli/bin.js check DIR`) on each under
+ * `ulimit -n 1024`, the sizes alternating within each round.
  *
- *   npm run build && node bench/check-scale.mjs [N]     N = 100 | 1000 (default) | 5000
+ *   npm run build && node bench/check-scale.mjs [ROUNDS]      ROUNDS ≥ 1, default 7
  *
- * Target: under 2 s for 1000 workers. Exit code 1 when the in-process check of 1000 or fewer workers
- * misses it, or when the generated project does not check clean.
+ * Prints, per size, the median, min and max wall time and the time per worker, then the linearity
+ * ratio (per-worker time at 20,000 / at 5,000; 1.0 is linear). Exits 1 when a check fails (EMFILE
+ * included), when 20,000 workers take 5 s or more, or when the ratio is above 1.3.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cliBin, distDir, median, repoDir } from './lib/common.mjs';
+import { cliBin, median, repoDir } from './lib/common.mjs';
 import { generateScaleProject } from './lib/scale-project.mjs';
 
-const ALLOWED = [100, 1000, 5000];
-const TARGET_MS = 2000;
+const SIZES = [5000, 10000, 20000];
+const FD_LIMIT = 1024;
+const TARGET_MS = 5000;
+const MAX_LINEARITY = 1.3;
 
-const count = Number(process.argv[2] ?? 1000);
-if (!ALLOWED.includes(count)) {
-  console.error(`check-scale: N must be one of ${ALLOWED.join(', ')} (got ${process.argv[2]})`);
+const rounds = Number(process.argv[2] ?? 7);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`check-scale: ROUNDS must be a whole number ≥ 1 (got ${process.argv[2]})`);
   process.exit(2);
 }
-if (!fs.existsSync(path.join(distDir, 'project', 'check.js'))) {
-  console.error('check-scale: dist/ is missing; run `npm run build` first');
+if (!fs.existsSync(cliBin)) {
+  console.error('check-scale: dist/cli/bin.js is missing; run `npm run build` first');
   process.exit(2);
 }
 
-const started = performance.now();
-const root = generateScaleProject(count);
-console.log(`generated ${count} workers in ${(performance.now() - started).toFixed(0)} ms at ${path.relative(repoDir, root)}`);
+const roots = new Map(SIZES.map((size) => [size, generateScaleProject(size)]));
+console.error(`generated ${SIZES.join(', ')} workers under ${path.relative(repoDir, path.dirname(roots.get(SIZES[0])))}`);
 
-const { checkProject } = await import(pathToFileURL(path.join(distDir, 'project', 'check.js')).href);
-const { loadProject } = await import(pathToFileURL(path.join(distDir, 'project', 'load-project.js')).href);
-const { createNodeFileSystem } = await import(pathToFileURL(path.join(distDir, 'sandbox', 'node-file-system.js')).href);
-
-const inProcess = [];
-let diagnostics = [];
-for (let run = 0; run < 3; run++) {
-  const t0 = performance.now();
-  const project = await loadProject({ fs: createNodeFileSystem(), root, homeDir: path.join(root, '.home'), env: {} });
-  diagnostics = await checkProject(project);
-  inProcess.push(performance.now() - t0);
-}
-console.log(`checkProject: median ${median(inProcess).toFixed(0)} ms (runs: ${inProcess.map((ms) => ms.toFixed(0)).join(', ')}), ${diagnostics.length} diagnostics`);
-
-const cli = [];
-if (fs.existsSync(cliBin)) {
-  for (let run = 0; run < 3; run++) {
-    const t0 = performance.now();
-    try {
-      execFileSync(process.execPath, [cliBin, 'check', root], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: path.join(root, '.home') } });
-    } catch (error) {
-      console.error(`llm-do check exited ${error.status}: ${String(error.stderr).trim()}`);
-      process.exitCode = 1;
-    }
-    cli.push(performance.now() - t0);
-  }
-  console.log(`node dist/cli/bin.js check: median ${median(cli).toFixed(0)} ms (runs: ${cli.map((ms) => ms.toFixed(0)).join(', ')})`);
-} else {
-  console.log('dist/cli/bin.js not built; skipped the CLI timing');
+/** One `llm-do check` under the descriptor limit; wall ms, or throws with its output when it fails. */
+function timeCheck(root) {
+  const started = performance.now();
+  const result = spawnSync('bash', ['-c', `ulimit -n ${FD_LIMIT} && exec "$0" "$1" check "$2"`, process.execPath, cliBin, root], {
+    encoding: 'utf8',
+    env: { ...process.env, HOME: path.join(root, '.home'), LLM_DO_HOME: path.join(root, '.home', '.llm-do') },
+  });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`llm-do check ${root} exited ${result.status}: ${result.stderr.trim().slice(-400)}`);
+  return ms;
 }
 
-if (diagnostics.length > 0) {
-  console.error(`the generated project should check clean; first problem: ${JSON.stringify(diagnostics[0])}`);
-  process.exitCode = 1;
+const times = new Map(SIZES.map((size) => [size, []]));
+for (let round = 0; round < rounds; round++) {
+  // Rotate the order so no size always runs first (or right after the largest).
+  for (const size of SIZES.map((_, i) => SIZES[(i + round) % SIZES.length])) times.get(size).push(timeCheck(roots.get(size)));
+  console.error(`round ${round + 1}/${rounds} done`);
 }
-if (count <= 1000 && median(inProcess) > TARGET_MS) {
-  console.error(`checkProject took ${median(inProcess).toFixed(0)} ms for ${count} workers; target is under ${TARGET_MS} ms`);
-  process.exitCode = 1;
+
+const perWorker = (size) => median(times.get(size)) / size;
+console.log(`\`llm-do check\` under \`ulimit -n ${FD_LIMIT}\`, median of ${rounds} alternating runs\n`);
+console.log('| workers | median | min | max | per worker |');
+console.log('|---|---|---|---|---|');
+for (const size of SIZES) {
+  const runs = times.get(size);
+  const row = [median(runs), Math.min(...runs), Math.max(...runs)].map((ms) => `${(ms / 1000).toFixed(2)} s`);
+  console.log(`| ${size.toLocaleString('en-US')} | ${row.join(' | ')} | ${(perWorker(size) * 1000).toFixed(0)} µs |`);
 }
+const linearity = perWorker(20000) / perWorker(5000);
+console.log(`\nlinearity (per-worker time at 20,000 / at 5,000): ${linearity.toFixed(2)} (target ≤ ${MAX_LINEARITY})`);
+console.log(`20,000 workers: ${(median(times.get(20000)) / 1000).toFixed(2)} s (target < ${TARGET_MS / 1000} s)`);
+if (median(times.get(20000)) >= TARGET_MS || linearity > MAX_LINEARITY) process.exitCode = 1;

@@ -5,6 +5,8 @@ import { openControllingTerminal } from './controlling-terminal.ts';
 import { main } from './main.ts';
 import { guardProcess } from './process-guard.ts';
 import { terminalSafeJson } from './terminal-text.ts';
+import { cacheCompiledModules } from '../worker/module-loader.ts';
+import { prepareModuleCache } from './module-cache.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
 (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => {
@@ -12,15 +14,15 @@ import { terminalSafeJson } from './terminal-text.ts';
 };
 
 const guard = guardProcess({ stderr: process.stderr, cwd: process.cwd() });
+const io = { env: process.env, cwd: process.cwd(), homeDir: homedir() };
+cacheCompiledModules(() => prepareModuleCache(io));
 
 const code = guard.finish(
   await main(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
-    env: process.env,
-    cwd: process.cwd(),
-    homeDir: homedir(),
+    ...io,
     openTerminal: openControllingTerminal,
   }),
 );

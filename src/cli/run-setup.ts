@@ -13,6 +13,7 @@ import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
+import { llmDoHome } from './llm-do-home.ts';
 
 /** The parsed flags of the run command (commander's `opts()`). */
 export type RunFlags = Record<string, any>;
@@ -67,9 +68,9 @@ function parseDepth(value: string): number {
   return depth;
 }
 
-/** `$LLM_DO_HOME/runs.db`; `LLM_DO_HOME` defaults to `~/.llm-do`. */
+/** `$LLM_DO_HOME/runs.db`. */
 export function runLogPath(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string {
-  return join(io.env.LLM_DO_HOME ? resolve(io.cwd, io.env.LLM_DO_HOME) : join(io.homeDir, '.llm-do'), 'runs.db');
+  return join(llmDoHome(io), 'runs.db');
 }
 
 /** The run log of a `run` or `chat` process. */

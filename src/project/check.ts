@@ -7,7 +7,7 @@
  */
 import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
-import { duplicateIdErrors } from './scan.ts';
+import { ambiguityError, duplicateIds } from './scan.ts';
 import type { Project, WorkerEntry } from './types.ts';
 
 export type { Diagnostic } from './diagnostics.ts';
@@ -23,8 +23,8 @@ export async function checkProject(project: Project, options: CheckOptions = {})
   } catch (error) {
     return diagnosticsFromError(error, project.manifestFile);
   }
-  const duplicates = duplicateIdErrors(entries);
-  const ambiguous = new Set(entries.filter((entry, index) => entries.findIndex((other) => other.id === entry.id) !== index).map((entry) => entry.id));
+  const ambiguous = duplicateIds(entries);
+  const duplicates = [...ambiguous].map(([id, paths]) => ambiguityError(id, paths));
   const perWorker = await Promise.all(
     entries.filter((entry) => !ambiguous.has(entry.id)).map((entry) => checkEntry(project, entry, options)),
   );

@@ -128,12 +128,12 @@ class DefaultProject implements Project {
     const glob = compileFieldGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, {}, context);
     const entries = await this.#scan(target);
     const outside = target !== scope;
-    return entries
+    const refs = entries
       .map((entry) => entry.id.slice(target.idPrefix.length))
       .filter((localId) => glob.matches(localId) && (!outside || isExported(target, localId)))
       .filter((localId) => fullId(target, localId) !== from.id)
-      .map((localId) => (outside ? fullId(target, localId) : localId))
-      .filter((ref, index, all) => all.indexOf(ref) === index);
+      .map((localId) => (outside ? fullId(target, localId) : localId));
+    return [...new Set(refs)];
   }
 
   #scan(scope: Scope): Promise<WorkerEntry[]> {

@@ -121,13 +121,16 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** One `ambiguous-worker` error per id defined by more than one scanned file. */
-export function duplicateIdErrors(entries: readonly WorkerEntry[]): ProjectError[] {
-  const byId = new Map<string, WorkerEntry[]>();
-  for (const entry of entries) byId.set(entry.id, [...(byId.get(entry.id) ?? []), entry]);
-  return [...byId.values()]
-    .filter((group) => group.length > 1)
-    .map((group) => ambiguityError(group[0]!.id, group.map((entry) => entry.displayPath)));
+/** Ids defined by more than one scanned file, each with its files' display paths (linear: one pass). */
+export function duplicateIds(entries: readonly WorkerEntry[]): Map<string, string[]> {
+  const byId = new Map<string, string[]>();
+  for (const entry of entries) {
+    const paths = byId.get(entry.id);
+    if (paths) paths.push(entry.displayPath);
+    else byId.set(entry.id, [entry.displayPath]);
+  }
+  for (const [id, paths] of byId) if (paths.length === 1) byId.delete(id);
+  return byId;
 }
 
 /** `ambiguous worker id X: A and B both define it; rename or remove one`. */

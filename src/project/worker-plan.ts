@@ -156,7 +156,8 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
   );
   warnings.push(...expanded.flatMap((step) => (step.warning ? [step.warning] : [])));
   const problems = expanded.flatMap((step) => step.problems);
-  const callees = expanded.flatMap((step) => step.value ?? []).filter((callee, index, all) => all.findIndex((other) => other.id === callee.id) === index);
+  const calleesById = new Map(expanded.flatMap((step) => step.value ?? []).map((callee) => [callee.id, callee] as const));
+  const callees = [...calleesById.values()];
   const byToolName = new Map<string, string>();
   for (const callee of callees) {
     const name = toolNameForWorker(callee.id);

@@ -1,4 +1,4 @@
-import { promises as fsp, constants as fsConstants, existsSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { tempFileName } from './file-system.ts';
@@ -211,14 +211,38 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP';
 }
 
+// Whole-file reads follow symlinks (the callers check containment by path), so no O_NOFOLLOW here.
+const READ_WHOLE_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOCTTY ?? 0);
+
+/**
+ * Reads a whole regular file synchronously, holding one descriptor at a time. Project loading and
+ * `check` read every worker, template and schema file of a project concurrently: asynchronous reads
+ * held one descriptor each (EMFILE on 5,000 workers under `ulimit -n 1024`) and cost ten times a
+ * synchronous read of the same small file (bench/RESULTS.md, check scale). O_NONBLOCK keeps a FIFO
+ * swapped in for a file from blocking the open; anything but a regular file is refused.
+ */
+function readWholeFile(path: string): Buffer {
+  const fd = openSync(path, READ_WHOLE_FLAGS);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      const code = stats.isDirectory() ? 'EISDIR' : 'EINVAL';
+      throw Object.assign(new Error(`${code}: ${path} is not a regular file`), { code });
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The Node.js backend of {@link FileSystem}. */
 export function createNodeFileSystem(): FileSystem {
   return {
     async readFile(path) {
-      return new Uint8Array(await fsp.readFile(path));
+      return new Uint8Array(readWholeFile(path));
     },
-    readText(path) {
-      return fsp.readFile(path, 'utf8');
+    async readText(path) {
+      return readWholeFile(path).toString('utf8');
     },
     async writeFile(path, data) {
       const dir = dirname(path);
@@ -242,7 +266,8 @@ export function createNodeFileSystem(): FileSystem {
       return realpathSync.native(path);
     },
     async readDir(path) {
-      const entries = await fsp.readdir(path, { withFileTypes: true });
+      // Synchronous for the reasons of readWholeFile: a project scan lists every directory at once.
+      const entries = readdirSync(path, { withFileTypes: true });
       return entries.map((entry): DirEntry => ({ name: entry.name, kind: kindOf(entry) })).sort(byName);
     },
     async mkdir(path) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,5 +47,30 @@ describe('createNodeFileSystem realpath', () => {
     expect(missing).toBeInstanceOf(Promise);
     await expect(missing).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(nodeFs.realpath(path.join(root, 'loop-a'))).rejects.toMatchObject({ code: 'ELOOP' });
+  });
+});
+
+describe('createNodeFileSystem whole-file reads (synchronous, one descriptor at a time)', () => {
+  const nodeFs = createNodeFileSystem();
+  fs.writeFileSync(path.join(root, 'text.txt'), 'héllo');
+  fs.symlinkSync('text.txt', path.join(root, 'text-link'));
+  execFileSync('mkfifo', [path.join(root, 'pipe')]);
+
+  it('reads a file, and follows a symlink to one', async () => {
+    expect(await nodeFs.readText(path.join(root, 'text.txt'))).toBe('héllo');
+    expect(await nodeFs.readText(path.join(root, 'text-link'))).toBe('héllo');
+    expect(new TextDecoder().decode(await nodeFs.readFile(path.join(root, 'text.txt')))).toBe('héllo');
+  });
+
+  it('refuses a FIFO without blocking on it, and a directory, with an error code', async () => {
+    await expect(nodeFs.readText(path.join(root, 'pipe'))).rejects.toMatchObject({ code: 'EINVAL' });
+    await expect(nodeFs.readFile(path.join(root, 'real-dir'))).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(nodeFs.readText(path.join(root, 'missing.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('rejects (never throws synchronously)', () => {
+    const missing = nodeFs.readText(path.join(root, 'missing.txt'));
+    expect(missing).toBeInstanceOf(Promise);
+    return expect(missing).rejects.toBeDefined();
   });
 });

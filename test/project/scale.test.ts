@@ -1,0 +1,80 @@
+/**
+ * `check` at scale (issue 14): the file reads of project loading hold no descriptors across awaits
+ * (no EMFILE under a low `ulimit -n`), and duplicate ids are found in one pass.
+ */
+import { spawnSync } from 'node:child_process';
+import { expect, test } from 'vitest';
+import { checkProject } from '../../src/project/check.ts';
+import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
+import { CLI_BIN } from '../e2e/helpers/run-cli.ts';
+import { open, tempDir, worker, writeTree } from './fixture.ts';
+
+/** A project of `count` workers, each with a JSON Schema file and an included template, like bench/lib/scale-project.mjs. */
+function manyWorkers(count: number): string {
+  const files: Record<string, string> = {
+    'project.yaml': 'name: many\nmodel: test\n',
+    'templates/footer.jinja': 'Answer briefly.\n',
+    'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: ["group*/*"]'),
+  };
+  for (let index = 0; index < count; index++) {
+    const id = `group${index % 4}/w${index}`;
+    files[`schemas/in${index}.json`] = '{"type":"object","properties":{"topic":{"type":"string"}}}';
+    files[`workers/${id}.worker`] = worker(id, `schema_in: schemas/in${index}.json`, `You are ${index}. {% include "footer.jinja" %}`);
+  }
+  return writeTree(files);
+}
+
+test('check reads a project of 600 workers under ulimit -n 128 without running out of descriptors', () => {
+  const root = manyWorkers(600);
+  const result = spawnSync('bash', ['-c', 'ulimit -n 128 && exec "$0" "$1" check "$2"', process.execPath, CLI_BIN, root], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: tempDir('llm-do-home-') },
+    timeout: 60_000,
+  });
+  expect(result.stderr).not.toContain('EMFILE');
+  expect(result.stderr).toContain('check passed: 0 errors, 0 warnings (601 workers checked)');
+  expect(result.status).toBe(0);
+});
+
+test('resolving one worker of a large project for a run reads only that worker and what it includes', async () => {
+  const root = manyWorkers(300);
+  const nodeFs = createNodeFileSystem();
+  const read: string[] = [];
+  const fs = { ...nodeFs, readText: (path: string) => (read.push(path.slice(root.length + 1)), nodeFs.readText(path)) };
+  const project = await open(root, { fs });
+  await project.resolveWorker('group2/w6');
+  expect(read.filter((path) => path.endsWith('.worker'))).toEqual(['workers/group2/w6.worker']);
+});
+
+test('an id defined by several files is reported once, naming every file, and the other workers are still checked', async () => {
+  const root = writeTree({
+    'project.yaml': 'model: test\n',
+    'main.worker': worker('main'),
+    'workers/x.worker': worker('x'),
+    'workers/x.yaml': 'name: x\ninstructions: hi\n',
+    'workers/x/worker.worker': worker('x'),
+    'workers/y.worker': worker('y'),
+    'workers/y.yml': 'name: y\ninstructions: hi\n',
+    'workers/broken.worker': worker('wrong-name'),
+  });
+  const diagnostics = await checkProject(await open(root));
+  expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+    'ambiguous worker id x: workers/x.worker, workers/x.yaml, workers/x/worker.worker all define it; keep only one',
+    'ambiguous worker id y: workers/y.worker and workers/y.yml both define it; rename or remove one',
+    expect.stringContaining(`name "wrong-name" does not match the worker's id "broken"`),
+  ]);
+});
+
+test('overlapping allowed_workers globs offer each callee once', async () => {
+  const root = writeTree({
+    'project.yaml': 'model: test\n',
+    'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: ["team/*", "team/a", "*/a", "team/**"]'),
+    'workers/team/a.worker': worker('team/a'),
+    'workers/team/b.worker': worker('team/b'),
+  });
+  const project = await open(root);
+  const main = await project.resolveWorker('main');
+  const callees = await project.expandAllowedWorkers(['team/*', 'team/a', '*/a', 'team/**'], main);
+  expect(callees.map((callee) => callee.id)).toEqual(['team/a', 'team/b']);
+  expect(await checkProject(project)).toEqual([]);
+});
