@@ -2,8 +2,9 @@
  * The approval controller of a run: a facade over the gate (gate.ts) that picks the decision source
  * from an approval mode and an optional prompter, as the runtime has always configured it.
  */
+import { UsageError } from '../errors.ts';
 import type { ApprovalMode } from '../worker/schema.ts';
-import { approveAll, denyAll, fromPrompter, noTerminal, type DecisionSource } from './decision-source.ts';
+import { approveAll, callback, denyAll, fromPrompter, noTerminal, type ApprovalQuestion, type Decision, type DecisionSource } from './decision-source.ts';
 import { createApprovalGate } from './gate.ts';
 import type { ProjectGrants } from './grants.ts';
 import type { SessionMemory } from './session-memory.ts';
@@ -32,6 +33,23 @@ export function sourceForMode(mode: ApprovalMode, prompter?: ApprovalPrompter): 
   if (mode === 'approve_all') return approveAll;
   if (mode === 'auto_deny') return denyAll();
   return prompter ? fromPrompter(prompter) : noTerminal;
+}
+
+/** The library's `onApproval`: a mode, or a function deciding each question. */
+export type OnApproval = 'ask' | 'approve' | 'deny' | ((question: ApprovalQuestion) => Decision | Promise<Decision>);
+
+const MODE_OF_ON_APPROVAL: Readonly<Record<string, ApprovalMode>> = { ask: 'interactive', approve: 'approve_all', deny: 'auto_deny' };
+
+/**
+ * The decision source `onApproval` names; `undefined` leaves the choice to `mode` and the prompter.
+ * Anything else is a UsageError listing the valid values.
+ */
+export function sourceForOnApproval(onApproval: OnApproval | undefined, mode: ApprovalMode, prompter?: ApprovalPrompter): DecisionSource {
+  if (onApproval === undefined) return sourceForMode(mode, prompter);
+  if (typeof onApproval === 'function') return callback(onApproval);
+  const named = Object.hasOwn(MODE_OF_ON_APPROVAL, onApproval) ? MODE_OF_ON_APPROVAL[onApproval] : undefined;
+  if (!named) throw new UsageError(`onApproval must be "ask", "approve", "deny" or a function, got ${JSON.stringify(onApproval)}`);
+  return sourceForMode(named, prompter);
 }
 
 const MODE_OF_SOURCE: Readonly<Record<DecisionSource['mode'], ApprovalMode>> = {

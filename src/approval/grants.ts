@@ -4,7 +4,6 @@
  * arguments the person saw — never another toolset's tool of the same name, never other arguments —
  * and never overrides a `blocked` rule (the gate checks rules first).
  */
-import { join } from 'node:path';
 import { isSeq, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../errors.ts';
@@ -13,7 +12,7 @@ import { parseYamlConfig } from '../worker/config-file.ts';
 import { canonicalJson, type ToolKey } from './session-memory.ts';
 
 /** Where a project keeps its grants, relative to its root. */
-export const GRANTS_FILE = join('.llm-do', 'approvals.yaml');
+export const GRANTS_FILE = '.llm-do/approvals.yaml';
 
 const HEADER = `# Persistent approval grants of this project (llm-do, SPEC §17), written by the "p" answer.
 # Each entry approves one tool of one toolset called with exactly these arguments, without asking.
@@ -64,7 +63,7 @@ export interface OpenGrantsOptions {
  */
 export async function openProjectGrants(options: OpenGrantsOptions): Promise<ProjectGrants> {
   const { fs, root, who, now = Date.now } = options;
-  const file = join(root, GRANTS_FILE);
+  const file = `${root.replace(/[\\/]+$/, '')}/${GRANTS_FILE}`;
   let grants = parseGrants(await readOrEmpty(fs, file), file);
   const keyOf = (key: ToolKey, args: unknown) => JSON.stringify([key.toolset, key.tool, canonicalJson(args)]);
   let covered = new Set(grants.map((grant) => keyOf(grant, grant.args)));
