@@ -20,7 +20,7 @@ const SESSION_CHOICES: readonly Choice[] = [
   ['s', 'this call for the session'],
   ['t', 'this tool for the session'],
 ];
-const PROJECT_GRANT: Choice = ['p', 'this call always, in this project'];
+const PROJECT_GRANT: Choice = ['p', 'always, in this project'];
 const DENY: Choice = ['d', 'deny'];
 const QUIT: Choice = ['q', 'quit'];
 const VIEW_ALL: Choice = ['v', 'view the full arguments'];
