@@ -19,7 +19,10 @@ export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index
 export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride } from './runtime/index.ts';
 export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
 export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
-export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule } from './approval/types.ts';
+export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule, ApprovalSource } from './approval/types.ts';
+export type { OnApproval } from './approval/controller.ts';
+export type { ApprovalQuestion, Decision } from './approval/decision-source.ts';
+export { openProjectGrants, GRANTS_FILE, type Grant, type ProjectGrants } from './approval/grants.ts';
 export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/types.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './sandbox/file-system.ts';
 export { createNodeFileSystem } from './sandbox/node-file-system.ts';

@@ -17,11 +17,15 @@ export interface ApprovalRequest {
   toolCallId?: string;
 }
 
-/** `a` approve once, `s` this exact call for the session, `t` this tool for the session, `d` deny, `q` abort. */
+/**
+ * `a` approve once, `s` this exact call for the session, `t` this tool for the session, `p` this
+ * exact call always in this project (a persistent grant), `d` deny, `q` abort.
+ */
 export type ApprovalAnswer =
   | { action: 'approve_once' }
   | { action: 'approve_call' }
   | { action: 'approve_tool' }
+  | { action: 'approve_project' }
   | { action: 'deny'; reason?: string }
   | { action: 'abort' };
 
@@ -30,7 +34,8 @@ export interface ApprovalPrompter {
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer>;
 }
 
-export type ApprovalSource = 'rule' | 'mode' | 'session' | 'user' | 'policy' | 'no-terminal';
+/** What decided a call: a rule, the mode, session memory, a persistent grant, a person, a policy, no terminal, a library callback. */
+export type ApprovalSource = 'rule' | 'mode' | 'session' | 'grant' | 'user' | 'policy' | 'no-terminal' | 'callback';
 
 export type ApprovalDecision =
   | { approved: true; source: ApprovalSource }

@@ -25,8 +25,13 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
   command
     .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
     .option('--model <id>', `model for every worker of the ${what}, e.g. anthropic:claude-sonnet-4-5 or test`)
-    .option('--approve-all', 'approve every tool call that would ask')
-    .addOption(new Option('--auto-deny', 'deny every tool call that would ask').conflicts('approveAll'))
+    .addOption(
+      new Option('--on-approval <mode>', 'who decides tool calls that ask: ask (the terminal), approve or deny them all')
+        .choices(['ask', 'approve', 'deny'])
+        .conflicts(['approveAll', 'autoDeny', 'strict']),
+    )
+    .option('--approve-all', 'alias of --on-approval approve')
+    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
     .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
     .option('--max-depth <n>', 'maximum delegation depth (default 5)')
     .option('--project <dir>', 'project root (instead of detecting it from the target)')
@@ -210,6 +215,24 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--json', 'print one JSON object {deleted}')
     .addHelpText('after', '\nExamples:\n  llm-do runs rm last\n  llm-do runs rm --older-than 30d\n')
     .action(run(async (refs: string[], options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsRm(refs, options, io)));
+
+  const approvals = program
+    .command('approvals')
+    .description('approvals of a project: its persistent grants (the "p" answer, .llm-do/approvals.yaml)')
+    .addHelpText('after', '\nExamples:\n  llm-do approvals rules\n  llm-do approvals rules --revoke 2\n');
+  approvals
+    .command('rules')
+    .description('list the persistent grants of a project, numbered; --revoke N removes grant N')
+    .argument('[dir]', 'project directory (default: detected from the current directory)')
+    .option('--project <dir>', 'project root')
+    .option('--revoke <n>', 'remove grant number N (as listed)')
+    .option('--json', 'print one JSON object {file, grants} ({file, revoked} with --revoke)')
+    .addHelpText('after', '\nExamples:\n  llm-do approvals rules ./my-project\n  llm-do approvals rules --revoke 1\n')
+    .action(
+      run(async (dir: string | undefined, options: Record<string, string | boolean | undefined>) =>
+        (await import('./commands/approvals.ts')).runApprovalRules(dir, options, io),
+      ),
+    );
 
   const lib = program
     .command('lib')

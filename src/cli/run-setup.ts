@@ -3,6 +3,7 @@
  * flags into `runWorker` options, and opening the run log.
  */
 import { join, relative, resolve } from 'node:path';
+import { openProjectGrants, type ProjectGrants } from '../approval/grants.ts';
 import { UsageError } from '../errors.ts';
 import { loadProject } from '../project/load-project.ts';
 import { detectTarget } from '../project/target.ts';
@@ -43,9 +44,23 @@ export async function openRunTarget(target: string | undefined, flags: RunFlags,
   return { project, ...(entry ? { entry } : {}) };
 }
 
-/** The approval mode the flags choose (`undefined`: interactive, ask the person). */
+/**
+ * The approval mode the flags choose (`undefined`: ask the person). `--approve-all` and
+ * `--auto-deny`/`--strict` are aliases of `--on-approval approve|deny`; commander refuses mixing them.
+ */
 export function approvalFromFlags(flags: RunFlags): RunWorkerOptions['approval'] {
-  return flags.approveAll ? 'approve_all' : flags.autoDeny || flags.strict ? 'auto_deny' : undefined;
+  if (flags.approveAll || flags.onApproval === 'approve') return 'approve_all';
+  if (flags.autoDeny || flags.strict || flags.onApproval === 'deny') return 'auto_deny';
+  return undefined;
+}
+
+/**
+ * The project's persistent grants (`.llm-do/approvals.yaml`), or undefined for a worker file run on
+ * its own (it has no project to keep them in). A malformed file is a ProjectError (exit 2).
+ */
+export function openGrants(project: Project, io: CliIO): Promise<ProjectGrants> | undefined {
+  if (project.standalone) return undefined;
+  return openProjectGrants({ fs: project.fs, root: project.root, who: io.env.USER ?? io.env.USERNAME ?? 'unknown' });
 }
 
 /** `runWorker` options from the flags shared by `run` and `chat`. */

@@ -1,7 +1,8 @@
 /**
  * Asks the person at the terminal to approve a tool call (SPEC §8, §15): shows the worker chain, the
  * tool, its description and the exact arguments (edits as a diff, written files numbered, everything
- * escaped), and reads one of a/s/t/d/q. When a very long value had to be cut, the prompt says so and
+ * escaped), and reads one of a/s/t/d/q, plus p ("always, in this project") where grants can be kept.
+ * When a very long value had to be cut, the prompt says so and
  * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
  * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
  */
@@ -12,14 +13,23 @@ import { shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText } from './terminal-text.ts';
 
-const CHOICES: readonly [string, string][] = [
+type Choice = readonly [key: string, label: string];
+
+const SESSION_CHOICES: readonly Choice[] = [
   ['a', 'approve once'],
   ['s', 'this call for the session'],
   ['t', 'this tool for the session'],
-  ['d', 'deny'],
-  ['q', 'quit'],
 ];
-const VIEW_ALL: [string, string] = ['v', 'view the full arguments'];
+const PROJECT_GRANT: Choice = ['p', 'always, in this project'];
+const DENY: Choice = ['d', 'deny'];
+const QUIT: Choice = ['q', 'quit'];
+const VIEW_ALL: Choice = ['v', 'view the full arguments'];
+
+/** The answers a prompt offers: `p` only where grants can be kept, `q` worded as what it ends. */
+function choicesOf(options: Pick<TerminalPrompterOptions, 'projectGrants' | 'quitLabel'>): readonly Choice[] {
+  const quit: Choice = options.quitLabel ? ['q', options.quitLabel] : QUIT;
+  return [...SESSION_CHOICES, ...(options.projectGrants ? [PROJECT_GRANT] : []), DENY, quit];
+}
 
 export interface RequestView {
   text: string;
@@ -38,11 +48,18 @@ function chainOf(request: ApprovalRequest, callLabel: CallLabel | undefined): st
 }
 
 /** Renders the approval request as the lines shown above the question; `full` cuts no argument. */
-export function describeRequest(request: ApprovalRequest, style: Style = createStyle(false), width = 100, full = false, callLabel?: CallLabel): RequestView {
+export function describeRequest(
+  request: ApprovalRequest,
+  style: Style = createStyle(false),
+  width = 100,
+  full = false,
+  callLabel?: CallLabel,
+  offered: readonly Choice[] = choicesOf({}),
+): RequestView {
   const description = shorten(request.description.split('\n')[0] ?? '', false, width);
   const chain = escapeTerminalText(chainOf(request, callLabel));
   const args = renderArguments(request.toolName, request.args, { style, full });
-  const choices = args.cut ? [...CHOICES, VIEW_ALL] : CHOICES;
+  const choices = args.cut ? [...offered, VIEW_ALL] : offered;
   const lines = [
     '',
     `${style.yellow('approval needed')} · ${style.bold(chain)} wants to run ${style.bold(escapeTerminalText(request.toolName))}`,
@@ -63,6 +80,10 @@ export interface TerminalPrompterOptions {
   display?: { pause(): void; resume(): void; callLabel?: CallLabel };
   /** @default plain */
   style?: Style;
+  /** Offer `p` (a persistent grant of this exact call): only where the project can keep grants. */
+  projectGrants?: boolean;
+  /** What `q` is called (chat: "cancel the turn"). @default "quit" */
+  quitLabel?: string;
 }
 
 /** Reads lines from `input` with a private readline interface, closed after each prompt. */
@@ -81,6 +102,7 @@ function ownQuestion(input: NodeJS.ReadableStream, output: NodeJS.WritableStream
 export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: TerminalPrompterOptions = {}): ApprovalPrompter {
   const ask = options.question ?? ownQuestion(input, output);
   const style = options.style ?? createStyle(false);
+  const offered = choicesOf(options);
   return {
     async ask(request, signal) {
       options.display?.pause();
@@ -88,16 +110,17 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
         const columns = (output as { columns?: number }).columns ?? 100;
         const width = Math.max(40, columns - 4);
         const callLabel = options.display?.callLabel;
-        const view = describeRequest(request, style, width, false, callLabel);
+        const view = describeRequest(request, style, width, false, callLabel, offered);
         output.write(`${view.text}\n`);
-        const keys = [...CHOICES, ...(view.cut ? [VIEW_ALL] : [])].map(([key]) => key).join(', ');
+        const keys = [...offered, ...(view.cut ? [VIEW_ALL] : [])].map(([key]) => key).join(', ');
         while (true) {
-          const parsed = parseAnswer((await ask('choice> ', signal)).trim().toLowerCase());
+          const typed = (await ask('choice> ', signal)).trim().toLowerCase();
+          const parsed = typed === 'p' && !options.projectGrants ? undefined : parseAnswer(typed);
           if (parsed === 'deny') {
             const reason = (await ask('reason (optional, Enter to skip)> ', signal)).trim();
             return reason ? { action: 'deny', reason } : { action: 'deny' };
           }
-          if (parsed === 'view') output.write(`${describeRequest(request, style, width, true, callLabel).text}\n`);
+          if (parsed === 'view') output.write(`${describeRequest(request, style, width, true, callLabel, offered).text}\n`);
           else if (parsed) return parsed;
           else output.write(`please type one of ${keys} and press Enter\n`);
         }
@@ -116,6 +139,8 @@ function parseAnswer(answer: string): ApprovalAnswer | 'deny' | 'view' | undefin
       return { action: 'approve_call' };
     case 't':
       return { action: 'approve_tool' };
+    case 'p':
+      return { action: 'approve_project' };
     case 'd':
       return 'deny';
     case 'q':

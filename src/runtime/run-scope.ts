@@ -2,7 +2,7 @@
  * Builds the context one run shares (its config, services and state) and an abort signal that a
  * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
-import { createApprovalController } from '../approval/controller.ts';
+import { createApprovalController, sourceForOnApproval } from '../approval/controller.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
@@ -48,6 +48,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
     prepared: new Map(),
     requests: new WeakMap(),
   };
+  const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const config: RunConfig = Object.freeze({
     runId: uuidv7(now()),
     project,
@@ -74,8 +75,9 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
         },
       }),
     approvals: createApprovalController({
-      mode: options.approval ?? project.manifest?.approval?.mode ?? 'interactive',
-      ...(options.prompter ? { prompter: options.prompter } : {}),
+      mode: approvalMode,
+      source: sourceForOnApproval(options.onApproval, approvalMode, options.prompter),
+      ...(options.grants ? { grants: options.grants } : {}),
       onEvent: (event) => emitApprovalEvent(emit, state.calls, event),
     }),
     emit,

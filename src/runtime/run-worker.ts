@@ -2,6 +2,8 @@
  * `runWorker`: runs an entry worker and everything it delegates to, returning the event stream at
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
+import type { OnApproval } from '../approval/controller.ts';
+import type { ProjectGrants } from '../approval/grants.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
 import { AbortedError, DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
@@ -32,10 +34,18 @@ export interface RunWorkerOptions {
   attachments?: string[];
   /** Model for every worker of the run (`--model`). */
   model?: string;
-  /** @default manifest `approval.mode`, else 'interactive' */
+  /**
+   * Who decides the tool calls that ask (SPEC §17): `ask` a person through `prompter`, `approve` or
+   * `deny` them all, or a function deciding each question. Wins over `approval`.
+   * @default from `approval`
+   */
+  onApproval?: OnApproval;
+  /** The older spelling of `onApproval` as a mode. @default manifest `approval.mode`, else 'interactive' */
   approval?: ApprovalMode;
-  /** Asks a person in interactive mode; without one, `ask` calls are denied (no terminal). */
+  /** Asks a person in `ask` mode; without one, `ask` calls are denied (no terminal). */
   prompter?: ApprovalPrompter;
+  /** The project's persistent grants (`openProjectGrants`): consulted before asking, added to by a `project` answer. */
+  grants?: ProjectGrants;
   /** @default manifest `delegation.max_depth`, else 5 */
   maxDepth?: number;
   /** Extra mounts granted by the user (`--mount`). */

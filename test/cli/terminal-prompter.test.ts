@@ -14,7 +14,7 @@ const request = (toolName: string, args: unknown): ApprovalRequest => ({
 });
 
 /** A prompter whose answers come from `answers`; returns it with what it wrote and the questions asked. */
-function scripted(answers: string[]) {
+function scripted(answers: string[], extra: { projectGrants?: boolean; quitLabel?: string } = {}) {
   const output = new PassThrough();
   let written = '';
   output.on('data', (chunk: Buffer) => (written += chunk.toString()));
@@ -28,6 +28,7 @@ function scripted(answers: string[]) {
       return answer;
     },
     display: { pause: () => events.push('pause'), resume: () => events.push('resume') },
+    ...extra,
   });
   return { prompter, questions, events, written: () => written };
 }
@@ -117,6 +118,16 @@ describe('createTerminalPrompter', () => {
     expect(questions).toEqual(['choice> ', 'choice> ', 'choice> ']);
     expect(written()).toContain('45 │ line 45');
     expect(written()).toContain('please type one of a, s, t, d, q, v and press Enter');
+  });
+
+  test('p is offered and answered only where grants can be kept; q can be worded as what it ends', async () => {
+    const withGrants = scripted(['p'], { projectGrants: true, quitLabel: 'cancel the turn' });
+    await expect(withGrants.prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_project' });
+    expect(withGrants.written()).toContain('[t] this tool for the session  [p] always, in this project  [d] deny  [q] cancel the turn');
+    const without = scripted(['p', 'a']);
+    await expect(without.prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_once' });
+    expect(without.written()).not.toContain('[p]');
+    expect(without.written()).toContain('please type one of a, s, t, d, q and press Enter');
   });
 
   test('a, t and q map to their answers; the display resumes even when reading fails', async () => {

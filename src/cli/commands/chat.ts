@@ -1,12 +1,14 @@
 /**
  * `llm-do chat TARGET` (also `--chat`, or an entry worker with `mode: chat`): a REPL over a chat
  * session. Replies stream to stdout; prompts, tool progress and approvals go to stderr. `/exit` or
- * Ctrl-D ends it; Ctrl-C cancels the current turn only. Without a terminal, each stdin line is a turn
+ * Ctrl-D ends it; Ctrl-C, or `q` at an approval prompt, cancels the current turn only; `/help` lists
+ * the commands. Without a terminal, each stdin line is a turn
  * (approvals are then asked on /dev/tty when there is one). Exit 1 if any turn failed.
  */
 import { createInterface, type Interface } from 'node:readline';
 import { resolve } from 'node:path';
-import { AbortedError, RunError } from '../../errors.ts';
+import type { ApprovalPrompter } from '../../approval/types.ts';
+import { AbortedError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
@@ -15,14 +17,31 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { approvalFromFlags, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter } from '../trace-writer.ts';
 
 const PROMPT = 'you› ';
-const HINT = '(type /exit or press Ctrl-D to end the chat)';
+const HINT = '(type /exit or press Ctrl-D to end the chat, /help for the commands)';
+const HELP = `commands:
+  /help    list these commands
+  /exit    end the chat (or press Ctrl-D)
+  Ctrl-C   cancel the current turn
+  q        at an approval prompt: cancel the current turn (the chat goes on)`;
+
+/** In a chat, \`q\` at an approval prompt cancels the turn, not the chat: it aborts the turn's signal. */
+function cancellingTurn(prompter: ApprovalPrompter, cancelTurn: () => void): ApprovalPrompter {
+  return {
+    async ask(request, signal) {
+      const answer = await prompter.ask(request, signal);
+      if (answer.action !== 'abort') return answer;
+      cancelTurn();
+      throw new AbortedError('turn cancelled');
+    },
+  };
+}
 
 /** `rl.question` as a promise (the REPL's interface is callback-style so it can be iterated). */
 function questionOn(rl: Interface, query: string, signal?: AbortSignal): Promise<string> {
@@ -57,25 +76,28 @@ export async function chatWithProject(project: Project, entry: string | undefine
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
   const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
   const answer = createAnswerStream(io, display);
+  const cancelCurrentTurn = () => turn?.abort(new AbortedError('turn cancelled'));
 
   let session: ChatSession;
   try {
+    const grants = await openGrants(project, io);
+    const promptOptions = { display, projectGrants: Boolean(grants), quitLabel: 'cancel the turn' };
+    const prompter = interactive
+      ? createTerminalPrompter(io.stdin, io.stderr, {
+          ...promptOptions,
+          question: (query, signal) => questionOn(rl!, query, signal),
+          style: createStyle(isFancyTerminal(io.stderr, io.env)),
+        })
+      : terminal
+        ? createTerminalPrompter(terminal.input, terminal.output, { ...promptOptions, style: createStyle(isFancyTerminal(terminal.output, io.env)) })
+        : undefined;
     session = await startChatSession({
       project,
       ...(entry ? { entry } : {}),
       ...runOptionsFromFlags(flags, io),
       ...(log ? { store: log.store } : {}),
-      ...(interactive
-        ? {
-            prompter: createTerminalPrompter(io.stdin, io.stderr, {
-              question: (query, signal) => questionOn(rl!, query, signal),
-              display,
-              style: createStyle(isFancyTerminal(io.stderr, io.env)),
-            }),
-          }
-        : terminal
-          ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
-          : {}),
+      ...(grants ? { grants } : {}),
+      ...(prompter ? { prompter: cancellingTurn(prompter, cancelCurrentTurn) } : {}),
       onEvent: answer.onEvent,
       subscribe: (bus: EventBus) => {
         trace?.attach(bus);
@@ -104,7 +126,6 @@ export async function chatWithProject(project: Project, entry: string | undefine
   process.on('SIGINT', cancelTurn);
   if (interactive) printError(io, `chatting with ${session.worker} (${session.model}) ${HINT}`);
 
-  let exitCode = EXIT_OK;
   // A session that looks fine but had a turn fail must not exit 0 (a script feeding turns would miss it).
   let anyTurnFailed = false;
   try {
@@ -112,6 +133,11 @@ export async function chatWithProject(project: Project, entry: string | undefine
     for await (const line of lines) {
       const text = line.trim();
       if (text === '/exit') break;
+      if (text === '/help') {
+        printError(io, HELP);
+        if (interactive) lines.prompt();
+        continue;
+      }
       if (text === '') {
         if (interactive) lines.prompt();
         continue;
@@ -129,10 +155,6 @@ export async function chatWithProject(project: Project, entry: string | undefine
       } catch (error) {
         answer.end();
         display.clear();
-        if (RunError.isInstance(error) && error.code === 'aborted-by-user') {
-          exitCode = reportError(error, io);
-          break;
-        }
         if (AbortedError.isInstance(error)) printError(io, '(turn cancelled)');
         else {
           anyTurnFailed = true;
@@ -154,7 +176,6 @@ export async function chatWithProject(project: Project, entry: string | undefine
     await trace?.close();
     await telemetry?.close();
   }
-  if (interactive && exitCode === EXIT_OK) io.stderr.write('\n');
-  if (exitCode !== EXIT_OK) return exitCode;
+  if (interactive) io.stderr.write('\n');
   return anyTurnFailed ? EXIT_FAILED : EXIT_OK;
 }

@@ -14,7 +14,7 @@ import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { openTelemetry, type CliTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
-import { approvalFromFlags, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from '../run-setup.ts';
+import { approvalFromFlags, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
 
 export interface RunCommandInput {
@@ -54,6 +54,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       return await chatWithProject(project, entry, options, io);
     }
     log = await openRunLog(options, project, io);
+    const grants = await openGrants(project, io);
     const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
     const runInput = await resolveInput(input, options.input, stdinIsInput, io);
     telemetry = await openTelemetry(options, io);
@@ -71,9 +72,16 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...runOptionsFromFlags(options, io),
       input: runInput,
       ...(log ? { store: log.store } : {}),
+      ...(grants ? { grants } : {}),
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       ...(terminal
-        ? { prompter: createTerminalPrompter(terminal.input, terminal.output, { display: progress, style: createStyle(isFancyTerminal(terminal.output, io.env)) }) }
+        ? {
+            prompter: createTerminalPrompter(terminal.input, terminal.output, {
+              display: progress,
+              style: createStyle(isFancyTerminal(terminal.output, io.env)),
+              projectGrants: Boolean(grants),
+            }),
+          }
         : {}),
       // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
       signal: AbortSignal.any([abort.signal, processFailure]),

@@ -31,7 +31,8 @@ describe.concurrent('approval prompt in a terminal', () => {
     expect(result.screen).toContain('Create or overwrite a text file');
     expect(result.screen).toContain('path: /work/out.md');
     expect(result.screen).toMatch(/1 │ first line\n\s+2 │ second line/);
-    expect(result.screen).toContain('[a] approve once  [s] this call for the session  [t] this tool for the session  [d] deny  [q] quit');
+    // The choices line wraps at the terminal's width.
+    expect(result.screen).toMatch(/\[a\] approve once  \[s\] this call for the session  \[t\] this tool for the session  \[p\] always, in this\s+project  \[d\] deny  \[q\] quit/);
     expect(result.output.split('approval needed').length - 1).toBe(1);
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2]!.toolResults.map((r) => r.content)).not.toContain('denied');
@@ -50,7 +51,7 @@ describe.concurrent('approval prompt in a terminal', () => {
         { expect: 'choice> ' },
         // An accidental Enter chooses nothing: the question comes again.
         { send: '\r' },
-        { expect: 'please type one of a, s, t, d, q' },
+        { expect: 'please type one of a, s, t, p, d, q' },
         { expect: 'choice> ' },
         { send: 'd\r' },
         { expect: 'reason (optional' },

@@ -1,0 +1,149 @@
+/**
+ * Decision sources (SPEC §17): who answers an approval question the gate could not settle by rule,
+ * grant or session memory. The terminal is one source among others, so a run decides the same way
+ * whether a person, a policy, a callback or a list of answers given in advance is behind it.
+ */
+import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest, ApprovalSource } from './types.ts';
+
+/** What a source is asked: the tool call, named as the run's events name it. */
+export interface ApprovalQuestion {
+  /** Unique per question. */
+  approval_id: string;
+  call_id: string;
+  tool_call_id: string;
+  /** Worker ids from the entry worker to the one calling the tool. */
+  chain: readonly string[];
+  toolset: string;
+  tool: string;
+  args: unknown;
+  description: string;
+}
+
+/**
+ * A source's answer. `remember` extends an approval: `call` this exact call for the session, `tool`
+ * this tool for the session, `project` a persistent grant of this exact call (`.llm-do/approvals.yaml`).
+ * `message` replaces the whole model-visible denial text; `abort` ends the run.
+ */
+export type Decision =
+  | { action: 'approve'; remember?: 'call' | 'tool' | 'project' }
+  | { action: 'deny'; reason?: string; message?: string }
+  | { action: 'abort' };
+
+export interface DecisionSource {
+  /** What the source is, for `--on-approval` and library callers. */
+  readonly mode: 'ask' | 'approve' | 'deny' | 'callback' | 'decisions';
+  /** What the `approval_decision` event says decided when this source answered. */
+  readonly decidedBy: ApprovalSource;
+  /** Interactive sources are asked one question at a time, with memory re-checked after the wait. */
+  readonly interactive: boolean;
+  decide(question: ApprovalQuestion, signal?: AbortSignal): Promise<Decision>;
+}
+
+/** Approves every question (`--on-approval approve`). */
+export const approveAll: DecisionSource = {
+  mode: 'approve',
+  decidedBy: 'mode',
+  interactive: false,
+  decide: async () => ({ action: 'approve' }),
+};
+
+/** Denies every question with `message` as the model-visible text (`--on-approval deny`). */
+export function denyAll(message = 'denied by policy (auto_deny)'): DecisionSource {
+  return { mode: 'deny', decidedBy: 'policy', interactive: false, decide: async () => ({ action: 'deny', message }) };
+}
+
+/** The denial a tool call gets when a person should be asked but nobody can be. */
+export function noTerminalMessage(toolName: string): string {
+  return `approval needed for ${toolName} but no terminal; use --approve-all or pre-approve the tool`;
+}
+
+/** `ask` mode without anyone to ask: denies, saying why (SPEC §8). */
+export const noTerminal: DecisionSource = {
+  mode: 'ask',
+  decidedBy: 'no-terminal',
+  interactive: false,
+  decide: async (question) => ({ action: 'deny', message: noTerminalMessage(question.tool) }),
+};
+
+/**
+ * Answers given in advance, by `approval_id` or `tool_call_id`; `fallback` answers the rest.
+ *
+ * @example
+ * fromDecisions(new Map([['call-1', { action: 'approve' }]]), denyAll('not decided in advance'));
+ */
+export function fromDecisions(decisions: ReadonlyMap<string, Decision>, fallback: DecisionSource): DecisionSource {
+  return {
+    mode: 'decisions',
+    decidedBy: 'user',
+    interactive: fallback.interactive,
+    async decide(question, signal) {
+      const given = decisions.get(question.approval_id) ?? decisions.get(question.tool_call_id);
+      return given ?? fallback.decide(question, signal);
+    },
+  };
+}
+
+/** A person answering through a prompter (the terminal's a/s/t/p/d/q). */
+export function fromPrompter(prompter: ApprovalPrompter): DecisionSource {
+  return {
+    mode: 'ask',
+    decidedBy: 'user',
+    interactive: true,
+    async decide(question, signal) {
+      return decisionOf(await prompter.ask(requestOf(question), signal));
+    },
+  };
+}
+
+/**
+ * A function deciding each question (a browser, a web UI, a library caller). A thrown error fails
+ * the tool call's authorisation as any error would; anything but a `Decision` is treated as a denial.
+ */
+export function callback(decide: (question: ApprovalQuestion) => Decision | Promise<Decision>): DecisionSource {
+  return {
+    mode: 'callback',
+    decidedBy: 'callback',
+    interactive: true,
+    async decide(question) {
+      const decision = await decide(question);
+      return isDecision(decision) ? decision : { action: 'deny', message: 'denied: the approval callback returned no decision' };
+    },
+  };
+}
+
+function isDecision(value: unknown): value is Decision {
+  if (typeof value !== 'object' || value === null) return false;
+  const { action, remember } = value as { action?: unknown; remember?: unknown };
+  if (action === 'approve') return remember === undefined || remember === 'call' || remember === 'tool' || remember === 'project';
+  return action === 'deny' || action === 'abort';
+}
+
+function requestOf(question: ApprovalQuestion): ApprovalRequest {
+  return {
+    chain: question.chain,
+    toolset: question.toolset,
+    toolName: question.tool,
+    args: question.args,
+    description: question.description,
+    // Empty ids stand for a call made outside the runtime (a bare controller); the prompter gets none.
+    ...(question.call_id ? { callId: question.call_id } : {}),
+    ...(question.tool_call_id ? { toolCallId: question.tool_call_id } : {}),
+  };
+}
+
+function decisionOf(answer: ApprovalAnswer): Decision {
+  switch (answer.action) {
+    case 'approve_once':
+      return { action: 'approve' };
+    case 'approve_call':
+      return { action: 'approve', remember: 'call' };
+    case 'approve_tool':
+      return { action: 'approve', remember: 'tool' };
+    case 'approve_project':
+      return { action: 'approve', remember: 'project' };
+    case 'deny':
+      return answer.reason ? { action: 'deny', reason: answer.reason } : { action: 'deny' };
+    case 'abort':
+      return { action: 'abort' };
+  }
+}

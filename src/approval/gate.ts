@@ -1,0 +1,137 @@
+/**
+ * The approval gate (SPEC §8, §17): every tool call of a run passes through it, sub-workers
+ * included. `precheck` settles what needs nobody (rule, persistent grant, session memory); `ask`
+ * puts the question to the run's decision source; `apply` remembers what the answer says and emits
+ * the `approval_decision` event naming what decided.
+ */
+import { AbortedError, RunError } from '../errors.ts';
+import type { ApprovalRule } from '../worker/schema.ts';
+import type { ApprovalQuestion, Decision, DecisionSource } from './decision-source.ts';
+import type { ProjectGrants } from './grants.ts';
+import { createSessionMemory, type SessionMemory, type ToolKey } from './session-memory.ts';
+import type { ApprovalDecision, ApprovalEvent, ApprovalRequest } from './types.ts';
+import { untilAborted } from './until-aborted.ts';
+
+export interface GateOptions {
+  /** Who answers the calls that need a decision. */
+  source: DecisionSource;
+  /** Session approvals; a fresh memory by default. Pass one to share it between gates. */
+  memory?: SessionMemory;
+  /** The project's persistent grants; without them a `project` answer is remembered for the session only. */
+  grants?: ProjectGrants;
+  /** Receives an `approval_request` before an interactive source is asked, and an `approval_decision` for every call. */
+  onEvent?: (event: ApprovalEvent) => void;
+}
+
+export interface ApprovalGate {
+  /** The decision that needs nobody (rule, grant, session memory), or undefined when the source must be asked. */
+  precheck(request: ApprovalRequest, rule: ApprovalRule): ApprovalDecision | undefined;
+  /** Asks the source: one question at a time for an interactive source, re-checking memory after the wait. */
+  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision>;
+  /** Decides one call under its resolved rule; throws `RunError` (`aborted-by-user`) on an abort answer. */
+  authorize(request: ApprovalRequest, rule: ApprovalRule, signal?: AbortSignal): Promise<ApprovalDecision>;
+}
+
+/** Creates the gate of one run. */
+export function createApprovalGate(options: GateOptions): ApprovalGate {
+  const { source, grants, onEvent, memory = createSessionMemory() } = options;
+  // Questions are put one at a time: each asker waits for every earlier one to finish.
+  let queue: Promise<void> = Promise.resolve();
+  let abortedByUser: RunError | undefined;
+
+  function decided(request: ApprovalRequest, decision: ApprovalDecision): ApprovalDecision {
+    onEvent?.({
+      type: 'approval_decision',
+      chain: request.chain,
+      callId: request.callId,
+      toolCallId: request.toolCallId,
+      tool: request.toolName,
+      approved: decision.approved,
+      source: decision.source,
+      ...(decision.approved ? {} : { reason: decision.message }),
+    });
+    return decision;
+  }
+
+  function remembered(request: ApprovalRequest): ApprovalDecision | undefined {
+    const key = toolKeyOf(request);
+    if (grants?.covers(key, request.args)) return { approved: true, source: 'grant' };
+    if (memory.isApproved(key, request.args)) return { approved: true, source: 'session' };
+    return undefined;
+  }
+
+  function precheck(request: ApprovalRequest, rule: ApprovalRule): ApprovalDecision | undefined {
+    if (rule === 'preApproved') return { approved: true, source: 'rule' };
+    // Before grants and memory: nothing a person or a grant said widens a `blocked` rule.
+    if (rule === 'blocked') return { approved: false, source: 'policy', message: 'blocked by policy' };
+    return remembered(request);
+  }
+
+  async function apply(request: ApprovalRequest, decision: Decision): Promise<ApprovalDecision> {
+    const by = source.decidedBy;
+    switch (decision.action) {
+      case 'approve': {
+        const key = toolKeyOf(request);
+        if (decision.remember === 'tool') memory.approveTool(key);
+        else if (decision.remember === 'project' && grants) await grants.add(key, request.args);
+        else if (decision.remember) memory.approveCall(key, request.args);
+        return { approved: true, source: by };
+      }
+      case 'deny': {
+        const reason = decision.reason?.trim();
+        const message = decision.message ?? (reason ? `denied by user: ${reason}` : 'denied by user');
+        return { approved: false, source: by, message };
+      }
+      case 'abort':
+        abortedByUser = new RunError('aborted-by-user', request.chain.at(-1) ?? '', `run aborted by user at the approval prompt for ${request.toolName}`);
+        decided(request, { approved: false, source: by, message: 'aborted by user' });
+        throw abortedByUser;
+    }
+  }
+
+  async function ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
+    if (!source.interactive) return apply(request, await source.decide(questionOf(request), signal));
+    const earlier = queue;
+    let finished!: () => void;
+    const mine = new Promise<void>((resolve) => (finished = resolve));
+    queue = earlier.then(() => mine);
+    try {
+      await untilAborted(earlier, signal);
+      if (abortedByUser) throw abortedByUser;
+      // An earlier answer may have just approved this call or tool.
+      const meanwhile = remembered(request);
+      if (meanwhile) return meanwhile;
+      onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, args: request.args });
+      return await apply(request, await untilAborted(source.decide(questionOf(request), signal), signal));
+    } finally {
+      finished();
+    }
+  }
+
+  return {
+    precheck,
+    ask,
+    async authorize(request, rule, signal) {
+      if (signal?.aborted) throw new AbortedError();
+      if (abortedByUser) throw abortedByUser;
+      return decided(request, precheck(request, rule) ?? (await ask(request, signal)));
+    },
+  };
+}
+
+function toolKeyOf(request: ApprovalRequest): ToolKey {
+  return { toolset: request.toolset, tool: request.toolName };
+}
+
+function questionOf(request: ApprovalRequest): ApprovalQuestion {
+  return {
+    approval_id: crypto.randomUUID(),
+    call_id: request.callId ?? '',
+    tool_call_id: request.toolCallId ?? '',
+    chain: request.chain,
+    toolset: request.toolset,
+    tool: request.toolName,
+    args: request.args,
+    description: request.description,
+  };
+}

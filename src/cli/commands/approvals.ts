@@ -1,0 +1,57 @@
+/**
+ * `llm-do approvals rules [DIR]`: the persistent grants of a project (`.llm-do/approvals.yaml`,
+ * SPEC §17), numbered; `--revoke N` removes grant N. Arguments came from a model: they are escaped.
+ */
+import { openProjectGrants, type Grant } from '../../approval/grants.ts';
+import { UsageError } from '../../errors.ts';
+import { detectTarget } from '../../project/target.ts';
+import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
+import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
+import { printLine, type CliIO } from '../io.ts';
+import { shorten } from '../progress.ts';
+import { escapeTerminalText, terminalSafeJson } from '../terminal-text.ts';
+
+export interface ApprovalRulesOptions {
+  project?: string;
+  json?: boolean;
+  revoke?: string;
+}
+
+/** Lists the grants of the project at `dir`, or revokes one. */
+export async function runApprovalRules(dir: string | undefined, options: ApprovalRulesOptions, io: CliIO): Promise<number> {
+  try {
+    const revoke = options.revoke === undefined ? undefined : grantNumber(options.revoke);
+    const fs = createNodeFileSystem();
+    const located = await detectTarget(dir, { fs, cwd: io.cwd, project: options.project, env: io.env, homeDir: io.homeDir });
+    if (located.standaloneFile) throw new UsageError(`${dir}: a worker file on its own has no project to keep grants in; name a project directory`);
+    const grants = await openProjectGrants({ fs, root: located.root, who: io.env.USER ?? 'unknown' });
+    if (revoke !== undefined) {
+      const revoked = await grants.revoke(revoke);
+      printLine(io, options.json ? terminalSafeJson({ file: grants.file, revoked: numbered(revoked, revoke) }) : `revoked grant ${revoke}: ${describe(revoked)}`);
+      return EXIT_OK;
+    }
+    const list = grants.list();
+    if (options.json) printLine(io, terminalSafeJson({ file: grants.file, grants: list.map((grant, index) => numbered(grant, index + 1)) }));
+    else if (list.length === 0) printLine(io, `no grants in ${escapeTerminalText(grants.file)}`);
+    else list.forEach((grant, index) => printLine(io, `${index + 1}. ${describe(grant)}`));
+    return EXIT_OK;
+  } catch (error) {
+    return options.json ? reportJsonError(error, io) : reportError(error, io);
+  }
+}
+
+function grantNumber(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1) throw new UsageError(`--revoke expects a grant number ≥ 1 (see llm-do approvals rules), got "${text}"`);
+  return n;
+}
+
+function numbered(grant: Grant, n: number) {
+  return { n, ...grant };
+}
+
+/** `filesystem.write_file {"path":…}  (ada, 2026-01-02T…)`, escaped and cut to one readable line. */
+function describe(grant: Grant): string {
+  const tool = escapeTerminalText(`${grant.toolset}.${grant.tool}`);
+  return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(grant.granted_at)})`;
+}
