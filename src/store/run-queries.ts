@@ -84,7 +84,7 @@ export interface RequestRecord {
 export interface ApprovalRecord {
   asked: boolean;
   approved: boolean | null;
-  /** What decided: `rule`, `mode`, `session`, `user`, `policy`, `no-terminal`. */
+  /** What decided: `rule`, `mode`, `session`, `user`, `policy`, `no-terminal`, `grant`, `callback`. */
   source: string | null;
   reason: string | null;
 }
