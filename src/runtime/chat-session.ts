@@ -4,7 +4,6 @@
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
 import type { ModelMessage } from 'ai';
-import { createEventBus, replayableEvents } from './event-bus.ts';
 import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
 import { estimateTokens, trimHistory } from './history.ts';
@@ -12,9 +11,8 @@ import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { nextCallId } from './run-context.ts';
-import { createRunScope, createTurnScope } from './run-scope.ts';
+import { createRunScope, createTurnScope, openRunBus } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
-import { attachRunStore } from './run-store.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
 
 export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
@@ -55,11 +53,7 @@ export interface ChatSession {
  */
 export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
   // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
-  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
-  const events = replayableEvents(bus);
-  if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
-  if (options.store) attachRunStore(bus, options.store, options);
-  options.subscribe?.(bus);
+  const { bus, events } = openRunBus(options);
   const scope = createRunScope(options, bus);
   const base = scope.ctx;
   const { emit, now, usage } = base.services;

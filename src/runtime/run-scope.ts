@@ -8,10 +8,11 @@ import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { ApprovalEvent } from '../approval/types.ts';
 import { createBranches } from './branches.ts';
-import type { EventBus } from './event-bus.ts';
-import type { CallEventBody, CallIdentity, UnstampedEvent } from './events.ts';
+import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
+import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
 import type { RunConfig, RunContext, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
+import { attachRunStore } from './run-store.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 import { createUsageMeter } from './usage.ts';
 
@@ -26,6 +27,19 @@ export interface RunScope {
   failure(caught: unknown, abortMessage?: string): Error;
   /** Detaches from the caller's signal. */
   dispose(): void;
+}
+
+/**
+ * The bus of a run (or a chat session, whose turns are runs) with the caller's readers attached:
+ * the replayable `events`, `onEvent`, the run store, then `subscribe` — before the first event.
+ */
+export function openRunBus(options: Omit<RunWorkerOptions, 'input' | 'attachments'>): { bus: EventBus; events: AsyncIterable<RunEvent> } {
+  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
+  const events = replayableEvents(bus);
+  if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
+  if (options.store) attachRunStore(bus, options.store, options);
+  options.subscribe?.(bus);
+  return { bus, events };
 }
 
 /** Emits events of one call: fills in its identity. */

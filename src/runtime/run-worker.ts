@@ -12,16 +12,16 @@ import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
-import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
+import type { EventBus } from './event-bus.ts';
 import type { CallIdentity, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { nextCallId, type RunContext } from './run-context.ts';
-import { createRunScope } from './run-scope.ts';
+import { createRunScope, openRunBus } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
-import { attachRunStore, type RunStore } from './run-store.ts';
+import type { RunStore } from './run-store.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -110,11 +110,7 @@ export interface RunHandle {
  * console.log((await result).output);
  */
 export function runWorker(options: RunWorkerOptions): RunHandle {
-  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
-  const events = replayableEvents(bus);
-  if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
-  if (options.store) attachRunStore(bus, options.store, options);
-  options.subscribe?.(bus);
+  const { bus, events } = openRunBus(options);
   const result = execute(options, bus);
   return { events, result };
 }
