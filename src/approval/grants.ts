@@ -92,6 +92,7 @@ export async function openProjectGrants(options: OpenGrantsOptions): Promise<Pro
     },
     async revoke(n) {
       const revoked = grants[n - 1];
+      if (grants.length === 0) throw new UsageError(`--revoke ${n}: ${file} holds no grants (there is nothing to revoke)`);
       if (!Number.isInteger(n) || !revoked) {
         throw new UsageError(`--revoke expects a grant number from 1 to ${grants.length} (see llm-do approvals rules), got ${n}`);
       }

@@ -161,6 +161,11 @@ describe('persistent grants', () => {
     await expect(grants.revoke(5)).rejects.toThrow('--revoke expects a grant number from 1 to 1');
   });
 
+  it('revoking from a project with no grants says there is nothing to revoke', async () => {
+    const grants = await grantsOf(projectDir());
+    await expect(grants.revoke(1)).rejects.toThrow(/holds no grants \(there is nothing to revoke\)/);
+  });
+
   it('a malformed file is an error naming the file and line', async () => {
     const root = projectDir('grants:\n  - toolset: filesystem\n    tool: 3\n    args: {}\n    granted_by: ada\n    granted_at: "2026"\n');
     const error = await grantsOf(root).catch((e: unknown) => e);
