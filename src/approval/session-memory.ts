@@ -1,7 +1,7 @@
 /**
  * What a person approved "for the session" (SPEC §8, §15): one exact call (toolset + tool +
  * arguments) or one tool of one toolset with any arguments. One memory serves a whole run,
- * sub-workers included, and is never persisted.
+ * sub-workers included; it is saved only as part of the run's state (`toJSON`), to be resumed.
  */
 
 /**
@@ -21,12 +21,20 @@ export interface SessionMemory {
   approveTool(key: ToolKey): void;
   /** True when an earlier `s` or `t` answer covers this call. */
   isApproved(key: ToolKey, args: unknown): boolean;
+  /** What it remembers, as plain data (a run's saved state holds it). */
+  toJSON(): SavedSessionMemory;
 }
 
-/** Creates an empty session memory. */
-export function createSessionMemory(): SessionMemory {
-  const calls = new Set<string>();
-  const tools = new Set<string>();
+/** A session memory as data: the keys of the approved calls and tools, in the order given. */
+export interface SavedSessionMemory {
+  calls: string[];
+  tools: string[];
+}
+
+/** Creates a session memory, empty or holding what `saved` remembered. */
+export function createSessionMemory(saved?: SavedSessionMemory): SessionMemory {
+  const calls = new Set<string>(saved?.calls);
+  const tools = new Set<string>(saved?.tools);
   return {
     approveCall(key, args) {
       calls.add(callKey(key, args));
@@ -37,7 +45,33 @@ export function createSessionMemory(): SessionMemory {
     isApproved(key, args) {
       return tools.has(toolKey(key)) || calls.has(callKey(key, args));
     },
+    toJSON: () => ({ calls: [...calls], tools: [...tools] }),
   };
+}
+
+/**
+ * Reads a saved session memory (from a file or a store: untrusted), refusing anything but the shape
+ * `toJSON` writes, with `source` naming where it came from.
+ */
+export function sessionMemoryFromJSON(value: unknown, source: string): SessionMemory {
+  const saved = value as Partial<SavedSessionMemory> | null;
+  const keysOf = (field: 'calls' | 'tools', size: number): string[] => {
+    const keys = saved?.[field];
+    const valid = Array.isArray(keys) && keys.every((key) => typeof key === 'string' && isKey(key, size));
+    if (!valid) throw new TypeError(`${source}: session.${field} must be a list of approval keys as saved by llm-do (JSON arrays of ${size} items)`);
+    return keys;
+  };
+  return createSessionMemory({ calls: keysOf('calls', 3), tools: keysOf('tools', 2) });
+}
+
+/** Whether `key` is what `toolKey` (2 items) or `callKey` (3) writes. */
+function isKey(key: string, size: number): boolean {
+  try {
+    const items: unknown = JSON.parse(key);
+    return Array.isArray(items) && items.length === size && items.every((item) => typeof item === 'string');
+  } catch {
+    return false;
+  }
 }
 
 // JSON arrays, so no toolset or tool name can be crafted to collide with another pair.

@@ -80,17 +80,15 @@ interface PendingCall {
   delegation: boolean;
 }
 
-/** A step's streamed text: the deltas (joined once, when printed) and a bounded tail for the status line. */
+/** A step's streamed text, as a bounded tail for the status line (the whole text comes with `model_step`). */
 interface StepText {
-  parts: string[];
   tail: string;
-  printed: boolean;
 }
 
 /** How much of the live text the status line keeps: redrawing never touches more, however long the answer. */
 const LIVE_TAIL = 400;
 
-const emptyStepText = (): StepText => ({ parts: [], tail: '', printed: false });
+const emptyStepText = (): StepText => ({ tail: '' });
 
 /** Returns an event listener that renders progress. */
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
@@ -119,14 +117,6 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
     const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
     write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
   };
-  const flushText = (event: RunEvent) => {
-    const entry = stepText.get(event.call_id);
-    if (!entry || entry.printed) return;
-    const text = entry.parts.join('');
-    if (!text.trim()) return;
-    entry.printed = true;
-    printText(event, text);
-  };
   const header = (event: RunEvent, model: string, input?: unknown) => {
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
     write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
@@ -148,7 +138,6 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'text_delta': {
         // Only the tail is touched per delta, so a long answer costs linear time to show.
         const entry = stepText.get(event.call_id) ?? emptyStepText();
-        entry.parts.push(event.text);
         entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
         stepText.set(event.call_id, entry);
         status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.tail, false, LIVE_TAIL).slice(-120)}`, stepSince);
@@ -156,15 +145,13 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       }
       case 'model_step': {
         steps += 1;
-        // Streamed text was printed at the first tool call; without streaming it is known only now
-        // (after the step's tool calls, which the SDK runs before reporting the step).
-        const entry = stepText.get(event.call_id);
-        if (event.tool_calls > 0 && !entry?.printed) printText(event, event.text);
+        // A step comes before its tool calls, so what the model said leads to them. A final answer is
+        // the worker's result, shown elsewhere.
+        if (event.tool_calls > 0) printText(event, event.text);
         stepText.delete(event.call_id);
         break;
       }
       case 'tool_call':
-        flushText(event);
         pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
         status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
         break;

@@ -1,10 +1,10 @@
 /**
  * One worker call: render its instructions with the input, build its sandbox (declared mounts
- * narrowed by every restriction above it) and gated tools, run the model loop, and check the answer
- * (step cap, `schema_out` with one repair round).
+ * narrowed by every restriction above it) and gated tools, then let the engine drive it to its
+ * answer (`engine.ts`).
  */
 import type { FilePart, ModelMessage, TextPart } from 'ai';
-import { AbortedError, RunError } from '../errors.ts';
+import { AbortedError } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
@@ -14,14 +14,14 @@ import { createFilesystemToolset } from '../tools/filesystem.ts';
 import { createShellToolset } from '../tools/shell.ts';
 import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
-import { validateWith } from '../worker/json-schema.ts';
-import { runModelLoop } from './agent-loop.ts';
+import { driveCall } from './engine.ts';
+import { createModelStepper } from './model-step.ts';
 import { createDelegationTools, type Caller, type ExecuteCall } from './delegation.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
 import type { CallIdentity } from './events.ts';
 import type { CallState, PreparedWorker, RunContext } from './run-context.ts';
-import { toAiTools } from './tool-execution.ts';
+import { toolDeclarations } from './tool-execution.ts';
 
 export const DEFAULT_MAX_STEPS = 25;
 
@@ -57,6 +57,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   ctx.state.calls.set(identity.call_id, identity);
   const config = definition.config;
   const history = call.history ?? [];
+  const maxSteps = config.max_steps ?? DEFAULT_MAX_STEPS;
   const userMessage: ModelMessage = {
     role: 'user',
     content: [
@@ -74,7 +75,11 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
     restrictions: [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }],
     messages: [...history, userMessage],
     historyLength: history.length,
-    maxSteps: config.max_steps ?? DEFAULT_MAX_STEPS,
+    maxSteps,
+    step: 0,
+    stepLimit: maxSteps,
+    repaired: false,
+    toolCalls: [],
   };
 
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state.restrictions) : undefined;
@@ -95,31 +100,14 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
     controller: ctx.services.approvals,
     context: createCustomToolsContext(ctx, caller, () => toolbox),
   });
-  const aiTools = toAiTools(toolbox, ctx, identity);
-  const loop = () =>
-    runModelLoop({ ctx, worker, identity, system: state.system, messages: state.messages, tools: aiTools, maxSteps: state.maxSteps, outputSchema: worker.schemaOut?.jsonSchema });
-  const outcome = (output: unknown): WorkerOutcome => ({ output, messages: state.messages.slice(state.historyLength) });
-
-  let result = await loop();
-  assertFinished(definition.id, state.maxSteps, result.finishReason);
-  state.messages.push(...result.responseMessages);
-  if (!worker.schemaOut) return outcome(result.text);
-
-  let parsed = parseStructured(worker, result.text);
-  if (!parsed.ok) {
-    state.messages.push({
-      role: 'user',
-      content: `Your answer does not match the required JSON schema: ${parsed.errors.join('; ')}. Reply again with only the corrected JSON.`,
-    });
-    result = await loop();
-    assertFinished(definition.id, state.maxSteps, result.finishReason);
-    state.messages.push(...result.responseMessages);
-    parsed = parseStructured(worker, result.text);
-    if (!parsed.ok) {
-      throw new RunError('invalid-output', definition.id, `worker ${definition.id} answered with invalid JSON twice: ${parsed.errors.join('; ')}`);
-    }
+  const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: toolDeclarations(toolbox), outputSchema: worker.schemaOut?.jsonSchema });
+  ctx.state.active.set(identity.call_id, state);
+  try {
+    const output = await driveCall({ ctx, worker, toolbox, modelStep }, state);
+    return { output, messages: state.messages.slice(state.historyLength) };
+  } finally {
+    ctx.state.active.delete(identity.call_id);
   }
-  return outcome(parsed.value);
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {
@@ -149,22 +137,4 @@ async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteC
     ...caller.worker.customTools,
     ...(workers ? await createDelegationTools(ctx, caller, runCallee) : []),
   ];
-}
-
-function assertFinished(workerId: string, maxSteps: number, finishReason: string): void {
-  if (finishReason === 'tool-calls') {
-    throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${maxSteps}) without a final answer`);
-  }
-}
-
-/** Parses a structured answer, tolerating a Markdown code fence around the JSON. */
-function parseStructured(worker: PreparedWorker, text: string): { ok: true; value: unknown } | { ok: false; errors: string[] } {
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
-  let value: unknown;
-  try {
-    value = JSON.parse(fenced ? (fenced[1] ?? '') : text);
-  } catch {
-    return { ok: false, errors: ['the answer is not JSON'] };
-  }
-  return validateWith(worker.schemaOut!.zod, value);
 }

@@ -1,8 +1,8 @@
 /**
- * A model that reports each request as it is sent, and each response's usage as soon as the provider sends it. The AI SDK's step
- * callback fires only after the step's tool calls finish, so a run interrupted during a tool call
- * or a delegation would lose the request that asked for it (SPEC §16: usage so far is kept). Its
- * stream also merges text deltas that arrive together ({@link coalesceTextDeltas}).
+ * A model that reports each request as it is sent (`model_prompt`: the provider-level prompt), and
+ * each response's usage as soon as the provider sends it, so a step that fails or is cut short after
+ * its response still counts (SPEC §16: usage so far is kept). Its stream also merges text deltas
+ * that arrive together ({@link coalesceTextDeltas}).
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';

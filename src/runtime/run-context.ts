@@ -4,7 +4,8 @@
  * so far (`RunState`, the run's only mutable state). Each worker call adds its own `CallState`.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, ToolResultPart } from 'ai';
+import type { SessionMemory } from '../approval/session-memory.ts';
 import type { ApprovalController } from '../approval/types.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project, WorkerDefinition } from '../project/types.ts';
@@ -15,6 +16,7 @@ import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';
 import type { Branches } from './branches.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
+import type { RunSnapshot } from './state.ts';
 import type { UsageMeter } from './usage.ts';
 
 /** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
@@ -40,6 +42,8 @@ export interface RunServices {
   readonly emit: (event: UnstampedEvent) => void;
   readonly now: () => number;
   readonly usage: UsageMeter;
+  /** Saves the run's state after every model step and tool result (a run store's `checkpoint`), if anything saves it. */
+  readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
 }
 
 /** Everything about a run that changes while it runs, in one place (shared by the turns of a chat). */
@@ -50,6 +54,10 @@ export interface RunState {
   deniedCalls: number;
   /** Calls of the run by `call_id` (approval events name their call by id). */
   readonly calls: Map<string, CallIdentity>;
+  /** Calls in progress by `call_id`: the call tree a checkpoint saves. */
+  readonly active: Map<string, CallState>;
+  /** What a person approved for the session (the approval controller's memory). */
+  readonly session: SessionMemory;
   /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
   readonly running: Map<symbol, string>;
   /** Work the run must see settle before it ends (see `branches.ts`). */
@@ -89,7 +97,28 @@ export interface CallState {
   messages: ModelMessage[];
   /** Messages that came before this call (a chat's earlier turns), not part of its outcome. */
   historyLength: number;
+  /** `max_steps` of the worker. */
   maxSteps: number;
+  /** Model steps taken so far (numbered from 1 in the events). */
+  step: number;
+  /** The step after which the call must have answered: `maxSteps`, moved on by a `schema_out` repair round. */
+  stepLimit: number;
+  /** Whether the one `schema_out` repair round was used. */
+  repaired: boolean;
+  /** Tool calls of the current step, in the order the model made them; empty between steps. */
+  toolCalls: ToolCallState[];
+}
+
+/** One tool call of a step. */
+export interface ToolCallState {
+  toolCallId: string;
+  tool: string;
+  args: unknown;
+  /** `running` from the moment it is handed to the gate (approval included) until its result. */
+  status: 'running' | 'done';
+  /** What the model is answered, once done. */
+  answer?: ToolResultPart;
+  denied?: boolean;
 }
 
 /** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */

@@ -3,6 +3,7 @@
  * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController, sourceForOnApproval } from '../approval/controller.ts';
+import { createSessionMemory } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
@@ -12,7 +13,7 @@ import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts'
 import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
 import type { RunConfig, RunContext, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
-import { attachRunStore } from './run-store.ts';
+import { attachRunStore, recordsRuns } from './run-store.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 import { createUsageMeter } from './usage.ts';
 
@@ -57,6 +58,8 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
     callCount: 0,
     deniedCalls: 0,
     calls: new Map(),
+    active: new Map(),
+    session: createSessionMemory(),
     running: new Map(),
     branches: createBranches(),
     prepared: new Map(),
@@ -92,13 +95,21 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
       mode: approvalMode,
       source: sourceForOnApproval(options.onApproval, approvalMode, options.prompter),
       ...(options.grants ? { grants: options.grants } : {}),
+      memory: state.session,
       onEvent: (event) => emitApprovalEvent(emit, state.calls, event),
     }),
     emit,
     now,
     usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
+    checkpoint: checkpointSink(options),
   };
   return scopeWithSignal({ config, services, state }, options.signal);
+}
+
+/** Where checkpoints go: the run store, if it saves them and the project is recorded. */
+function checkpointSink({ store, project }: RunWorkerOptions): RunServices['checkpoint'] {
+  if (!store?.checkpoint || !recordsRuns(project)) return undefined;
+  return (snapshot) => store.checkpoint?.(snapshot);
 }
 
 /**

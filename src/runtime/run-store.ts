@@ -7,6 +7,7 @@ import type { Project } from '../project/types.ts';
 import type { EventBus } from './event-bus.ts';
 import type { RunEvent } from './events.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
+import type { RunSnapshot } from './state.ts';
 
 /** The options of a run worth keeping: what shapes it, never the environment, keys or callbacks. */
 export interface RecordedRunOptions {
@@ -35,6 +36,11 @@ export interface RunStore {
   begin(run: RunBeginning): void;
   /** Every event of a begun run but `text_delta` (its text is in `model_step`), in `seq` order. */
   record(event: RunEvent): void;
+  /**
+   * The run's state after each model step and each tool result, after that point's events were
+   * recorded: a store that keeps the latest can later resume the run. Optional.
+   */
+  checkpoint?(state: RunSnapshot): void;
 }
 
 /** Whether runs of `project` may be recorded: manifest `log: false` turns recording off. */

@@ -1,5 +1,5 @@
 /**
- * Runs gated tool calls and turns gated tools into AI SDK tools. This is the only bridge from the
+ * Runs gated tool calls and declares gated tools to the model. This is the only bridge from the
  * model (and from `ctx.callWorker`) to tool code, and it accepts nothing but tools made by
  * `createToolbox`, so every execution passes the approval controller and emits the tool events.
  */
@@ -11,9 +11,6 @@ import type { CallIdentity } from './events.ts';
 import type { RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 
-/** Carries a tool's error text to the model as its error result. */
-class ToolErrorResult extends Error {}
-
 /** One call of a gated tool by the worker call `caller`. */
 export interface ToolCall {
   tool: GatedTool;
@@ -21,7 +18,6 @@ export interface ToolCall {
   /** The model's id of this tool call. */
   toolCallId: string;
   caller: CallIdentity;
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -42,7 +38,7 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   const duration = () => (allowedAt === undefined ? 0 : now() - allowedAt);
   let outcome: ToolOutcome;
   try {
-    outcome = await gated.run(args, { signal: call.signal ?? ctx.signal, toolCallId, onAllowed: () => void (allowedAt = now()) });
+    outcome = await gated.run(args, { signal: ctx.signal, toolCallId, onAllowed: () => void (allowedAt = now()) });
   } catch (error) {
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
     // The call still gets its result: the run stopped waiting for it (what it does next, the run drains).
@@ -79,19 +75,17 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   return outcome;
 }
 
-/** The offered tools as an AI SDK tool set (no prototype: a model calling `constructor` finds no tool). */
-export function toAiTools(toolbox: Toolbox, ctx: RunContext, caller: CallIdentity): ToolSet {
+/**
+ * The offered tools as the model sees them: declarations without `execute`, so the AI SDK only
+ * returns the calls and the engine runs them. No prototype: a model calling `constructor` finds no tool.
+ */
+export function toolDeclarations(toolbox: Toolbox): ToolSet {
   const tools: ToolSet = Object.create(null);
   for (const gated of toolbox.tools) {
-    tools[gated.name] = tool<unknown, unknown>({
+    tools[gated.name] = tool<unknown, never>({
       description: gated.description,
       // The toolbox validates arguments itself and answers the model with the field errors.
       inputSchema: jsonSchema<unknown>(gated.inputSchema as Parameters<typeof jsonSchema>[0]),
-      execute: async (args: unknown, { toolCallId, abortSignal }) => {
-        const outcome = await runToolCall(ctx, { tool: gated, args, toolCallId, caller, signal: abortSignal });
-        if (outcome.ok) return outcome.output;
-        throw new ToolErrorResult(outcome.error);
-      },
     });
   }
   return tools;

@@ -115,6 +115,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX warnings_by_run ON warnings (run_id);
   CREATE VIRTUAL TABLE search USING fts5 (run_id UNINDEXED, kind UNINDEXED, text);
   `,
+  // 2: the run's latest checkpoint (`RunSnapshot` JSON), saved with the rows of its step.
+  `
+  ALTER TABLE runs ADD COLUMN state TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

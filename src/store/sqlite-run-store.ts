@@ -1,7 +1,8 @@
 /**
  * The SQLite run store: maps each run event to rows of the run log. Writes are queued and committed
- * in one transaction per step (at `model_step`, `tool_result`, approvals, delegations and `run_end`),
- * so recording costs a run a few commits, not one per event. A failed write (full disk, read-only
+ * in one transaction per step (at each checkpoint, approvals, delegations and `run_end`), so
+ * recording costs a run a few commits, not one per event. A checkpoint (after each model step and
+ * tool result) saves the run's state with the rows of that step, so state and rows always agree. A failed write (full disk, read-only
  * file) is reported once and ends recording for this process; the run itself goes on.
  */
 import { hostname } from 'node:os';
@@ -20,8 +21,8 @@ export interface SqliteRunStore extends RunStore {
   setExitCode(runId: string, exitCode: number): void;
 }
 
-/** Events after which the queued writes are committed. */
-const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['model_step', 'tool_result', 'approval_request', 'approval_decision', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+/** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
+const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'approval_decision', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
 
 const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130 } as const;
 
@@ -151,6 +152,11 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       if (event.type === 'run_end') for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
       if (COMMIT_AFTER.has(event.type)) flush();
     },
+    checkpoint(state) {
+      if (failed) return;
+      queue.push(() => sql.state.run(JSON.stringify(state), state.run_id));
+      flush();
+    },
     setExitCode(runId, exitCode) {
       if (failed) return;
       queue.push(() => sql.exitCode.run(exitCode, runId));
@@ -174,6 +180,7 @@ function statements(db: RunDatabase) {
       `INSERT INTO runs (id, project, project_root, entry, input, options, status, started_at, pid, host) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)`,
     ),
     runModel: db.prepare(`UPDATE runs SET model = ? WHERE id = ?`),
+    state: db.prepare(`UPDATE runs SET state = ? WHERE id = ?`),
     runEnd: db.prepare(
       `UPDATE runs SET status = ?, exit_code = ?, ended_at = ?, duration_ms = ?, output = ?, error = ?, usage = ?,
          input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,

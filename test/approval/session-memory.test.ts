@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, createSessionMemory } from '../../src/approval/session-memory.ts';
+import { canonicalJson, createSessionMemory, sessionMemoryFromJSON } from '../../src/approval/session-memory.ts';
 
 /** A filesystem tool's key. */
 const fs = (tool: string) => ({ toolset: 'filesystem', tool });
 
 describe('session memory', () => {
+  it('survives a JSON round-trip: what was approved stays approved, nothing more', () => {
+    const memory = createSessionMemory();
+    memory.approveCall(fs('write_file'), { path: '/a.md', content: 'x' });
+    memory.approveTool({ toolset: 'shell', tool: 'shell' });
+    const restored = sessionMemoryFromJSON(JSON.parse(JSON.stringify(memory)), 'state.json');
+
+    expect(restored.toJSON()).toEqual(memory.toJSON());
+    expect(restored.isApproved(fs('write_file'), { content: 'x', path: '/a.md' })).toBe(true);
+    expect(restored.isApproved(fs('write_file'), { path: '/b.md', content: 'x' })).toBe(false);
+    expect(restored.isApproved({ toolset: 'shell', tool: 'shell' }, { command: 'ls' })).toBe(true);
+    expect(restored.isApproved(fs('shell'), { command: 'ls' })).toBe(false);
+  });
+
+  it('refuses a saved memory of another shape, naming where it came from and the field', () => {
+    expect(() => sessionMemoryFromJSON({ calls: [], tools: ['shell'] }, 'state.json')).toThrow(
+      'state.json: session.tools must be a list of approval keys as saved by llm-do (JSON arrays of 2 items)',
+    );
+    expect(() => sessionMemoryFromJSON({ calls: '["a","b","c"]', tools: [] }, 'state.json')).toThrow('state.json: session.calls must be');
+    expect(() => sessionMemoryFromJSON(null, 'state.json')).toThrow('state.json: session.calls must be');
+  });
+
   it('remembers an exact call regardless of key order, and nothing else', () => {
     const memory = createSessionMemory();
     memory.approveCall(fs('write_file'), { path: '/a.md', content: 'x', meta: { b: 1, a: [2, { y: 1, x: 2 }] } });

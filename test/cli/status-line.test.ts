@@ -93,6 +93,8 @@ describe('streamed text on the status line', () => {
     render(ev({ type: 'model_request', model: 'm', step: 1 }));
     const deltas = Array.from({ length: 300 }, (_, i) => `w${i} `);
     for (const text of deltas) render(ev({ type: 'text_delta', text }));
+    // The step ends (with its whole text) before its tool calls start.
+    render(ev({ type: 'model_step', model: 'm', step: 1, finish_reason: 'tool-calls', text: deltas.join(''), tool_calls: 1, input_tokens: 1, output_tokens: 1, duration_ms: 1 }));
     render(ev({ type: 'tool_call', tool: 'read_file', tool_call_id: 't1', args: {} }));
     expect(printed.join('')).toContain(`» ${deltas.join('').trim()}`);
   });

@@ -32,6 +32,8 @@ describe('run events', () => {
       'run_start main',
       'model_request main',
       'model_prompt main',
+      'model_step main',
+      'usage main',
       'tool_call main',
       'approval_decision main',
       'delegation_start main>helper',
@@ -41,8 +43,6 @@ describe('run events', () => {
       'usage main>helper',
       'delegation_end main>helper',
       'tool_result main',
-      'model_step main',
-      'usage main',
       'model_request main',
       'model_prompt main',
       'model_step main',
@@ -57,8 +57,8 @@ describe('run events', () => {
     expect(toolResult).toMatchObject({ tool: 'helper', ok: true, result: 'helped' });
     const steps = events.filter((event) => event.type === 'model_step');
     expect(steps.map((step) => [step.worker, step.step, step.tool_calls, step.finish_reason])).toEqual([
-      ['helper', 1, 0, 'stop'],
       ['main', 1, 1, 'tool-calls'],
+      ['helper', 1, 0, 'stop'],
       ['main', 2, 0, 'stop'],
     ]);
     for (const event of events) expect(new Date(event.ts).toISOString()).toBe(event.ts);

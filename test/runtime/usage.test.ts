@@ -113,12 +113,12 @@ describe('usage of a run', () => {
     expect(result.usage).toEqual({ ...tokens(60, 6, 0), by_worker: { main: tokens(30, 3, 0), helper: tokens(30, 3, 0) } });
     const perStep = events.flatMap((event) => (event.type === 'model_step' ? [[event.worker, event.input_tokens, event.output_tokens]] : []));
     expect(perStep).toEqual([
-      ['helper', 30, 3],
       ['main', 10, 1],
+      ['helper', 30, 3],
       ['main', 20, 2],
     ]);
     const usageEvents = events.flatMap((event) => (event.type === 'usage' ? [event.input_tokens] : []));
-    expect(usageEvents).toEqual([30, 10, 20]);
+    expect(usageEvents).toEqual([10, 30, 20]);
     expect(events.at(-1)).toMatchObject({ type: 'run_end', usage: result.usage });
   });
 

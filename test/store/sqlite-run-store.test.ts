@@ -91,6 +91,26 @@ describe('SQLite run store', () => {
     expect(second).toMatchObject({ step: 2, ok: false, denied: true, error: 'denied by user', approval: { asked: false, approved: false, source: 'rule', reason: 'blocked' } });
   });
 
+  test("a step's rows are written with its checkpoint, which keeps the run's latest state", () => {
+    const { db, store } = open();
+    const { identity, stamp } = stamper('r4');
+    const main = identity('c1', 'main');
+    const stateAt = (step: number) => ({ state_version: 1, run_id: 'r4', step }) as never;
+    const saved = () => db.prepare(`SELECT state FROM runs WHERE id = 'r4'`).all() as { state: string | null }[];
+    const requests = () => db.prepare(`SELECT step, text FROM model_requests WHERE run_id = 'r4'`).all();
+    store.begin(beginning('r4'));
+    store.record(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
+    store.record(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: [] }));
+    store.record(stamp({ ...main, type: 'model_step', model: 'm', step: 1, finish_reason: 'stop', text: 'hi', tool_calls: 0, input_tokens: 1, output_tokens: 1, duration_ms: 1 }));
+    expect(requests()).toEqual([]);
+    expect(saved()).toEqual([{ state: null }]);
+
+    store.checkpoint!(stateAt(1));
+    expect(requests()).toEqual([{ step: 1, text: 'hi' }]);
+    store.checkpoint!(stateAt(2));
+    expect(JSON.parse(saved()[0]!.state!)).toEqual({ state_version: 1, run_id: 'r4', step: 2 });
+  });
+
   test('a write that fails (the disk is full) is reported once; later events are dropped without throwing', () => {
     const { db, store, onWriteFailure } = open();
     const { identity, stamp } = stamper('r3');

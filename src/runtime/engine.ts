@@ -1,0 +1,111 @@
+/**
+ * The engine's loop over one worker call (docs/decisions.md, "The engine"): one model step, then
+ * that step's tool calls run concurrently through the gate (`runToolCall`), their results appended,
+ * and again, until the model answers without calling a tool, the step cap, or a failure. The call's
+ * history lives in its `CallState`, not inside the AI SDK, and is checkpointed after every model step
+ * and every tool result.
+ */
+import type { JSONValue } from '@ai-sdk/provider';
+import type { ModelMessage, ToolModelMessage, ToolSet, TypedToolCall } from 'ai';
+import { RunError } from '../errors.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import { validateWith } from '../worker/json-schema.ts';
+import type { ModelStep } from './model-step.ts';
+import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
+import { saveCheckpoint } from './state.ts';
+import { runToolCall } from './tool-execution.ts';
+
+/** What a call needs while it runs, beyond its state: live objects, rebuilt rather than saved. */
+export interface LiveCall {
+  ctx: RunContext;
+  worker: PreparedWorker;
+  toolbox: Toolbox;
+  modelStep: ModelStep;
+}
+
+/** Runs `call` to its answer: text, or the validated JSON value of a `schema_out` worker. */
+export async function driveCall(live: LiveCall, call: CallState): Promise<unknown> {
+  const workerId = live.worker.definition.id;
+  for (;;) {
+    if (call.step >= call.stepLimit) {
+      throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
+    }
+    const step = await live.modelStep(call.messages, ++call.step);
+    const sdkAnswers = step.responseMessages.at(-1)?.role === 'tool' ? (step.responseMessages.at(-1) as ToolModelMessage) : undefined;
+    // The model's message is kept (and saved) before any tool starts.
+    const said = sdkAnswers ? step.responseMessages.slice(0, -1) : step.responseMessages;
+    call.messages.push(...said);
+    call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, sdkAnswers);
+    saveCheckpoint(live.ctx);
+    if (call.toolCalls.length > 0) {
+      await Promise.all(call.toolCalls.filter((toolCall) => toolCall.status === 'running').map((toolCall) => runStepToolCall(live, call, toolCall)));
+      call.messages.push({ role: 'tool', content: call.toolCalls.map((toolCall) => toolCall.answer!) });
+      call.toolCalls = [];
+      continue;
+    }
+    if (!live.worker.schemaOut) return step.text;
+    const parsed = parseStructured(live.worker, step.text);
+    if (parsed.ok) return parsed.value;
+    if (call.repaired) throw new RunError('invalid-output', workerId, `worker ${workerId} answered with invalid JSON twice: ${parsed.errors.join('; ')}`);
+    // One repair round, with a step budget of its own.
+    call.repaired = true;
+    call.stepLimit = call.step + call.maxSteps;
+    call.messages.push({
+      role: 'user',
+      content: `Your answer does not match the required JSON schema: ${parsed.errors.join('; ')}. Reply again with only the corrected JSON.`,
+    });
+  }
+}
+
+/**
+ * The step's tool calls in the order the model made them: those the engine runs, and those the SDK
+ * already answered (an undeclared tool, arguments that are not JSON).
+ */
+function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall<ToolSet>[], sdkAnswers: ToolModelMessage | undefined): ToolCallState[] {
+  const calls: ToolCallState[] = toRun.map((toolCall) => ({ toolCallId: toolCall.toolCallId, tool: toolCall.toolName, args: toolCall.input, status: 'running' }));
+  for (const part of sdkAnswers?.content ?? []) {
+    if (part.type === 'tool-result') calls.push({ toolCallId: part.toolCallId, tool: part.toolName, args: undefined, status: 'done', answer: part });
+  }
+  const order = new Map<string, number>();
+  if (assistant?.role === 'assistant' && Array.isArray(assistant.content)) {
+    for (const part of assistant.content) if (part.type === 'tool-call') order.set(part.toolCallId, order.size);
+  }
+  const rank = (toolCall: ToolCallState) => order.get(toolCall.toolCallId) ?? order.size;
+  return calls.sort((a, b) => rank(a) - rank(b));
+}
+
+/** Runs one tool call of the model through the gate; its outcome becomes the model's tool result. */
+async function runStepToolCall(live: LiveCall, call: CallState, toolCall: ToolCallState): Promise<void> {
+  const { toolCallId, tool: toolName } = toolCall;
+  // The SDK answers calls of undeclared tools itself, and only offered tools are declared.
+  const tool = live.toolbox.get(toolName);
+  if (!tool) throw new TypeError(`tool ${toolName} was declared to the model but is missing from the toolbox`);
+  const outcome = await runToolCall(live.ctx, { tool, args: toolCall.args, toolCallId, caller: call.identity });
+  toolCall.status = 'done';
+  if (outcome.ok) {
+    // As the AI SDK would answer it: text as text, anything else as JSON.
+    const output = outcome.output;
+    toolCall.answer = {
+      type: 'tool-result',
+      toolCallId,
+      toolName,
+      output: typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: (output ?? null) as JSONValue },
+    };
+  } else {
+    toolCall.answer = { type: 'tool-result', toolCallId, toolName, output: { type: 'error-text', value: outcome.error } };
+    if (outcome.denied) toolCall.denied = true;
+  }
+  saveCheckpoint(live.ctx);
+}
+
+/** Parses a structured answer, tolerating a Markdown code fence around the JSON. */
+function parseStructured(worker: PreparedWorker, text: string): { ok: true; value: unknown } | { ok: false; errors: string[] } {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(fenced ? (fenced[1] ?? '') : text);
+  } catch {
+    return { ok: false, errors: ['the answer is not JSON'] };
+  }
+  return validateWith(worker.schemaOut!.zod, value);
+}

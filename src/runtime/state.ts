@@ -1,0 +1,142 @@
+/**
+ * A run's state as data (SPEC §17; docs/decisions.md, "The engine"): what a checkpoint saves after
+ * every model step and every tool result, so that a later version can resume the run. Plain JSON:
+ * the call tree with each call's messages (file bytes as base64), its current step's tool calls,
+ * usage, denials and session approvals. Never the environment, API keys or headers.
+ */
+import type { ModelMessage } from 'ai';
+import type { SavedSessionMemory } from '../approval/session-memory.ts';
+import type { Restriction } from '../sandbox/types.ts';
+import type { UsageSummary } from './events.ts';
+import type { CallState, RunContext, ToolCallState } from './run-context.ts';
+
+export const STATE_VERSION = 1;
+
+export interface RunSnapshot {
+  state_version: typeof STATE_VERSION;
+  run_id: string;
+  project: { name: string; root: string };
+  /** Calls started so far (the next is `c${call_count + 1}`). */
+  call_count: number;
+  usage: UsageSummary;
+  denied_calls: number;
+  session: SavedSessionMemory;
+  /** The entry call while it runs (in a chat: this turn's); null between turns. */
+  root: CallSnapshot | null;
+}
+
+export interface CallSnapshot {
+  call_id: string;
+  parent_call_id: string | null;
+  /** The parent's tool call that started it (`<id>/<n>` for `ctx.callWorker` from tool code). */
+  parent_tool_call_id: string | null;
+  worker: string;
+  chain: string[];
+  system: string;
+  restrictions: Restriction[];
+  /** What the model sees; file data as base64 text, which the AI SDK accepts as is. */
+  messages: ModelMessage[];
+  /** Messages from earlier chat turns at the start of `messages`. */
+  history_length: number;
+  step: number;
+  max_steps: number;
+  step_limit: number;
+  repaired: boolean;
+  /** `tools` while a step's tool calls run, else `model`. */
+  phase: 'model' | 'tools';
+  tool_calls: ToolCallSnapshot[];
+}
+
+export interface ToolCallSnapshot {
+  tool_call_id: string;
+  tool: string;
+  args: unknown;
+  status: 'running' | 'done';
+  /** The model-visible result (`tool-result` part) once done. */
+  answer?: unknown;
+  denied?: boolean;
+  /** Worker calls running under this tool call (a delegation, or `ctx.callWorker` from tool code). */
+  children: CallSnapshot[];
+}
+
+/** Hands the run's state to the checkpoint sink, if there is one (built only then: it copies every message). */
+export function saveCheckpoint(ctx: RunContext): void {
+  ctx.services.checkpoint?.(snapshotRun(ctx));
+}
+
+/** The run's state now, as JSON-safe data. */
+export function snapshotRun(ctx: RunContext): RunSnapshot {
+  const { config, services, state } = ctx;
+  const active = [...state.active.values()];
+  const root = active.find((call) => call.parentToolCallId === null);
+  return {
+    state_version: STATE_VERSION,
+    run_id: config.runId,
+    project: { name: config.project.name, root: config.project.root },
+    call_count: state.callCount,
+    usage: services.usage.summary(),
+    denied_calls: state.deniedCalls,
+    session: state.session.toJSON(),
+    root: root ? snapshotCall(root, active) : null,
+  };
+}
+
+function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapshot {
+  const { identity } = call;
+  return {
+    call_id: identity.call_id,
+    parent_call_id: identity.parent_call_id,
+    parent_tool_call_id: call.parentToolCallId,
+    worker: identity.worker,
+    chain: [...identity.chain],
+    system: call.system,
+    restrictions: call.restrictions.map((restriction) => ({ ...restriction })),
+    messages: jsonSafe(call.messages) as ModelMessage[],
+    history_length: call.historyLength,
+    step: call.step,
+    max_steps: call.maxSteps,
+    step_limit: call.stepLimit,
+    repaired: call.repaired,
+    phase: call.toolCalls.length > 0 ? 'tools' : 'model',
+    tool_calls: call.toolCalls.map((toolCall) => snapshotToolCall(call, toolCall, active)),
+  };
+}
+
+function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: readonly CallState[]): ToolCallSnapshot {
+  const { toolCallId } = toolCall;
+  const under = (child: CallState) =>
+    child.identity.parent_call_id === call.identity.call_id && (child.parentToolCallId === toolCallId || child.parentToolCallId?.startsWith(`${toolCallId}/`) === true);
+  return {
+    tool_call_id: toolCallId,
+    tool: toolCall.tool,
+    args: jsonSafe(toolCall.args),
+    status: toolCall.status,
+    ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) } : {}),
+    ...(toolCall.denied ? { denied: true } : {}),
+    children: active.filter(under).map((child) => snapshotCall(child, active)),
+  };
+}
+
+/** A deep copy that JSON keeps unchanged: bytes become base64 text, URLs their address, `undefined` members are left out. */
+function jsonSafe(value: unknown): unknown {
+  if (value instanceof Uint8Array) return base64(value);
+  if (value instanceof ArrayBuffer) return base64(new Uint8Array(value));
+  if (value instanceof URL) return value.href;
+  if (Array.isArray(value)) return value.map((item) => jsonSafe(item) ?? null);
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    // Defined, not assigned: a `__proto__` key from the model stays an ordinary key.
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) Object.defineProperty(copy, key, { value: jsonSafe(item), enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** Base64 without `Buffer`, so the runtime stays portable (SPEC §22); in chunks, so large files do not overflow the call stack. */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
