@@ -18,15 +18,19 @@ const UNRECORDED_OPTIONS = new Set(['prompt', 'tools', 'headers', 'abortSignal',
 
 /** Describes the requests of one model loop, each relative to the previous one. */
 export function createPromptRecorder(): (options: LanguageModelV3CallOptions) => ModelPromptBody {
-  let previousMessages: string[] = [];
+  let previous: { message: unknown; text: string }[] = [];
   let previousTools: string | undefined;
   return (options) => {
-    const messages = options.prompt.map((message) => JSON.stringify(recordable(message)));
+    // A message object repeated from the last request (the engine splices them back) is not serialised again.
+    const messages = options.prompt.map((message, index) => {
+      const before = previous[index];
+      return before?.message === message ? before : { message, text: JSON.stringify(recordable(message)) };
+    });
     let from = 0;
-    while (from < previousMessages.length && from < messages.length && messages[from] === previousMessages[from]) from++;
+    while (from < previous.length && from < messages.length && messages[from]!.text === previous[from]!.text) from++;
     // Only a pure extension is sent as a delta; anything else is sent whole.
-    if (from < previousMessages.length) from = 0;
-    previousMessages = messages;
+    if (from < previous.length) from = 0;
+    previous = messages;
     const tools = JSON.stringify(recordable(options.tools ?? []));
     const toolsChanged = tools !== previousTools;
     previousTools = tools;
@@ -36,7 +40,7 @@ export function createPromptRecorder(): (options: LanguageModelV3CallOptions) =>
     }
     return {
       prompt_from: from,
-      messages: messages.slice(from).map((text) => JSON.parse(text) as unknown),
+      messages: messages.slice(from).map(({ text }) => JSON.parse(text) as unknown),
       ...(toolsChanged ? { tools: JSON.parse(tools) as unknown[] } : {}),
       settings,
     };

@@ -4,15 +4,17 @@
  * Tools are declared without `execute`, so the SDK never runs them: the engine does (`engine.ts`).
  * Retries live in the models layer's fetch, so the SDK's own retries are off.
  */
-import { generateText, streamText, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
+import { generateText, wrapLanguageModel, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
 import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { CallIdentity, RequestUsage } from './events.ts';
 import { meteredModel } from './metered-model.ts';
 import { createPromptRecorder } from './model-prompt.ts';
+import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
+import { streamedGenerate } from './streamed-generate.ts';
 
 export interface ModelStepperOptions {
   ctx: RunContext;
@@ -66,12 +68,15 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   let stepNumber = 0;
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: RequestUsage | undefined;
-  const model = meteredModel(worker.model, {
+  const prefix = createPromptPrefix();
+  const metered = meteredModel(worker.model, {
     onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
     onUsage: (reported) => {
       responseUsage = usage.add(workerId, worker.modelId, reported);
     },
   });
+  const streamed = streamedGenerate((text) => emit({ type: 'text_delta', text }));
+  const model = wrapLanguageModel({ model: metered, middleware: ctx.config.stream ? [prefix.middleware, streamed] : prefix.middleware });
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
     responseUsage = undefined;
@@ -81,18 +86,18 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     stepNumber = step;
     const started = now();
     emit({ type: 'model_request', model: worker.modelId, step, system_sha256: await systemSha256, message_count: messages.length, tools: toolNames });
-    const settings = {
+    try {
+      const answer = await generateText({
       model,
       system,
-      messages,
+      messages: prefix.unsent(messages),
       tools,
       maxRetries: 0,
       abortSignal,
       providerOptions: { 'llm-do': { worker: workerId } },
       ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
-    };
-    try {
-      const answer = ctx.config.stream ? await streamStep(settings, emit) : await generateStep(settings);
+      });
+      prefix.commit(messages.length);
       emit({
         type: 'model_step',
         model: worker.modelId,
@@ -108,7 +113,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
         text: answer.text,
         finishReason: answer.finishReason,
         toolCalls: answer.toolCalls.filter((call) => !call.invalid && !call.providerExecuted),
-        responseMessages: answer.responseMessages,
+        responseMessages: answer.response.messages,
       };
     } catch (error) {
       if (LlmDoError.isInstance(error)) throw error;
@@ -117,36 +122,6 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       reportUsage();
     }
   };
-}
-
-type StepSettings = Parameters<typeof generateText>[0] & Parameters<typeof streamText>[0];
-
-interface StepAnswer {
-  text: string;
-  finishReason: string;
-  toolCalls: TypedToolCall<ToolSet>[];
-  usage: { inputTokens: number | undefined; outputTokens: number | undefined };
-  responseMessages: ModelMessage[];
-}
-
-async function generateStep(settings: StepSettings): Promise<StepAnswer> {
-  const result = await generateText(settings);
-  return { text: result.text, finishReason: result.finishReason, toolCalls: result.toolCalls, usage: result.usage, responseMessages: result.response.messages };
-}
-
-async function streamStep(settings: StepSettings, emit: ReturnType<typeof emitterFor>): Promise<StepAnswer> {
-  let streamError: unknown;
-  const result = streamText({ ...settings, onError: ({ error }) => void (streamError ??= error) });
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta' && part.text.length > 0) {
-      emit({ type: 'text_delta', text: part.text });
-    } else if (part.type === 'error') {
-      streamError ??= part.error;
-    }
-  }
-  if (streamError !== undefined) throw streamError;
-  const [text, finishReason, toolCalls, usage, response] = await Promise.all([result.text, result.finishReason, result.toolCalls, result.usage, result.response]);
-  return { text, finishReason, toolCalls, usage, responseMessages: response.messages };
 }
 
 /** Web Crypto rather than `node:crypto`, so the runtime stays portable (SPEC §22). */

@@ -24,9 +24,10 @@ const usage = (tokens: number) => ({
 });
 
 /**
- * main fans out to three helpers at once; helper `n` answers after `n × 60` ms with `10^n` input
- * tokens and ignores the abort (a response already on its way), so its usage must still be counted.
- * `abort` fires once all three requests are in flight.
+ * main fans out to three helpers at once; `abort` fires once all three requests are in flight, and
+ * helper `n` answers `n × 60` ms after it with `10^n` input tokens, ignoring the abort (a response
+ * already on its way), so its usage must still be counted. No helper answers before the abort,
+ * however slowly the machine starts them.
  */
 function fanOutModel(abort: AbortController) {
   let started = 0;
@@ -42,6 +43,7 @@ function fanOutModel(abort: AbortController) {
       }
       const n = Number(JSON.stringify(options.prompt).match(/"text":"(\d)/)![1]);
       if (++started === 3) setTimeout(() => abort.abort(), 20);
+      if (!abort.signal.aborted) await new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
       await new Promise((resolve) => setTimeout(resolve, n * 60));
       return { content: [{ type: 'text' as const, text: `helper ${n}` }], finishReason: { unified: 'stop' as const, raw: undefined }, usage: usage(10 ** n), warnings: [] };
     },

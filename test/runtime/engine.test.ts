@@ -103,4 +103,22 @@ describe('the engine', () => {
     expect(events.filter((event) => event.type === 'model_prompt')).toHaveLength(4);
     expect(calls).toHaveLength(4);
   });
+
+  test('every request carries the whole history, unchanged, though the SDK is handed only what is new', async () => {
+    const { project: loaded } = await project(CUSTOM());
+    const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length < 3 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
+    const { result } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    // system, the input, then an assistant message and a tool message per finished step.
+    expect(calls.map((call) => call.prompt.map((message) => message.role).join(' '))).toEqual([
+      'system user',
+      'system user assistant tool',
+      'system user assistant tool assistant tool',
+      'system user assistant tool assistant tool assistant tool',
+    ]);
+    for (const [index, call] of calls.entries()) {
+      if (index > 0) expect(call.prompt.slice(0, calls[index - 1]!.prompt.length)).toEqual(calls[index - 1]!.prompt);
+    }
+  });
 });
