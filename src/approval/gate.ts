@@ -101,8 +101,9 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
       // An earlier answer may have just approved this call or tool.
       const meanwhile = remembered(request);
       if (meanwhile) return meanwhile;
-      onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, args: request.args });
-      return await apply(request, await untilAborted(source.decide(questionOf(request), signal), signal));
+      const question = questionOf(request);
+      onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, approvalId: question.approval_id, args: request.args });
+      return await apply(request, await untilAborted(source.decide(question, signal), signal));
     } finally {
       finished();
     }
@@ -125,7 +126,7 @@ function toolKeyOf(request: ApprovalRequest): ToolKey {
 
 function questionOf(request: ApprovalRequest): ApprovalQuestion {
   return {
-    approval_id: crypto.randomUUID(),
+    approval_id: request.approvalId ?? crypto.randomUUID(),
     call_id: request.callId ?? '',
     tool_call_id: request.toolCallId ?? '',
     chain: request.chain,

@@ -15,6 +15,8 @@ export interface ApprovalRequest {
   /** The run's id of the calling worker call, and the model's id of the tool call (for events). */
   callId?: string;
   toolCallId?: string;
+  /** The id of the question when it was put before (a resumed run asks under the same id). */
+  approvalId?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export type ApprovalDecision =
 /** Approval events name the call as the request did (`callId`, `toolCallId`). */
 export type ApprovalEvent = Pick<ApprovalRequest, 'chain' | 'callId' | 'toolCallId'> &
   (
-    | { type: 'approval_request'; tool: string; args: unknown }
+    | { type: 'approval_request'; tool: string; approvalId: string; args: unknown }
     | { type: 'approval_decision'; tool: string; approved: boolean; source: ApprovalSource; reason?: string }
   );
 

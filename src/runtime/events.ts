@@ -104,13 +104,17 @@ export type RunEvent =
       error?: string;
       duration_ms: number;
     })
-  | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; args: unknown })
+  | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown })
   | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
   | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown })
   | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
   | (EventBase & { type: 'usage'; model: string } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
+  // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
+  | (EventBase & { type: 'run_paused'; pending: PendingApproval[] })
+  // The first event of a resumed run (it keeps its run id; `seq` goes on from where it stopped).
+  | (EventBase & { type: 'run_resumed'; decisions: number })
   | (EventBase & {
       type: 'run_end';
       status: RunStatus;
@@ -122,8 +126,27 @@ export type RunEvent =
 
 export type RunEventType = RunEvent['type'];
 
-/** How a run ended: an interrupt (Ctrl-C, the caller's signal) is `interrupted`, not `error`. */
-export type RunStatus = 'ok' | 'error' | 'interrupted';
+/**
+ * How a run ended: an interrupt (Ctrl-C, the caller's signal) is `interrupted`, not `error`;
+ * `paused` waits for decisions on its pending approvals (SPEC §17).
+ */
+export type RunStatus = 'ok' | 'error' | 'interrupted' | 'paused';
+
+/** A tool call waiting for a decision in a paused run. */
+export interface PendingApproval {
+  approval_id: string;
+  /** The worker call that made the tool call. */
+  call_id: string;
+  tool_call_id: string;
+  /** Worker ids from the entry to the worker calling the tool. */
+  chain: string[];
+  toolset: string;
+  tool: string;
+  args: unknown;
+  description: string;
+  /** `may already have run`: the tool started before a crash, is not idempotent, and must be decided again. */
+  note?: string;
+}
 
 /** An event before the bus stamps it with `v`, `seq` and `ts`. */
 export type UnstampedEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'v' | 'seq' | 'ts'> : never) : never;

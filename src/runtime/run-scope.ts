@@ -123,7 +123,9 @@ export function createTurnScope(parent: RunContext, emit: RunServices['emit'], s
 
 /** Approval events of a tool call, under the identity of the call that made it. */
 function emitApprovalEvent(emit: (event: UnstampedEvent) => void, calls: ReadonlyMap<string, CallIdentity>, event: ApprovalEvent): void {
-  const { callId, toolCallId, chain, ...body } = event;
+  const { callId, toolCallId, chain, ...rest } = event;
+  const { approvalId, ...same } = rest as typeof rest & { approvalId?: string };
+  const body = approvalId === undefined ? same : { ...same, approval_id: approvalId };
   const identity = callId === undefined ? undefined : calls.get(callId);
   // Every gated tool call of the runtime names its call; the fallback keeps a foreign controller's events.
   const fallback: CallIdentity = { run_id: '', call_id: callId ?? '', parent_call_id: null, worker: chain.at(-1) ?? '', chain: [...chain] };

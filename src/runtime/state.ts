@@ -7,7 +7,7 @@
 import type { ModelMessage } from 'ai';
 import type { SavedSessionMemory } from '../approval/session-memory.ts';
 import type { Restriction } from '../sandbox/types.ts';
-import type { UsageSummary } from './events.ts';
+import type { PendingApproval, UsageSummary } from './events.ts';
 import type { CallState, RunContext, ToolCallState } from './run-context.ts';
 
 export const STATE_VERSION = 1;
@@ -51,12 +51,34 @@ export interface ToolCallSnapshot {
   tool_call_id: string;
   tool: string;
   args: unknown;
-  status: 'running' | 'done';
+  /**
+   * `running`: handed to the gate or executing; `pending`: waiting for a decision (`approval`);
+   * `waiting`: a worker call under it paused; `done`: `answer` is what the model gets.
+   */
+  status: 'running' | 'pending' | 'waiting' | 'done';
+  /** The question a `pending` call waits on. */
+  approval?: { approval_id: string; toolset: string; description: string; note?: string };
   /** The model-visible result (`tool-result` part) once done. */
   answer?: unknown;
   denied?: boolean;
   /** Worker calls running under this tool call (a delegation, or `ctx.callWorker` from tool code). */
   children: CallSnapshot[];
+}
+
+/** The tool calls of a saved run that wait for a decision, in call-tree order. */
+export function pendingApprovals(state: RunSnapshot): PendingApproval[] {
+  const pending: PendingApproval[] = [];
+  const visit = (call: CallSnapshot) => {
+    for (const toolCall of call.tool_calls) {
+      if (toolCall.status === 'pending' && toolCall.approval) {
+        const { approval_id, toolset, description, note } = toolCall.approval;
+        pending.push({ approval_id, call_id: call.call_id, tool_call_id: toolCall.tool_call_id, chain: [...call.chain], toolset, tool: toolCall.tool, args: toolCall.args, description, ...(note ? { note } : {}) });
+      }
+      toolCall.children.forEach(visit);
+    }
+  };
+  if (state.root) visit(state.root);
+  return pending;
 }
 
 /** Hands the run's state to the checkpoint sink, if there is one (built only then: it copies every message). */

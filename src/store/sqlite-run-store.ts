@@ -24,7 +24,7 @@ export interface SqliteRunStore extends RunStore {
 /** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
 const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'approval_decision', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
 
-const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130 } as const;
+const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130, paused: 3 } as const;
 
 type Write = () => void;
 

@@ -64,7 +64,7 @@ function delegatingRun(content: boolean) {
   });
   run.at(100, { ...root, type: 'tool_call', tool: 'helper', tool_call_id: 'tc1', args: { input: 'ARGS-SECRET' } });
   run.at(101, { ...root, type: 'tool_call', tool: 'read', tool_call_id: 'tc2', args: { path: 'ARGS-SECRET' } });
-  run.at(102, { ...root, type: 'approval_request', tool: 'read', tool_call_id: 'tc2', args: { path: 'ARGS-SECRET' } });
+  run.at(102, { ...root, type: 'approval_request', tool: 'read', tool_call_id: 'tc2', approval_id: 'ap1', args: { path: 'ARGS-SECRET' } });
   run.at(103, { ...root, type: 'approval_decision', tool: 'read', tool_call_id: 'tc2', approved: true, source: 'user', reason: 'REASON-SECRET' });
   run.at(104, { ...root, type: 'tool_result', tool: 'read', tool_call_id: 'tc2', ok: false, error: 'ERROR-SECRET', duration_ms: 1 });
   run.at(110, { ...child, type: 'delegation_start', tool_call_id: 'tc1', caller: 'main', model: 'openai:gpt-5', depth: 1, input: 'ARGS-SECRET' });
