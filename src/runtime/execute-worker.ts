@@ -8,6 +8,7 @@ import { AbortedError, RunError } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
+import { projectConfigPaths } from '../project/config-paths.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext, trackedTool } from './tool-context.ts';
 import { createFilesystemToolset } from '../tools/filesystem.ts';
@@ -135,7 +136,9 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
     displayPath: worker.definition.displayPath,
     fallback: 'project-root-ro',
   });
-  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal });
+  // The project's configuration stays unwritable even in a read-write mount (SPEC §15).
+  const protectedPaths = projectConfigPaths(ctx.config.project, [worker.definition, ...worker.allowedWorkers]);
+  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths });
 }
 
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {
