@@ -11,8 +11,9 @@
  *   templates); when the workers root is the project root itself, every file with a worker
  *   extension below it instead;
  * - the manifest's `tools.modules`;
- * - for the workers of this run: their files, their directory's `tools.ts|mjs|js`, `tools/` and
- *   `templates/`, the files their `schema_in`/`schema_out` and `imports` name;
+ * - for every worker loaded so far (the running one, its callers, those it may call): its file,
+ *   its directory's `tools.ts|mjs|js`, `tools/` and `templates/`, the files its
+ *   `schema_in`/`schema_out` and `imports` name;
  * - every library of the dependency closure, and the built-in workers, whole;
  * - a standalone worker file.
  */
@@ -54,11 +55,8 @@ function workerFiles(root: string, worker: WorkerDefinition): string[] {
   ];
 }
 
-/**
- * The configuration of `project` that no worker of a run may change, for the sandbox.
- * @param workers the workers the run has loaded (the caller and those it may call): their own files are added.
- */
-export function projectConfigPaths(project: Project, workers: readonly WorkerDefinition[]): ProtectedPaths {
+/** The configuration of `project` that no worker may change, for the sandbox of a worker call. */
+export function projectConfigPaths(project: Project): ProtectedPaths {
   const root = project.root;
   const manifest = project.manifest;
   const workersRoot = posix.normalize(manifest?.workers?.root ?? 'workers').replace(/\/+$/, '') || '.';
@@ -70,7 +68,7 @@ export function projectConfigPaths(project: Project, workers: readonly WorkerDef
   ]
     .filter((path) => posix.normalize(path) !== '.')
     .map((path) => posix.resolve(root, path));
-  for (const worker of workers) if (!worker.library && !worker.builtin) paths.push(...workerFiles(root, worker));
+  for (const worker of project.loadedWorkers()) if (!worker.library && !worker.builtin) paths.push(...workerFiles(root, worker));
   paths.push(...project.libraries.map((library) => library.root));
   if (project.options.builtinWorkersDir !== undefined) paths.push(posix.resolve(project.options.builtinWorkersDir));
   if (project.options.standalone) paths.push(posix.resolve(project.options.root, project.options.standalone.file));

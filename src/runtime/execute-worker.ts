@@ -137,8 +137,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
     fallback: 'project-root-ro',
   });
   // The project's configuration stays unwritable even in a read-write mount (SPEC §15).
-  const protectedPaths = projectConfigPaths(ctx.config.project, [worker.definition, ...worker.allowedWorkers]);
-  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths });
+  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project) });
 }
 
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {

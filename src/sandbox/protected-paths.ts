@@ -11,7 +11,7 @@
 import { posix } from 'node:path';
 import type { FileSystem } from './file-system.ts';
 import { foldName, isWithinHost, realLocation } from './host-resolver.ts';
-import type { ProtectedLayout, ProtectedPaths } from './types.ts';
+import type { ProtectedPaths } from './types.ts';
 
 /** A protected path in its real forms. */
 interface Guard {
@@ -30,12 +30,21 @@ interface SuffixGuard {
   compare: (path: string) => string;
 }
 
-/** The protected paths of one sandbox, resolved on first use. */
+/** The protected paths with their real forms worked out. */
+export interface ResolvedProtection {
+  /** Each protected path's real forms: the entry its name makes and where it leads (often the same). */
+  readonly paths: readonly { entry: string; target: string }[];
+  /** The directories of the suffix rules, in their real forms. */
+  readonly suffixDirs: readonly string[];
+  /** True when the real path `path` is, or lies below, a protected path (or matches a suffix rule). */
+  covers(path: string): boolean;
+}
+
+/** The protected paths of one sandbox; their real forms are worked out on first use. */
 export interface Protection {
+  resolve(): Promise<ResolvedProtection>;
   /** True when any of `hostPaths` (real paths) is, or lies below, a protected path. */
   covers(hostPaths: readonly string[]): Promise<boolean>;
-  /** What a shell's box keeps read-only inside the writable real directory `hostDir`. */
-  layout(hostDir: string): Promise<ProtectedLayout>;
 }
 
 const exact = (path: string) => path;
@@ -44,8 +53,8 @@ function swapCase(text: string): string {
   return Array.from(text, (char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase())).join('');
 }
 
-/** The deepest existing directory on the way to the real path `real` (itself when it exists). */
-async function existingAncestor(fs: FileSystem, real: string): Promise<string> {
+/** The deepest existing entry on the way to the real path `real` (itself when it exists). */
+export async function existingAncestor(fs: FileSystem, real: string): Promise<string> {
   let current = real;
   while ((await fs.lstat(current)) === undefined && posix.dirname(current) !== current) current = posix.dirname(current);
   return current;
@@ -70,45 +79,34 @@ async function caseInsensitive(fs: FileSystem, dir: string): Promise<boolean> {
 /** Creates the protection of one sandbox; nothing touches the disk until the first check. */
 export function createProtection(fs: FileSystem, paths: ProtectedPaths | undefined): Protection {
   const comparers = new Map<string, Promise<(path: string) => string>>();
-  let resolved: Promise<{ guards: Guard[]; suffixGuards: SuffixGuard[] }> | undefined;
 
-  /** How names compare in the directory holding the real path `real`; probed once per directory. */
+  /**
+   * How names compare in the directory holding the real path `real`; probed once per directory. A
+   * directory that cannot be probed (no permission) compares folded: the safe side.
+   */
   async function comparerFor(real: string): Promise<(path: string) => string> {
-    const dir = await existingAncestor(fs, posix.dirname(real));
+    const dir = await existingAncestor(fs, posix.dirname(real)).catch(() => posix.dirname(real));
     let comparer = comparers.get(dir);
     if (!comparer) {
-      comparer = caseInsensitive(fs, dir).then((folded) => (folded ? foldName : exact));
+      comparer = caseInsensitive(fs, dir).then(
+        (folded) => (folded ? foldName : exact),
+        () => foldName,
+      );
       comparers.set(dir, comparer);
     }
     return comparer;
   }
 
-  /** The real forms of `path`; a broken or looping link is judged by its entry alone. */
-  async function forms(path: string): Promise<{ entry: string; target: string }> {
-    const absolute = posix.resolve(path);
-    const parent = await realLocation(fs, posix.dirname(absolute));
-    const entry = posix.join(parent?.real ?? posix.dirname(absolute), posix.basename(absolute));
-    const target = (await realLocation(fs, absolute))?.real ?? entry;
-    return { entry, target };
+  /** Real location of `path`, or `fallback` when it is a broken or looping link or cannot be resolved (no permission). */
+  async function realOr(path: string, fallback: string): Promise<string> {
+    return (await realLocation(fs, path).catch(() => undefined))?.real ?? fallback;
   }
 
-  function resolve(): Promise<{ guards: Guard[]; suffixGuards: SuffixGuard[] }> {
-    resolved ??= (async () => {
-      const guards = await Promise.all(
-        (paths?.paths ?? []).map(async (path): Promise<Guard> => {
-          const { entry, target } = await forms(path);
-          return { entry, target, compare: await comparerFor(entry) };
-        }),
-      );
-      const suffixGuards = await Promise.all(
-        (paths?.suffixRules ?? []).map(async (rule): Promise<SuffixGuard> => {
-          const { entry, target } = await forms(rule.dir);
-          return { dirs: [entry, target], suffixes: rule.suffixes, compare: await comparerFor(entry) };
-        }),
-      );
-      return { guards, suffixGuards };
-    })();
-    return resolved;
+  /** The real forms of `path`; one that cannot be resolved is judged by its name. */
+  async function forms(path: string): Promise<{ entry: string; target: string }> {
+    const absolute = posix.resolve(path);
+    const entry = posix.join(await realOr(posix.dirname(absolute), posix.dirname(absolute)), posix.basename(absolute));
+    return { entry, target: await realOr(absolute, entry) };
   }
 
   function guarded(guards: readonly Guard[], suffixGuards: readonly SuffixGuard[], path: string): boolean {
@@ -124,47 +122,34 @@ export function createProtection(fs: FileSystem, paths: ProtectedPaths | undefin
     return false;
   }
 
+  async function resolveAll(): Promise<ResolvedProtection> {
+    const guards = await Promise.all(
+      (paths?.paths ?? []).map(async (path): Promise<Guard> => {
+        const { entry, target } = await forms(path);
+        return { entry, target, compare: await comparerFor(entry) };
+      }),
+    );
+    const suffixGuards = await Promise.all(
+      (paths?.suffixRules ?? []).map(async (rule): Promise<SuffixGuard> => {
+        const { entry, target } = await forms(rule.dir);
+        return { dirs: [entry, target], suffixes: rule.suffixes, compare: await comparerFor(entry) };
+      }),
+    );
+    return {
+      paths: guards.map(({ entry, target }) => ({ entry, target })),
+      suffixDirs: suffixGuards.flatMap((rule) => rule.dirs),
+      covers: (path) => guarded(guards, suffixGuards, path),
+    };
+  }
+
+  let resolved: Promise<ResolvedProtection> | undefined;
+  const resolve = () => (resolved ??= resolveAll());
   return {
+    resolve,
     async covers(hostPaths) {
       if (!paths) return false;
-      const { guards, suffixGuards } = await resolve();
-      return hostPaths.some((path) => guarded(guards, suffixGuards, path));
-    },
-
-    async layout(hostDir) {
-      const { guards, suffixGuards } = await resolve();
-      const readOnly = new Set<string>();
-      const sealedDirs = new Set<string>();
-      // A suffix rule cannot be bound file by file: the part of the mount it covers stays read-only.
-      for (const rule of suffixGuards) {
-        for (const dir of rule.dirs) {
-          if (isWithinHost(hostDir, dir)) readOnly.add(hostDir);
-          else if (isWithinHost(dir, hostDir) && (await fs.lstat(dir))?.kind === 'directory') readOnly.add(dir);
-        }
-      }
-      for (const guard of guards) {
-        for (const path of new Set([guard.entry, guard.target])) {
-          if (isWithinHost(hostDir, path)) readOnly.add(hostDir);
-          if (path === hostDir || !isWithinHost(path, hostDir)) continue;
-          const kind = (await fs.lstat(path))?.kind;
-          if (kind === 'file' || kind === 'directory') readOnly.add(path);
-          else sealedDirs.add(kind === undefined ? await existingAncestor(fs, path) : posix.dirname(path));
-        }
-      }
-      if (readOnly.has(hostDir)) return { readOnly: [hostDir], sealed: [] };
-      const sealed = await Promise.all(
-        [...sealedDirs]
-          .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1))
-          .map(async (dir) => {
-            const entries = await fs.readDir(dir);
-            const writable = entries
-              .filter((entry) => entry.kind === 'file' || entry.kind === 'directory')
-              .map((entry) => posix.join(dir, entry.name))
-              .filter((child) => !guarded(guards, suffixGuards, child));
-            return { dir, writable };
-          }),
-      );
-      return { readOnly: [...readOnly].sort(), sealed };
+      const protection = await resolve();
+      return hostPaths.some((path) => protection.covers(path));
     },
   };
 }

@@ -2,8 +2,8 @@
  * The sandbox (SPEC §7, §15): file operations over named mounts, addressed by virtual paths. Every
  * operation runs the same gauntlet, cheapest first: lexical path check → restriction scope → mount
  * lookup (exact names) → mode and suffix/size caps → real-path containment in the mount and the
- * `restrict` subtree (symlinks resolved) → for a change, not the project's own configuration
- * (`protected-paths.ts`) → the use itself, through directories held open from the
+ * `restrict` subtree (symlinks resolved) → for a write or delete, not the project's own
+ * configuration (`protected-paths.ts`) → the use itself, through directories held open from the
  * mount root down (`opened-path.ts`), so what is used is what was checked. Writes and deletes change
  * the entry a path names (a symlink is replaced or removed, never followed). Messages name only
  * virtual paths.
@@ -18,6 +18,7 @@ import { requireMount } from './mount-lookup.ts';
 import type { FileStat, OpenedDirectory } from './file-system.ts';
 import { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from './limits.ts';
 import { openDirectoryAt, withParentOf } from './opened-path.ts';
+import { protectedLayout } from './protected-layout.ts';
 import { createProtection } from './protected-paths.ts';
 import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, projectConfiguration, tooLarge } from './refusals.ts';
 import { foldRestrictions, inScope, outsideScope } from './scope.ts';
@@ -225,8 +226,8 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
       if ((await ctx.fs.stat(located.real))?.kind !== 'directory') throw notADirectory(virtual);
       return located.real;
     },
-    protectedLayout(hostDir) {
-      return ctx.protection.layout(hostDir);
+    async protectedLayout(hostDir) {
+      return protectedLayout(ctx.fs, await ctx.protection.resolve(), hostDir);
     },
     describe() {
       return visibleMounts(ctx.mounts, ctx.scope);

@@ -51,7 +51,8 @@ export async function planShellLayout(sandbox: Sandbox, cwd: string | undefined)
     const host = await sandbox.hostDirectory(mount.path).catch(() => undefined);
     if (host === undefined) continue;
     const shellMount: ShellMount = { virtual: mount.path, host, box: toBox(mount.path), mode: mount.mode };
-    if (mount.mode === 'rw') shellMount.protected = await sandbox.protectedLayout(host);
+    // A mount whose protected layout cannot be worked out (a directory it cannot read) stays read-only.
+    if (mount.mode === 'rw') shellMount.protected = await sandbox.protectedLayout(host).catch(() => ({ readOnly: [host], sealed: [] }));
     mounts.push(shellMount);
   }
   return { mounts, cwd: { virtual: cwdVirtual, host: cwdHost, box: toBox(cwdVirtual) }, boxRoot };

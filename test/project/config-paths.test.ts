@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SandboxError } from '../../src/errors.ts';
 import { projectConfigPaths } from '../../src/project/config-paths.ts';
-import type { Project, WorkerDefinition } from '../../src/project/types.ts';
+import type { Project } from '../../src/project/types.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { createSandbox } from '../../src/sandbox/sandbox.ts';
 import type { Sandbox } from '../../src/sandbox/types.ts';
@@ -16,11 +16,11 @@ import { open, tempDir, worker, writeTree } from './fixture.ts';
 
 const TOOL = 'export function ping() { return "pong"; }\nexport const pingSchema = { type: "object", properties: {} };\n';
 
-function rootSandbox(project: Project, workers: WorkerDefinition[]): Sandbox {
+function rootSandbox(project: Project): Sandbox {
   return createSandbox({
     fs: createNodeFileSystem(),
     mounts: [{ name: '', hostRoot: project.root, mode: 'rw' }],
-    protectedPaths: projectConfigPaths(project, workers),
+    protectedPaths: projectConfigPaths(project),
   });
 }
 
@@ -56,7 +56,7 @@ describe('projectConfigPaths', () => {
     const project = await open(root, { libPaths: [library] });
     const main = await project.resolveWorker('main');
     const helper = await project.resolveWorker('helper');
-    const sandbox = rootSandbox(project, [main, helper]);
+    const sandbox = rootSandbox(project);
 
     const read = [
       ...(await project.scanWorkers()).map((entry) => entry.file),
@@ -91,24 +91,35 @@ describe('projectConfigPaths', () => {
     for (const file of ['output/report.yaml', 'notes.md', 'src/app.ts', 'Project.yaml', 'elsewhere/data.txt']) {
       expect(await writeCode(sandbox, `/${file}`), file).toBe('written');
     }
-    expect(projectConfigPaths(project, [main]).paths).toContain(library);
+    expect(projectConfigPaths(project).paths).toContain(library);
   });
 
   test('with the project root as workers root, every worker-named file is configuration, as the scan would find it', async () => {
     const root = writeTree({ 'project.yaml': 'name: p\nentry: a\nworkers:\n  root: .\n', 'a.worker': worker('a') });
     const project = await open(root);
-    const sandbox = rootSandbox(project, [await project.resolveWorker('a')]);
+    await project.resolveWorker('a');
+    const sandbox = rootSandbox(project);
     expect(await writeCode(sandbox, '/output/evil.yaml')).toBe('project-config');
     expect(await writeCode(sandbox, '/output/evil.txt')).toBe('written');
     fs.writeFileSync(path.join(root, 'output/evil.yaml'), 'name: output/evil\n');
     expect((await (await open(root)).scanWorkers()).map((entry) => entry.id)).toContain('output/evil');
   });
 
+  test('a worker loaded from outside the conventional places is configuration from the moment it is loaded', async () => {
+    const root = writeTree({ 'project.yaml': 'name: p\n', 'tasks/boss.worker': worker('tasks/boss') });
+    const project = await open(root);
+    expect(projectConfigPaths(project).paths).not.toContain(path.join(root, 'tasks/boss.worker'));
+    await project.loadWorker('./tasks/boss.worker');
+    expect(project.loadedWorkers().map((definition) => definition.id)).toEqual(['tasks/boss']);
+    expect(projectConfigPaths(project).paths).toContain(path.join(root, 'tasks/boss.worker'));
+  });
+
   test('a standalone worker file is its own configuration', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'greet.worker'), worker('greet'));
     const project = await open(root, { standalone: { file: 'greet.worker' } });
-    const sandbox = rootSandbox(project, [await project.resolveWorker('greet')]);
+    await project.resolveWorker('greet');
+    const sandbox = rootSandbox(project);
     expect(await writeCode(sandbox, '/greet.worker')).toBe('project-config');
     expect(await writeCode(sandbox, '/tools.ts')).toBe('project-config');
     expect(await writeCode(sandbox, '/out.txt')).toBe('written');

@@ -188,6 +188,13 @@ describe('the layout a shell box keeps read-only', () => {
     expect(layout.sealed).toEqual([{ dir: posix.join(fixture.root, 'config'), writable: [] }]);
   });
 
+  it('seals nothing inside a directory that is read-only already', async () => {
+    const fixture = await project();
+    const root = fixture.root;
+    const sandbox = rootSandbox(fixture, configOf(root, ['workers', 'workers/helper/tools.ts', 'project.yaml']));
+    expect(await sandbox.protectedLayout(root)).toEqual({ readOnly: [posix.join(root, 'project.yaml'), posix.join(root, 'workers')], sealed: [] });
+  });
+
   it('keeps a whole mount read-only when its directory is configuration, and adds nothing to a data mount', async () => {
     const fixture = await project();
     const sandbox = rootSandbox(fixture);

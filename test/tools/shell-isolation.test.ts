@@ -4,9 +4,13 @@ import { bwrapArguments, commandEnvironment } from '../../src/tools/shell-isolat
 import { hideHostPaths, planShellLayout, type ShellLayout } from '../../src/tools/shell-layout.ts';
 
 /** A sandbox stub: mounts by virtual path with their host directories, and what each protects. */
-function stubSandbox(mounts: Record<string, { host: string; mode: 'ro' | 'rw' }>, layouts: Record<string, ProtectedLayout> = {}): Sandbox {
+function stubSandbox(mounts: Record<string, { host: string; mode: 'ro' | 'rw' }>, layouts: Record<string, ProtectedLayout | Error> = {}): Sandbox {
   return {
-    protectedLayout: async (host: string) => layouts[host] ?? { readOnly: [], sealed: [] },
+    protectedLayout: async (host: string) => {
+      const layout = layouts[host] ?? { readOnly: [], sealed: [] };
+      if (layout instanceof Error) throw layout;
+      return layout;
+    },
     describe: () => Object.entries(mounts).map(([path, { mode }]) => ({ path, mode })),
     hostDirectory: async (path: string) => {
       const mount = Object.entries(mounts).find(([virtual]) => path === virtual || path.startsWith(`${virtual === '/' ? '' : virtual}/`));
@@ -31,6 +35,11 @@ describe('shell layout', () => {
       undefined,
     );
     expect(layout.mounts.map((mount) => mount.protected)).toEqual([undefined, guard]);
+  });
+
+  it('keeps a writable mount read-only when what it protects cannot be worked out', async () => {
+    const layout = await planShellLayout(stubSandbox({ '/proj': { host: '/h/proj', mode: 'rw' } }, { '/h/proj': new Error('EACCES: /h/proj') }), undefined);
+    expect(layout.mounts[0]!.protected).toEqual({ readOnly: ['/h/proj'], sealed: [] });
   });
 
   it.each(['/', '/tmp', '/usr'])('moves the sandbox under /sandbox when a mount is at %s', async (virtual) => {

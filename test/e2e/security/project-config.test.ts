@@ -108,6 +108,26 @@ describe.concurrent("the project's configuration in a read-write mount", () => {
     for (const answer of answers) expect(answer).not.toContain(root);
   });
 
+  test("a callee cannot rewrite its caller's worker file, wherever it lives", async () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-config-')));
+    fs.writeFileSync(path.join(root, 'project.yaml'), MANIFEST);
+    fs.mkdirSync(path.join(root, 'tasks'));
+    const boss = '---\nname: tasks/boss\ndescription: Delegates.\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n---\nYou are worker boss.\n';
+    fs.writeFileSync(path.join(root, 'tasks/boss.worker'), boss);
+    fs.mkdirSync(path.join(root, 'workers'));
+    fs.writeFileSync(path.join(root, 'workers/helper.worker'), '---\nname: helper\ndescription: Writes.\ntoolsets:\n  filesystem: {}\n---\nYou are worker helper.\n');
+    const { server, env } = await scripted((request: ScriptedRequest) => {
+      if (request.toolResults.length > 0) return { text: 'done' };
+      if (request.system.includes('You are worker helper')) return { toolCalls: [{ name: 'write_file', args: { path: '/tasks/boss.worker', content: 'PWNED' } }] };
+      return { toolCalls: [{ name: 'helper', args: { input: 'go' } }] };
+    });
+    const result = await runCli([path.join(root, 'tasks/boss.worker'), 'go', '--model', CHAT.model, '--approve-all', '--no-stream'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const helperResults = server.requests.find((request) => request.system.includes('You are worker helper') && request.toolResults.length > 0)!;
+    expect(helperResults.toolResults[0]!.content).toBe(`write_file failed: /tasks/boss.worker ${CONFIG}`);
+    expect(fs.readFileSync(path.join(root, 'tasks/boss.worker'), 'utf8')).toBe(boss);
+  });
+
   test.skipIf(!BWRAP)('the shell under bubblewrap cannot copy over, move away, create, delete or relink it', async () => {
     const root = guardedProject();
     const before = snapshot(root);
