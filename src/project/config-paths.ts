@@ -55,6 +55,22 @@ function workerFiles(root: string, worker: WorkerDefinition): string[] {
   ];
 }
 
+/**
+ * `paths` without those inside another of them: a project of thousands of workers under `workers/`
+ * hands the sandbox one path for them, not thousands to resolve.
+ */
+function outermost(paths: readonly string[]): string[] {
+  const kept = new Set(paths);
+  const covered = (path: string) => {
+    for (let dir = path; dir !== '/'; ) {
+      dir = posix.dirname(dir);
+      if (kept.has(dir)) return true;
+    }
+    return false;
+  };
+  return [...kept].filter((path) => !covered(path));
+}
+
 /** The configuration of `project` that no worker may change, for the sandbox of a worker call. */
 export function projectConfigPaths(project: Project): ProtectedPaths {
   const root = project.root;
@@ -72,7 +88,7 @@ export function projectConfigPaths(project: Project): ProtectedPaths {
   paths.push(...project.libraries.map((library) => library.root));
   if (project.options.builtinWorkersDir !== undefined) paths.push(posix.resolve(project.options.builtinWorkersDir));
   if (project.options.standalone) paths.push(posix.resolve(project.options.root, project.options.standalone.file));
-  const protectedPaths: ProtectedPaths = { paths: [...new Set(paths)] };
+  const protectedPaths: ProtectedPaths = { paths: outermost(paths) };
   if (workersRoot === '.') protectedPaths.suffixRules = [{ dir: root, suffixes: WORKER_EXTENSIONS }];
   return protectedPaths;
 }

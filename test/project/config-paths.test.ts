@@ -91,7 +91,10 @@ describe('projectConfigPaths', () => {
     for (const file of ['output/report.yaml', 'notes.md', 'src/app.ts', 'Project.yaml', 'elsewhere/data.txt']) {
       expect(await writeCode(sandbox, `/${file}`), file).toBe('written');
     }
-    expect(projectConfigPaths(project).paths).toContain(library);
+    const named = projectConfigPaths(project).paths;
+    expect(named).toContain(library);
+    expect(named).toContain(path.join(root, 'workers'));
+    expect(named.filter((file) => file.startsWith(path.join(root, 'workers/')))).toEqual([]);
   });
 
   test('with the project root as workers root, every worker-named file is configuration, as the scan would find it', async () => {
