@@ -110,6 +110,7 @@ export type SandboxErrorCode =
   | 'not-a-file'
   | 'not-a-directory'
   | 'symlink-escape'
+  | 'project-config'
   | 'io';
 
 /** A refused or failed sandbox operation. `path` is always the virtual path, never a host path. */

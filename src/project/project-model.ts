@@ -44,6 +44,7 @@ class DefaultProject implements Project {
   readonly #init: ProjectInit;
   readonly #env: ResolutionEnv;
   readonly #definitions = new Map<string, Promise<WorkerDefinition>>();
+  readonly #loaded: WorkerDefinition[] = [];
   readonly #files = new Map<string, string>();
   readonly #closed = new Set<string>();
   readonly #scans = new Map<Scope, Promise<WorkerEntry[]>>();
@@ -72,6 +73,10 @@ class DefaultProject implements Project {
     const definition = await this.loadWorker(ref, from);
     await this.#loadImports(definition, new Set());
     return definition;
+  }
+
+  loadedWorkers(): readonly WorkerDefinition[] {
+    return this.#loaded;
   }
 
   scanWorkers(): Promise<WorkerEntry[]> {
@@ -198,6 +203,8 @@ class DefaultProject implements Project {
       this.#files.set(id, located.file);
       definition = loadWorkerDefinition(this.fs, located, this.manifest);
       this.#definitions.set(id, definition);
+      // Registered before any caller awaits it, so a loaded worker is listed by the time its loader goes on.
+      definition.then((loaded) => this.#loaded.push(loaded)).catch(() => undefined);
     }
     return definition;
   }

@@ -15,7 +15,8 @@ import type { ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
 const ALLOW_HINT = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
-const CONVENTIONAL = [
+/** The conventional tool modules of a directory, in lookup order per group (SPEC §6). */
+export const CONVENTIONAL_TOOL_MODULES = [
   ['tools.ts', 'tools.mjs', 'tools.js'],
   ['tools/index.ts', 'tools/index.mjs', 'tools/index.js'],
 ];
@@ -90,7 +91,7 @@ async function conventional(
 ): Promise<ToolModuleRef[]> {
   let probe = context.probed.get(dir);
   if (!probe) {
-    probe = Promise.all(CONVENTIONAL.map(async (names) => (await existingFiles(context.fs, names.map((name) => posix.join(dir, name))))[0])).then(
+    probe = Promise.all(CONVENTIONAL_TOOL_MODULES.map(async (names) => (await existingFiles(context.fs, names.map((name) => posix.join(dir, name))))[0])).then(
       (found) => found.filter((file): file is string => file !== undefined),
     );
     context.probed.set(dir, probe);

@@ -110,6 +110,8 @@ export interface Project {
   resolveWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition>;
   /** Like {@link resolveWorker} without loading the `imports.workers` closure (what `check` uses per worker). */
   loadWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition>;
+  /** The workers loaded so far (by any resolution), in load order. */
+  loadedWorkers(): readonly WorkerDefinition[];
   /**
    * Every worker file of the project, sorted by id; honours include/exclude and `.llm-doignore`. Two
    * files with one id are both listed (loading either is an ambiguity error; `check` reports it).

@@ -8,6 +8,7 @@ import { AbortedError } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
+import { projectConfigPaths } from '../project/config-paths.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext, trackedTool } from './tool-context.ts';
 import { createFilesystemToolset } from '../tools/filesystem.ts';
@@ -123,7 +124,8 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
     displayPath: worker.definition.displayPath,
     fallback: 'project-root-ro',
   });
-  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal });
+  // The project's configuration stays unwritable even in a read-write mount (SPEC §15).
+  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project) });
 }
 
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {

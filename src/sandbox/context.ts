@@ -1,6 +1,7 @@
 /** What the sandbox operations share: the backend, the mounts, the folded restrictions, the resolver. */
 import type { FileSystem } from './file-system.ts';
 import type { HostResolver } from './host-resolver.ts';
+import type { Protection } from './protected-paths.ts';
 import type { Scope } from './scope.ts';
 import type { MountSpec } from './types.ts';
 
@@ -10,6 +11,8 @@ export interface SandboxContext {
   mounts: readonly MountSpec[];
   scope: Scope;
   resolver: HostResolver;
+  /** The project's configuration, which no write or delete may change. */
+  protection: Protection;
   /** Stops long operations (big reads and writes, list walks) of an interrupted run. */
   signal?: AbortSignal;
   /** Virtual paths of the mounts visible after restrictions (`describe()`), for messages. */

@@ -40,7 +40,7 @@ export function isWithinHost(path: string, root: string): boolean {
  * Real location of `hostPath`: realpath of its deepest existing ancestor plus the missing rest, or
  * `undefined` when an existing entry on the way is a broken or looping symlink.
  */
-async function realLocation(fs: FileSystem, hostPath: string): Promise<{ real: string; exists: boolean } | undefined> {
+export async function realLocation(fs: FileSystem, hostPath: string): Promise<{ real: string; exists: boolean } | undefined> {
   const tail: string[] = [];
   let current = hostPath;
   for (;;) {

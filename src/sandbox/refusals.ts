@@ -45,6 +45,11 @@ export function subtreeEscape(path: string, subtree: string): SandboxError {
   );
 }
 
+/** The path is (or lies in, or leads to) the project's own configuration (SPEC §15). */
+export function projectConfiguration(path: string): SandboxError {
+  return new SandboxError('project-config', path, `${path} is part of the project's configuration; llm-do never lets a worker change it`);
+}
+
 /** The file changed (e.g. was swapped for a symlink) between the check and the open. */
 export function changedWhileOpening(path: string): SandboxError {
   return new SandboxError('symlink-escape', path, `${path} changed while it was being opened (replaced by a link or moved); refusing to use it`);

@@ -2,7 +2,8 @@
  * The sandbox (SPEC §7, §15): file operations over named mounts, addressed by virtual paths. Every
  * operation runs the same gauntlet, cheapest first: lexical path check → restriction scope → mount
  * lookup (exact names) → mode and suffix/size caps → real-path containment in the mount and the
- * `restrict` subtree (symlinks resolved) → the use itself, through directories held open from the
+ * `restrict` subtree (symlinks resolved) → for a write or delete, not the project's own
+ * configuration (`protected-paths.ts`) → the use itself, through directories held open from the
  * mount root down (`opened-path.ts`), so what is used is what was checked. Writes and deletes change
  * the entry a path names (a symlink is replaced or removed, never followed). Messages name only
  * virtual paths.
@@ -17,7 +18,9 @@ import { requireMount } from './mount-lookup.ts';
 import type { FileStat, OpenedDirectory } from './file-system.ts';
 import { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from './limits.ts';
 import { openDirectoryAt, withParentOf } from './opened-path.ts';
-import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, tooLarge } from './refusals.ts';
+import { protectedLayout } from './protected-layout.ts';
+import { createProtection } from './protected-paths.ts';
+import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, projectConfiguration, tooLarge } from './refusals.ts';
 import { foldRestrictions, inScope, outsideScope } from './scope.ts';
 import type { Scope } from './scope.ts';
 import type { CreateSandboxOptions, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';
@@ -63,6 +66,13 @@ function wholeReadCaps(mount: MountSpec, requested: number | undefined): ReadCap
   return caps;
 }
 
+/** A change located on the disk: the entry it replaces or removes (real host path), where that leads, and its parent. */
+interface PlacedChange {
+  located: Located;
+  parent: Located;
+  entry: string;
+}
+
 function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[], options: CreateSandboxOptions): Sandbox {
   const writable = visibleMounts(ctx.mounts, ctx.scope).filter((m) => m.mode === 'rw').map((m) => m.path);
 
@@ -91,21 +101,23 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
     return { virtual, mount };
   }
 
-  /** The entry a write or delete changes, and its parent directory, checked on the disk. */
-  async function locateChange(virtual: string, mount: MountSpec): Promise<{ located: Located; parent: Located }> {
+  /** The entry a write or delete changes (its real host path), where it leads, and its parent directory, checked on the disk. */
+  async function locateChange(virtual: string, mount: MountSpec): Promise<PlacedChange> {
     // A symlink that leads outside (the mount or the scope) is refused even though only the entry
     // itself is changed: the path is not one this worker may use.
     const located = await ctx.resolver.locate(virtual, mount);
+    const parent = await ctx.resolver.locate(posix.dirname(virtual), mount);
+    const entry = posix.join(parent.real, posix.basename(virtual));
+    // Both the entry replaced and the file it leads to: a link to project.yaml is refused too.
+    if (await ctx.protection.covers([entry, located.real])) throw projectConfiguration(virtual);
     await refuseNonFile(located);
     checkSuffix(mount, virtual, located.real);
-    const parent = await ctx.resolver.locate(posix.dirname(virtual), mount);
-    return { located, parent };
+    return { located, parent, entry };
   }
 
   /** Runs `use` in the held parent directory of the entry a change targets (the entry itself, never a link's target). */
-  function inParent<T>(placed: { located: Located; parent: Located }, create: boolean, use: (dir: OpenedDirectory, name: string) => Promise<T>): Promise<T> {
-    const { located, parent } = placed;
-    const entry = posix.join(parent.real, posix.basename(located.virtual));
+  function inParent<T>(placed: PlacedChange, create: boolean, use: (dir: OpenedDirectory, name: string) => Promise<T>): Promise<T> {
+    const { located, entry } = placed;
     return withParentOf(ctx, located.mount, entry, { virtual: located.virtual, create }, async (dir, name) => {
       const kind = (await dir.lstat(name))?.kind;
       if (kind === 'directory' || kind === 'other') throw notAFile(located.virtual, kind);
@@ -214,6 +226,9 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
       if ((await ctx.fs.stat(located.real))?.kind !== 'directory') throw notADirectory(virtual);
       return located.real;
     },
+    async protectedLayout(hostDir) {
+      return protectedLayout(ctx.fs, await ctx.protection.resolve(), hostDir);
+    },
     describe() {
       return visibleMounts(ctx.mounts, ctx.scope);
     },
@@ -241,6 +256,7 @@ export function createSandbox(options: CreateSandboxOptions): Sandbox {
     mounts,
     scope,
     resolver: createHostResolver(options.fs, mounts, scope),
+    protection: createProtection(options.fs, options.protectedPaths),
     ...(options.signal ? { signal: options.signal } : {}),
     visible: visibleMounts(mounts, scope).map((m) => m.path),
   };

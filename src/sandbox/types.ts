@@ -47,10 +47,38 @@ export interface Sandbox {
   stat(path: string): Promise<SandboxStat>;
   /** Host directory for a virtual directory path, after every check (used only for a shell's cwd). */
   hostDirectory(path: string): Promise<string>;
+  /**
+   * What a shell's box must keep read-only inside the writable host directory `hostDir` (one that
+   * {@link hostDirectory} returned), so a command cannot change the project's configuration either.
+   */
+  protectedLayout(hostDir: string): Promise<ProtectedLayout>;
   /** The mounts visible after restrictions, with virtual paths; for prompts and approval display. */
   describe(): { path: string; mode: MountMode }[];
   /** A new sandbox over the same mounts with one more restriction (never wider than this one). */
   narrow(restriction: Restriction): Sandbox;
+}
+
+/**
+ * The project's own configuration as host paths (SPEC §15), named by the project layer: no write or
+ * delete may change it, even inside a read-write mount. Paths need not exist or be real paths.
+ */
+export interface ProtectedPaths {
+  /** Each protected with everything below it: `project.yaml`, `.llm-do`, the workers root, … */
+  paths: readonly string[];
+  /** Files with one of `suffixes` anywhere below `dir` (worker files when the workers root is the project root). */
+  suffixRules?: readonly { dir: string; suffixes: readonly string[] }[];
+}
+
+/** Host paths a shell's box keeps read-only inside one writable directory (see {@link Sandbox.protectedLayout}). */
+export interface ProtectedLayout {
+  /** Existing protected files and directories (the writable directory itself when it is all configuration). */
+  readOnly: string[];
+  /**
+   * Directories in which a protected name is missing or is a symbolic link: read-only themselves so
+   * nothing can be created or relinked there, with `writable` (their other children) writable again.
+   * Shallowest first.
+   */
+  sealed: { dir: string; writable: string[] }[];
 }
 
 export interface CreateSandboxOptions {
@@ -60,4 +88,6 @@ export interface CreateSandboxOptions {
   restrictions?: readonly Restriction[];
   /** The run's abort signal: long operations (big reads and writes, list walks) stop when it fires. */
   signal?: AbortSignal;
+  /** The project's configuration, which no worker may change. */
+  protectedPaths?: ProtectedPaths;
 }

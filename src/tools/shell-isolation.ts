@@ -1,10 +1,11 @@
 /**
  * OS isolation of `shell` commands (SPEC §15): the bubblewrap command line that shows a command
- * only the sandbox mounts (ro/rw as the worker chain allows), read-only system directories, a
- * private `/tmp` and `HOME`, no network, its own PID namespace and session; and the scrubbed
- * environment every command gets, isolated or not.
+ * only the sandbox mounts (ro/rw as the worker chain allows, the project's configuration in them
+ * read-only), read-only system directories, a private `/tmp` and `HOME`, no network, its own PID
+ * namespace and session; and the scrubbed environment every command gets, isolated or not.
  */
-import type { ShellLayout } from './shell-layout.ts';
+import { posix } from 'node:path';
+import type { ShellLayout, ShellMount } from './shell-layout.ts';
 
 /** How commands run: under bubblewrap, or as plain child processes. */
 export type ShellIsolation = 'bwrap' | 'none';
@@ -38,9 +39,23 @@ export function bwrapArguments(layout: ShellLayout, argv: readonly string[], { n
   for (const dir of SYSTEM_DIRECTORIES) args.push('--ro-bind-try', dir, dir);
   for (const file of [...SYSTEM_FILES, ...(network ? NETWORK_FILES : [])]) args.push('--ro-bind-try', file, file);
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--dir', BOX_HOME);
-  for (const mount of layout.mounts) args.push(mount.mode === 'rw' ? '--bind' : '--ro-bind', mount.host, mount.box);
+  for (const mount of layout.mounts) {
+    args.push(mount.mode === 'rw' ? '--bind' : '--ro-bind', mount.host, mount.box);
+    // Before any mount nested in it is bound, so re-opened children never widen a nested ro mount.
+    for (const { dir, writable } of mount.protected?.sealed ?? []) {
+      args.push('--ro-bind', dir, boxPath(mount, dir));
+      for (const child of writable) args.push('--bind', child, boxPath(mount, child));
+    }
+  }
+  // Last, so nothing bound after them can make the project's configuration writable again.
+  for (const mount of layout.mounts) for (const path of mount.protected?.readOnly ?? []) args.push('--ro-bind', path, boxPath(mount, path));
   args.push('--chdir', layout.cwd.box, '--', ...argv);
   return args;
+}
+
+/** Where the host path `path`, inside `mount`'s host directory, is in the box. */
+function boxPath(mount: ShellMount, path: string): string {
+  return posix.join(mount.box, posix.relative(mount.host, path));
 }
 
 /** Host variables a command may see, besides PATH and HOME: locale and time zone. */

@@ -4,7 +4,7 @@
  * rewriting of host paths in output back to virtual paths (SPEC §15: no host path in a result).
  */
 import { ToolError } from '../errors.ts';
-import type { MountMode, Sandbox } from '../sandbox/types.ts';
+import type { MountMode, ProtectedLayout, Sandbox } from '../sandbox/types.ts';
 
 /** One visible mount (or the restricted part of one). */
 export interface ShellMount {
@@ -15,6 +15,8 @@ export interface ShellMount {
   /** Path inside the bubblewrap box. */
   box: string;
   mode: MountMode;
+  /** In a writable mount: the project's configuration inside it, which the box keeps read-only. */
+  protected?: ProtectedLayout;
 }
 
 /** The mounts of one call and its working directory. */
@@ -47,7 +49,11 @@ export async function planShellLayout(sandbox: Sandbox, cwd: string | undefined)
   for (const mount of visible) {
     // A mount whose directory is missing or refused is left out of the box, as it is unusable.
     const host = await sandbox.hostDirectory(mount.path).catch(() => undefined);
-    if (host !== undefined) mounts.push({ virtual: mount.path, host, box: toBox(mount.path), mode: mount.mode });
+    if (host === undefined) continue;
+    const shellMount: ShellMount = { virtual: mount.path, host, box: toBox(mount.path), mode: mount.mode };
+    // A mount whose protected layout cannot be worked out (a directory it cannot read) stays read-only.
+    if (mount.mode === 'rw') shellMount.protected = await sandbox.protectedLayout(host).catch(() => ({ readOnly: [host], sealed: [] }));
+    mounts.push(shellMount);
   }
   return { mounts, cwd: { virtual: cwdVirtual, host: cwdHost, box: toBox(cwdVirtual) }, boxRoot };
 }

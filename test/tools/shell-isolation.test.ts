@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/types.ts';
+import type { ProtectedLayout, Sandbox } from '../../src/sandbox/types.ts';
 import { bwrapArguments, commandEnvironment } from '../../src/tools/shell-isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from '../../src/tools/shell-layout.ts';
 
-/** A sandbox stub: mounts by virtual path with their host directories. */
-function stubSandbox(mounts: Record<string, { host: string; mode: 'ro' | 'rw' }>): Sandbox {
+/** A sandbox stub: mounts by virtual path with their host directories, and what each protects. */
+function stubSandbox(mounts: Record<string, { host: string; mode: 'ro' | 'rw' }>, layouts: Record<string, ProtectedLayout | Error> = {}): Sandbox {
   return {
+    protectedLayout: async (host: string) => {
+      const layout = layouts[host] ?? { readOnly: [], sealed: [] };
+      if (layout instanceof Error) throw layout;
+      return layout;
+    },
     describe: () => Object.entries(mounts).map(([path, { mode }]) => ({ path, mode })),
     hostDirectory: async (path: string) => {
       const mount = Object.entries(mounts).find(([virtual]) => path === virtual || path.startsWith(`${virtual === '/' ? '' : virtual}/`));
@@ -21,6 +26,20 @@ describe('shell layout', () => {
     expect(layout.boxRoot).toBe('/');
     expect(layout.cwd).toEqual({ virtual: '/data', host: '/h/data', box: '/data' });
     expect(layout.mounts.map((mount) => [mount.box, mount.mode])).toEqual([['/data', 'ro'], ['/repo', 'rw']]);
+  });
+
+  it('asks the sandbox what each writable mount protects, and only writable ones', async () => {
+    const guard: ProtectedLayout = { readOnly: ['/h/proj/project.yaml'], sealed: [] };
+    const layout = await planShellLayout(
+      stubSandbox({ '/data': { host: '/h/data', mode: 'ro' }, '/proj': { host: '/h/proj', mode: 'rw' } }, { '/h/proj': guard, '/h/data': guard }),
+      undefined,
+    );
+    expect(layout.mounts.map((mount) => mount.protected)).toEqual([undefined, guard]);
+  });
+
+  it('keeps a writable mount read-only when what it protects cannot be worked out', async () => {
+    const layout = await planShellLayout(stubSandbox({ '/proj': { host: '/h/proj', mode: 'rw' } }, { '/h/proj': new Error('EACCES: /h/proj') }), undefined);
+    expect(layout.mounts[0]!.protected).toEqual({ readOnly: ['/h/proj'], sealed: [] });
   });
 
   it.each(['/', '/tmp', '/usr'])('moves the sandbox under /sandbox when a mount is at %s', async (virtual) => {
@@ -59,6 +78,28 @@ describe('bubblewrap arguments', () => {
     expect(args.join(' ')).toContain('--ro-bind /h/repo /repo --bind /h/out /out --chdir /repo -- --bind / /x');
     expect(args.join(' ')).toContain('--proc /proc --dev /dev --tmpfs /tmp --dir /tmp/home');
     expect(args).not.toContain('/etc/resolv.conf');
+  });
+
+  it('keeps the project configuration read-only: sealed directories after their mount, protected paths after every mount', () => {
+    const guarded: ShellLayout = {
+      boxRoot: '/sandbox',
+      mounts: [
+        {
+          virtual: '/',
+          host: '/h/proj',
+          box: '/sandbox',
+          mode: 'rw',
+          protected: { readOnly: ['/h/proj/project.yaml', '/h/proj/workers'], sealed: [{ dir: '/h/proj', writable: ['/h/proj/input', '/h/proj/README.md'] }] },
+        },
+        { virtual: '/input', host: '/h/proj/input', box: '/sandbox/input', mode: 'ro' },
+      ],
+      cwd: { virtual: '/', host: '/h/proj', box: '/sandbox' },
+    };
+    const args = bwrapArguments(guarded, ['touch', 'x']).join(' ');
+    expect(args).toContain(
+      '--bind /h/proj /sandbox --ro-bind /h/proj /sandbox --bind /h/proj/input /sandbox/input --bind /h/proj/README.md /sandbox/README.md ' +
+        '--ro-bind /h/proj/input /sandbox/input --ro-bind /h/proj/project.yaml /sandbox/project.yaml --ro-bind /h/proj/workers /sandbox/workers --chdir /sandbox',
+    );
   });
 
   it('shares the network and binds name resolution only with network: true', () => {
