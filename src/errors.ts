@@ -59,7 +59,8 @@ export type ProjectErrorCode =
   | 'incompatible-model'
   | 'invalid-input'
   | 'file-too-large'
-  | 'run-log-unusable';
+  | 'run-log-unusable'
+  | 'changed-since-pause';
 
 /**
  * A project, configuration or input problem found before any model request (exit code 2).
@@ -192,6 +193,23 @@ export class AbortedError extends LlmDoError {
   }
   static override isInstance(error: unknown): error is AbortedError {
     return LlmDoError.isInstance(error) && error.kind === 'aborted';
+  }
+}
+
+const PAUSED = Symbol.for('llm-do.paused');
+
+/**
+ * Not a failure: a worker call stopped to wait for decisions (pause mode, SPEC §17). It unwinds
+ * through the tools and delegations above it, which keep their state, to the run, which ends `paused`.
+ */
+export class CallPaused extends Error {
+  readonly [PAUSED] = true;
+  constructor() {
+    super('paused for a decision');
+    this.name = 'CallPaused';
+  }
+  static isInstance(error: unknown): error is CallPaused {
+    return typeof error === 'object' && error !== null && (error as { [PAUSED]?: unknown })[PAUSED] === true;
   }
 }
 

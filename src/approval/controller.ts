@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../errors.ts';
 import type { ApprovalMode } from '../worker/schema.ts';
-import { approveAll, callback, denyAll, fromPrompter, noTerminal, type ApprovalQuestion, type Decision, type DecisionSource } from './decision-source.ts';
+import { approveAll, callback, denyAll, fromPrompter, noTerminal, pauseAll, type ApprovalQuestion, type Decision, type DecisionSource } from './decision-source.ts';
 import { createApprovalGate } from './gate.ts';
 import type { ProjectGrants } from './grants.ts';
 import type { SessionMemory } from './session-memory.ts';
@@ -36,7 +36,7 @@ export function sourceForMode(mode: ApprovalMode, prompter?: ApprovalPrompter): 
 }
 
 /** The library's `onApproval`: a mode, or a function deciding each question. */
-export type OnApproval = 'ask' | 'approve' | 'deny' | ((question: ApprovalQuestion) => Decision | Promise<Decision>);
+export type OnApproval = 'ask' | 'approve' | 'deny' | 'pause' | ((question: ApprovalQuestion) => Decision | Promise<Decision>);
 
 const MODE_OF_ON_APPROVAL: Readonly<Record<string, ApprovalMode>> = { ask: 'interactive', approve: 'approve_all', deny: 'auto_deny' };
 
@@ -47,14 +47,16 @@ const MODE_OF_ON_APPROVAL: Readonly<Record<string, ApprovalMode>> = { ask: 'inte
 export function sourceForOnApproval(onApproval: OnApproval | undefined, mode: ApprovalMode, prompter?: ApprovalPrompter): DecisionSource {
   if (onApproval === undefined) return sourceForMode(mode, prompter);
   if (typeof onApproval === 'function') return callback(onApproval);
+  if (onApproval === 'pause') return pauseAll;
   const named = Object.hasOwn(MODE_OF_ON_APPROVAL, onApproval) ? MODE_OF_ON_APPROVAL[onApproval] : undefined;
-  if (!named) throw new UsageError(`onApproval must be "ask", "approve", "deny" or a function, got ${JSON.stringify(onApproval)}`);
+  if (!named) throw new UsageError(`onApproval must be "ask", "approve", "deny", "pause" or a function, got ${JSON.stringify(onApproval)}`);
   return sourceForMode(named, prompter);
 }
 
 const MODE_OF_SOURCE: Readonly<Record<DecisionSource['mode'], ApprovalMode>> = {
   approve: 'approve_all',
   deny: 'auto_deny',
+  pause: 'interactive',
   ask: 'interactive',
   callback: 'interactive',
   decisions: 'interactive',

@@ -17,21 +17,25 @@ export interface ApprovalQuestion {
   tool: string;
   args: unknown;
   description: string;
+  /** Why the question is put again (`may already have run`: the call started before a crash). */
+  note?: string;
 }
 
 /**
  * A source's answer. `remember` extends an approval: `call` this exact call for the session, `tool`
  * this tool for the session, `project` a persistent grant of this exact call (`.llm-do/approvals.yaml`).
- * `message` replaces the whole model-visible denial text; `abort` ends the run.
+ * `message` replaces the whole model-visible denial text; `abort` ends the run; `pause` leaves the
+ * call waiting, and the run stops `paused` once nothing else can go on (SPEC §17).
  */
 export type Decision =
   | { action: 'approve'; remember?: 'call' | 'tool' | 'project' }
   | { action: 'deny'; reason?: string; message?: string }
+  | { action: 'pause' }
   | { action: 'abort' };
 
 export interface DecisionSource {
   /** What the source is, for `--on-approval` and library callers. */
-  readonly mode: 'ask' | 'approve' | 'deny' | 'callback' | 'decisions';
+  readonly mode: 'ask' | 'approve' | 'deny' | 'pause' | 'callback' | 'decisions';
   /** What the `approval_decision` event says decided when this source answered. */
   readonly decidedBy: ApprovalSource;
   /** Interactive sources are asked one question at a time, with memory re-checked after the wait. */
@@ -51,6 +55,14 @@ export const approveAll: DecisionSource = {
 export function denyAll(message = 'denied by policy (auto_deny)'): DecisionSource {
   return { mode: 'deny', decidedBy: 'policy', interactive: false, decide: async () => ({ action: 'deny', message }) };
 }
+
+/** Leaves every question pending (`--on-approval pause`): the run stops and is resumed once decided. */
+export const pauseAll: DecisionSource = {
+  mode: 'pause',
+  decidedBy: 'mode',
+  interactive: false,
+  decide: async () => ({ action: 'pause' }),
+};
 
 /** The denial a tool call gets when a person should be asked but nobody can be. */
 export function noTerminalMessage(toolName: string): string {
@@ -115,7 +127,7 @@ function isDecision(value: unknown): value is Decision {
   if (typeof value !== 'object' || value === null) return false;
   const { action, remember } = value as { action?: unknown; remember?: unknown };
   if (action === 'approve') return remember === undefined || remember === 'call' || remember === 'tool' || remember === 'project';
-  return action === 'deny' || action === 'abort';
+  return action === 'deny' || action === 'abort' || action === 'pause';
 }
 
 function requestOf(question: ApprovalQuestion): ApprovalRequest {
@@ -128,6 +140,7 @@ function requestOf(question: ApprovalQuestion): ApprovalRequest {
     // Empty ids stand for a call made outside the runtime (a bare controller); the prompter gets none.
     ...(question.call_id ? { callId: question.call_id } : {}),
     ...(question.tool_call_id ? { toolCallId: question.tool_call_id } : {}),
+    ...(question.note ? { note: question.note } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
   let abortedByUser: RunError | undefined;
 
   function decided(request: ApprovalRequest, decision: ApprovalDecision): ApprovalDecision {
+    // A pending call is not decided yet: its approval_request says it waits.
+    if (decision.pending) return decision;
     onEvent?.({
       type: 'approval_decision',
       chain: request.chain,
@@ -64,10 +66,15 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
     if (rule === 'preApproved') return { approved: true, source: 'rule' };
     // Before grants and memory: nothing a person or a grant said widens a `blocked` rule.
     if (rule === 'blocked') return { approved: false, source: 'policy', message: 'blocked by policy' };
-    return remembered(request);
+    // A call put again with a note (it may already have run) is for the source to decide.
+    return request.note ? undefined : remembered(request);
   }
 
-  async function apply(request: ApprovalRequest, decision: Decision): Promise<ApprovalDecision> {
+  function requested(request: ApprovalRequest, question: ApprovalQuestion): void {
+    onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, approvalId: question.approval_id, args: request.args });
+  }
+
+  async function apply(request: ApprovalRequest, decision: Decision, question: ApprovalQuestion): Promise<ApprovalDecision> {
     const by = source.decidedBy;
     switch (decision.action) {
       case 'approve': {
@@ -82,6 +89,14 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
         const message = decision.message ?? (reason ? `denied by user: ${reason}` : 'denied by user');
         return { approved: false, source: by, message };
       }
+      case 'pause': {
+        if (!request.canPause) {
+          const message = `denied: ${request.toolName} needs a decision, and a run cannot pause inside tool code (ctx.callWorker); decide it with --on-approval ask, or pre-approve it`;
+          return { approved: false, source: by, message };
+        }
+        if (!source.interactive) requested(request, question);
+        return { approved: false, source: by, message: 'waiting for a decision', pending: { approvalId: question.approval_id } };
+      }
       case 'abort':
         abortedByUser = new RunError('aborted-by-user', request.chain.at(-1) ?? '', `run aborted by user at the approval prompt for ${request.toolName}`);
         decided(request, { approved: false, source: by, message: 'aborted by user' });
@@ -90,7 +105,10 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
   }
 
   async function ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
-    if (!source.interactive) return apply(request, await source.decide(questionOf(request), signal));
+    if (!source.interactive) {
+      const question = questionOf(request);
+      return apply(request, await source.decide(question, signal), question);
+    }
     const earlier = queue;
     let finished!: () => void;
     const mine = new Promise<void>((resolve) => (finished = resolve));
@@ -102,8 +120,8 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
       const meanwhile = remembered(request);
       if (meanwhile) return meanwhile;
       const question = questionOf(request);
-      onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, approvalId: question.approval_id, args: request.args });
-      return await apply(request, await untilAborted(source.decide(question, signal), signal));
+      requested(request, question);
+      return await apply(request, await untilAborted(source.decide(question, signal), signal), question);
     } finally {
       finished();
     }
@@ -134,5 +152,6 @@ function questionOf(request: ApprovalRequest): ApprovalQuestion {
     tool: request.toolName,
     args: request.args,
     description: request.description,
+    ...(request.note ? { note: request.note } : {}),
   };
 }

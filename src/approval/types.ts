@@ -17,6 +17,10 @@ export interface ApprovalRequest {
   toolCallId?: string;
   /** The id of the question when it was put before (a resumed run asks under the same id). */
   approvalId?: string;
+  /** Why the question is put again; such a call is asked even when session memory or a grant covers it. */
+  note?: string;
+  /** Whether the call can wait for a decision as data (pause mode); not inside tool code (`ctx.callWorker`). */
+  canPause?: boolean;
 }
 
 /**
@@ -40,9 +44,11 @@ export interface ApprovalPrompter {
 export type ApprovalSource = 'rule' | 'mode' | 'session' | 'grant' | 'user' | 'policy' | 'no-terminal' | 'callback';
 
 export type ApprovalDecision =
-  | { approved: true; source: ApprovalSource }
+  | { approved: true; source: ApprovalSource; pending?: undefined }
   /** `message` is what the model sees as the tool's error result. */
-  | { approved: false; source: ApprovalSource; message: string };
+  | { approved: false; source: ApprovalSource; message: string; pending?: undefined }
+  /** Waiting for a decision on question `approvalId` (pause mode): not a denial, the run will stop. */
+  | { approved: false; source: ApprovalSource; message: string; pending: { approvalId: string } };
 
 /** Emitted by the controller; the runtime forwards them into the run's event stream. */
 /** Approval events name the call as the request did (`callId`, `toolCallId`). */

@@ -4,7 +4,7 @@
  * attachment checks; callee failures reach the caller's model as error results.
  */
 import { z } from 'zod';
-import { DelegationError, SandboxError } from '../errors.ts';
+import { CallPaused, DelegationError, SandboxError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import { toolNameForWorker } from '../project/tool-name.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
@@ -88,13 +88,10 @@ async function delegate(
     attachments = await readAttachments(caller, prepared, call.attachments ?? [], chain);
   }
 
-  const { now } = ctx.services;
-  const started = now();
   const identity: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
-  const emit = emitterFor(ctx, identity);
-  emit({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
-  try {
-    const { output } = await execute({
+  emitterFor(ctx, identity)({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
+  return delegated(ctx, identity, toolCallId, () =>
+    execute({
       worker: prepared,
       input,
       extraInstructions,
@@ -102,12 +99,27 @@ async function delegate(
       identity,
       parentToolCallId: toolCallId,
       restrictions: caller.restrictions,
-    });
-    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: true, duration_ms: now() - started });
+    }),
+  );
+}
+
+/**
+ * Runs (or, in a resumed run, goes on with) the delegated call `identity` under the caller's tool
+ * call, ending it with `delegation_end`; a pause is not an end.
+ */
+export async function delegated(ctx: RunContext, identity: CallIdentity, toolCallId: string, run: () => Promise<{ output: unknown }>): Promise<unknown> {
+  const { now } = ctx.services;
+  const started = now();
+  const emit = emitterFor(ctx, identity);
+  const caller = identity.chain.at(-2) ?? '';
+  try {
+    const { output } = await run();
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller, ok: true, duration_ms: now() - started });
     return output;
   } catch (error) {
+    if (CallPaused.isInstance(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller: callerId, ok: false, error: message, duration_ms: now() - started });
+    emit({ type: 'delegation_end', tool_call_id: toolCallId, caller, ok: false, error: message, duration_ms: now() - started });
     throw error;
   }
 }

@@ -7,13 +7,14 @@
  */
 import type { JSONValue } from '@ai-sdk/provider';
 import type { ModelMessage, ToolModelMessage, ToolSet, TypedToolCall } from 'ai';
-import { RunError } from '../errors.ts';
+import { CallPaused, RunError } from '../errors.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
+import type { ToolOutcome } from '../tools/types.ts';
 import { validateWith } from '../worker/json-schema.ts';
 import type { ModelStep } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';
-import { runToolCall } from './tool-execution.ts';
+import { continueToolCall, runToolCall } from './tool-execution.ts';
 
 /** What a call needs while it runs, beyond its state: live objects, rebuilt rather than saved. */
 export interface LiveCall {
@@ -21,12 +22,19 @@ export interface LiveCall {
   worker: PreparedWorker;
   toolbox: Toolbox;
   modelStep: ModelStep;
+  /** The rest of a delegation whose worker call was saved under `toolCall` (a resumed run); undefined when there is none. */
+  resumeChild(call: CallState, toolCall: ToolCallState): (() => Promise<unknown>) | undefined;
 }
 
-/** Runs `call` to its answer: text, or the validated JSON value of a `schema_out` worker. */
+/**
+ * Runs `call` to its answer: text, or the validated JSON value of a `schema_out` worker. A call
+ * restored from a saved state starts with its step's tool calls when it stopped among them. Throws
+ * `CallPaused` when a tool call waits for a decision once every other one has finished.
+ */
 export async function driveCall(live: LiveCall, call: CallState): Promise<unknown> {
   const workerId = live.worker.definition.id;
   for (;;) {
+    if (call.toolCalls.length > 0) await runToolCalls(live, call);
     if (call.step >= call.stepLimit) {
       throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
     }
@@ -37,12 +45,7 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
     call.messages.push(...said);
     call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, sdkAnswers);
     saveCheckpoint(live.ctx);
-    if (call.toolCalls.length > 0) {
-      await Promise.all(call.toolCalls.filter((toolCall) => toolCall.status === 'running').map((toolCall) => runStepToolCall(live, call, toolCall)));
-      call.messages.push({ role: 'tool', content: call.toolCalls.map((toolCall) => toolCall.answer!) });
-      call.toolCalls = [];
-      continue;
-    }
+    if (call.toolCalls.length > 0) continue;
     if (!live.worker.schemaOut) return step.text;
     const parsed = parseStructured(live.worker, step.text);
     if (parsed.ok) return parsed.value;
@@ -58,11 +61,25 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
 }
 
 /**
+ * Runs the step's unfinished tool calls concurrently, then answers the model in one tool message.
+ * A call left waiting for a decision does not stop its siblings: they run to the end first.
+ */
+async function runToolCalls(live: LiveCall, call: CallState): Promise<void> {
+  await Promise.all(call.toolCalls.filter((toolCall) => toolCall.status !== 'done').map((toolCall) => advance(live, call, toolCall)));
+  if (call.toolCalls.some((toolCall) => toolCall.status !== 'done')) {
+    saveCheckpoint(live.ctx);
+    throw new CallPaused();
+  }
+  call.messages.push({ role: 'tool', content: call.toolCalls.map((toolCall) => toolCall.answer!) });
+  call.toolCalls = [];
+}
+
+/**
  * The step's tool calls in the order the model made them: those the engine runs, and those the SDK
  * already answered (an undeclared tool, arguments that are not JSON).
  */
 function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall<ToolSet>[], sdkAnswers: ToolModelMessage | undefined): ToolCallState[] {
-  const calls: ToolCallState[] = toRun.map((toolCall) => ({ toolCallId: toolCall.toolCallId, tool: toolCall.toolName, args: toolCall.input, status: 'running' }));
+  const calls: ToolCallState[] = toRun.map((toolCall) => ({ toolCallId: toolCall.toolCallId, tool: toolCall.toolName, args: toolCall.input, status: 'new' }));
   for (const part of sdkAnswers?.content ?? []) {
     if (part.type === 'tool-result') calls.push({ toolCallId: part.toolCallId, tool: part.toolName, args: undefined, status: 'done', answer: part });
   }
@@ -74,14 +91,56 @@ function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall
   return calls.sort((a, b) => rank(a) - rank(b));
 }
 
-/** Runs one tool call of the model through the gate; its outcome becomes the model's tool result. */
-async function runStepToolCall(live: LiveCall, call: CallState, toolCall: ToolCallState): Promise<void> {
+/**
+ * Takes one tool call as far as it can go: a saved worker call under it is resumed; a call that
+ * started before the run stopped runs again only if its tool is idempotent, and otherwise goes
+ * back to a decision, noted; the rest go through the gate (a pending one under its question's id).
+ */
+async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState): Promise<void> {
   const { toolCallId, tool: toolName } = toolCall;
   // The SDK answers calls of undeclared tools itself, and only offered tools are declared.
   const tool = live.toolbox.get(toolName);
   if (!tool) throw new TypeError(`tool ${toolName} was declared to the model but is missing from the toolbox`);
-  const outcome = await runToolCall(live.ctx, { tool, args: toolCall.args, toolCallId, caller: call.identity });
+  let outcome: ToolOutcome;
+  try {
+    const resumed = live.resumeChild(call, toolCall);
+    if (resumed) {
+      outcome = await continueToolCall(live.ctx, { tool, toolCallId, caller: call.identity }, () => tool.resume(resumed));
+    } else {
+      const again = toolCall.status !== 'new';
+      const unsure = toolCall.interrupted === true && !tool.idempotent;
+      outcome = await runToolCall(live.ctx, {
+        tool,
+        args: toolCall.args,
+        toolCallId,
+        caller: call.identity,
+        canPause: call.canPause,
+        ...(again ? { again: true } : {}),
+        ...(toolCall.approval && !toolCall.interrupted ? { approvalId: toolCall.approval.approval_id } : {}),
+        ...(unsure ? { note: MAY_HAVE_RUN } : toolCall.approval?.note ? { note: toolCall.approval.note } : {}),
+        onAllowed: () => {
+          toolCall.status = 'running';
+          delete toolCall.interrupted;
+          saveCheckpoint(live.ctx);
+        },
+      });
+    }
+  } catch (error) {
+    if (!CallPaused.isInstance(error)) throw error;
+    // A worker call under this one paused, and is saved under it.
+    toolCall.status = 'waiting';
+    return;
+  }
+  if (!outcome.ok && outcome.pending) {
+    toolCall.status = 'pending';
+    const note = toolCall.interrupted && !tool.idempotent ? MAY_HAVE_RUN : toolCall.approval?.note;
+    toolCall.approval = { approval_id: outcome.pending.approvalId, toolset: tool.toolset, description: tool.description, ...(note ? { note } : {}) };
+    saveCheckpoint(live.ctx);
+    return;
+  }
   toolCall.status = 'done';
+  delete toolCall.approval;
+  delete toolCall.interrupted;
   if (outcome.ok) {
     // As the AI SDK would answer it: text as text, anything else as JSON.
     const output = outcome.output;
@@ -97,6 +156,9 @@ async function runStepToolCall(live: LiveCall, call: CallState, toolCall: ToolCa
   }
   saveCheckpoint(live.ctx);
 }
+
+/** The note on a call that started before its run stopped and whose tool is not idempotent. */
+export const MAY_HAVE_RUN = 'may already have run';
 
 /** Parses a structured answer, tolerating a Markdown code fence around the JSON. */
 function parseStructured(worker: PreparedWorker, text: string): { ok: true; value: unknown } | { ok: false; errors: string[] } {

@@ -35,6 +35,8 @@ export interface EventBusOptions {
   now?: () => number;
   /** Where subscriber failures and dropped events are reported (the CLI passes one under `LLM_DO_DEBUG`). */
   debug?: (message: string) => void;
+  /** The `seq` of the last event already published for this run (a resumed run goes on after it). @default 0 */
+  afterSeq?: number;
 }
 
 interface Subscriber {
@@ -45,7 +47,7 @@ interface Subscriber {
 export function createEventBus(options: EventBusOptions = {}): EventBus {
   const { now = Date.now, debug } = options;
   const subscribers = new Set<Subscriber>();
-  let seq = 0;
+  let seq = options.afterSeq ?? 0;
   let closed = false;
   let droppedAfterClose = 0;
 

@@ -4,7 +4,7 @@
  * answer (`engine.ts`).
  */
 import type { FilePart, ModelMessage, TextPart } from 'ai';
-import { AbortedError } from '../errors.ts';
+import { AbortedError, CallPaused } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
@@ -17,11 +17,13 @@ import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { driveCall } from './engine.ts';
 import { createModelStepper } from './model-step.ts';
-import { createDelegationTools, type Caller, type ExecuteCall } from './delegation.ts';
+import { createDelegationTools, delegated, type Caller, type ExecuteCall } from './delegation.ts';
+import { prepareWorker } from './prepare-worker.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
 import type { CallIdentity } from './events.ts';
-import type { CallState, PreparedWorker, RunContext } from './run-context.ts';
+import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
+import { workerFingerprint } from './state.ts';
 import { toolDeclarations } from './tool-execution.ts';
 
 export const DEFAULT_MAX_STEPS = 25;
@@ -55,7 +57,6 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   const { worker, identity } = call;
   const { definition } = worker;
   const { project } = ctx.config;
-  ctx.state.calls.set(identity.call_id, identity);
   const config = definition.config;
   const history = call.history ?? [];
   const maxSteps = config.max_steps ?? DEFAULT_MAX_STEPS;
@@ -70,6 +71,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
     identity,
     parentToolCallId: call.parentToolCallId,
     depth: identity.chain.length - 1,
+    workerSha256: await workerFingerprint(definition),
     system: await worker.renderer.render(definition.instructions, templateVariablesOf(worker, call.input, project.name), definition.instructionsFile, {
       lineOffset: definition.instructionsLineOffset,
     }),
@@ -81,8 +83,27 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
     stepLimit: maxSteps,
     repaired: false,
     toolCalls: [],
+    // Tool code's JavaScript cannot be saved: no call under `ctx.callWorker` (`<id>/<n>`) can pause.
+    canPause: (ctx.state.active.get(identity.parent_call_id ?? '')?.canPause ?? true) && !call.parentToolCallId?.includes('/'),
   };
+  return runCall(ctx, worker, state);
+}
 
+/** Goes on with a call restored from a saved state (`resume-run.ts`), its worker prepared again. */
+export async function resumeCall(ctx: RunContext, state: CallState, worker: PreparedWorker): Promise<WorkerOutcome> {
+  if (ctx.signal.aborted) throw new AbortedError();
+  return runCall(ctx, worker, state);
+}
+
+/**
+ * Builds the live side of a call (sandbox, gated tools, model steps) around its state and lets the
+ * engine drive it. A paused call stays in the run's active calls, so checkpoints keep saving it.
+ */
+async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState): Promise<WorkerOutcome> {
+  const { identity } = state;
+  const { definition } = worker;
+  const { project } = ctx.config;
+  ctx.state.calls.set(identity.call_id, identity);
   const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state.restrictions) : undefined;
   const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
   // How this worker's delegation tools run a callee.
@@ -103,12 +124,25 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
   });
   const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: toolDeclarations(toolbox), outputSchema: worker.schemaOut?.jsonSchema });
   ctx.state.active.set(identity.call_id, state);
+  let paused = false;
   try {
-    const output = await driveCall({ ctx, worker, toolbox, modelStep }, state);
+    const output = await driveCall({ ctx, worker, toolbox, modelStep, resumeChild: (call, toolCall) => savedChild(ctx, call, toolCall) }, state);
     return { output, messages: state.messages.slice(state.historyLength) };
+  } catch (error) {
+    paused = CallPaused.isInstance(error);
+    throw error;
   } finally {
-    ctx.state.active.delete(identity.call_id);
+    if (!paused) ctx.state.active.delete(identity.call_id);
   }
+}
+
+/** The rest of the delegation whose callee was saved under `toolCall` of `call`, if one was. */
+function savedChild(ctx: RunContext, call: CallState, toolCall: ToolCallState): (() => Promise<unknown>) | undefined {
+  const child = [...ctx.state.active.values()].find(
+    (candidate) => candidate.identity.parent_call_id === call.identity.call_id && candidate.parentToolCallId === toolCall.toolCallId,
+  );
+  if (!child) return undefined;
+  return () => delegated(ctx, child.identity, toolCall.toolCallId, async () => resumeCall(ctx, child, await prepareWorker(ctx, await ctx.config.project.resolveWorker(child.identity.worker))));
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {

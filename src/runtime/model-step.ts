@@ -14,6 +14,7 @@ import { createPromptRecorder } from './model-prompt.ts';
 import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
+import { sha256Hex } from './sha256.ts';
 import { streamedGenerate } from './streamed-generate.ts';
 
 export interface ModelStepperOptions {
@@ -122,10 +123,4 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       reportUsage();
     }
   };
-}
-
-/** Web Crypto rather than `node:crypto`, so the runtime stays portable (SPEC §22). */
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -16,6 +16,7 @@ import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';
 import type { Branches } from './branches.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
+import type { ConfigOverride } from './overrides.ts';
 import type { RunSnapshot } from './state.ts';
 import type { UsageMeter } from './usage.ts';
 
@@ -30,6 +31,8 @@ export interface RunConfig {
   readonly maxDepth: number;
   /** `--mount` grants. */
   readonly grants: readonly MountGrant[];
+  /** `--set` overrides of the entry worker. */
+  readonly overrides: readonly ConfigOverride[];
   readonly stream: boolean;
 }
 
@@ -89,6 +92,8 @@ export interface CallState {
   parentToolCallId: string | null;
   /** 0 for the entry, 1 for a worker it calls, … */
   depth: number;
+  /** `workerFingerprint` of its worker when the call started. */
+  workerSha256: string;
   /** The rendered instructions (rendered once per call). */
   system: string;
   /** Restrictions of this worker and every worker above it. */
@@ -107,18 +112,26 @@ export interface CallState {
   repaired: boolean;
   /** Tool calls of the current step, in the order the model made them; empty between steps. */
   toolCalls: ToolCallState[];
+  /** Whether a decision can leave its tool calls pending (not under tool code's `ctx.callWorker`, whose JavaScript cannot be saved). */
+  canPause: boolean;
 }
 
-/** One tool call of a step. */
+/**
+ * One tool call of a step: `new` until allowed; `running` once allowed and started; `pending`
+ * waiting for a decision (`approval`); `waiting` for a worker call under it that paused; `done`.
+ */
 export interface ToolCallState {
   toolCallId: string;
   tool: string;
   args: unknown;
-  /** `running` from the moment it is handed to the gate (approval included) until its result. */
-  status: 'running' | 'done';
+  status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
+  /** The question a `pending` call waits on. */
+  approval?: { approval_id: string; toolset: string; description: string; note?: string };
   /** What the model is answered, once done. */
   answer?: ToolResultPart;
   denied?: boolean;
+  /** Set on a call restored as `running`: it started before the run stopped, and may have had effects. */
+  interrupted?: boolean;
 }
 
 /** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */

@@ -3,7 +3,8 @@
  * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController, sourceForOnApproval } from '../approval/controller.ts';
-import { createSessionMemory } from '../approval/session-memory.ts';
+import { fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
+import { createSessionMemory, sessionMemoryFromJSON } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
@@ -15,6 +16,7 @@ import type { RunConfig, RunContext, RunServices, RunState } from './run-context
 import { uuidv7 } from './run-id.ts';
 import { attachRunStore, recordsRuns } from './run-store.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
+import type { RunSnapshot } from './state.ts';
 import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -34,11 +36,18 @@ export interface RunScope {
  * The bus of a run (or a chat session, whose turns are runs) with the caller's readers attached:
  * the replayable `events`, `onEvent`, the run store, then `subscribe` — before the first event.
  */
-export function openRunBus(options: Omit<RunWorkerOptions, 'input' | 'attachments'>): { bus: EventBus; events: AsyncIterable<RunEvent> } {
-  const bus = createEventBus({ ...(options._internal?.now ? { now: options._internal.now } : {}), ...(options.debug ? { debug: options.debug } : {}) });
+export function openRunBus(
+  options: Omit<RunWorkerOptions, 'input' | 'attachments'>,
+  resumed?: { runId: string; afterSeq: number },
+): { bus: EventBus; events: AsyncIterable<RunEvent> } {
+  const bus = createEventBus({
+    ...(options._internal?.now ? { now: options._internal.now } : {}),
+    ...(options.debug ? { debug: options.debug } : {}),
+    ...(resumed ? { afterSeq: resumed.afterSeq } : {}),
+  });
   const events = replayableEvents(bus);
   if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
-  if (options.store) attachRunStore(bus, options.store, options);
+  if (options.store) attachRunStore(bus, options.store, options, resumed?.runId);
   options.subscribe?.(bus);
   return { bus, events };
 }
@@ -48,18 +57,26 @@ export function emitterFor(ctx: RunContext, identity: CallIdentity): (body: Call
   return (body) => ctx.services.emit({ ...identity, ...body } as UnstampedEvent);
 }
 
-/** Scope of a whole run (or chat session), publishing on `bus`. */
-export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunScope {
+/** What a resumed run takes over from the run it continues. */
+export interface Resumption {
+  state: RunSnapshot;
+  /** Decisions given since the pause, by approval id (or tool call id). */
+  decisions: ReadonlyMap<string, Decision>;
+}
+
+/** Scope of a whole run (or chat session), publishing on `bus`; a resumed run goes on from `resumed`. */
+export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed?: Resumption): RunScope {
   const { project } = options;
   const now = options._internal?.now ?? Date.now;
   const env = options.env ?? process.env;
   const emit = (event: UnstampedEvent) => void bus.emit(event);
+  const saved = resumed?.state;
   const state: RunState = {
-    callCount: 0,
-    deniedCalls: 0,
+    callCount: saved?.call_count ?? 0,
+    deniedCalls: saved?.denied_calls ?? 0,
     calls: new Map(),
     active: new Map(),
-    session: createSessionMemory(),
+    session: saved ? sessionMemoryFromJSON(saved.session, 'the saved run state') : createSessionMemory(),
     running: new Map(),
     branches: createBranches(),
     prepared: new Map(),
@@ -67,12 +84,13 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const config: RunConfig = Object.freeze({
-    runId: uuidv7(now()),
+    runId: saved?.run_id ?? uuidv7(now()),
     project,
     env,
     modelOverride: options.model,
     maxDepth: options.maxDepth ?? project.manifest?.delegation?.max_depth ?? DEFAULT_MAX_DEPTH,
     grants: Object.freeze([...(options.mounts ?? [])]),
+    overrides: Object.freeze([...(options.set ?? [])]),
     stream: options.stream ?? true,
   });
   const services: RunServices = {
@@ -93,17 +111,22 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus): RunSco
       }),
     approvals: createApprovalController({
       mode: approvalMode,
-      source: sourceForOnApproval(options.onApproval, approvalMode, options.prompter),
+      source: withDecisions(sourceForOnApproval(options.onApproval, approvalMode, options.prompter), resumed?.decisions),
       ...(options.grants ? { grants: options.grants } : {}),
       memory: state.session,
       onEvent: (event) => emitApprovalEvent(emit, state.calls, event),
     }),
     emit,
     now,
-    usage: createUsageMeter(createPriceBook([project.manifest?.prices])),
+    usage: createUsageMeter(createPriceBook([project.manifest?.prices]), saved?.usage),
     checkpoint: checkpointSink(options),
   };
   return scopeWithSignal({ config, services, state }, options.signal);
+}
+
+/** `source`, after the decisions given in advance (a resumed run's). */
+function withDecisions(source: DecisionSource, decisions: ReadonlyMap<string, Decision> | undefined): DecisionSource {
+  return decisions && decisions.size > 0 ? fromDecisions(decisions, source) : source;
 }
 
 /** Where checkpoints go: the run store, if it saves them and the project is recorded. */

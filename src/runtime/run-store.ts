@@ -52,9 +52,10 @@ export function recordsRuns(project: Project): boolean {
  * Subscribes `store` to `bus` as a lossless subscriber: each run (a chat session has one per turn)
  * begins at its first event, described from `options`.
  */
-export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions): void {
+export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions, resumedRunId?: string): void {
   if (!recordsRuns(options.project)) return;
-  const begun = new Set<string>();
+  // A resumed run was begun by the run it continues.
+  const begun = new Set<string>(resumedRunId ? [resumedRunId] : []);
   const recorded = recordedOptions(options);
   bus.subscribe(
     (event) => {

@@ -5,7 +5,7 @@
 import type { OnApproval } from '../approval/controller.ts';
 import type { ProjectGrants } from '../approval/grants.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
-import { AbortedError, DelegationError, ProjectError } from '../errors.ts';
+import { AbortedError, CallPaused, DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
@@ -13,15 +13,16 @@ import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import type { EventBus } from './event-bus.ts';
-import type { CallIdentity, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
-import { executeWorker } from './execute-worker.ts';
+import type { CallIdentity, PendingApproval, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
+import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { nextCallId, type RunContext } from './run-context.ts';
-import { createRunScope, openRunBus } from './run-scope.ts';
+import { createRunScope, openRunBus, type RunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import type { RunStore } from './run-store.ts';
+import { pendingApprovals, snapshotRun, type RunSnapshot } from './state.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -78,8 +79,12 @@ export interface RunWorkerOptions {
 export interface RunResult {
   /** Entry worker id. */
   worker: string;
-  /** `interrupted` when the caller's signal (Ctrl-C) ended the run. */
+  /** `interrupted` when the caller's signal (Ctrl-C) ended the run; `paused` when tool calls wait for decisions (`onApproval: 'pause'`). */
   status: RunStatus;
+  /** A paused run's state: hand it to `resumeRun` with the decisions. */
+  state?: RunSnapshot;
+  /** A paused run's tool calls waiting for a decision. */
+  pending?: PendingApproval[];
   /** The entry worker's answer: text, or the JSON value of a `schema_out` worker. */
   output?: unknown;
   error?: Error;
@@ -119,15 +124,14 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
   const { project } = options;
   const scope = createRunScope(options, bus);
   const { ctx } = scope;
-  const { emit, usage, now } = ctx.services;
-  const started = now();
+  const { emit } = ctx.services;
 
-  let workerId = options.entry ?? project.entryId;
   // The entry is the root call; run_start and run_end carry its identity.
+  const workerId = options.entry ?? project.entryId;
   const root: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: null, worker: workerId, chain: [workerId] };
-  const runEntry = async () => {
+  return finishRun(scope, bus, root, async () => {
     const entry = applyOverrides(await project.resolveWorker(workerId), options.set ?? []);
-    workerId = root.worker = entry.id;
+    root.worker = entry.id;
     root.chain = [entry.id];
     const prepared = await preflight(ctx, entry);
     const input = prepareInput(prepared, options.input);
@@ -142,21 +146,39 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
       parentToolCallId: null,
       restrictions: [],
     });
-  };
+  });
+}
+
+/**
+ * Runs the root call `run` of a run (started or resumed) and ends the run: `run_end` with its
+ * status, and the result. A run that paused reports what waits for a decision, and its state.
+ */
+export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdentity, run: () => Promise<WorkerOutcome>): Promise<RunResult> {
+  const { ctx } = scope;
+  const { emit, usage, now } = ctx.services;
+  const started = now();
   try {
-    const settled = await settleRun(ctx, root, runEntry());
+    const settled = await settleRun(ctx, root, run());
     const summary = usage.summary();
     const duration_ms = now() - started;
     const denied_calls = ctx.state.deniedCalls;
+    const worker = root.worker;
     if (settled.ok) {
       const { output } = settled.value;
       emit({ ...root, type: 'run_end', status: 'ok', output, usage: summary, duration_ms });
-      return { worker: workerId, status: 'ok', output, usage: summary, denied_calls, duration_ms };
+      return { worker, status: 'ok', output, usage: summary, denied_calls, duration_ms };
+    }
+    if (CallPaused.isInstance(settled.caught) && !ctx.signal.aborted) {
+      const state = snapshotRun(ctx);
+      const pending = pendingApprovals(state);
+      emit({ ...root, type: 'run_paused', pending });
+      emit({ ...root, type: 'run_end', status: 'paused', usage: summary, duration_ms });
+      return { worker, status: 'paused', state, pending, usage: summary, denied_calls, duration_ms };
     }
     const error = scope.failure(settled.caught);
     const status = endStatus(error);
     emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
-    return { worker: workerId, status, error, usage: summary, denied_calls, duration_ms };
+    return { worker, status, error, usage: summary, denied_calls, duration_ms };
   } finally {
     // Nothing is reported after run_end: a branch given up on reports into a closed bus.
     bus.close();

@@ -6,9 +6,13 @@
  */
 import type { ModelMessage } from 'ai';
 import type { SavedSessionMemory } from '../approval/session-memory.ts';
+import type { MountGrant } from '../project/mount-table.ts';
+import type { WorkerDefinition } from '../project/types.ts';
 import type { Restriction } from '../sandbox/types.ts';
 import type { PendingApproval, UsageSummary } from './events.ts';
+import type { ConfigOverride } from './overrides.ts';
 import type { CallState, RunContext, ToolCallState } from './run-context.ts';
+import { sha256Hex } from './sha256.ts';
 
 export const STATE_VERSION = 1;
 
@@ -21,8 +25,21 @@ export interface RunSnapshot {
   usage: UsageSummary;
   denied_calls: number;
   session: SavedSessionMemory;
+  /** What the run was started with, which a resumed run keeps unless told otherwise. */
+  options: SavedRunOptions;
   /** The entry call while it runs (in a chat: this turn's); null between turns. */
   root: CallSnapshot | null;
+}
+
+export interface SavedRunOptions {
+  /** `--model`, if given. */
+  model: string | null;
+  stream: boolean;
+  max_depth: number;
+  /** `--mount` grants (host directories the user granted). */
+  mounts: MountGrant[];
+  /** `--set` overrides of the entry worker. */
+  set: ConfigOverride[];
 }
 
 export interface CallSnapshot {
@@ -31,6 +48,8 @@ export interface CallSnapshot {
   /** The parent's tool call that started it (`<id>/<n>` for `ctx.callWorker` from tool code). */
   parent_tool_call_id: string | null;
   worker: string;
+  /** The worker's configuration and instructions as they were (`workerFingerprint`): a resumed run refuses a changed worker. */
+  worker_sha256: string;
   chain: string[];
   system: string;
   restrictions: Restriction[];
@@ -52,10 +71,11 @@ export interface ToolCallSnapshot {
   tool: string;
   args: unknown;
   /**
-   * `running`: handed to the gate or executing; `pending`: waiting for a decision (`approval`);
-   * `waiting`: a worker call under it paused; `done`: `answer` is what the model gets.
+   * `new`: not decided yet; `running`: allowed and started (after a crash: it may have had effects);
+   * `pending`: waiting for a decision (`approval`); `waiting`: a worker call under it paused;
+   * `done`: `answer` is what the model gets.
    */
-  status: 'running' | 'pending' | 'waiting' | 'done';
+  status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
   /** The question a `pending` call waits on. */
   approval?: { approval_id: string; toolset: string; description: string; note?: string };
   /** The model-visible result (`tool-result` part) once done. */
@@ -99,6 +119,13 @@ export function snapshotRun(ctx: RunContext): RunSnapshot {
     usage: services.usage.summary(),
     denied_calls: state.deniedCalls,
     session: state.session.toJSON(),
+    options: {
+      model: config.modelOverride ?? null,
+      stream: config.stream,
+      max_depth: config.maxDepth,
+      mounts: config.grants.map((grant) => ({ ...grant })),
+      set: config.overrides.map((override) => ({ ...override })),
+    },
     root: root ? snapshotCall(root, active) : null,
   };
 }
@@ -110,6 +137,7 @@ function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapsh
     parent_call_id: identity.parent_call_id,
     parent_tool_call_id: call.parentToolCallId,
     worker: identity.worker,
+    worker_sha256: call.workerSha256,
     chain: [...identity.chain],
     system: call.system,
     restrictions: call.restrictions.map((restriction) => ({ ...restriction })),
@@ -133,9 +161,60 @@ function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: read
     tool: toolCall.tool,
     args: jsonSafe(toolCall.args),
     status: toolCall.status,
+    ...(toolCall.approval ? { approval: { ...toolCall.approval } } : {}),
     ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) } : {}),
     ...(toolCall.denied ? { denied: true } : {}),
     children: active.filter(under).map((child) => snapshotCall(child, active)),
+  };
+}
+
+/** What a call of `definition` depends on, hashed: its configuration and instructions (after `--set`). */
+export function workerFingerprint(definition: WorkerDefinition): Promise<string> {
+  return sha256Hex(JSON.stringify({ config: definition.config, instructions: definition.instructions }));
+}
+
+/**
+ * The calls of a saved run as live state, parents before children. Calls under tool code's
+ * `ctx.callWorker` are left out: the tool code that made them cannot be resumed, so its tool call
+ * starts again or goes back to a decision (`running` calls come back marked `interrupted`).
+ */
+export function restoreCalls(state: RunSnapshot): CallState[] {
+  const calls: CallState[] = [];
+  const visit = (saved: CallSnapshot) => {
+    calls.push(restoredCall(saved, state.run_id));
+    for (const toolCall of saved.tool_calls) for (const child of toolCall.children) if (!child.parent_tool_call_id?.includes('/')) visit(child);
+  };
+  if (state.root) visit(state.root);
+  return calls;
+}
+
+function restoredCall(saved: CallSnapshot, runId: string): CallState {
+  return {
+    identity: { run_id: runId, call_id: saved.call_id, parent_call_id: saved.parent_call_id, worker: saved.worker, chain: [...saved.chain] },
+    parentToolCallId: saved.parent_tool_call_id,
+    depth: saved.chain.length - 1,
+    workerSha256: saved.worker_sha256,
+    system: saved.system,
+    restrictions: saved.restrictions.map((restriction) => ({ ...restriction })),
+    messages: saved.messages,
+    historyLength: saved.history_length,
+    maxSteps: saved.max_steps,
+    step: saved.step,
+    stepLimit: saved.step_limit,
+    repaired: saved.repaired,
+    canPause: true,
+    toolCalls: saved.tool_calls.map((toolCall): ToolCallState => {
+      const restored: ToolCallState = { toolCallId: toolCall.tool_call_id, tool: toolCall.tool, args: toolCall.args, status: toolCall.status };
+      if (toolCall.approval) restored.approval = { ...toolCall.approval };
+      if (toolCall.answer) restored.answer = toolCall.answer as ToolCallState['answer'];
+      if (toolCall.denied) restored.denied = true;
+      // Started and not finished when the run stopped: it may have had effects.
+      if (toolCall.status === 'running' || (toolCall.status === 'waiting' && toolCall.children.length === 0)) {
+        restored.status = 'running';
+        restored.interrupted = true;
+      }
+      return restored;
+    }),
   };
 }
 

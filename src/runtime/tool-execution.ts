@@ -4,8 +4,8 @@
  * `createToolbox`, so every execution passes the approval controller and emits the tool events.
  */
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { AbortedError, LlmDoError } from '../errors.ts';
-import { isGatedTool, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
+import { AbortedError, CallPaused, LlmDoError } from '../errors.ts';
+import { isGatedTool, type GatedRunOptions, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import type { CallIdentity } from './events.ts';
 import type { RunContext } from './run-context.ts';
@@ -20,17 +20,45 @@ export interface ToolCall {
   caller: CallIdentity;
 }
 
+/** How the engine hands a call to the gate (see `GatedRunOptions`). */
+export interface ToolCallOptions extends Pick<GatedRunOptions, 'canPause' | 'approvalId' | 'note' | 'onAllowed'> {
+  /** The call was started before (the run was resumed): its `tool_call` event is not repeated. */
+  again?: boolean;
+}
+
 /**
  * Runs one call: `tool_call`, approval, execution, `tool_result`; a denial is counted for the run.
- * Returns the outcome; throws only what ends the run (abort, `q` at a prompt), after `ctx.fail`.
+ * Returns the outcome (a pending one has no `tool_result` yet); throws only what ends the run
+ * (abort, `q` at a prompt), after `ctx.fail`, and `CallPaused` from a worker call under it.
  */
-export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<ToolOutcome> {
-  const { tool: gated, args, toolCallId, caller } = call;
+export async function runToolCall(ctx: RunContext, call: ToolCall & ToolCallOptions): Promise<ToolOutcome> {
+  const { tool: gated, args, toolCallId, caller, again, onAllowed, ...gate } = call;
   if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
+  if (!again) emitterFor(ctx, caller)({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
+  return reported(ctx, call, (allowed) =>
+    gated.run(args, {
+      signal: ctx.signal,
+      toolCallId,
+      ...gate,
+      onAllowed: () => {
+        allowed();
+        onAllowed?.();
+      },
+    }),
+  );
+}
+
+/** Finishes a call started before the run stopped (a resumed delegation) as `runToolCall` would have. */
+export function continueToolCall(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+  return reported(ctx, call, (allowed) => (allowed(), perform()));
+}
+
+/** Runs `perform` as the call's execution: tracked while it runs, its outcome reported as `tool_result`. */
+async function reported(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: (allowed: () => void) => Promise<ToolOutcome>): Promise<ToolOutcome> {
+  const { tool: gated, toolCallId, caller } = call;
   const emit = emitterFor(ctx, caller);
   const { now } = ctx.services;
   const { running } = ctx.state;
-  emit({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
   const key = Symbol(toolCallId);
   running.set(key, `${caller.chain.join(' › ')} › ${gated.name}`);
   // SPEC §16: a tool's duration leaves out the wait for approval; a call that never ran took 0 ms.
@@ -38,8 +66,10 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
   const duration = () => (allowedAt === undefined ? 0 : now() - allowedAt);
   let outcome: ToolOutcome;
   try {
-    outcome = await gated.run(args, { signal: ctx.signal, toolCallId, onAllowed: () => void (allowedAt = now()) });
+    outcome = await perform(() => void (allowedAt = now()));
   } catch (error) {
+    // A worker call under this one paused: the call is not over, and has no result yet.
+    if (CallPaused.isInstance(error)) throw error;
     // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
     // The call still gets its result: the run stopped waiting for it (what it does next, the run drains).
     const interrupted = AbortedError.isInstance(error) || (ctx.signal.aborted && !LlmDoError.isInstance(error));
@@ -62,6 +92,7 @@ export async function runToolCall(ctx: RunContext, call: ToolCall): Promise<Tool
     emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
     return outcome;
   }
+  if (outcome.pending) return outcome;
   if (outcome.denied) ctx.state.deniedCalls++;
   emit({
     type: 'tool_result',

@@ -35,14 +35,19 @@ function accumulate(total: TokenUsage, request: RequestUsage, model: string): vo
   }
 }
 
+function copyOf({ input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, unpriced_models }: TokenUsage): TokenUsage {
+  return { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, unpriced_models: [...unpriced_models] };
+}
+
 /** A copy to hand out, its cost rounded: later requests do not change a summary already given. */
 function finished(usage: TokenUsage): TokenUsage {
   return { ...usage, cost_usd: usage.cost_usd === null ? null : roundUsd(usage.cost_usd), unpriced_models: [...usage.unpriced_models] };
 }
 
-export function createUsageMeter(prices: PriceBook): UsageMeter {
-  const byWorker = new Map<string, TokenUsage>();
-  const total = emptyUsage();
+/** A meter of `prices`; a resumed run's starts from the usage it had when it stopped. */
+export function createUsageMeter(prices: PriceBook, before?: UsageSummary): UsageMeter {
+  const byWorker = new Map<string, TokenUsage>(Object.entries(before?.by_worker ?? {}).map(([worker, usage]) => [worker, copyOf(usage)]));
+  const total = before ? copyOf(before) : emptyUsage();
   return {
     add(worker, model, usage) {
       const tokens = {

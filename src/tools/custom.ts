@@ -149,12 +149,13 @@ function checkTool(ref: ToolModuleRef, spec: unknown, name: unknown, where: stri
     const shown = typeof name === 'string' ? `"${name}"` : 'missing';
     throw moduleError(ref, `tool name ${shown} (${where}) is not valid; use 1-64 letters, digits, _ or -`);
   }
-  const { description, inputSchema, execute, needsApproval } = spec as Partial<ToolSpec>;
+  const { description, inputSchema, execute, needsApproval, idempotent } = spec as Partial<ToolSpec>;
   if (typeof description !== 'string') throw moduleError(ref, `tool ${name} needs a description (a string)`);
   if (typeof execute !== 'function') throw moduleError(ref, `tool ${name} needs an execute function`);
   if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
     throw moduleError(ref, `needsApproval of tool ${name} must be true, false or a function`);
   }
+  if (idempotent !== undefined && typeof idempotent !== 'boolean') throw moduleError(ref, `idempotent of tool ${name} must be true or false`);
   if (inputSchema === undefined || inputSchema === null) throw moduleError(ref, `tool ${name} needs an inputSchema (a zod schema or a JSON Schema object)`);
   try {
     compileToolSchema(name, inputSchema);
@@ -162,7 +163,7 @@ function checkTool(ref: ToolModuleRef, spec: unknown, name: unknown, where: stri
     if (!ProjectError.isInstance(error)) throw error;
     throw new ProjectError('schema', error.detail, { file: ref.displayPath }, { cause: error });
   }
-  return { name, description, inputSchema, execute, ...(needsApproval === undefined ? {} : { needsApproval }) };
+  return { name, description, inputSchema, execute, ...(needsApproval === undefined ? {} : { needsApproval }), ...(idempotent === undefined ? {} : { idempotent }) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -24,6 +24,8 @@ export interface ToolSpec<Args = any, Output = unknown> {
    * Worker and manifest `approval` settings take precedence.
    */
   needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
+  /** Running it twice does what running it once does: a resumed run may re-run a call a crash cut short. */
+  idempotent?: boolean;
 }
 
 /** A `ToolSpec` marked as made by `defineTool`, so a module export can be recognized as a tool. */

@@ -170,6 +170,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
       description: `List files in the sandbox. Returns virtual paths of files under \`path\` matching the glob \`pattern\` (relative to \`path\`; * ? ** [abc] {a,b}), sorted; at most ${LIST_FILES_LIMIT}.`,
       inputSchema: ListArgs,
       defaultRule: 'preApproved',
+      idempotent: true,
       execute: listFiles,
     },
     {
@@ -178,6 +179,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
       description: `Read a text file from the sandbox. A file longer than \`max_chars\` is cut there, with a note saying so; call again with a larger \`max_chars\` to see more (at most ${READ_FILE_MAX_CHARS}).`,
       inputSchema: ReadArgs,
       defaultRule: 'preApproved',
+      idempotent: true,
       execute: readFile,
     },
     {
@@ -210,6 +212,7 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
       description: 'Whether a path exists, and its kind (file or directory), size in bytes and modification time.',
       inputSchema: PathArgs,
       defaultRule: 'preApproved',
+      idempotent: true,
       execute: fileInfo,
     },
   ];

@@ -6,7 +6,7 @@
 import { strictestRule, toolDefaultRule, type ResolvedApprovalRule } from '../approval/rules.ts';
 import type { ApprovalController } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
-import { AbortedError, ProjectError, RunError } from '../errors.ts';
+import { AbortedError, CallPaused, ProjectError, RunError } from '../errors.ts';
 import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker/json-schema.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
 import { toJsonResult } from './json-result.ts';
@@ -26,8 +26,15 @@ export interface GatedTool {
   readonly rule: ApprovalRule;
   /** The toolset the tool came from. */
   readonly toolset: string;
-  /** Validates, asks for approval, executes. Throws only `AbortedError` or a user's `q` (`RunError`). */
+  /** Running it twice does what running it once does (a resumed run re-runs such a call that a crash cut short). */
+  readonly idempotent: boolean;
+  /** Validates, asks for approval, executes. Throws only `AbortedError`, a user's `q` (`RunError`) or `CallPaused`. */
   run(args: unknown, options?: GatedRunOptions): Promise<ToolOutcome>;
+  /**
+   * Finishes a call allowed and started before its run stopped (a resumed delegation): `perform`
+   * stands for the rest of its execution, and its result or failure is turned into an outcome as `run` would.
+   */
+  resume(perform: () => Promise<unknown>, options?: Pick<GatedRunOptions, 'signal'>): Promise<ToolOutcome>;
 }
 
 export interface GatedRunOptions {
@@ -35,6 +42,11 @@ export interface GatedRunOptions {
   toolCallId?: string;
   /** Called once the call is allowed, just before the tool executes (durations leave out the approval wait). */
   onAllowed?: () => void;
+  /** Whether a decision may leave the call pending (pause mode): only where the engine can save it. */
+  canPause?: boolean;
+  /** A resumed call: the question it waited on, and why it is put again (it may already have run). */
+  approvalId?: string;
+  note?: string;
 }
 
 /** The tools a worker may use in one call, by name. */
@@ -134,7 +146,8 @@ function gate(
     if (signal.aborted) throw new AbortedError();
     const parsed = validateWith(schema.zod, args);
     if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
-    let rule = resolved.rule;
+    // A call that may already have run goes back to a decision, whatever its rule allowed before.
+    let rule = options.note ? strictestRule(resolved.rule, 'ask') : resolved.rule;
     try {
       if (tool.callRule) rule = strictestRule(rule, tool.callRule(parsed.value));
       // Tool code: raced with the signal like execute, so a needsApproval that never settles cannot hold up Ctrl-C.
@@ -144,16 +157,38 @@ function gate(
     }
     // A denial is data for the model; `q` and aborts are thrown through to the run.
     const { callId } = context;
-    const { toolCallId } = options;
-    const request = { chain: context.chain, toolset: tool.toolset, toolName: name, args: parsed.value, description, ...(callId ? { callId } : {}), ...(toolCallId ? { toolCallId } : {}) };
+    const { toolCallId, approvalId, note, canPause } = options;
+    const request = {
+      chain: context.chain,
+      toolset: tool.toolset,
+      toolName: name,
+      args: parsed.value,
+      description,
+      ...(callId ? { callId } : {}),
+      ...(toolCallId ? { toolCallId } : {}),
+      ...(approvalId ? { approvalId } : {}),
+      ...(note ? { note } : {}),
+      ...(canPause ? { canPause } : {}),
+    };
     const decision = await controller.authorize(request, rule, signal);
+    if (decision.pending) return { ok: false, error: decision.message, pending: decision.pending };
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
     options.onAllowed?.();
+    return executed(() => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
+  }
+
+  function resume(perform: () => Promise<unknown>, options: Pick<GatedRunOptions, 'signal'> = {}): Promise<ToolOutcome> {
+    const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
+    if (signal.aborted) throw new AbortedError();
+    return executed(perform, signal);
+  }
+
+  async function executed(perform: () => unknown, signal: AbortSignal): Promise<ToolOutcome> {
     let output: unknown;
     try {
       // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
-      output = await untilAborted(Promise.resolve().then(() => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) })), signal);
+      output = await untilAborted(Promise.resolve().then(perform), signal);
     } catch (error) {
       return failed(error, signal);
     }
@@ -162,12 +197,13 @@ function gate(
   }
 
   function failed(error: unknown, signal: AbortSignal): ToolOutcome {
-    if (AbortedError.isInstance(error) || (RunError.isInstance(error) && error.code === 'aborted-by-user')) throw error;
+    // A worker call under this tool (a delegation) paused: the tool call waits with it.
+    if (AbortedError.isInstance(error) || CallPaused.isInstance(error) || (RunError.isInstance(error) && error.code === 'aborted-by-user')) throw error;
     if (signal.aborted) throw new AbortedError();
     return { ok: false, error: `${name} failed: ${messageOf(error)}` };
   }
 
-  const gated: GatedTool = Object.freeze({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, run });
+  const gated: GatedTool = Object.freeze({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, idempotent: tool.idempotent === true, run, resume });
   gatedTools.add(gated);
   return gated;
 }

@@ -30,6 +30,12 @@ export interface ToolDefinition<Args = any, Output = unknown> {
    * Worker and manifest rules take precedence (SPEC §6).
    */
   needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
+  /**
+   * Running it twice does what running it once does (read-only tools are). A resumed run re-runs
+   * such a call that a crash cut short; any other goes back to approval, noted "may already have run".
+   * @default false
+   */
+  idempotent?: boolean;
 }
 
 /** A tool offered by a toolset, before approval gating. */
@@ -50,4 +56,6 @@ export interface ToolsetTool extends ToolDefinition {
 /** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */
 export type ToolOutcome =
   | { ok: true; output: unknown }
-  | { ok: false; error: string; denied?: boolean };
+  | { ok: false; error: string; denied?: boolean; pending?: undefined }
+  /** Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17). */
+  | { ok: false; error: string; denied?: undefined; pending: { approvalId: string } };

@@ -85,8 +85,9 @@ describe('decision sources', () => {
     expect(sourceForOnApproval('deny', 'interactive').mode).toBe('deny');
     expect(sourceForOnApproval(undefined, 'auto_deny').mode).toBe('deny');
     expect(sourceForOnApproval(() => ({ action: 'approve' }), 'interactive').mode).toBe('callback');
-    expect(() => sourceForOnApproval('pause' as never, 'interactive')).toThrow(UsageError);
-    expect(() => sourceForOnApproval('pause' as never, 'interactive')).toThrow('onApproval must be "ask", "approve", "deny" or a function, got "pause"');
+    expect(sourceForOnApproval('pause', 'interactive').mode).toBe('pause');
+    expect(() => sourceForOnApproval('later' as never, 'interactive')).toThrow(UsageError);
+    expect(() => sourceForOnApproval('later' as never, 'interactive')).toThrow('onApproval must be "ask", "approve", "deny", "pause" or a function, got "later"');
   });
 });
 

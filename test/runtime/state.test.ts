@@ -24,7 +24,7 @@ function checkpointingStore() {
 }
 
 describe('run state checkpoints', () => {
-  test('one after every model step and tool result: plain JSON, the call tree nested, file bytes as base64, no secret', async () => {
+  test('one after every model step, tool start and tool result: plain JSON, the call tree nested, file bytes as base64, no secret', async () => {
     const { root, project: loaded } = await project({
       'project.yaml': 'name: state\nmodel: test\n',
       'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
@@ -42,9 +42,9 @@ describe('run state checkpoints', () => {
     expect(result.status, String(result.error)).toBe('ok');
     const steps = events.filter((event) => event.type === 'model_step').length;
     const toolResults = events.filter((event) => event.type === 'tool_result').length;
-    expect(checkpoints).toHaveLength(steps + toolResults);
-    // Each comes after its step's usage or its tool result was recorded: state and record agree.
-    expect(checkpoints.map(({ after }) => after)).toEqual(['usage', 'usage', 'tool_result', 'usage']);
+    expect(checkpoints).toHaveLength(steps + 2 * toolResults);
+    // Each comes after its step's usage, its tool's approval or its tool result was recorded: state and record agree.
+    expect(checkpoints.map(({ after }) => after)).toEqual(['usage', 'approval_decision', 'usage', 'tool_result', 'usage']);
     for (const { state } of checkpoints) {
       const text = JSON.stringify(state);
       expect(JSON.parse(text)).toEqual(state);
@@ -52,9 +52,11 @@ describe('run state checkpoints', () => {
       expect(state).toMatchObject({ state_version: 1, run_id: events[0]!.run_id, project: { name: 'state', root } });
     }
 
-    const [asked, helped, answered, done] = checkpoints.map(({ state }) => state);
+    const [asked, started, helped, answered, done] = checkpoints.map(({ state }) => state);
     const toolCallId = asked!.root!.tool_calls[0]!.tool_call_id;
-    expect(asked!.root).toMatchObject({ call_id: 'c1', worker: 'main', step: 1, phase: 'tools', tool_calls: [{ tool: 'helper', args: { input: 'please' }, status: 'running', children: [] }] });
+    expect(asked!.root).toMatchObject({ call_id: 'c1', worker: 'main', step: 1, phase: 'tools', tool_calls: [{ tool: 'helper', args: { input: 'please' }, status: 'new', children: [] }] });
+    // Saved as started before it runs: after a crash, it may have had effects.
+    expect(started!.root!.tool_calls[0]).toMatchObject({ status: 'running' });
     expect(asked!.root!.messages.at(-1)).toMatchObject({ role: 'assistant' });
     // The attachment's bytes, as base64 text the AI SDK accepts back.
     expect(asked!.root!.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text' }, { type: 'file', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64') }] });

@@ -1,0 +1,102 @@
+/**
+ * `resumeRun`: goes on with a paused run (or one a crash cut short) from its saved state (SPEC §17).
+ * The run keeps its id, and its events go on after the last one recorded. Nothing finished runs
+ * again: the call tree is restored as it was saved, each call resumes at its step (an answered
+ * model request is never sent again), done tool calls keep their results, pending ones are put to
+ * the decisions given (then to the run's decision source), and a worker call saved under a
+ * delegation goes on where it stopped.
+ */
+import type { Decision } from '../approval/decision-source.ts';
+import { ProjectError, UsageError } from '../errors.ts';
+import type { WorkerDefinition } from '../project/types.ts';
+import { applyOverrides } from './overrides.ts';
+import { preflight, prepareWorker } from './prepare-worker.ts';
+import { resumeCall } from './execute-worker.ts';
+import type { CallState, RunContext } from './run-context.ts';
+import { createRunScope, openRunBus } from './run-scope.ts';
+import { finishRun, type RunHandle, type RunWorkerOptions } from './run-worker.ts';
+import { restoreCalls, STATE_VERSION, workerFingerprint, type RunSnapshot } from './state.ts';
+
+export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'input' | 'attachments'> {
+  /** Decisions on the pending approvals, by approval id (or tool call id). The rest go to `onApproval`. */
+  decisions?: ReadonlyMap<string, Decision> | Readonly<Record<string, Decision>>;
+  /** Resume even if a worker changed since the run stopped (`--allow-changed`). */
+  allowChanged?: boolean;
+  /** The `seq` of the run's last recorded event (the run store's), so the resumed run's events follow it. */
+  afterSeq?: number;
+}
+
+/**
+ * Resumes a run from `state` (a paused run's `result.state`, or the state the run store saved).
+ * Throws `UsageError` for a state this version cannot resume and `ProjectError` (`changed-since-pause`)
+ * for a worker that changed since, before anything runs.
+ *
+ * @example
+ * const paused = await runWorker({ project, input: 'go', onApproval: 'pause' }).result;
+ * const decisions = Object.fromEntries(paused.pending!.map((p) => [p.approval_id, { action: 'approve' as const }]));
+ * const { result } = await resumeRun(paused.state!, { project, decisions });
+ */
+export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): Promise<RunHandle> {
+  assertResumable(state);
+  const saved = state.options;
+  const effective: RunWorkerOptions = {
+    ...options,
+    ...(options.model === undefined && saved.model !== null ? { model: saved.model } : {}),
+    stream: options.stream ?? saved.stream,
+    maxDepth: options.maxDepth ?? saved.max_depth,
+    mounts: options.mounts ?? saved.mounts,
+    set: options.set ?? saved.set,
+  };
+  const decisions = new Map(options.decisions instanceof Map ? options.decisions : Object.entries(options.decisions ?? {}));
+  const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: options.afterSeq ?? 0 });
+  const scope = createRunScope(effective, bus, { state, decisions });
+  const { ctx } = scope;
+  const calls = restoreCalls(state);
+  const root = calls[0]!;
+  let rootWorker: WorkerDefinition;
+  try {
+    rootWorker = applyOverrides(await ctx.config.project.resolveWorker(root.identity.worker), effective.set ?? []);
+    await assertUnchanged(ctx, calls, rootWorker, options.allowChanged === true);
+  } catch (error) {
+    bus.close();
+    scope.dispose();
+    throw error;
+  }
+  for (const call of calls) {
+    ctx.state.calls.set(call.identity.call_id, call.identity);
+    ctx.state.active.set(call.identity.call_id, call);
+  }
+  const result = finishRun(scope, bus, root.identity, async () => {
+    const prepared = await preflight(ctx, rootWorker);
+    ctx.services.emit({ ...root.identity, type: 'run_resumed', decisions: decisions.size });
+    return resumeCall(ctx, root, prepared);
+  });
+  return { events, result };
+}
+
+function assertResumable(state: RunSnapshot): void {
+  const version = (state as { state_version?: unknown } | null)?.state_version;
+  if (typeof version === 'number' && version > STATE_VERSION) {
+    throw new UsageError(`the run's saved state is from a newer llm-do (state_version ${version}; this version reads ${STATE_VERSION})`);
+  }
+  if (version !== STATE_VERSION || typeof state.run_id !== 'string' || typeof state.options !== 'object' || state.options === null) {
+    throw new UsageError(`the run's saved state is not a state llm-do saved (state_version ${STATE_VERSION} with run_id and options)`);
+  }
+  if (!state.root) throw new UsageError(`run ${state.run_id} has no call in progress to resume`);
+}
+
+/** Refuses (unless allowed) a saved call whose worker's configuration or instructions changed since. */
+async function assertUnchanged(ctx: RunContext, calls: readonly CallState[], rootWorker: WorkerDefinition, allowChanged: boolean): Promise<void> {
+  for (const call of calls) {
+    const definition = call.parentToolCallId === null ? rootWorker : await ctx.config.project.resolveWorker(call.identity.worker);
+    if (!allowChanged && (await workerFingerprint(definition)) !== call.workerSha256) {
+      throw new ProjectError(
+        'changed-since-pause',
+        `worker ${definition.id} changed since the run stopped (${definition.displayPath}); resuming would mix two versions of it. Use --allow-changed to resume anyway`,
+        { file: definition.displayPath },
+      );
+    }
+    // Prepared now, so a worker that no longer prepares fails before anything runs.
+    await prepareWorker(ctx, definition);
+  }
+}
