@@ -1,11 +1,12 @@
 /**
  * Paused runs in the run log (SPEC §17): their pending approvals (read from the saved state), the
- * decisions people record for them in between, and the claim a resuming process makes on a run.
+ * decisions people record for them in between, and the claim a resuming process makes on a run,
+ * which hands it the state and the decisions together.
  *
  * A decision stays recorded until the resumed run has acted on it: the first checkpoint whose state no
  * longer has its approval pending marks it used, in the same transaction that saves that state (see
- * `createSqliteRunStore`). So a process that claims a run, reads the decisions and dies before its
- * next checkpoint loses nothing: the next resume finds the same state and the same decisions.
+ * `createSqliteRunStore`). So a process that claims a run and dies before its next checkpoint loses
+ * nothing: the next resume finds the same state and the same decisions.
  */
 import type { Decision } from '../approval/decision-source.ts';
 import { UsageError } from '../errors.ts';
@@ -44,6 +45,11 @@ export interface ReopenedRun {
   lastSeq: number;
   /** The state to go on from, read in the same transaction as the claim. */
   state: RunSnapshot;
+  /**
+   * The decisions recorded for its pending approvals, read with the state. They stay recorded (a
+   * crash before they are acted on loses none) until a checkpoint no longer has them pending.
+   */
+  decisions: Map<string, RecordedDecisionValue>;
   /** What the run was before the claim. */
   previousStatus: 'paused' | 'interrupted' | 'running';
 }
@@ -104,6 +110,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         { decision: JSON.parse(decision.decision) as RecordedDecisionValue, decided_by: decision.decided_by, decided_at: decision.decided_at },
       ]),
     );
+  const decisionsOf = (runId: string) => new Map([...recorded(runId)].map(([id, { decision }]) => [id, decision]));
   const pausedRun = (runId: string): PausedRun => {
     const decisions = recorded(runId);
     const pending = pendingApprovals(pausedState(runId)).map((approval) => {
@@ -130,7 +137,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         for (const [approvalId, decision] of decisions) upsertDecision.run(runId, approvalId, JSON.stringify(decision), at, decidedBy);
       });
     },
-    decisions: (runId) => new Map([...recorded(runId)].map(([id, { decision }]) => [id, decision])),
+    decisions: decisionsOf,
     reopen(runId, owner) {
       return immediate(db, () => {
         const { status, pid, host, last_seq, state } = row(runId);
@@ -140,7 +147,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         const saved = parseSavedState(runId, state);
         claim.run(owner.pid, owner.host, runId);
         claimCalls.run(runId);
-        return { lastSeq: last_seq, state: saved, previousStatus: status as ReopenedRun['previousStatus'] };
+        return { lastSeq: last_seq, state: saved, decisions: decisionsOf(runId), previousStatus: status as ReopenedRun['previousStatus'] };
       });
     },
   };

@@ -83,7 +83,7 @@ describe('paused runs in the run log', () => {
   test('reopen claims a paused, interrupted or abandoned run; refuses a running or finished one', () => {
     const { db, store } = open();
     const state = seedPausedRun(store, 'r1');
-    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, previousStatus: 'paused' });
+    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, decisions: new Map(), previousStatus: 'paused' });
     expect(db.prepare(`SELECT status, pid, host, exit_code, ended_at FROM runs WHERE id = 'r1'`).all()).toEqual([{ status: 'running', pid: 4242, host: 'here', exit_code: null, ended_at: null }]);
     expect(db.prepare(`SELECT DISTINCT status FROM calls WHERE run_id = 'r1'`).raw().all()).toEqual([['running']]);
 
@@ -143,14 +143,12 @@ describe('paused runs in the run log', () => {
     const state = seedPausedRun(store, 'r1');
     const decided = new Map([[WRITE_APPROVAL, { action: 'approve' as const }], [SHELL_APPROVAL, { action: 'deny' as const, reason: 'no' }]]);
     store.recordDecisions('r1', decided, 'ada@box');
-    store.reopen('r1', ME);
-    expect(store.decisions('r1')).toEqual(decided);
+    expect(store.reopen('r1', ME).decisions).toEqual(decided);
     // The state saved as the resumed run starts still has both pending: nothing is used yet.
     store.checkpoint!(state);
     // The process dies here; the next one claims the run and finds the same decisions.
     db.prepare(`UPDATE runs SET pid = ? WHERE id = 'r1'`).run(deadPid());
-    store.reopen('r1', ME);
-    expect(store.decisions('r1')).toEqual(decided);
+    expect(store.reopen('r1', ME).decisions).toEqual(decided);
     // Once the write is no longer pending, its decision is used; the other stays.
     const next = structuredClone(state);
     next.root!.tool_calls[1]!.status = 'running';
