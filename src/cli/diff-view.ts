@@ -16,6 +16,8 @@ export interface ArgumentViewOptions {
   maxLines?: number;
   /** Show every value whole. @default false */
   full?: boolean;
+  /** How the reader sees what a cut left out, said at each cut. @default "v shows everything" (the prompt's key) */
+  seeAll?: string;
 }
 
 export interface ArgumentView {
@@ -26,7 +28,6 @@ export interface ArgumentView {
 }
 
 const PAD = '  ';
-const SEE_ALL = 'v shows everything';
 
 /** Renders one view, recording whether anything was cut. */
 class ViewBuilder {
@@ -43,7 +44,7 @@ class ViewBuilder {
     if (this.options.full || chars.length <= this.options.maxChars) return escapeTerminalText(text);
     this.cut = true;
     const rest = chars.length - this.options.maxChars;
-    return `${escapeTerminalText(chars.slice(0, this.options.maxChars).join(''))}… (cut: ${rest} more character${rest === 1 ? '' : 's'}; ${SEE_ALL})`;
+    return `${escapeTerminalText(chars.slice(0, this.options.maxChars).join(''))}… (cut: ${rest} more character${rest === 1 ? '' : 's'}; ${this.options.seeAll})`;
   }
 
   /** The lines of a multi-line value, at most `maxLines` of them in the compact view. */
@@ -53,7 +54,7 @@ class ViewBuilder {
     if (lines.length > limit) {
       this.cut = true;
       const rest = lines.length - limit;
-      shown.push(`${PAD}  … ${rest} more line${rest === 1 ? '' : 's'} (cut; ${SEE_ALL})`);
+      shown.push(`${PAD}  … ${rest} more line${rest === 1 ? '' : 's'} (cut; ${this.options.seeAll})`);
     }
     return shown;
   }
@@ -86,7 +87,7 @@ function oneLine(value: unknown): string {
 
 /** The view of `args` of a call to `toolName`. */
 export function renderArguments(toolName: string, args: unknown, options: ArgumentViewOptions): ArgumentView {
-  const view = new ViewBuilder({ maxChars: 800, maxLines: 40, full: false, ...options });
+  const view = new ViewBuilder({ maxChars: 800, maxLines: 40, full: false, seeAll: 'v shows everything', ...options });
   if (!args || typeof args !== 'object' || Array.isArray(args)) return { lines: [`${PAD}args: ${view.line(oneLine(args))}`], cut: view.cut };
   const record = args as Record<string, unknown>;
   const isEdit = toolName === 'edit_file' && typeof record.old === 'string' && typeof record.new === 'string';

@@ -186,7 +186,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .command('runs')
     .description('list the recorded runs, newest first (the run log, $LLM_DO_HOME/runs.db)')
     .option('--limit <n>', `how many runs to list (default 20)`)
-    .option('--status <status>', 'only runs that ended so: running, ok, error, interrupted')
+    .option('--status <status>', 'only runs with this status: running, ok, error, interrupted, paused')
     .option('--worker <id>', 'only runs in which this worker was called')
     .option('--json', 'print one JSON object {runs}')
     .addHelpText('after', '\nExamples:\n  llm-do runs --limit 5\n  llm-do runs show last\n  llm-do runs search "invoice"\n  llm-do runs rm --older-than 30d\n')
@@ -218,8 +218,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const approvals = program
     .command('approvals')
-    .description('approvals of a project: its persistent grants (the "p" answer, .llm-do/approvals.yaml)')
-    .addHelpText('after', '\nExamples:\n  llm-do approvals rules\n  llm-do approvals rules --revoke 2\n');
+    .description('pending approvals of paused runs (every paused run, or RUN); "approvals rules": persistent grants of a project')
+    .argument('[run]', 'a run id, a unique prefix of one, or "last"')
+    .option('--full', 'show every argument whole instead of cutting long values')
+    .option('--json', 'print one JSON object {runs: [{run_id, status, pending}]}')
+    .addHelpText('after', '\nExamples:\n  llm-do approvals\n  llm-do approvals 01a2f3 --full\n  llm-do approvals rules\n  llm-do approvals rules --revoke 2\n')
+    .action(
+      run(async (ref: string | undefined, options: Record<string, boolean | undefined>) => (await import('./commands/approvals.ts')).runApprovalsList(ref, options, io)),
+    );
   approvals
     .command('rules')
     .description('list the persistent grants of a project, numbered; --revoke N removes grant N')
@@ -233,6 +239,26 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         (await import('./commands/approvals.ts')).runApprovalRules(dir, options, io),
       ),
     );
+
+  program
+    .command('approve')
+    .description('approve pending tool calls of a paused run (for llm-do resume RUN)')
+    .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+    .argument('[ids...]', 'approval ids or unique prefixes of them (llm-do approvals RUN lists them)')
+    .option('--all', 'approve every pending approval not decided yet')
+    .option('--session', 'also approve these tools for the rest of the run (the prompt\'s "t")')
+    .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 3f2a9c1e\n  llm-do approve last --all --session\n')
+    .action(
+      run(async (ref: string, ids: string[], options: Record<string, boolean | undefined>) => (await import('./commands/approve.ts')).runApprove(ref, ids, options, io)),
+    );
+  program
+    .command('deny')
+    .description('deny a pending tool call of a paused run; the model gets the denial (and the reason) when it resumes')
+    .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+    .argument('[id]', 'the approval id or a unique prefix of it')
+    .option('--reason <text>', 'why, told to the model')
+    .addHelpText('after', '\nExample:\n  llm-do deny 01a2f3 8d11aa02 --reason "write to out/ instead"\n')
+    .action(run(async (ref: string, id: string | undefined, options: { reason?: string }) => (await import('./commands/approve.ts')).runDeny(ref, id, options, io)));
 
   const lib = program
     .command('lib')

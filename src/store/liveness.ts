@@ -9,7 +9,8 @@ import { immediate, type RunDatabase } from './database.ts';
 /** Error recorded for a run whose process ended without ending it. */
 export const ABANDONED_ERROR = 'the process ended without finishing the run (killed or crashed)';
 
-function processExists(pid: number): boolean {
+/** Whether a process with this pid exists on this host. */
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

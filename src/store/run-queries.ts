@@ -7,8 +7,8 @@ import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-pr
 import { immediate, type RunDatabase } from './database.ts';
 import { readJson, readValue } from './stored-value.ts';
 
-export type RecordedStatus = 'running' | 'ok' | 'error' | 'interrupted';
-export const RECORDED_STATUSES: readonly RecordedStatus[] = ['running', 'ok', 'error', 'interrupted'];
+export type RecordedStatus = 'running' | 'ok' | 'error' | 'interrupted' | 'paused';
+export const RECORDED_STATUSES: readonly RecordedStatus[] = ['running', 'ok', 'error', 'interrupted', 'paused'];
 
 export interface Tokens {
   input_tokens: number;
@@ -126,6 +126,11 @@ export function listRuns(db: RunDatabase, options: ListOptions): RunSummary[] {
   }
   const sql = `SELECT ${SUMMARY_COLUMNS} FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT ?`;
   return db.prepare(sql).all(...params, options.limit) as RunSummary[];
+}
+
+/** The summary of run `id`, if it is recorded. */
+export function runSummary(db: RunDatabase, id: string): RunSummary | undefined {
+  return (db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`).all(id) as RunSummary[])[0];
 }
 
 /** The full id of the run `ref` names: `last`, or a unique prefix of an id. */
@@ -285,7 +290,7 @@ export function searchRuns(db: RunDatabase, text: string, limit: number): Search
 
 /** Deletes the runs and everything recorded about them; returns how many there were. */
 export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
-  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search'].map((table) => db.prepare(`DELETE FROM ${table} WHERE run_id = ?`));
+  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) => db.prepare(`DELETE FROM ${table} WHERE run_id = ?`));
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
   immediate(db, () => {

@@ -119,6 +119,21 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN state TEXT;
   `,
+  // 3: paused runs (SPEC §17): the last recorded event's seq, so a resumed run's events go on after
+  // it, and the decisions recorded for pending approvals while a run is paused (one per approval;
+  // \`used_at\` is set by the first checkpoint whose state no longer has that approval pending).
+  `
+  ALTER TABLE runs ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE decisions (
+    run_id TEXT NOT NULL,
+    approval_id TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (run_id, approval_id)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,11 +4,17 @@
  * recording costs a run a few commits, not one per event. A checkpoint (after each model step and
  * tool result) saves the run's state with the rows of that step, so state and rows always agree. A failed write (full disk, read-only
  * file) is reported once and ends recording for this process; the run itself goes on.
+ *
+ * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
+ * that process records its events without `begin`, the steps of its calls are read back from the
+ * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
+import { pendingApprovals } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './database.ts';
+import { createPausedRuns, type PausedRuns } from './paused-runs.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
@@ -16,7 +22,7 @@ export interface SqliteRunStoreOptions {
   onWriteFailure(error: Error): void;
 }
 
-export interface SqliteRunStore extends RunStore {
+export interface SqliteRunStore extends RunStore, PausedRuns {
   /** Records the exit code the process ends the run with (by default derived from the status). */
   setExitCode(runId: string, exitCode: number): void;
 }
@@ -33,19 +39,35 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   const host = hostname();
   /** The step a call's model is on: tool calls and usage belong to it. */
   const steps = new Map<string, number>();
+  /** The highest `seq` queued per run, written with the queue. */
+  const lastSeqs = new Map<string, number>();
   let queue: Write[] = [];
   let failed = false;
 
   const flush = () => {
-    if (failed || queue.length === 0) return;
+    if (failed || (queue.length === 0 && lastSeqs.size === 0)) return;
     try {
-      immediate(db, () => queue.forEach((write) => write()));
+      immediate(db, () => {
+        queue.forEach((write) => write());
+        for (const [run, seq] of lastSeqs) sql.lastSeq.run(seq, run);
+      });
     } catch (error) {
       failed = true;
       options.onWriteFailure(error as Error);
     } finally {
       queue = [];
+      lastSeqs.clear();
     }
+  };
+  /** A call's current step; a call of a reopened run starts from the last step the log has of it. */
+  const stepOf = (run: string, call: string) => {
+    const key = `${run} ${call}`;
+    let step = steps.get(key);
+    if (step === undefined) {
+      step = (sql.lastStep.all(run, call) as { step: number | null }[])[0]?.step ?? 0;
+      steps.set(key, step);
+    }
+    return step;
   };
   const index = (runId: string, kind: string, value: unknown) => {
     const text = searchableText(value);
@@ -55,7 +77,6 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   const writesFor = (event: RunEvent): Write[] => {
     const { run_id: run, call_id: call, ts } = event;
     const stepKey = `${run} ${call}`;
-    const step = steps.get(stepKey) ?? 0;
     switch (event.type) {
       case 'run_start':
         return [
@@ -76,10 +97,13 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           () => sql.response.run(event.finish_reason, event.text, event.tool_calls, event.input_tokens, event.output_tokens, event.duration_ms, run, call, event.step),
           () => index(run, 'response', event.text),
         ];
-      case 'usage':
+      case 'usage': {
+        const step = stepOf(run, call);
         return [() => sql.usage.run(event.input_tokens, event.output_tokens, event.cache_read_tokens, event.cache_write_tokens, event.cost_usd, run, call, step)];
+      }
       case 'tool_call': {
         const args = storeValue(event.args);
+        const step = stepOf(run, call);
         return [() => sql.toolCall.run(run, call, event.tool_call_id, step, event.tool, ts, args.text, args.size), () => index(run, 'args', event.args)];
       }
       case 'tool_result': {
@@ -110,6 +134,8 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'run_end': {
         const { usage } = event;
         return [
+          // The calls a paused run stopped in wait with it (a resume sets them running again).
+          ...(event.status === 'paused' ? [() => sql.callsPaused.run(run)] : []),
           () => sql.callEnd.run(ts, event.duration_ms, event.status, event.error ?? null, run, call),
           () =>
             sql.runEnd.run(
@@ -136,6 +162,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   };
 
   return {
+    ...createPausedRuns(db),
     begin(run: RunBeginning) {
       if (failed) return;
       queue.push(
@@ -149,12 +176,18 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
     record(event) {
       if (failed) return;
       queue.push(...writesFor(event));
+      lastSeqs.set(event.run_id, event.seq);
       if (event.type === 'run_end') for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
       if (COMMIT_AFTER.has(event.type)) flush();
     },
     checkpoint(state) {
       if (failed) return;
-      queue.push(() => sql.state.run(JSON.stringify(state), state.run_id));
+      // Decisions whose approval this state no longer has pending were acted on: used, with the state.
+      const pending = JSON.stringify(pendingApprovals(state).map((approval) => approval.approval_id));
+      queue.push(
+        () => sql.state.run(JSON.stringify(state), state.run_id),
+        () => sql.useDecisions.run(new Date().toISOString(), state.run_id, pending),
+      );
       flush();
     },
     setExitCode(runId, exitCode) {
@@ -181,15 +214,20 @@ function statements(db: RunDatabase) {
     ),
     runModel: db.prepare(`UPDATE runs SET model = ? WHERE id = ?`),
     state: db.prepare(`UPDATE runs SET state = ? WHERE id = ?`),
+    lastSeq: db.prepare(`UPDATE runs SET last_seq = max(last_seq, ?) WHERE id = ?`),
+    lastStep: db.prepare(`SELECT max(step) AS step FROM model_requests WHERE run_id = ? AND call_id = ?`),
+    useDecisions: db.prepare(`UPDATE decisions SET used_at = ? WHERE run_id = ? AND used_at IS NULL AND approval_id NOT IN (SELECT value FROM json_each(?))`),
+    // Durations add up: a resumed run or call ends again with the time of its next part.
     runEnd: db.prepare(
-      `UPDATE runs SET status = ?, exit_code = ?, ended_at = ?, duration_ms = ?, output = ?, error = ?, usage = ?,
+      `UPDATE runs SET status = ?, exit_code = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?, usage = ?,
          input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
     call: db.prepare(
       `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
     ),
-    callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
+    callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
+    callsPaused: db.prepare(`UPDATE calls SET status = 'paused' WHERE run_id = ? AND status = 'running'`),
     request: db.prepare(
       `INSERT INTO model_requests (run_id, call_id, step, model, started_at, system_sha256, message_count, tool_names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET system_sha256 = excluded.system_sha256, message_count = excluded.message_count, tool_names = excluded.tool_names`,

@@ -124,7 +124,7 @@ describe.concurrent('llm-do approvals rules', () => {
     expect((await runCli(['approvals', 'rules', dir])).stdout).toMatch(/^1\. shell\.shell /);
   });
 
-  test('bad grant numbers are usage errors that change nothing; "approvals" alone shows its help', async () => {
+  test('bad grant numbers are usage errors that change nothing; "approvals --help" names the rules command', async () => {
     const dir = project(GRANT);
     const tooBig = await runCli(['approvals', 'rules', dir, '--revoke', '7']);
     expect(tooBig.code).toBe(2);
@@ -134,7 +134,7 @@ describe.concurrent('llm-do approvals rules', () => {
     expect(notANumber.stderr).toContain('--revoke expects a grant number ≥ 1');
     expect(fs.readFileSync(path.join(dir, '.llm-do/approvals.yaml'), 'utf8')).toBe(GRANT);
 
-    const help = await runCli(['approvals']);
+    const help = await runCli(['approvals', '--help']);
     expect(help.stderr + help.stdout).toContain('rules [options] [dir]');
     expect(help.stderr + help.stdout).not.toMatch(/^\s+(approve|deny|resume)\b/m);
   });

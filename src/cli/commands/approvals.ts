@@ -1,6 +1,8 @@
 /**
- * `llm-do approvals rules [DIR]`: the persistent grants of a project (`.llm-do/approvals.yaml`,
- * SPEC §17), numbered; `--revoke N` removes grant N. Arguments came from a model: they are escaped.
+ * `llm-do approvals [RUN]`: the pending approvals of paused runs, with the decisions recorded so far
+ * (SPEC §17). `llm-do approvals rules [DIR]`: the persistent grants of a project
+ * (`.llm-do/approvals.yaml`), numbered; `--revoke N` removes grant N. Arguments came from a model:
+ * they are escaped.
  */
 import { openProjectGrants, type Grant } from '../../approval/grants.ts';
 import { UsageError } from '../../errors.ts';
@@ -9,7 +11,32 @@ import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { shorten } from '../progress.ts';
+import { pendingJson, renderPending } from '../pending-view.ts';
 import { escapeTerminalText, terminalSafeJson } from '../terminal-text.ts';
+import { withRunLog } from './runs.ts';
+import { formatTime } from './runs-view.ts';
+
+export interface ApprovalsListOptions {
+  json?: boolean;
+  /** Show every argument whole. */
+  full?: boolean;
+}
+
+/** Lists the pending approvals of run `ref` (an id, a unique prefix or `last`), or of every paused run. */
+export function runApprovalsList(ref: string | undefined, options: ApprovalsListOptions, io: CliIO): Promise<number> {
+  return withRunLog(io, options.json, { runs: [] }, (db, store) => {
+    const paused = store.createPausedRuns(db).pendingApprovals(ref === undefined ? undefined : store.resolveRunId(db, ref));
+    if (options.json) return { runs: paused.map(({ run_id, run, pending }) => ({ run_id, status: run.status, pending: pendingJson(pending) })) };
+    if (paused.length === 0) return 'no paused runs';
+    return paused
+      .map(({ run_id, run, pending }) => {
+        const when = (iso: string | null) => (iso ? `${formatTime(iso)} UTC` : '-');
+        const header = `run ${run_id} · project ${escapeTerminalText(run.project)} · entry ${escapeTerminalText(run.entry)} · started ${when(run.started_at)} · paused ${when(run.ended_at)}`;
+        return `${header}\n${renderPending(run_id, pending, { full: Boolean(options.full) })}`;
+      })
+      .join('\n\n');
+  });
+}
 
 export interface ApprovalRulesOptions {
   project?: string;

@@ -19,7 +19,7 @@ function formatTokens(tokens: Tokens): string {
 }
 
 /** `2026-11-23 13:35:12` (UTC). */
-function formatTime(iso: string): string {
+export function formatTime(iso: string): string {
   return iso.slice(0, 19).replace('T', ' ');
 }
 

@@ -40,7 +40,7 @@ export interface RunsRmOptions {
  * Opens the log, settles runs whose process died, runs `task`, and prints its answer; errors are
  * reported as text, or with `--json` as one object with `fields` given their empty values.
  */
-async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../store/index.ts')) => unknown): Promise<number> {
+export async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../store/index.ts')) => unknown): Promise<number> {
   let db: RunDatabase | undefined;
   try {
     const store = await import('../../store/index.ts');

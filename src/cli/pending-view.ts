@@ -1,0 +1,89 @@
+/**
+ * The pending approvals of a paused run as `llm-do approvals` lists them and as `llm-do run` prints
+ * them when a run pauses (SPEC §17): per approval a short id, the chain, the tool, its arguments
+ * shown as the approval prompt shows them (escaped, long values cut with a note), the note, and the
+ * decision recorded so far; or the same as JSON. Pure functions of the data: everything shown came
+ * from a model or a tool and is escaped here.
+ */
+import type { PendingApproval } from '../runtime/events.ts';
+import type { RecordedDecision, RecordedDecisionValue } from '../store/index.ts';
+import { formatTime } from './commands/runs-view.ts';
+import { renderArguments } from './diff-view.ts';
+import { shorten } from './progress.ts';
+import { createStyle, type Style } from './style.ts';
+import { escapeTerminalText as safe } from './terminal-text.ts';
+
+/** A pending approval, with the decision recorded for it so far when there is one. */
+export type PendingItem = PendingApproval & { decision?: RecordedDecision };
+
+export interface PendingViewOptions {
+  /** @default plain */
+  style?: Style;
+  /** Width of the description line. @default 100 */
+  width?: number;
+  /** Show every argument whole instead of cutting long values. @default false */
+  full?: boolean;
+  /** What shows a cut value whole, said at each cut. @default "llm-do approvals RUN --full shows everything" */
+  seeAll?: string;
+}
+
+/** The shortest prefix of each id, at least 8 characters, that no other id of `ids` starts with. */
+export function shortApprovalIds(ids: readonly string[]): Map<string, string> {
+  const common = (a: string, b: string) => {
+    let length = 0;
+    while (length < a.length && a[length] === b[length]) length++;
+    return length;
+  };
+  return new Map(ids.map((id) => [id, id.slice(0, Math.max(8, ...ids.filter((other) => other !== id).map((other) => common(id, other) + 1)))]));
+}
+
+/** `main › helper`, escaped. */
+export function chainText(chain: readonly string[]): string {
+  return safe(chain.join(' › '));
+}
+
+/** `approved (this tool for the rest of the run)`, `denied: not now`. */
+export function decisionText(decision: RecordedDecisionValue): string {
+  if (decision.action === 'deny') return decision.reason ? `denied: ${shorten(decision.reason, false, 200)}` : 'denied';
+  const remembered = { call: ' (this call for the rest of the run)', tool: ' (this tool for the rest of the run)', project: ' (always, in this project)' };
+  return `approved${decision.remember ? remembered[decision.remember] : ''}`;
+}
+
+/**
+ * The pending approvals of run `runId`, one block each, then what to do next: the commands that
+ * decide them, or `llm-do resume RUN` once all are decided.
+ */
+export function renderPending(runId: string, pending: readonly PendingItem[], options: PendingViewOptions = {}): string {
+  const { style = createStyle(false), width = 100, full = false, seeAll = `llm-do approvals ${runId} --full shows everything` } = options;
+  const ids = shortApprovalIds(pending.map((item) => item.approval_id));
+  const lines: string[] = [];
+  for (const item of pending) {
+    const description = shorten(item.description.split('\n')[0] ?? '', false, width);
+    lines.push(`  ${style.bold(ids.get(item.approval_id)!)}  ${style.bold(chainText(item.chain))} wants to run ${style.bold(safe(item.tool))}`);
+    if (description) lines.push(`    ${style.dim(description)}`);
+    lines.push(...renderArguments(item.tool, item.args, { style, full, seeAll }).lines.map((line) => `  ${line}`));
+    if (item.note) lines.push(`    ${style.yellow(`note: ${safe(item.note)}`)}`);
+    const { decision } = item;
+    lines.push(decision ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)} UTC)` : '    decision: none yet');
+  }
+  const undecided = pending.filter((item) => !item.decision).length;
+  lines.push(
+    undecided === 0
+      ? `every pending approval is decided; go on with: llm-do resume ${runId}`
+      : `decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]; then: llm-do resume ${runId}`,
+  );
+  return lines.join('\n');
+}
+
+/** The pending approvals as `--json` prints them. */
+export function pendingJson(pending: readonly PendingItem[]) {
+  return pending.map(({ approval_id, call_id, chain, tool, args, note, decision }) => ({
+    approval_id,
+    call_id,
+    chain,
+    tool,
+    args,
+    ...(note ? { note } : {}),
+    ...(decision ? { decision: { ...decision.decision, decided_by: decision.decided_by, decided_at: decision.decided_at } } : {}),
+  }));
+}

@@ -1,0 +1,154 @@
+/**
+ * Paused runs in the run log (SPEC §17): their pending approvals (read from the saved state), the
+ * decisions people record for them in between, and the claim a resuming process makes on a run,
+ * which hands it the state and the decisions together.
+ *
+ * A decision stays recorded until the resumed run has acted on it: the first checkpoint whose state no
+ * longer has its approval pending marks it used, in the same transaction that saves that state (see
+ * `createSqliteRunStore`). So a process that claims a run and dies before its next checkpoint loses
+ * nothing: the next resume finds the same state and the same decisions.
+ */
+import type { Decision } from '../approval/decision-source.ts';
+import { UsageError } from '../errors.ts';
+import type { PendingApproval } from '../runtime/events.ts';
+import { pendingApprovals, type RunSnapshot } from '../runtime/state.ts';
+import { immediate, type RunDatabase } from './database.ts';
+import { processExists } from './liveness.ts';
+import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';
+import { parseSavedState } from './saved-state.ts';
+
+/** What a person can decide for a pending approval: approve (and remember) or deny. */
+export type RecordedDecisionValue = Extract<Decision, { action: 'approve' | 'deny' }>;
+
+export interface RecordedDecision {
+  decision: RecordedDecisionValue;
+  /** `user@host` of whoever recorded it. */
+  decided_by: string;
+  /** ISO 8601. */
+  decided_at: string;
+}
+
+/** A pending approval with the decision recorded for it so far, if any. */
+export interface PendingApprovalRecord extends PendingApproval {
+  decision?: RecordedDecision;
+}
+
+export interface PausedRun {
+  run_id: string;
+  run: RunSummary;
+  pending: PendingApprovalRecord[];
+}
+
+/** What a resuming process gets for its claim. */
+export interface ReopenedRun {
+  /** The highest `seq` recorded for the run: the resumed run's events go on after it. */
+  lastSeq: number;
+  /** The state to go on from, read in the same transaction as the claim. */
+  state: RunSnapshot;
+  /**
+   * The decisions recorded for its pending approvals, read with the state. They stay recorded (a
+   * crash before they are acted on loses none) until a checkpoint no longer has them pending.
+   */
+  decisions: Map<string, RecordedDecisionValue>;
+  /** What the run was before the claim. */
+  previousStatus: 'paused' | 'interrupted' | 'running';
+}
+
+export interface PausedRuns {
+  /** The latest saved state of a run; a UsageError when it is missing, corrupt or from a newer llm-do. */
+  loadState(runId: string): RunSnapshot;
+  /** The pending approvals of run `runId` (which must be paused), or of every paused run, oldest first. */
+  pendingApprovals(runId?: string): PausedRun[];
+  /**
+   * Records decisions (approval id → decision) for a paused run, all or none: each id must be pending
+   * in its saved state. Deciding an approval again replaces the earlier decision.
+   */
+  recordDecisions(runId: string, decisions: ReadonlyMap<string, RecordedDecisionValue>, decidedBy: string): void;
+  /** The decisions recorded for run `runId` that no checkpoint has used yet, by approval id. */
+  decisions(runId: string): Map<string, RecordedDecisionValue>;
+  /**
+   * Claims a run for the process `owner` in one transaction: a paused or interrupted run (or a
+   * running one whose process is gone from this host) becomes `running` under the new pid. Exactly
+   * one of several processes claiming a run at once wins; the others get a UsageError.
+   */
+  reopen(runId: string, owner: { pid: number; host: string }): ReopenedRun;
+}
+
+export interface PausedRunsOptions {
+  /** @default the current time */
+  now?: () => Date;
+}
+
+const RESUMABLE: ReadonlySet<RecordedStatus> = new Set(['paused', 'interrupted', 'running']);
+
+export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: PausedRunsOptions = {}): PausedRuns {
+  const runRow = db.prepare(`SELECT status, pid, host, last_seq, state FROM runs WHERE id = ?`);
+  const pausedIds = db.prepare(`SELECT id FROM runs WHERE status = 'paused' ORDER BY started_at, id`);
+  const unusedDecisions = db.prepare(`SELECT approval_id, decision, decided_by, decided_at FROM decisions WHERE run_id = ? AND used_at IS NULL`);
+  const upsertDecision = db.prepare(
+    `INSERT INTO decisions (run_id, approval_id, decision, decided_at, decided_by) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, approval_id) DO UPDATE SET decision = excluded.decision, decided_at = excluded.decided_at, decided_by = excluded.decided_by, used_at = NULL`,
+  );
+  const claim = db.prepare(`UPDATE runs SET status = 'running', pid = ?, host = ?, exit_code = NULL, ended_at = NULL, error = NULL WHERE id = ?`);
+  // The calls the run stopped in go on with it.
+  const claimCalls = db.prepare(`UPDATE calls SET status = 'running', ended_at = NULL WHERE run_id = ? AND status IN ('paused', 'interrupted', 'running')`);
+
+  const row = (runId: string) => {
+    const found = (runRow.all(runId) as { status: RecordedStatus; pid: number; host: string; last_seq: number; state: string | null }[])[0];
+    if (!found) throw new UsageError(`no recorded run has the id ${runId}`);
+    return found;
+  };
+  const pausedState = (runId: string) => {
+    const { status, state } = row(runId);
+    if (status !== 'paused') throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide`);
+    return parseSavedState(runId, state);
+  };
+  const recorded = (runId: string) =>
+    new Map(
+      (unusedDecisions.all(runId) as { approval_id: string; decision: string; decided_by: string; decided_at: string }[]).map((decision) => [
+        decision.approval_id,
+        { decision: JSON.parse(decision.decision) as RecordedDecisionValue, decided_by: decision.decided_by, decided_at: decision.decided_at },
+      ]),
+    );
+  const decisionsOf = (runId: string) => new Map([...recorded(runId)].map(([id, { decision }]) => [id, decision]));
+  const pausedRun = (runId: string): PausedRun => {
+    const decisions = recorded(runId);
+    const pending = pendingApprovals(pausedState(runId)).map((approval) => {
+      const decision = decisions.get(approval.approval_id);
+      return decision ? { ...approval, decision } : approval;
+    });
+    return { run_id: runId, run: runSummary(db, runId)!, pending };
+  };
+
+  return {
+    loadState: (runId) => parseSavedState(runId, row(runId).state),
+    pendingApprovals(runId) {
+      if (runId !== undefined) return [pausedRun(runId)];
+      return (pausedIds.all() as { id: string }[]).map(({ id }) => pausedRun(id));
+    },
+    recordDecisions(runId, decisions, decidedBy) {
+      immediate(db, () => {
+        const pending = new Set(pendingApprovals(pausedState(runId)).map((approval) => approval.approval_id));
+        const unknown = [...decisions.keys()].filter((id) => !pending.has(id));
+        if (unknown.length > 0) {
+          throw new UsageError(`run ${runId} has no pending approval ${unknown.join(', ')} (pending: ${[...pending].join(', ') || 'none'})`);
+        }
+        const at = now().toISOString();
+        for (const [approvalId, decision] of decisions) upsertDecision.run(runId, approvalId, JSON.stringify(decision), at, decidedBy);
+      });
+    },
+    decisions: decisionsOf,
+    reopen(runId, owner) {
+      return immediate(db, () => {
+        const { status, pid, host, last_seq, state } = row(runId);
+        if (!RESUMABLE.has(status)) throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);
+        if (status === 'running' && host !== owner.host) throw new UsageError(`run ${runId} is already running (pid ${pid} on host ${host})`);
+        if (status === 'running' && processExists(pid)) throw new UsageError(`run ${runId} is already running (pid ${pid})`);
+        const saved = parseSavedState(runId, state);
+        claim.run(owner.pid, owner.host, runId);
+        claimCalls.run(runId);
+        return { lastSeq: last_seq, state: saved, decisions: decisionsOf(runId), previousStatus: status as ReopenedRun['previousStatus'] };
+      });
+    },
+  };
+}
