@@ -44,6 +44,7 @@ export function pausedSnapshot(run_id: string, project = { name: 'p', root: '/p'
     parent_call_id,
     parent_tool_call_id,
     worker: chain.at(-1)!,
+    worker_sha256: 'f'.repeat(64),
     chain,
     system: `You are ${chain.at(-1)}.`,
     restrictions: [],
@@ -77,7 +78,7 @@ export function pausedSnapshot(run_id: string, project = { name: 'p', root: '/p'
       children: [],
     },
   ]);
-  return { state_version: STATE_VERSION, run_id, project, call_count: 2, usage: NO_USAGE, denied_calls: 0, session: { calls: [], tools: [] }, root: main };
+  return { state_version: STATE_VERSION, run_id, project, call_count: 2, usage: NO_USAGE, denied_calls: 0, session: { calls: [], tools: [] }, options: { model: null, stream: true, max_depth: 5, mounts: [], set: [] }, root: main };
 }
 
 /**
