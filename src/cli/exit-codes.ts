@@ -5,6 +5,8 @@ import { terminalSafeJson } from './terminal-text.ts';
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** A run stopped to wait for decisions (`--on-approval pause`): resume it with `llm-do resume RUN`. */
+export const EXIT_PAUSED = 3;
 export const EXIT_INTERRUPTED = 130;
 
 /** The one place that maps an error to an exit code: project/usage 2, aborted 130, else 1. */

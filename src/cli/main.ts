@@ -26,8 +26,8 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
     .option('--model <id>', `model for every worker of the ${what}, e.g. anthropic:claude-sonnet-4-5 or test`)
     .addOption(
-      new Option('--on-approval <mode>', 'who decides tool calls that ask: ask (the terminal), approve or deny them all')
-        .choices(['ask', 'approve', 'deny'])
+      new Option('--on-approval <mode>', 'who decides tool calls that ask: ask (the terminal), approve or deny them all, or pause the run until they are decided (llm-do approve, then llm-do resume)')
+        .choices(['ask', 'approve', 'deny', 'pause'])
         .conflicts(['approveAll', 'autoDeny', 'strict']),
     )
     .option('--approve-all', 'alias of --on-approval approve')
@@ -259,6 +259,26 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--reason <text>', 'why, told to the model')
     .addHelpText('after', '\nExample:\n  llm-do deny 01a2f3 8d11aa02 --reason "write to out/ instead"\n')
     .action(run(async (ref: string, id: string | undefined, options: { reason?: string }) => (await import('./commands/approve.ts')).runDeny(ref, id, options, io)));
+  program
+    .command('resume')
+    .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny')
+    .argument('<run>', 'run id, a unique prefix of one, or "last"')
+    .addOption(
+      new Option('--on-approval <mode>', 'who decides the tool calls still undecided: ask (the terminal), approve, deny, or pause again')
+        .choices(['ask', 'approve', 'deny', 'pause'])
+        .conflicts(['approveAll', 'autoDeny']),
+    )
+    .option('--approve-all', 'alias of --on-approval approve')
+    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
+    .option('--allow-changed', 'resume even if a worker changed since the run stopped')
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('--json', 'print the result as one JSON object (as a run does)')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+    .option('--trace <file>', 'write every event of the resumed run as one JSON object per line')
+    .option('--otel <url>', 'export the resumed run as OpenTelemetry spans to an OTLP/HTTP collector')
+    .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 --all && llm-do resume 01a2f3\n  llm-do resume last --on-approval ask\n')
+    .action(run(async (ref: string, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
 
   const lib = program
     .command('lib')

@@ -11,6 +11,7 @@ import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
+import type { PausedRuns } from '../store/paused-runs.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
@@ -63,12 +64,18 @@ export function openGrants(project: Project, io: CliIO): Promise<ProjectGrants> 
   return openProjectGrants({ fs: project.fs, root: project.root, who: io.env.USER ?? io.env.USERNAME ?? 'unknown' });
 }
 
+/** Whether a person is asked at the terminal: no flag chose a mode that decides without one. */
+export function asksAtTerminal(flags: RunFlags): boolean {
+  return approvalFromFlags(flags) === undefined && flags.onApproval !== 'pause';
+}
+
 /** `runWorker` options from the flags shared by `run` and `chat`. */
 export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> {
   const approval = approvalFromFlags(flags);
   return {
     ...(flags.model ? { model: flags.model } : {}),
     ...(approval ? { approval } : {}),
+    ...(flags.onApproval === 'pause' ? { onApproval: 'pause' as const } : {}),
     ...(flags.maxDepth !== undefined ? { maxDepth: parseDepth(flags.maxDepth) } : {}),
     mounts: (flags.mount ?? []).map((spec: string) => parseMountGrant(spec, io.cwd)),
     set: (flags.set ?? []).map(parseOverride),
@@ -91,6 +98,8 @@ export function runLogPath(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string {
 /** The run log of a `run` or `chat` process. */
 export interface RunLog {
   store: RunStore;
+  /** The log's paused runs: what a resume claims. */
+  runs: PausedRuns;
   /** Records the exit code the process ends its (last) run with. */
   recordExit(exitCode: number): void;
   close(): void;
@@ -100,7 +109,7 @@ export interface RunLog {
  * Opens the run log unless `--no-log` or the manifest's `log: false` turn recording off. An unusable
  * log is a ProjectError (exit 2) here, before any model request; a write failing later is one warning.
  */
-export async function openRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
+export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<RunLog | undefined> {
   if (flags.log === false || !recordsRuns(project)) return undefined;
   const { openRunDatabase, createSqliteRunStore } = await import('../store/index.ts');
   const file = runLogPath(io);
@@ -108,7 +117,7 @@ export async function openRunLog(flags: RunFlags, project: Project, io: CliIO): 
   const inner = createSqliteRunStore(db, {
     onWriteFailure: (error) => printError(io, `llm-do: warning: recording stopped, could not write the run log ${file} (${error.message}); the run goes on`),
   });
-  let lastRun: string | undefined;
+  let lastRun = resumedRunId;
   return {
     store: {
       begin(run) {
@@ -116,7 +125,9 @@ export async function openRunLog(flags: RunFlags, project: Project, io: CliIO): 
         inner.begin(run);
       },
       record: (event) => inner.record(event),
+      checkpoint: (state) => inner.checkpoint?.(state),
     },
+    runs: inner,
     recordExit: (exitCode) => void (lastRun && inner.setExitCode(lastRun, exitCode)),
     close: () => void db.close(),
   };

@@ -5,6 +5,7 @@
  */
 import type { ModelMessage } from 'ai';
 import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
+import { UsageError } from '../errors.ts';
 import { executeWorker } from './execute-worker.ts';
 import { estimateTokens, trimHistory } from './history.ts';
 import { prepareInput } from './input.ts';
@@ -52,6 +53,8 @@ export interface ChatSession {
  * console.log((await chat.send('hello')).output);
  */
 export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
+  // A turn waits for its answer: there is no run to pause and resume later in a conversation.
+  if (options.onApproval === 'pause') throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
   // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
   const { bus, events } = openRunBus(options);
   const scope = createRunScope(options, bus);

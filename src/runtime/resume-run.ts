@@ -8,11 +8,11 @@
  */
 import type { Decision } from '../approval/decision-source.ts';
 import { ProjectError, UsageError } from '../errors.ts';
-import type { WorkerDefinition } from '../project/types.ts';
+import type { Project, WorkerDefinition } from '../project/types.ts';
 import { applyOverrides } from './overrides.ts';
-import { preflight, prepareWorker } from './prepare-worker.ts';
+import { preflight } from './prepare-worker.ts';
 import { resumeCall } from './execute-worker.ts';
-import type { CallState, RunContext } from './run-context.ts';
+import type { CallState } from './run-context.ts';
 import { createRunScope, openRunBus } from './run-scope.ts';
 import { finishRun, type RunHandle, type RunWorkerOptions } from './run-worker.ts';
 import { restoreCalls, STATE_VERSION, workerFingerprint, type RunSnapshot } from './state.ts';
@@ -24,6 +24,11 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
   allowChanged?: boolean;
   /** The `seq` of the run's last recorded event (the run store's), so the resumed run's events follow it. */
   afterSeq?: number;
+  /**
+   * Called once the state is known to be resumable, just before the run goes on: where a run store
+   * claims the run (so a refused resume changes nothing). What it returns adds to the options.
+   */
+  claim?: () => Pick<ResumeRunOptions, 'afterSeq' | 'decisions'> | Promise<Pick<ResumeRunOptions, 'afterSeq' | 'decisions'>>;
 }
 
 /**
@@ -39,29 +44,25 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
 export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): Promise<RunHandle> {
   assertResumable(state);
   const saved = state.options;
+  const calls = restoreCalls(state);
+  const root = calls[0]!;
+  const set = options.set ?? saved.set;
+  const rootWorker = applyOverrides(await options.project.resolveWorker(root.identity.worker), set);
+  await assertUnchanged(options.project, calls, rootWorker, options.allowChanged === true);
+  const claimed = { ...options, ...(await options.claim?.()) };
   const effective: RunWorkerOptions = {
-    ...options,
+    ...claimed,
     ...(options.model === undefined && saved.model !== null ? { model: saved.model } : {}),
     stream: options.stream ?? saved.stream,
     maxDepth: options.maxDepth ?? saved.max_depth,
     mounts: options.mounts ?? saved.mounts,
-    set: options.set ?? saved.set,
+    set,
   };
-  const decisions = new Map(options.decisions instanceof Map ? options.decisions : Object.entries(options.decisions ?? {}));
-  const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: options.afterSeq ?? 0 });
+  const given = claimed.decisions;
+  const decisions = new Map(given instanceof Map ? given : Object.entries(given ?? {}));
+  const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
   const scope = createRunScope(effective, bus, { state, decisions });
   const { ctx } = scope;
-  const calls = restoreCalls(state);
-  const root = calls[0]!;
-  let rootWorker: WorkerDefinition;
-  try {
-    rootWorker = applyOverrides(await ctx.config.project.resolveWorker(root.identity.worker), effective.set ?? []);
-    await assertUnchanged(ctx, calls, rootWorker, options.allowChanged === true);
-  } catch (error) {
-    bus.close();
-    scope.dispose();
-    throw error;
-  }
   for (const call of calls) {
     ctx.state.calls.set(call.identity.call_id, call.identity);
     ctx.state.active.set(call.identity.call_id, call);
@@ -86,17 +87,16 @@ function assertResumable(state: RunSnapshot): void {
 }
 
 /** Refuses (unless allowed) a saved call whose worker's configuration or instructions changed since. */
-async function assertUnchanged(ctx: RunContext, calls: readonly CallState[], rootWorker: WorkerDefinition, allowChanged: boolean): Promise<void> {
+async function assertUnchanged(project: Project, calls: readonly CallState[], rootWorker: WorkerDefinition, allowChanged: boolean): Promise<void> {
+  if (allowChanged) return;
   for (const call of calls) {
-    const definition = call.parentToolCallId === null ? rootWorker : await ctx.config.project.resolveWorker(call.identity.worker);
-    if (!allowChanged && (await workerFingerprint(definition)) !== call.workerSha256) {
+    const definition = call.parentToolCallId === null ? rootWorker : await project.resolveWorker(call.identity.worker);
+    if ((await workerFingerprint(definition)) !== call.workerSha256) {
       throw new ProjectError(
         'changed-since-pause',
         `worker ${definition.id} changed since the run stopped (${definition.displayPath}); resuming would mix two versions of it. Use --allow-changed to resume anyway`,
         { file: definition.displayPath },
       );
     }
-    // Prepared now, so a worker that no longer prepares fails before anything runs.
-    await prepareWorker(ctx, definition);
   }
 }

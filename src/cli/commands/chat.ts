@@ -8,7 +8,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import { resolve } from 'node:path';
 import type { ApprovalPrompter } from '../../approval/types.ts';
-import { AbortedError } from '../../errors.ts';
+import { AbortedError, UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
@@ -17,7 +17,7 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { approvalFromFlags, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
@@ -64,6 +64,7 @@ export async function runChatCommand(target: string | undefined, flags: RunFlags
 
 /** Runs the REPL against an already loaded project. */
 export async function chatWithProject(project: Project, entry: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+  if (flags.onApproval === 'pause') throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
   let rl: Interface | undefined;
@@ -74,7 +75,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
   let turn: AbortController | undefined;
   const display = createProgressDisplay(io, flags, { conversation: true, interrupted: () => turn?.signal.aborted === true });
   // Piped turns: approvals go to the controlling terminal, if a person is at one.
-  const terminal = interactive || approvalFromFlags(flags) ? undefined : approvalTerminal(io, true);
+  const terminal = interactive || !asksAtTerminal(flags) ? undefined : approvalTerminal(io, true);
   const answer = createAnswerStream(io, display);
   const cancelCurrentTurn = () => turn?.abort(new AbortedError('turn cancelled'));
 

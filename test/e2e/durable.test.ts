@@ -1,0 +1,153 @@
+/**
+ * Durable runs through the built CLI (SPEC §17) against a scripted OpenAI-compatible server:
+ * `--on-approval pause` stops a run with two parallel pending approvals in a nested delegation (exit
+ * 3), `approve` and `deny` record decisions, `resume` finishes it without re-sending an answered
+ * request or re-running a finished tool call; a run killed with SIGKILL mid-step resumes from its
+ * last saved step; two resumes of one run at once: one wins.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { ScriptedHandler, ScriptedRequest } from '../../src/testing/index.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
+import { byWorker, closeServers, scripted } from './helpers/scripted.ts';
+
+afterAll(closeServers);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-durable-'));
+const MODEL = 'openai-compatible:scripted';
+
+function writeProject(): string {
+  const root = fs.mkdtempSync(path.join(tmp, 'project-'));
+  const files: Record<string, string> = {
+    'project.yaml': 'name: durable\n',
+    'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n  filesystem: {}\n---\nYou are worker main.\n',
+    'workers/helper.worker': '---\nname: helper\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker helper.\n',
+    'notes.txt': 'a note\n',
+    'out/.keep': '',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+
+/** main calls helper and reads notes.txt at once; helper writes a.txt and b.txt at once (both ask). */
+const handler = (helperDelayMs = 0): ScriptedHandler =>
+  byWorker({
+    main: (request) =>
+      request.toolResults.length === 0
+        ? { toolCalls: [{ name: 'helper', args: { input: 'write them' } }, { name: 'read_file', args: { path: '/notes.txt' } }] }
+        : { text: `main saw: ${request.toolResults.map((result) => result.content).join(' | ')}` },
+    helper: (request) =>
+      request.toolResults.length === 0
+        ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }, { name: 'write_file', args: { path: '/out/b.txt', content: 'B' } }] }
+        : { text: `helper saw: ${request.toolResults.length} results`, delayMs: helperDelayMs },
+  });
+
+/** A request as the server saw it, for comparing the two halves of a resumed run with one straight run. */
+const wire = (request: ScriptedRequest) => JSON.stringify([request.system, request.messages.map((message) => JSON.stringify(message).replace(/call_[\w-]+/g, 'ID'))]);
+
+describe('durable runs', { timeout: 90_000 }, () => {
+  test('pause with two pending approvals in a nested delegation, approve one, deny the other, resume: nothing repeated', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { server, env } = await scripted(handler());
+    const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home, USER: 'ada' }, cwd: root });
+
+    const paused = await cli(['.', 'go', '--model', MODEL, '--on-approval', 'pause', '--json']);
+    expect(paused.code, paused.stderr).toBe(3);
+    const result = JSON.parse(paused.stdout);
+    expect(result).toMatchObject({ status: 'paused', output: null });
+    expect(result.pending).toMatchObject([
+      { chain: ['main', 'helper'], tool: 'write_file', args: { path: '/out/a.txt', content: 'A' } },
+      { chain: ['main', 'helper'], tool: 'write_file', args: { path: '/out/b.txt', content: 'B' } },
+    ]);
+    const runId: string = result.run_id;
+    expect(server.requests).toHaveLength(2);
+    expect(fs.existsSync(path.join(root, 'out/a.txt'))).toBe(false);
+
+    const listed = await cli(['approvals', runId, '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).runs[0].pending.map((pending: { approval_id: string }) => pending.approval_id)).toEqual(result.pending.map((pending: { approval_id: string }) => pending.approval_id));
+
+    const [a, b] = result.pending as { approval_id: string }[];
+    expect((await cli(['approve', runId, a!.approval_id.slice(0, 12)])).code).toBe(0);
+    expect((await cli(['deny', runId, b!.approval_id, '--reason', 'not b'])).code).toBe(0);
+    const resumed = await cli(['resume', runId, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: expect.stringContaining('main saw: helper saw: 2 results'), denied_calls: 1 });
+    expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
+    expect(fs.existsSync(path.join(root, 'out/b.txt'))).toBe(false);
+
+    // The same run without a pause, against a second server: the requests before the pause are the same.
+    const straightRoot = writeProject();
+    const reference = await scripted(handler());
+    const straight = await runCli(['.', 'go', '--model', MODEL, '--approve-all', '--no-log'], { env: reference.env, cwd: straightRoot });
+    expect(straight.code, straight.stderr).toBe(0);
+    // Two requests before the pause, two after: the straight run's four, in the same order, none repeated.
+    expect(server.requests).toHaveLength(4);
+    expect(server.requests.slice(0, 2).map(wire)).toEqual(reference.server.requests.slice(0, 2).map(wire));
+    expect(server.requests[2]!.system).toBe(reference.server.requests[2]!.system);
+    expect(new Set(server.requests.map(wire)).size).toBe(4);
+
+    // The run log has one run, ended ok, with both halves' events in one seq order.
+    const shown = await cli(['runs', 'show', runId, '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ run: { id: runId, status: 'ok', exit_code: 0 } });
+
+    // A finished run cannot be resumed; nothing changes.
+    const again = await cli(['resume', runId]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('has finished (ok); there is nothing to resume');
+  });
+
+  test('a run killed with SIGKILL while a model request is in flight resumes from its last saved step', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    // helper's second request is answered slowly: the run is killed while it waits.
+    const { server, env } = await scripted(handler(60_000));
+    const runEnv = { ...env, LLM_DO_HOME: home };
+    const running = startCli(['.', 'go', '--model', MODEL, '--approve-all', '--no-stream'], { env: runEnv, cwd: root, timeoutMs: 60_000 });
+    for (let waited = 0; server.requests.length < 3 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(3);
+    running.child.kill('SIGKILL');
+    await running.result;
+    expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
+
+    const { server: after, env: afterEnv } = await scripted(handler());
+    const resumed = await runCli(['resume', 'last', '--json'], { env: { ...afterEnv, LLM_DO_HOME: home }, cwd: root });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: expect.stringContaining('main saw: helper saw: 2 results') });
+    // Only the unanswered request is sent again, then main's last step: the writes did not run again.
+    expect(after.requests.map((request) => request.toolResults.length)).toEqual([2, 2]);
+    expect(after.requests[0]!.system).toBe(server.requests[2]!.system);
+  });
+
+  test('two resumes of one paused run at once: one wins, the other says the run is already running', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { env } = await scripted(handler(1_500));
+    const cliEnv = { ...env, LLM_DO_HOME: home };
+    const paused = await runCli(['.', 'go', '--model', MODEL, '--on-approval', 'pause', '--json'], { env: cliEnv, cwd: root });
+    expect(paused.code, paused.stderr).toBe(3);
+    const runId = JSON.parse(paused.stdout).run_id as string;
+    const [first, second] = await Promise.all([
+      runCli(['resume', runId, '--approve-all'], { env: cliEnv, cwd: root }),
+      runCli(['resume', runId, '--approve-all'], { env: cliEnv, cwd: root }),
+    ]);
+    const codes = [first.code, second.code].sort();
+    expect(codes).toEqual([0, 2]);
+    const loser = first.code === 2 ? first : second;
+    expect(loser.stderr).toMatch(/already running/);
+  });
+
+  test('resuming an unknown run is an input error', async () => {
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const result = await runCli(['resume', 'zzzz'], { env: { LLM_DO_HOME: home } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/llm-do: .*zzzz/);
+  });
+});
