@@ -129,6 +129,10 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (!conversation) header(event, event.model);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
+      case 'run_resumed':
+        started = true;
+        write(`${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'} recorded`)}\n`);
+        break;
       case 'model_request':
         stepSince = Date.now();
         stepText.set(event.call_id, emptyStepText());
@@ -195,7 +199,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
-        const outcome = event.status === 'ok' ? style.green('✓ done') : event.status === 'interrupted' ? style.yellow('⊘ interrupted') : style.red('✗ failed');
+        const outcome = { ok: style.green('✓ done'), interrupted: style.yellow('⊘ interrupted'), paused: style.yellow('⏸ paused'), error: style.red('✗ failed') }[event.status];
         const count = `${steps} step${steps === 1 ? '' : 's'}`;
         write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
         if (verbose) {

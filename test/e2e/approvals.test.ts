@@ -54,18 +54,18 @@ describe.concurrent('--on-approval', () => {
     expect(alias.seen).toContain('denied by policy (auto_deny)');
   });
 
-  test('pause is not offered yet: the error lists the valid values; mixing with an alias names both flags', async () => {
-    const pause = await runCli([FIXTURE, 'go', '--model', 'test', '--on-approval', 'pause']);
-    expect(pause.code).toBe(2);
-    expect(pause.stderr).toContain("option '--on-approval <mode>' argument 'pause' is invalid. Allowed choices are ask, approve, deny.");
+  test('a bad mode lists the valid values; mixing with an alias names both flags; a chat cannot pause', async () => {
+    const later = await runCli([FIXTURE, 'go', '--model', 'test', '--on-approval', 'later']);
+    expect(later.code).toBe(2);
+    expect(later.stderr).toContain("option '--on-approval <mode>' argument 'later' is invalid. Allowed choices are ask, approve, deny, pause.");
 
     const mixed = await runCli([FIXTURE, 'go', '--model', 'test', '--on-approval', 'deny', '--approve-all']);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain("option '--on-approval <mode>' cannot be used with option '--approve-all'");
 
-    const chat = await runCli(['chat', FIXTURE, '--model', 'test', '--on-approval', 'later']);
+    const chat = await runCli(['chat', FIXTURE, '--model', 'test', '--on-approval', 'pause']);
     expect(chat.code).toBe(2);
-    expect(chat.stderr).toContain('Allowed choices are ask, approve, deny.');
+    expect(chat.stderr).toContain('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   });
 });
 

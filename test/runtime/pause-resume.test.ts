@@ -123,4 +123,37 @@ describe('pause and resume', () => {
     const state = { state_version: 99, run_id: 'x', options: {}, root: null } as unknown as RunSnapshot;
     await expect(resumeRun(state, { project: loaded })).rejects.toThrow('newer llm-do (state_version 99');
   });
+
+  test('after a crash, a started call of an idempotent tool runs again; any other goes back to a decision, noted "may already have run"', async () => {
+    const { root, project: loaded } = await project(FILES);
+    const scripted = scriptedModel(SCRIPT);
+    const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    // As the state was saved when a.txt's write had started and the process died.
+    const state = JSON.parse(JSON.stringify(first.result.state)) as RunSnapshot;
+    const helper = state.root!.tool_calls[0]!.children[0]!;
+    const [writeA, writeB] = helper.tool_calls;
+    Object.assign(writeA!, { status: 'running' });
+    delete writeA!.approval;
+    const handle = await resumeRun(state, { project: loaded, onApproval: 'pause', stream: false, _internal: { models: registryOf(scripted.model) } });
+    const again = await handle.result;
+    expect(again.status).toBe('paused');
+    expect(again.pending).toMatchObject([
+      { tool: 'write_file', args: { path: '/out/a.txt' }, note: 'may already have run' },
+      { tool: 'write_file', args: { path: '/out/b.txt' }, approval_id: writeB!.approval!.approval_id },
+    ]);
+    expect(again.pending![0]!.note).toBe('may already have run');
+    expect(existsSync(path.join(root, 'out/a.txt'))).toBe(false);
+
+    // A started read (idempotent) simply runs again, unasked.
+    const readState = JSON.parse(JSON.stringify(first.result.state)) as RunSnapshot;
+    const read = readState.root!.tool_calls[1]!;
+    expect(read.tool).toBe('read_file');
+    Object.assign(read, { status: 'running' });
+    delete read.answer;
+    const events: RunEvent[] = [];
+    const rerun = await resumeRun(readState, { project: loaded, onApproval: 'approve', stream: false, onEvent: (event) => events.push(event), _internal: { models: registryOf(scripted.model) } });
+    expect((await rerun.result).status).toBe('ok');
+    expect(events.filter((event) => event.type === 'tool_result' && (event as { tool: string }).tool === 'read_file')).toHaveLength(1);
+    expect(events.some((event) => event.type === 'approval_request')).toBe(false);
+  });
 });
