@@ -302,9 +302,9 @@ export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
   return deleted;
 }
 
-/** Ids of finished runs that started before `cutoff` (ISO 8601). */
+/** Ids of finished runs that started before `cutoff` (ISO 8601): a paused run waits for decisions, it has not finished. */
 export function runsStartedBefore(db: RunDatabase, cutoff: string): string[] {
-  return (db.prepare(`SELECT id FROM runs WHERE started_at < ? AND status != 'running'`).all(cutoff) as { id: string }[]).map((row) => row.id);
+  return (db.prepare(`SELECT id FROM runs WHERE started_at < ? AND status NOT IN ('running', 'paused')`).all(cutoff) as { id: string }[]).map((row) => row.id);
 }
 
 const callNumber = (callId: string) => Number(callId.replace(/^\D+/, ''));

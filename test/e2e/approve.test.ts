@@ -173,6 +173,19 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
     expect(decisionsIn(file)).toEqual([]);
   });
 
+  test('a paused run with nothing pending: approvals shows it, approve says to resume instead (exit 2)', async () => {
+    const { home, file } = seededHome();
+    const db = openRunDatabase(file);
+    const state = pausedSnapshot(RUN_A);
+    state.root!.tool_calls = [];
+    db.prepare(`UPDATE runs SET state = ? WHERE id = ?`).run(JSON.stringify(state), RUN_A);
+    db.close();
+    expect((await cli(home, ['approvals', RUN_A])).stdout).toContain(`every pending approval is decided; go on with: llm-do resume ${RUN_A}`);
+    const approve = await cli(home, ['approve', RUN_A, '--all']);
+    expect(approve.code).toBe(2);
+    expect(approve.stderr).toContain(`run ${RUN_A} is paused with no pending approval to decide; go on with: llm-do resume ${RUN_A}`);
+  });
+
   test('two processes reopening one paused run at once: exactly one wins, the other is told it is already running', async () => {
     const { file } = seededHome();
     const [go, end] = [`${file}.go`, `${file}.end`];

@@ -11,7 +11,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { STATE_VERSION } from '../../src/runtime/state.ts';
 import { openRunDatabase } from '../../src/store/database.ts';
 import { createPausedRuns } from '../../src/store/paused-runs.ts';
-import { listRuns, loadRun } from '../../src/store/run-queries.ts';
+import { deleteRuns, listRuns, loadRun, runsStartedBefore } from '../../src/store/run-queries.ts';
 import { MIGRATIONS } from '../../src/store/schema.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
 import { NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, tempLog, WRITE_APPROVAL } from './helpers.ts';
@@ -37,6 +37,8 @@ describe('paused runs in the run log', () => {
       expect.objectContaining({ approval_id: WRITE_APPROVAL, call_id: 'c1', tool_call_id: 't2', chain: ['main'], tool: 'write_file', args: { path: 'notes.txt', content: 'hello\nworld\n' } }),
     ]);
     expect(store.pendingApprovals('r1')).toEqual([paused]);
+    // Waiting for decisions is not finished: age never deletes it.
+    expect(runsStartedBefore(db, '9999-01-01T00:00:00Z')).toEqual([]);
     expect(listRuns(db, { limit: 5, status: 'paused' }).map((run) => run.id)).toEqual(['r1']);
     const root = loadRun(db, 'r1', { prompts: false }).root!;
     expect([root.status, root.tool_calls[0]!.call!.status]).toEqual(['paused', 'paused']);
@@ -61,6 +63,9 @@ describe('paused runs in the run log', () => {
     );
     expect(() => store.pendingApprovals('r1')).toThrow('run r1 is not paused (it is ok)');
     expect(() => store.pendingApprovals('r9')).toThrow('no recorded run has the id r9');
+    // Deleting a run deletes its decisions.
+    deleteRuns(db, ['r1']);
+    expect(db.prepare(`SELECT count(*) FROM decisions`).raw().all()).toEqual([[0]]);
   });
 
   test.each([

@@ -54,6 +54,7 @@ function decide(ref: string, io: CliIO, choose: Choose): Promise<number> {
     const runId = store.resolveRunId(db, ref);
     const paused = store.createPausedRuns(db);
     const { pending } = paused.pendingApprovals(runId)[0]!;
+    if (pending.length === 0) throw new UsageError(`run ${runId} is paused with no pending approval to decide; go on with: llm-do resume ${runId}`);
     const chosen = choose(runId, pending);
     paused.recordDecisions(runId, chosen, `${io.env.USER ?? 'unknown'}@${hostname()}`);
     const short = shortApprovalIds(pending.map((item) => item.approval_id));
