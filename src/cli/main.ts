@@ -103,6 +103,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--attach <files...>', 'files to attach to the entry worker\'s request')
     .addOption(new Option('--json', 'print one JSON object {worker, output, usage, status, error?, denied_calls} on stdout').conflicts('chat'))
     .option('--fail-on-deny', 'exit 1 when any tool call of the run was denied')
+    .option('--state <file>', 'write the run\'s state to FILE after every step (resume it with llm-do resume --state FILE)')
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')
     .option('--list-workers', 'alias of "llm-do list TARGET"')
@@ -262,7 +263,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   program
     .command('resume')
     .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny')
-    .argument('<run>', 'run id, a unique prefix of one, or "last"')
+    .argument('[run]', 'run id, a unique prefix of one, or "last"')
+    .option('--state <file>', 'resume from a state file written by --state instead of the run log (and keep it up to date)')
     .addOption(
       new Option('--on-approval <mode>', 'who decides the tool calls still undecided: ask (the terminal), approve, deny, or pause again')
         .choices(['ask', 'approve', 'deny', 'pause'])
@@ -278,7 +280,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--trace <file>', 'write every event of the resumed run as one JSON object per line')
     .option('--otel <url>', 'export the resumed run as OpenTelemetry spans to an OTLP/HTTP collector')
     .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 --all && llm-do resume 01a2f3\n  llm-do resume last --on-approval ask\n')
-    .action(run(async (ref: string, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
+    .action(run(async (ref: string | undefined, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
 
   const lib = program
     .command('lib')

@@ -15,7 +15,8 @@ import { resumeCall } from './execute-worker.ts';
 import type { CallState } from './run-context.ts';
 import { createRunScope, openRunBus } from './run-scope.ts';
 import { finishRun, type RunHandle, type RunWorkerOptions } from './run-worker.ts';
-import { restoreCalls, STATE_VERSION, workerFingerprint, type RunSnapshot } from './state.ts';
+import { checkRunSnapshot } from './saved-state.ts';
+import { restoreCalls, workerFingerprint, type RunSnapshot } from './state.ts';
 
 export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'input' | 'attachments'> {
   /** Decisions on the pending approvals, by approval id (or tool call id). The rest go to `onApproval`. */
@@ -76,13 +77,7 @@ export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): 
 }
 
 function assertResumable(state: RunSnapshot): void {
-  const version = (state as { state_version?: unknown } | null)?.state_version;
-  if (typeof version === 'number' && version > STATE_VERSION) {
-    throw new UsageError(`the run's saved state is from a newer llm-do (state_version ${version}; this version reads ${STATE_VERSION})`);
-  }
-  if (version !== STATE_VERSION || typeof state.run_id !== 'string' || typeof state.options !== 'object' || state.options === null) {
-    throw new UsageError(`the run's saved state is not a state llm-do saved (state_version ${STATE_VERSION} with run_id and options)`);
-  }
+  checkRunSnapshot(state, 'the saved state');
   if (!state.root) throw new UsageError(`run ${state.run_id} has no call in progress to resume`);
 }
 

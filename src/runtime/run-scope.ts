@@ -129,10 +129,11 @@ function withDecisions(source: DecisionSource, decisions: ReadonlyMap<string, De
   return decisions && decisions.size > 0 ? fromDecisions(decisions, source) : source;
 }
 
-/** Where checkpoints go: the run store, if it saves them and the project is recorded. */
-function checkpointSink({ store, project }: RunWorkerOptions): RunServices['checkpoint'] {
-  if (!store?.checkpoint || !recordsRuns(project)) return undefined;
-  return (snapshot) => store.checkpoint?.(snapshot);
+/** Where checkpoints go: the run store, if it saves them and the project is recorded, and `onCheckpoint`. */
+function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions): RunServices['checkpoint'] {
+  const sinks = [...(store?.checkpoint && recordsRuns(project) ? [(snapshot: RunSnapshot) => store.checkpoint?.(snapshot)] : []), ...(onCheckpoint ? [onCheckpoint] : [])];
+  if (sinks.length === 0) return undefined;
+  return (snapshot) => sinks.forEach((sink) => sink(snapshot));
 }
 
 /**

@@ -68,6 +68,11 @@ export interface RunWorkerOptions {
    * is recorded: the CLI passes its SQLite store, a library user passes theirs.
    */
   store?: RunStore;
+  /**
+   * Told the run's state after every model step, tool call started and tool result, whatever the
+   * manifest's `log` says (`--state FILE`): keep the last one to resume the run with `resumeRun`.
+   */
+  onCheckpoint?: (state: RunSnapshot) => void;
   /** Where subscriber failures and events dropped after `run_end` are reported. */
   debug?: (message: string) => void;
   /** Overrides of the entry worker's fields (`--set`). */

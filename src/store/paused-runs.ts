@@ -15,7 +15,13 @@ import { pendingApprovals, type RunSnapshot } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './database.ts';
 import { processExists } from './liveness.ts';
 import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';
-import { parseSavedState } from './saved-state.ts';
+import { parseRunSnapshot } from '../runtime/saved-state.ts';
+
+/** The saved state of run `runId` from its stored text; a UsageError (exit 2) when it cannot be used. */
+function parseSavedState(runId: string, text: string | null): RunSnapshot {
+  if (text === null) throw new UsageError(`run ${runId} has no saved state to go on from (it stopped before its first step was saved)`);
+  return parseRunSnapshot(text, `run ${runId}'s saved state`, runId);
+}
 
 /** What a person can decide for a pending approval: approve (and remember) or deny. */
 export type RecordedDecisionValue = Extract<Decision, { action: 'approve' | 'deny' }>;

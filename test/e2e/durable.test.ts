@@ -144,6 +144,44 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(loser.stderr).toMatch(/already running/);
   });
 
+  test('--state FILE: a run paused without the run log resumes from the file alone; a bad file is an input error naming it', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { server, env } = await scripted(handler());
+    const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home }, cwd: root });
+    const stateFile = path.join(root, 'run-state.json');
+
+    const paused = await cli(['.', 'go', '--model', MODEL, '--on-approval', 'pause', '--no-log', '--state', stateFile]);
+    expect(paused.code, paused.stderr).toBe(3);
+    expect(paused.stderr).toContain('paused: 2 tool call(s) wait for a decision');
+    expect(fs.existsSync(path.join(home, 'runs.db'))).toBe(false);
+    const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+    expect(saved).toMatchObject({ state_version: 1, project: { name: 'durable' } });
+    expect((fs.statSync(stateFile).mode & 0o777).toString(8)).toBe('600');
+
+    const resumed = await cli(['resume', '--state', stateFile, '--approve-all', '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: expect.stringContaining('helper saw: 2 results') });
+    expect(server.requests).toHaveLength(4);
+    expect(fs.readFileSync(path.join(root, 'out/b.txt'), 'utf8')).toBe('B');
+
+    fs.writeFileSync(stateFile, JSON.stringify({ ...saved, state_version: 7 }));
+    const newer = await cli(['resume', '--state', stateFile]);
+    expect(newer.code).toBe(2);
+    expect(newer.stderr).toContain(`llm-do: the state file ${stateFile} is from a newer llm-do (state_version 7; this one reads state_version 1)`);
+    fs.writeFileSync(stateFile, '{"state_version": 1');
+    const corrupt = await cli(['resume', '--state', stateFile]);
+    expect(corrupt.code).toBe(2);
+    expect(corrupt.stderr).toContain(`the state file ${stateFile} is corrupt (not JSON`);
+    const missing = await cli(['resume', '--state', path.join(root, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read the state file (ENOENT)');
+    const both = await cli(['resume', 'last', '--state', stateFile]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give either a RUN or --state FILE, not both');
+    expect(server.requests).toHaveLength(4);
+  });
+
   test('resuming an unknown run is an input error', async () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const result = await runCli(['resume', 'zzzz'], { env: { LLM_DO_HOME: home } });

@@ -5,29 +5,28 @@
  */
 import { hostname } from 'node:os';
 import { UsageError } from '../../errors.ts';
-import { resumeRun } from '../../runtime/resume-run.ts';
+import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { CliIO } from '../io.ts';
+import { resolve } from 'node:path';
 import { openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
-import { openCommandSession } from './run.ts';
+import { readStateFile, stateFileWriter } from '../state-file.ts';
+import { openCommandSession, type CommandSession } from './run.ts';
 
-export async function runResume(ref: string, options: Record<string, any>, io: CliIO): Promise<number> {
+export async function runResume(ref: string | undefined, options: Record<string, any>, io: CliIO): Promise<number> {
   const session = openCommandSession(io);
   try {
+    if (options.state) return await resumeFromFile(ref, options, io, session);
+    if (ref === undefined) throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
     // The saved state, read first: a run that cannot be resumed is refused before anything changes.
     const { runId, state } = await readSavedState(ref, io);
     await session.openTrace(options);
     const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
     const log = await session.openLog(options, project, runId);
-    if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false)`);
-    const flags = runOptionsFromFlags(options, io);
+    if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
     const handle = await resumeRun(state, {
       project,
-      ...(flags.approval ? { approval: flags.approval } : {}),
-      ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
-      ...(options.stream === false ? { stream: false } : {}),
-      env: io.env,
+      ...optionsFromFlags(options, io),
       store: log.store,
-      ...(options.allowChanged ? { allowChanged: true } : {}),
       claim: () => {
         const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
         // Another process resumed and stopped it in between: its state is not the one checked.
@@ -42,6 +41,37 @@ export async function runResume(ref: string, options: Record<string, any>, io: C
   } finally {
     await session.close();
   }
+}
+
+/**
+ * `resume --state FILE`: the state comes from the file and goes back to it after every step; the
+ * run log is not used, so decisions come from `--on-approval` (the terminal by default).
+ */
+async function resumeFromFile(ref: string | undefined, options: Record<string, any>, io: CliIO, session: CommandSession): Promise<number> {
+  if (ref !== undefined) throw new UsageError('give either a RUN or --state FILE, not both');
+  const file = resolve(io.cwd, options.state);
+  const state = readStateFile(file);
+  await session.openTrace(options);
+  const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
+  const handle = await resumeRun(state, {
+    project,
+    ...optionsFromFlags(options, io),
+    onCheckpoint: stateFileWriter(file, io),
+    ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: false })),
+  });
+  return await session.report(await handle.result, options);
+}
+
+/** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
+function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeRunOptions, 'project'> {
+  const flags = runOptionsFromFlags(options, io);
+  return {
+    ...(flags.approval ? { approval: flags.approval } : {}),
+    ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
+    ...(options.stream === false ? { stream: false } : {}),
+    env: io.env,
+    ...(options.allowChanged ? { allowChanged: true } : {}),
+  };
 }
 
 /** The run `ref` names (an id, a unique prefix of one, or `last`) and its latest saved state. */

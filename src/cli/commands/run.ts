@@ -16,6 +16,7 @@ import { terminalSafeJson } from '../terminal-text.ts';
 import { openTelemetry, type CliTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter, type TraceWriter } from '../trace-writer.ts';
 import { pendingJson, renderPending } from '../pending-view.ts';
+import { stateFileWriter } from '../state-file.ts';
 import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from '../run-setup.ts';
 import { chatWithProject } from './chat.ts';
 
@@ -59,6 +60,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...(log ? { store: log.store } : {}),
       ...(grants ? { grants } : {}),
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
+      ...(options.state ? { onCheckpoint: stateFileWriter(resolve(io.cwd, options.state), io) } : {}),
       ...surroundings,
     }).result;
     return await session.report(result, options);
