@@ -64,6 +64,8 @@ export function describeRequest(
     '',
     `${style.yellow('approval needed')} · ${style.bold(chain)} wants to run ${style.bold(escapeTerminalText(request.toolName))}`,
     ...(description ? [`  ${style.dim(description)}`] : []),
+    // A resumed run asks again about a call that started before its process died.
+    ...(request.note ? [`  ${style.yellow(`note: ${escapeTerminalText(request.note)}`)}`] : []),
     ...args.lines,
     choices.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
   ];

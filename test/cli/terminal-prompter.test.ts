@@ -43,6 +43,12 @@ describe('describeRequest', () => {
     expect(text).toContain('[a] approve once  [s] this call for the session  [t] this tool for the session  [d] deny  [q] quit');
   });
 
+  test('a call asked again after a crash shows its note, escaped', () => {
+    const text = describeRequest({ ...request('shell', { command: 'make deploy' }), note: 'may already have run\u001b[2J' }).text;
+    expect(text).toContain('  note: may already have run\\x1b[2J\n  command: make deploy');
+    expect(describeRequest(request('shell', { command: 'ls' })).text).not.toContain('note:');
+  });
+
   test('edit_file shows the replacement as - old / + new lines', () => {
     const text = describeRequest(request('edit_file', { path: '/src/a.ts', old: 'const a = 1;\nconst b = 2;', new: 'const a = 10;' })).text;
     expect(text).toContain('  path: /src/a.ts\n  change:\n    - const a = 1;\n    - const b = 2;\n    + const a = 10;');
