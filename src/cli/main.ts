@@ -129,8 +129,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .command('chat')
     .description('chat with a worker: history across turns, /exit or Ctrl-D to end, Ctrl-C cancels a turn')
     .argument('[target]', 'project directory or worker file')
-    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n');
+    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n');
   addSessionOptions(chat, 'session');
+  chat.option('--resume <run>', 'go on with the conversation of a recorded chat turn (a run id, a unique prefix of one, or "last")');
   chat.action(
     run(async (target: string | undefined, options: Record<string, unknown>) => {
       const { runChatCommand } = await import('./commands/chat.ts');

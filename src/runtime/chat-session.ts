@@ -15,8 +15,21 @@ import { nextCallId } from './run-context.ts';
 import { createRunScope, createTurnScope, openRunBus } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
+import type { RunSnapshot } from './state.ts';
 
-export type ChatSessionOptions = Omit<RunWorkerOptions, 'input' | 'attachments'>;
+export interface ChatSessionOptions extends Omit<RunWorkerOptions, 'input' | 'attachments'> {
+  /** The conversation to go on with (`conversationOf` a turn's saved state: `chat --resume`). */
+  history?: readonly ModelMessage[];
+}
+
+/**
+ * The conversation a chat turn's saved state holds: everything up to that turn's answer when the
+ * turn ended `ok`, else the conversation before the turn (a cut-short turn may end mid tool call).
+ */
+export function conversationOf(state: RunSnapshot, turnEndedOk: boolean): ModelMessage[] {
+  if (!state.root) return [];
+  return turnEndedOk ? [...state.root.messages] : state.root.messages.slice(0, state.root.history_length);
+}
 
 export interface ChatTurnResult {
   /** The worker's reply: text, or the JSON value of a `schema_out` worker. */
@@ -63,7 +76,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
   const maxContextTokens = entry.config.max_context_tokens;
-  let history: ModelMessage[] = [];
+  let history: ModelMessage[] = [...(options.history ?? [])];
 
   return {
     worker: entry.id,

@@ -182,6 +182,29 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(server.requests).toHaveLength(4);
   });
 
+  test('chat --resume RUN goes on with the conversation of a recorded turn, from anywhere', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { server, env } = await scripted((request) => ({ text: `reply to ${request.lastUserText} after ${request.messages.length} messages` }));
+    const cliEnv = { ...env, LLM_DO_HOME: home };
+    const first = await runCli(['chat', '.', '--model', MODEL], { env: cliEnv, cwd: root, stdin: 'my name is Ada\n' });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('reply to my name is Ada after 1 messages');
+
+    const resumed = await runCli(['chat', '--resume', 'last'], { env: cliEnv, cwd: tmp, stdin: 'what is my name?\n' });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('reply to what is my name? after 3 messages');
+    const last = server.requests.at(-1)!;
+    expect(JSON.stringify(last.messages)).toContain('my name is Ada');
+    expect(JSON.stringify(last.messages)).toContain('reply to my name is Ada after 1 messages');
+    // The chat's --model was kept with its state: it is not needed again.
+
+    const elsewhere = writeProject();
+    const wrong = await runCli(['chat', elsewhere, '--resume', 'last', '--model', MODEL], { env: cliEnv, cwd: tmp, stdin: 'x\n' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('leave out the target to go on with it there');
+  });
+
   test('resuming an unknown run is an input error', async () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const result = await runCli(['resume', 'zzzz'], { env: { LLM_DO_HOME: home } });

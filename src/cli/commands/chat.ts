@@ -10,14 +10,15 @@ import { resolve } from 'node:path';
 import type { ApprovalPrompter } from '../../approval/types.ts';
 import { AbortedError, UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
-import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
+import type { ModelMessage } from 'ai';
+import { conversationOf, startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
@@ -52,18 +53,39 @@ function questionOn(rl: Interface, query: string, signal?: AbortSignal): Promise
   });
 }
 
-/** `llm-do chat TARGET`. */
+/** `llm-do chat TARGET`, or `llm-do chat --resume RUN` to go on with the conversation of a turn. */
 export async function runChatCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
   try {
-    const { project, entry } = await openRunTarget(target, flags, io);
-    return await chatWithProject(project, entry, flags, io);
+    const resumed = flags.resume ? await savedConversation(flags.resume, io) : undefined;
+    const { project, entry } = await openRunTarget(target ?? resumed?.root, flags, io);
+    if (resumed && project.root !== resumed.root) {
+      throw new UsageError(`run ${resumed.runId} belongs to the project at ${resumed.root}, not ${project.root}; leave out the target to go on with it there`);
+    }
+    // The conversation goes on with the model it had, unless told otherwise.
+    const model = flags.model ?? resumed?.model;
+    return await chatWithProject(project, entry ?? resumed?.entry, { ...flags, ...(model ? { model } : {}) }, io, resumed?.history);
   } catch (error) {
     return reportError(error, io);
   }
 }
 
+/** The conversation of run `ref` (a chat turn, or any run: its conversation goes on as a chat). */
+async function savedConversation(ref: string, io: CliIO): Promise<{ runId: string; root: string; entry: string | undefined; model: string | undefined; history: ModelMessage[] }> {
+  const store = await import('../../store/index.ts');
+  const db = store.openRunDatabase(runLogPath(io));
+  try {
+    store.settleAbandonedRuns(db);
+    const runId = store.resolveRunId(db, ref);
+    const state = store.createPausedRuns(db).loadState(runId);
+    const history = conversationOf(state, store.runSummary(db, runId)?.status === 'ok');
+    return { runId, root: state.project.root, entry: state.root?.worker, model: state.options.model ?? undefined, history };
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs the REPL against an already loaded project. */
-export async function chatWithProject(project: Project, entry: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+export async function chatWithProject(project: Project, entry: string | undefined, flags: RunFlags, io: CliIO, history?: ModelMessage[]): Promise<number> {
   if (flags.onApproval === 'pause') throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
@@ -99,6 +121,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
       ...(log ? { store: log.store } : {}),
       ...(grants ? { grants } : {}),
       ...(prompter ? { prompter: cancellingTurn(prompter, cancelCurrentTurn) } : {}),
+      ...(history ? { history } : {}),
       onEvent: answer.onEvent,
       subscribe: (bus: EventBus) => {
         trace?.attach(bus);
