@@ -78,18 +78,26 @@ export const noTerminal: DecisionSource = {
 };
 
 /**
- * Answers given in advance, by `approval_id` or `tool_call_id`; `fallback` answers the rest.
+ * Answers given in advance, by `approval_id` or `tool_call_id`; `fallback` answers the rest. Each
+ * answer is used once: it decides the question it was given for, never a later call that happens
+ * to reuse an id (a tool call id is the model's to choose).
  *
  * @example
  * fromDecisions(new Map([['call-1', { action: 'approve' }]]), denyAll('not decided in advance'));
  */
 export function fromDecisions(decisions: ReadonlyMap<string, Decision>, fallback: DecisionSource): DecisionSource {
+  const unused = new Map(decisions);
+  const take = (id: string) => {
+    const given = unused.get(id);
+    unused.delete(id);
+    return given;
+  };
   return {
     mode: 'decisions',
     decidedBy: 'user',
     interactive: fallback.interactive,
     async decide(question, signal) {
-      const given = decisions.get(question.approval_id) ?? decisions.get(question.tool_call_id);
+      const given = take(question.approval_id) ?? take(question.tool_call_id);
       return given ?? fallback.decide(question, signal);
     },
   };

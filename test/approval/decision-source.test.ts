@@ -51,10 +51,12 @@ describe('decision sources', () => {
     expect([approveAll.interactive, denyAll().interactive, noTerminal.interactive]).toEqual([false, false, false]);
   });
 
-  it('fromDecisions answers by approval id or tool call id and falls back for the rest', async () => {
+  it('fromDecisions answers by approval id or tool call id, each answer once, and falls back for the rest', async () => {
     const source = fromDecisions(new Map<string, Decision>([['t1', { action: 'approve', remember: 'tool' }]]), denyAll('not decided'));
     expect(await source.decide(question())).toEqual({ action: 'approve', remember: 'tool' });
     expect(await source.decide(question({ tool_call_id: 't2', approval_id: 'a2' }))).toEqual({ action: 'deny', message: 'not decided' });
+    // A later call that reuses the id (the model chooses tool call ids) is not covered by the answer.
+    expect(await source.decide(question())).toEqual({ action: 'deny', message: 'not decided' });
   });
 
   it('fromPrompter maps a/s/t/p/d/q to decisions', async () => {
