@@ -205,6 +205,24 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(wrong.stderr).toContain('leave out the target to go on with it there');
   });
 
+  test('at resume, a persistent grant made since the pause approves its pending call; the other pauses again', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { env } = await scripted(handler());
+    const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home }, cwd: root });
+    const paused = await cli(['.', 'go', '--model', MODEL, '--on-approval', 'pause', '--json']);
+    expect(paused.code, paused.stderr).toBe(3);
+    fs.mkdirSync(path.join(root, '.llm-do'));
+    fs.writeFileSync(
+      path.join(root, '.llm-do/approvals.yaml'),
+      'grants:\n  - toolset: filesystem\n    tool: write_file\n    args: { path: /out/a.txt, content: A }\n    granted_by: ada\n    granted_at: "2026-01-02T00:00:00.000Z"\n',
+    );
+    const again = await cli(['resume', 'last', '--on-approval', 'pause', '--json']);
+    expect(again.code, again.stderr).toBe(3);
+    expect(JSON.parse(again.stdout).pending).toMatchObject([{ tool: 'write_file', args: { path: '/out/b.txt' } }]);
+    expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
+  });
+
   test('resuming an unknown run is an input error', async () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const result = await runCli(['resume', 'zzzz'], { env: { LLM_DO_HOME: home } });

@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.ts';
 import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { CliIO } from '../io.ts';
 import { resolve } from 'node:path';
-import { openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
+import { openGrants, openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from './run.ts';
 
@@ -23,9 +23,11 @@ export async function runResume(ref: string | undefined, options: Record<string,
     const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
     const log = await session.openLog(options, project, runId);
     if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
+    const grants = await openGrants(project, io);
     const handle = await resumeRun(state, {
       project,
       ...optionsFromFlags(options, io),
+      ...(grants ? { grants } : {}),
       store: log.store,
       claim: () => {
         const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
@@ -33,7 +35,7 @@ export async function runResume(ref: string | undefined, options: Record<string,
         if (JSON.stringify(claimed.state) !== JSON.stringify(state)) throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
         return { afterSeq: claimed.lastSeq, decisions: claimed.decisions };
       },
-      ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: false })),
+      ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
     });
     return await session.report(await handle.result, options);
   } catch (error) {
@@ -53,11 +55,13 @@ async function resumeFromFile(ref: string | undefined, options: Record<string, a
   const state = readStateFile(file);
   await session.openTrace(options);
   const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
+  const grants = await openGrants(project, io);
   const handle = await resumeRun(state, {
     project,
     ...optionsFromFlags(options, io),
+    ...(grants ? { grants } : {}),
     onCheckpoint: stateFileWriter(file, io),
-    ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: false })),
+    ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
   });
   return await session.report(await handle.result, options);
 }
