@@ -9,13 +9,12 @@ import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { CallIdentity, RequestUsage } from './events.ts';
-import { meteredModel } from './metered-model.ts';
+import { meteredStep } from './metered-step.ts';
 import { createPromptRecorder } from './model-prompt.ts';
 import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 import { sha256Hex } from './sha256.ts';
-import { streamedGenerate } from './streamed-generate.ts';
 
 export interface ModelStepperOptions {
   ctx: RunContext;
@@ -70,14 +69,17 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: RequestUsage | undefined;
   const prefix = createPromptPrefix();
-  const metered = meteredModel(worker.model, {
-    onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
-    onUsage: (reported) => {
-      responseUsage = usage.add(workerId, worker.modelId, reported);
+  const metered = meteredStep(
+    {
+      onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
+      onUsage: (reported) => {
+        responseUsage = usage.add(workerId, worker.modelId, reported);
+      },
+      onTextDelta: (text) => emit({ type: 'text_delta', text }),
     },
-  });
-  const streamed = streamedGenerate((text) => emit({ type: 'text_delta', text }));
-  const model = wrapLanguageModel({ model: metered, middleware: ctx.config.stream ? [prefix.middleware, streamed] : prefix.middleware });
+    ctx.config.stream,
+  );
+  const model = wrapLanguageModel({ model: worker.model, middleware: [prefix.middleware, metered] });
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
     responseUsage = undefined;

@@ -1,20 +1,42 @@
 /**
- * A model step that streams on the wire but is driven through `generateText`: the request is the
- * provider's streaming request, text deltas are reported as they arrive, and the parts are gathered
- * into the result a non-streaming request would have given. Each engine step is one AI SDK call,
- * and `streamText` builds a dozen web streams per call (with a promise per chunk through each) that
- * a single step does not need: streaming steps cost 1.8× a bare `streamText` loop with them
- * (docs/decisions.md, "The engine").
+ * The wire side of one model step, as a middleware under `generateText`: it reports the request as
+ * it is sent (`model_prompt`: the provider-level prompt) and the response's usage as soon as the
+ * provider sends it, so a step cut short after its response still counts (SPEC §16). A streamed
+ * step makes the provider's streaming request, reports text as it arrives and gathers the parts
+ * into the result a non-streaming request would have given: each engine step is one AI SDK call,
+ * and `streamText` builds a dozen web streams per call that a single step does not need (with them,
+ * streamed steps cost 1.8× a bare `streamText` loop; docs/decisions.md, "The engine").
  */
-import type { LanguageModelV3Content, LanguageModelV3GenerateResult, LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Middleware,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 
-export function streamedGenerate(onTextDelta: (text: string) => void): LanguageModelV3Middleware {
+export interface StepMeter {
+  onRequest(options: LanguageModelV3CallOptions): void;
+  onUsage(usage: LanguageModelV3Usage): void;
+  /** Streamed steps only: text as it arrives, deltas of one turn of the event loop merged into one. */
+  onTextDelta?(text: string): void;
+}
+
+/** The step's middleware: a plain request, or (with `stream`) a streamed one turned into the same result. */
+export function meteredStep(meter: StepMeter, stream: boolean): LanguageModelV3Middleware {
   return {
     specificationVersion: 'v3',
-    async wrapGenerate({ doStream }) {
-      const { stream, request, response } = await doStream();
-      const gathered = gatherParts(onTextDelta);
-      const reader = stream.getReader();
+    async wrapGenerate({ doGenerate, doStream, params }) {
+      meter.onRequest(params);
+      if (!stream) {
+        const result = await doGenerate();
+        meter.onUsage(result.usage);
+        return result;
+      }
+      const { stream: parts, request, response } = await doStream();
+      const gathered = gatherParts(meter);
+      const reader = parts.getReader();
       try {
         for (;;) {
           const { done, value } = await reader.read();
@@ -22,6 +44,7 @@ export function streamedGenerate(onTextDelta: (text: string) => void): LanguageM
           gathered.add(value);
         }
       } finally {
+        gathered.flushText();
         reader.releaseLock();
       }
       return gathered.result({ ...(request ? { request } : {}), ...(response ? { response } : {}) });
@@ -31,13 +54,25 @@ export function streamedGenerate(onTextDelta: (text: string) => void): LanguageM
 
 type Envelope = Pick<LanguageModelV3GenerateResult, 'request' | 'response'>;
 
-function gatherParts(onTextDelta: (text: string) => void) {
+function gatherParts(meter: StepMeter) {
   const content: LanguageModelV3Content[] = [];
   // Text and reasoning are built from their deltas, in the order they started.
   const open = new Map<string, { type: 'text' | 'reasoning'; text: string }>();
   const warnings: LanguageModelV3GenerateResult['warnings'] = [];
   let metadata: Record<string, unknown> = {};
   let finish: Extract<LanguageModelV3StreamPart, { type: 'finish' }> | undefined;
+  // A fast provider sends a delta per token and a socket read carries thousands: the deltas read in
+  // one turn are reported as one, at the next turn or before anything else (linear display, SPEC §16).
+  let held = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flushText = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (held === '') return;
+    const text = held;
+    held = '';
+    meter.onTextDelta?.(text);
+  };
   const started = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown) => {
     const part = { type, text: '', ...(providerMetadata ? { providerMetadata } : {}) };
     open.set(`${type}:${id}`, part);
@@ -48,15 +83,19 @@ function gatherParts(onTextDelta: (text: string) => void) {
     (open.get(`${type}:${id}`) ?? started(type, id, undefined)).text += delta;
   };
   return {
+    flushText,
     add(part: LanguageModelV3StreamPart): void {
+      if (part.type === 'text-delta') {
+        grown('text', part.id, part.delta);
+        held += part.delta;
+        timer ??= setTimeout(flushText, 0);
+        return;
+      }
+      flushText();
       switch (part.type) {
         case 'text-start':
         case 'reasoning-start':
           started(part.type === 'text-start' ? 'text' : 'reasoning', part.id, part.providerMetadata);
-          return;
-        case 'text-delta':
-          grown('text', part.id, part.delta);
-          if (part.delta.length > 0) onTextDelta(part.delta);
           return;
         case 'reasoning-delta':
           grown('reasoning', part.id, part.delta);
@@ -78,6 +117,7 @@ function gatherParts(onTextDelta: (text: string) => void) {
         }
         case 'finish':
           finish = part;
+          meter.onUsage(part.usage);
           return;
         case 'error':
           throw part.error;
