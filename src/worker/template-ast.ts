@@ -38,10 +38,57 @@ export interface TemplateSyntaxError {
   column?: number;
 }
 
+/** What llm-do checks in a template source before using it. */
+export interface TemplateAnalysis {
+  /** The first syntax or compile error. */
+  syntaxError?: TemplateSyntaxError;
+  /** The first name templates may never use (looked for only when the source compiles). */
+  forbiddenName?: TemplateSyntaxError;
+  /** Templates and files it names statically, by line (none when it does not compile). */
+  references: readonly StaticReference[];
+}
+
+/** Characters of source whose analyses are kept, the most recently used first. */
+const KEPT_SOURCE_CHARS = 4_000_000;
+const analyses = new Map<string, TemplateAnalysis>();
+let keptChars = 0;
+
+/**
+ * Compiles and parses `source` once for its syntax error, forbidden names and static references.
+ * Remembered by text, so a template that every worker of a project includes is analysed once.
+ */
+export function analyzeTemplate(source: string): TemplateAnalysis {
+  const known = analyses.get(source);
+  if (known) {
+    analyses.delete(source);
+    analyses.set(source, known);
+    return known;
+  }
+  const analysis = analyze(source);
+  if (source.length <= KEPT_SOURCE_CHARS) {
+    analyses.set(source, analysis);
+    keptChars += source.length;
+    for (const oldest of analyses.keys()) {
+      if (keptChars <= KEPT_SOURCE_CHARS) break;
+      analyses.delete(oldest);
+      keptChars -= oldest.length;
+    }
+  }
+  return analysis;
+}
+
+function analyze(source: string): TemplateAnalysis {
+  const syntaxError = findSyntaxError(source);
+  if (syntaxError) return { syntaxError, references: [] };
+  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+  return { forbiddenName: findForbiddenName(ast), references: staticReferences(ast) };
+}
+
 /** Compiles `source`; returns the first syntax error, or `undefined` when it compiles. */
-export function findSyntaxError(source: string, name: string): TemplateSyntaxError | undefined {
+function findSyntaxError(source: string): TemplateSyntaxError | undefined {
   try {
-    internals.compiler.compile(source, [], [], name, TEMPLATE_OPTIONS);
+    // The name only labels the generated code, which is thrown away.
+    internals.compiler.compile(source, [], [], 'template', TEMPLATE_OPTIONS);
     return undefined;
   } catch (error) {
     const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
@@ -55,10 +102,9 @@ export function findSyntaxError(source: string, name: string): TemplateSyntaxErr
 /**
  * The first name a template may never use (`x.constructor`, `x["__proto__"]`, `{"prototype": 1}`,
  * `{% set constructor = ... %}`), with its position. Computed names are refused at render time by
- * the guarded runtime (`template-sandbox.ts`). Assumes `source` compiles.
+ * the guarded runtime (`template-sandbox.ts`).
  */
-export function findForbiddenName(source: string): TemplateSyntaxError | undefined {
-  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+function findForbiddenName(ast: AstNode): TemplateSyntaxError | undefined {
   const named = (node: unknown) => {
     const value = (node as AstNode | undefined)?.value;
     return typeof value === 'string' && isForbiddenName(value) ? (node as AstNode) : undefined;
@@ -88,9 +134,8 @@ function literal(node: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Every include/extends/import and `file("...")` whose name is a string literal. Assumes `source` compiles. */
-export function staticReferences(source: string): StaticReference[] {
-  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+/** Every include/extends/import and `file("...")` whose name is a string literal. */
+function staticReferences(ast: AstNode): StaticReference[] {
   const references: StaticReference[] = [];
   for (const type of ['Include', 'Extends', 'Import', 'FromImport'] as const) {
     for (const node of ast.findAll(internals.nodes[type])) {
