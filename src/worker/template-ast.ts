@@ -1,6 +1,6 @@
 /**
  * The parts of nunjucks' (untyped) parser and compiler llm-do uses: compiling a source to find
- * syntax errors with their line, listing the templates and files a source names statically, and
+ * syntax errors with their line, forbidden names, listing the templates and files a source names statically, and
  * naming the expression behind an "undefined value" error.
  */
 import nunjucks from 'nunjucks';
@@ -25,7 +25,7 @@ interface AstNode {
 
 interface Internals {
   parser: { parse(src: string, extensions: unknown[], opts: object): AstNode };
-  compiler: { compile(src: string, asyncFilters: unknown[], extensions: unknown[], name: string, opts: object): string };
+  compiler: { Compiler: new (name: string, throwOnUndefined: boolean) => { compile(ast: AstNode): void } };
   nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair', unknown>;
 }
 
@@ -54,7 +54,7 @@ const analyses = new Map<string, TemplateAnalysis>();
 let keptChars = 0;
 
 /**
- * Compiles and parses `source` once for its syntax error, forbidden names and static references.
+ * Checks `source` for a syntax error, forbidden names and static references.
  * Remembered by text, so a template that every worker of a project includes is analysed once.
  */
 export function analyzeTemplate(source: string): TemplateAnalysis {
@@ -77,26 +77,31 @@ export function analyzeTemplate(source: string): TemplateAnalysis {
   return analysis;
 }
 
+/**
+ * Parses once, looks at the tree, then compiles it, which finds what the parser lets through (a
+ * block defined twice, a dict key that is not a name). nunjucks' own `compile(source)` would parse
+ * again and first apply its transform, which only rewrites async filters and extensions (llm-do has
+ * none) and `super()` calls, and adds no error.
+ */
 function analyze(source: string): TemplateAnalysis {
-  const syntaxError = findSyntaxError(source);
-  if (syntaxError) return { syntaxError, references: [] };
-  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
-  return { forbiddenName: findForbiddenName(ast), references: staticReferences(ast) };
+  try {
+    const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+    const analysis = { forbiddenName: findForbiddenName(ast), references: staticReferences(ast) };
+    // The name only labels the generated code, which is thrown away.
+    new internals.compiler.Compiler('template', TEMPLATE_OPTIONS.throwOnUndefined).compile(ast);
+    return analysis;
+  } catch (error) {
+    return { syntaxError: syntaxErrorOf(error, source), references: [] };
+  }
 }
 
-/** Compiles `source`; returns the first syntax error, or `undefined` when it compiles. */
-function findSyntaxError(source: string): TemplateSyntaxError | undefined {
-  try {
-    // The name only labels the generated code, which is thrown away.
-    internals.compiler.compile(source, [], [], 'template', TEMPLATE_OPTIONS);
-    return undefined;
-  } catch (error) {
-    const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
-    const text = String(message ?? error).replace(/^\([^\n]*\)\s*/, '');
-    // nunjucks gives no position for errors at the end of the input (an unclosed tag or block).
-    if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
-    return { message: text, line: lineno, column: colno || undefined };
-  }
+/** A parse or compile error of `source` with its position. */
+function syntaxErrorOf(error: unknown, source: string): TemplateSyntaxError {
+  const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
+  const text = String(message ?? error).replace(/^\([^\n]*\)\s*/, '');
+  // nunjucks gives no position for errors at the end of the input (an unclosed tag or block).
+  if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
+  return { message: text, line: lineno, column: colno || undefined };
 }
 
 /**
