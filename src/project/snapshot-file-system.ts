@@ -3,15 +3,24 @@
  * directory listing, text) is asked once and remembered, so the template every worker includes, the
  * project root's real path and the conventional tool module are looked at once, not once per worker.
  *
- * Real paths cost one native `realpath` per directory: a path whose last entry is not a symbolic
- * link (its directory's listing, or an lstat, says so) is its directory's real path plus its name.
+ * Each directory is listed once, and its listing answers for its entries: a name it lacks is not
+ * there (no stat), and a path whose last entry is not a symbolic link has its directory's real path
+ * plus its name as real path, so real paths cost one native `realpath` per directory.
  *
  * Only for a pass that reads a tree nobody changes meanwhile. A run must not use it: there the model
  * acts between two lookups, and a stale answer about a symbolic link would be an escape. A write
  * through this view goes to the real file system and forgets everything remembered.
  */
 import { posix } from 'node:path';
-import type { DirEntry, FileStat, FileSystem } from '../sandbox/file-system.ts';
+import { errorCode, type DirEntry, type FileKind, type FileStat, type FileSystem } from '../sandbox/file-system.ts';
+
+/** What a directory's listing tells about its entries. */
+interface Listing {
+  entries: DirEntry[];
+  kinds: Map<string, FileKind>;
+  /** Names lower-cased: on a case-insensitive file system a name differing only in case is there too. */
+  folded: Set<string>;
+}
 
 /** `fs` seen through a memo of its answers. */
 export function snapshotFileSystem(fs: FileSystem): FileSystem {
@@ -21,10 +30,8 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   /** Native real paths of directories, from which the real paths of their entries are derived. */
   const realDirectories = new Map<string, Promise<string>>();
   const texts = new Map<string, Promise<string>>();
-  const listings = new Map<string, Promise<DirEntry[]>>();
-  /** Kind of each entry of the directories listed so far, by full path. */
-  const listedKinds = new Map<string, DirEntry['kind']>();
-  const forgetAll = () => [stats, lstats, realPaths, realDirectories, texts, listings, listedKinds].forEach((memo) => memo.clear());
+  const listings = new Map<string, Promise<Listing>>();
+  const forgetAll = () => [stats, lstats, realPaths, realDirectories, texts, listings].forEach((memo) => memo.clear());
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -35,44 +42,61 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
       }
     };
 
-  /** Whether the last entry of `path` is a symbolic link (undefined: missing), from a listing when there is one. */
-  async function isSymlink(path: string): Promise<boolean | undefined> {
-    const listed = listedKinds.get(path);
-    if (listed !== undefined) return listed === 'symlink';
-    const stat = await view.lstat(path);
-    return stat === undefined ? undefined : stat.kind === 'symlink';
+  function list(dir: string): Promise<Listing> {
+    return remembered(listings, dir, async () => {
+      const entries = await fs.readDir(dir);
+      return { entries, kinds: new Map(entries.map((entry) => [entry.name, entry.kind])), folded: new Set(entries.map((entry) => entry.name.toLowerCase())) };
+    });
+  }
+
+  /**
+   * The kind of the last entry of `path` (a symlink is `symlink`) from its directory's listing;
+   * `absent` when it is surely not there, `undefined` when the listing cannot tell.
+   */
+  async function entryKind(path: string): Promise<FileKind | 'absent' | undefined> {
+    // Only a normalised absolute path is "directory + name"; `/` has no directory.
+    if (!posix.isAbsolute(path) || posix.normalize(path) !== path || path.endsWith('/')) return undefined;
+    let listing: Listing;
+    try {
+      listing = await list(posix.dirname(path));
+    } catch (error) {
+      const code = errorCode(error);
+      return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : undefined;
+    }
+    const name = posix.basename(path);
+    const kind = listing.kinds.get(name);
+    if (kind !== undefined) return kind;
+    // A non-ASCII name may be stored under another Unicode normalisation (macOS): ask the file system.
+    return ASCII.test(name) && !listing.folded.has(name.toLowerCase()) ? 'absent' : undefined;
+  }
+
+  async function stat(path: string): Promise<FileStat | undefined> {
+    return (await entryKind(path)) === 'absent' ? undefined : fs.stat(path);
   }
 
   async function realPath(path: string): Promise<string> {
+    const kind = await entryKind(path);
+    if (kind === undefined || kind === 'absent' || kind === 'symlink') return fs.realpath(path);
     const parent = posix.dirname(path);
-    // Derived only for a normalised absolute path, where "directory + name" is exactly what realpath means.
-    if (parent === path || posix.normalize(path) !== path || !posix.isAbsolute(path) || path.endsWith('/')) return fs.realpath(path);
-    if ((await isSymlink(path)) !== false) return fs.realpath(path);
     const realParent = await remembered(realDirectories, parent, () => fs.realpath(parent));
     return posix.join(realParent, posix.basename(path));
   }
 
-  const view: FileSystem = {
-    stat: (path) => remembered(stats, path, () => fs.stat(path)),
+  return {
+    stat: (path) => remembered(stats, path, () => stat(path)),
     lstat: (path) => remembered(lstats, path, () => fs.lstat(path)),
     realpath: (path) => remembered(realPaths, path, () => realPath(path)),
     readText: (path) => remembered(texts, path, () => fs.readText(path)),
     readFile: (path) => fs.readFile(path),
-    async readDir(path) {
-      const entries = await remembered(listings, path, async () => {
-        const listed = await fs.readDir(path);
-        for (const entry of listed) listedKinds.set(posix.join(path, entry.name), entry.kind);
-        return listed;
-      });
-      return [...entries];
-    },
+    readDir: async (path) => [...(await list(path)).entries],
     openDirectory: (path) => fs.openDirectory(path),
     writeFile: forgetting((path: string, data: string | Uint8Array) => fs.writeFile(path, data)),
     remove: forgetting((path: string, options?: { recursive?: boolean }) => fs.remove(path, options)),
     mkdir: forgetting((path: string) => fs.mkdir(path)),
   };
-  return view;
 }
+
+const ASCII = /^[\x20-\x7e]*$/;
 
 /** The memoized answer for `key`, asking `ask` the first time (a failure is remembered too). */
 function remembered<T>(memo: Map<string, Promise<T>>, key: string, ask: () => Promise<T>): Promise<T> {
