@@ -71,7 +71,8 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
   const found: string[] = [];
   const visited = new Set<string>();
 
-  async function walk(dir: string): Promise<void> {
+  /** Walks `dir`, which is `relDir` relative to the root (under the workers root). */
+  async function walk(dir: string, relDir: string): Promise<void> {
     const real = await fs.realpath(dir).catch(() => undefined);
     if (real === undefined || !isInside(realRoot, real) || visited.has(real)) return;
     visited.add(real);
@@ -79,12 +80,12 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
       if (isNotFound(error)) return [];
       throw error;
     });
-    const directoryForm = dir !== posix.join(root, workersRoot) && entries.some((e) => e.name === DIRECTORY_WORKER_FILE);
+    const directoryForm = relDir !== workersRoot && entries.some((e) => e.name === DIRECTORY_WORKER_FILE);
     await Promise.all(
       entries.map(async (entry) => {
         if (ALWAYS_SKIPPED.has(entry.name)) return;
         const path = posix.join(dir, entry.name);
-        const rel = posix.relative(root, path);
+        const rel = relDir === '.' ? entry.name : `${relDir}/${entry.name}`;
         let kind = entry.kind;
         if (kind === 'symlink') {
           const target = await fs.stat(path);
@@ -94,9 +95,9 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
         }
         if (kind === 'directory') {
           if (directoryForm && WORKER_RESOURCE_DIRS.has(entry.name)) return;
-          if (!ignored(rel, true)) await walk(path);
+          if (!ignored(rel, true)) await walk(path, rel);
         } else if (kind === 'file') {
-          const inWorkers = posix.relative(workersRoot, rel);
+          const inWorkers = workersRoot === '.' ? rel : rel.slice(workersRoot.length + 1);
           if (include(inWorkers) && !exclude(inWorkers) && !ignored(rel, false)) found.push(rel);
         }
       }),
@@ -106,7 +107,7 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
   const mainPath = posix.join(root, MAIN_WORKER_FILE);
   const [hasMain] = await Promise.all([
     fs.stat(mainPath).then((stat) => stat?.kind === 'file'),
-    walk(posix.join(root, workersRoot)),
+    walk(posix.join(root, workersRoot), workersRoot),
   ]);
   if (hasMain && !ignored(MAIN_WORKER_FILE, false)) found.push(MAIN_WORKER_FILE);
 

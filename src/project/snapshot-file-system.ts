@@ -31,7 +31,9 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   const realDirectories = new Map<string, Promise<string>>();
   const texts = new Map<string, Promise<string>>();
   const listings = new Map<string, Promise<Listing>>();
-  const forgetAll = () => [stats, lstats, realPaths, realDirectories, texts, listings].forEach((memo) => memo.clear());
+  /** What is known of each directory looked into: its listing, or that it is absent (or cannot be listed: undefined). */
+  const directories = new Map<string, Promise<Listing | 'absent' | undefined>>();
+  const forgetAll = () => [stats, lstats, realPaths, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -55,19 +57,28 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
    */
   async function entryKind(path: string): Promise<FileKind | 'absent' | undefined> {
     // Only a normalised absolute path is "directory + name"; `/` has no directory.
-    if (!posix.isAbsolute(path) || posix.normalize(path) !== path || path.endsWith('/')) return undefined;
-    let listing: Listing;
-    try {
-      listing = await list(posix.dirname(path));
-    } catch (error) {
-      const code = errorCode(error);
-      return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : undefined;
-    }
+    if (!path.startsWith('/') || NOT_NORMALISED.test(path)) return undefined;
+    const listing = await listingOf(posix.dirname(path));
+    if (listing === 'absent' || listing === undefined) return listing;
     const name = posix.basename(path);
     const kind = listing.kinds.get(name);
     if (kind !== undefined) return kind;
     // A non-ASCII name may be stored under another Unicode normalisation (macOS): ask the file system.
     return ASCII.test(name) && !listing.folded.has(name.toLowerCase()) ? 'absent' : undefined;
+  }
+
+  /** The listing of `dir`; `absent` when it is not a directory, which its own directory's listing may already tell. */
+  function listingOf(dir: string): Promise<Listing | 'absent' | undefined> {
+    return remembered(directories, dir, async () => {
+      const kind = dir === '/' ? 'directory' : await entryKind(dir);
+      if (kind === 'absent' || kind === 'file' || kind === 'other') return 'absent';
+      try {
+        return await list(dir);
+      } catch (error) {
+        const code = errorCode(error);
+        return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : undefined;
+      }
+    });
   }
 
   async function stat(path: string): Promise<FileStat | undefined> {
@@ -97,6 +108,8 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
 }
 
 const ASCII = /^[\x20-\x7e]*$/;
+/** An empty, `.` or `..` segment, or a trailing `/`. */
+const NOT_NORMALISED = /\/(?:\.{0,2})(?:\/|$)/;
 
 /** The memoized answer for `key`, asking `ask` the first time (a failure is remembered too). */
 function remembered<T>(memo: Map<string, Promise<T>>, key: string, ask: () => Promise<T>): Promise<T> {

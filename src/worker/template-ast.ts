@@ -5,6 +5,7 @@
  */
 import nunjucks from 'nunjucks';
 import { forbiddenNameMessage, isForbiddenName } from './template-sandbox.ts';
+import { createTextMemo } from './text-memo.ts';
 
 /**
  * Options every llm-do template is built with: no HTML escaping (prompts are not HTML), undefined
@@ -48,33 +49,14 @@ export interface TemplateAnalysis {
   references: readonly StaticReference[];
 }
 
-/** Characters of source whose analyses are kept, the most recently used first. */
-const KEPT_SOURCE_CHARS = 4_000_000;
-const analyses = new Map<string, TemplateAnalysis>();
-let keptChars = 0;
+const analyses = createTextMemo<TemplateAnalysis>(4_000_000);
 
 /**
  * Checks `source` for a syntax error, forbidden names and static references.
  * Remembered by text, so a template that every worker of a project includes is analysed once.
  */
 export function analyzeTemplate(source: string): TemplateAnalysis {
-  const known = analyses.get(source);
-  if (known) {
-    analyses.delete(source);
-    analyses.set(source, known);
-    return known;
-  }
-  const analysis = analyze(source);
-  if (source.length <= KEPT_SOURCE_CHARS) {
-    analyses.set(source, analysis);
-    keptChars += source.length;
-    for (const oldest of analyses.keys()) {
-      if (keptChars <= KEPT_SOURCE_CHARS) break;
-      analyses.delete(oldest);
-      keptChars -= oldest.length;
-    }
-  }
-  return analysis;
+  return analyses.get(source, analyze);
 }
 
 /**
