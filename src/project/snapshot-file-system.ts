@@ -1,11 +1,10 @@
 /**
- * The file system as one `check` pass sees it: every answer about a path (stat, lstat, real path,
- * directory listing, text) is asked once and remembered, so the template every worker includes, the
- * project root's real path and the conventional tool module are looked at once, not once per worker.
- *
- * Each directory is listed once, and its listing answers for its entries: a name it lacks is not
- * there (no stat), and a path whose last entry is not a symbolic link has its directory's real path
- * plus its name as real path, so real paths cost one native `realpath` per directory.
+ * The file system as one `check` pass sees it: each directory is listed once, and its listing
+ * answers for its entries. A name it lacks is not there (no stat: most names `check` tries are
+ * candidates that do not exist), and a path whose last entry is not a symbolic link has its
+ * directory's real path plus its name as real path, so real paths cost one native `realpath` per
+ * directory, not one per file. Texts are read once, so the template every worker includes is read
+ * once. (Remembering every stat and real path too cost more in map lookups than the calls it saved.)
  *
  * Only for a pass that reads a tree nobody changes meanwhile. A run must not use it: there the model
  * acts between two lookups, and a stale answer about a symbolic link would be an escape. A write
@@ -24,16 +23,13 @@ interface Listing {
 
 /** `fs` seen through a memo of its answers. */
 export function snapshotFileSystem(fs: FileSystem): FileSystem {
-  const stats = new Map<string, Promise<FileStat | undefined>>();
-  const lstats = new Map<string, Promise<FileStat | undefined>>();
-  const realPaths = new Map<string, Promise<string>>();
   /** Native real paths of directories, from which the real paths of their entries are derived. */
   const realDirectories = new Map<string, Promise<string>>();
   const texts = new Map<string, Promise<string>>();
   const listings = new Map<string, Promise<Listing>>();
   /** What is known of each directory looked into: its listing, or that it is absent (or cannot be listed: undefined). */
   const directories = new Map<string, Promise<Listing | 'absent' | undefined>>();
-  const forgetAll = () => [stats, lstats, realPaths, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
+  const forgetAll = () => [realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -94,9 +90,9 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   }
 
   return {
-    stat: (path) => remembered(stats, path, () => stat(path)),
-    lstat: (path) => remembered(lstats, path, () => fs.lstat(path)),
-    realpath: (path) => remembered(realPaths, path, () => realPath(path)),
+    stat,
+    lstat: (path) => fs.lstat(path),
+    realpath: realPath,
     readText: (path) => remembered(texts, path, () => fs.readText(path)),
     readFile: (path) => fs.readFile(path),
     readDir: async (path) => [...(await list(path)).entries],
