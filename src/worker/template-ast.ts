@@ -20,6 +20,7 @@ interface AstNode {
   typename: string;
   lineno: number;
   colno: number;
+  fields: string[];
   [field: string]: unknown;
   findAll(type: unknown): AstNode[];
 }
@@ -27,7 +28,10 @@ interface AstNode {
 interface Internals {
   parser: { parse(src: string, extensions: unknown[], opts: object): AstNode };
   compiler: { Compiler: new (name: string, throwOnUndefined: boolean) => { compile(ast: AstNode): void } };
-  nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair', unknown>;
+  nodes: Record<
+    'Node' | 'NodeList' | 'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair',
+    abstract new (...args: never[]) => unknown
+  >;
 }
 
 const internals = nunjucks as unknown as Internals;
@@ -60,21 +64,49 @@ export function analyzeTemplate(source: string): TemplateAnalysis {
 }
 
 /**
- * Parses once, looks at the tree, then compiles it, which finds what the parser lets through (a
+ * Parses once, surveys the tree, then compiles it, which finds what the parser lets through (a
  * block defined twice, a dict key that is not a name). nunjucks' own `compile(source)` would parse
  * again and first apply its transform, which only rewrites async filters and extensions (llm-do has
- * none) and `super()` calls, and adds no error.
+ * none) and `super()` calls, and adds no error. A tree of only the plainest nodes (text, output,
+ * names, includes) is not compiled: nothing in compiling those can fail.
  */
 function analyze(source: string): TemplateAnalysis {
   try {
     const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
-    const analysis = { forbiddenName: findForbiddenName(ast), references: staticReferences(ast) };
-    // The name only labels the generated code, which is thrown away.
-    new internals.compiler.Compiler('template', TEMPLATE_OPTIONS.throwOnUndefined).compile(ast);
-    return analysis;
+    const { found, plain } = survey(ast);
+    if (!plain) new internals.compiler.Compiler('template', TEMPLATE_OPTIONS.throwOnUndefined).compile(ast);
+    return { forbiddenName: findForbiddenName(found), references: staticReferences(found) };
   } catch (error) {
     return { syntaxError: syntaxErrorOf(error, source), references: [] };
   }
+}
+
+/** Node types the checks look at. */
+const SURVEYED = ['Symbol', 'LookupVal', 'Pair', 'Include', 'Extends', 'Import', 'FromImport', 'FunCall'] as const;
+type Surveyed = (typeof SURVEYED)[number];
+
+/** Node types whose compile step has no failure path (nunjucks 3.2 `compiler.js`), given children of these types. */
+const COMPILE_CANNOT_FAIL = new Set(['Root', 'NodeList', 'Output', 'TemplateData', 'Literal', 'Symbol', 'LookupVal', 'Include', 'If']);
+
+/**
+ * One walk over the tree: the nodes of each surveyed type (as `findAll` finds them: subclasses
+ * included, in document order), and whether every node is of a type that always compiles.
+ */
+function survey(ast: AstNode): { found: Record<Surveyed, AstNode[]>; plain: boolean } {
+  const found = Object.fromEntries(SURVEYED.map((type) => [type, []])) as unknown as Record<Surveyed, AstNode[]>;
+  let plain = COMPILE_CANNOT_FAIL.has(ast.typename);
+  const visitChildren = (node: AstNode): void => {
+    const children = node instanceof internals.nodes.NodeList ? (node.children as unknown[]) : node.fields.map((field) => node[field]);
+    for (const child of children) {
+      if (!(child instanceof internals.nodes.Node)) continue;
+      const childNode = child as AstNode;
+      for (const type of SURVEYED) if (childNode instanceof internals.nodes[type]) found[type].push(childNode);
+      if (!COMPILE_CANNOT_FAIL.has(childNode.typename)) plain = false;
+      visitChildren(childNode);
+    }
+  };
+  visitChildren(ast);
+  return { found, plain };
 }
 
 /** A parse or compile error of `source` with its position. */
@@ -91,15 +123,15 @@ function syntaxErrorOf(error: unknown, source: string): TemplateSyntaxError {
  * `{% set constructor = ... %}`), with its position. Computed names are refused at render time by
  * the guarded runtime (`template-sandbox.ts`).
  */
-function findForbiddenName(ast: AstNode): TemplateSyntaxError | undefined {
+function findForbiddenName(found: Record<Surveyed, AstNode[]>): TemplateSyntaxError | undefined {
   const named = (node: unknown) => {
     const value = (node as AstNode | undefined)?.value;
     return typeof value === 'string' && isForbiddenName(value) ? (node as AstNode) : undefined;
   };
   const offenders = [
-    ...ast.findAll(internals.nodes.Symbol).map(named),
-    ...ast.findAll(internals.nodes.LookupVal).map((node) => named(node.val)),
-    ...ast.findAll(internals.nodes.Pair).map((node) => named(node.key)),
+    ...found.Symbol.map(named),
+    ...found.LookupVal.map((node) => named(node.val)),
+    ...found.Pair.map((node) => named(node.key)),
   ].filter((node): node is AstNode => node !== undefined);
   const first = offenders.sort((a, b) => a.lineno - b.lineno || a.colno - b.colno)[0];
   if (!first) return undefined;
@@ -122,17 +154,17 @@ function literal(node: unknown): string | undefined {
 }
 
 /** Every include/extends/import and `file("...")` whose name is a string literal. */
-function staticReferences(ast: AstNode): StaticReference[] {
+function staticReferences(found: Record<Surveyed, AstNode[]>): StaticReference[] {
   const references: StaticReference[] = [];
   for (const type of ['Include', 'Extends', 'Import', 'FromImport'] as const) {
-    for (const node of ast.findAll(internals.nodes[type])) {
+    for (const node of found[type]) {
       const name = literal(node.template);
       if (name !== undefined) {
         references.push({ kind: 'template', name, line: node.lineno + 1, optional: node.ignoreMissing === true });
       }
     }
   }
-  for (const call of ast.findAll(internals.nodes.FunCall)) {
+  for (const call of found.FunCall) {
     const callee = call.name as AstNode;
     const firstArgument = (call.args as { children?: unknown[] } | undefined)?.children?.[0];
     const name = literal(firstArgument);
