@@ -68,7 +68,7 @@ test('the analysis finds what compiling the source and findAll find, over genera
     const source = Array.from({ length: 1 + (seed % 6) }, pick).join(' ');
     const expected = oracle(source);
     const analysis = analyzeTemplate(source);
-    if ('error' in expected) {
+    if (expected.error) {
       expect(analysis.syntaxError?.message.replace(/ \(at the end of the template\)$/, ''), source).toBe(expected.error.message);
       if (expected.error.line !== undefined) expect([analysis.syntaxError?.line, analysis.syntaxError?.column], source).toEqual([expected.error.line, expected.error.column]);
       expect(analysis.references).toEqual([]);
