@@ -3,8 +3,8 @@
  * answers for its entries. A name it lacks is not there (no stat: most names `check` tries are
  * candidates that do not exist), and a path whose last entry is not a symbolic link has its
  * directory's real path plus its name as real path, so real paths cost one native `realpath` per
- * directory, not one per file. Texts are read once, so the template every worker includes is read
- * once. (Remembering every stat and real path too cost more in map lookups than the calls it saved.)
+ * directory, not one per file. Stats of existing paths and texts are asked once, so the template
+ * every worker includes is read once.
  *
  * Only for a pass that reads a tree nobody changes meanwhile. A run must not use it: there the model
  * acts between two lookups, and a stale answer about a symbolic link would be an escape. A write
@@ -23,13 +23,15 @@ interface Listing {
 
 /** `fs` seen through a memo of its answers. */
 export function snapshotFileSystem(fs: FileSystem): FileSystem {
+  /** Stats of paths that exist (an absent one is answered by its directory's listing). */
+  const stats = new Map<string, Promise<FileStat | undefined>>();
   /** Native real paths of directories, from which the real paths of their entries are derived. */
   const realDirectories = new Map<string, Promise<string>>();
   const texts = new Map<string, Promise<string>>();
   const listings = new Map<string, Promise<Listing>>();
   /** What is known of each directory looked into: its listing, or that it is absent (or cannot be listed: undefined). */
   const directories = new Map<string, Promise<Listing | 'absent' | undefined>>();
-  const forgetAll = () => [realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
+  const forgetAll = () => [stats, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -78,15 +80,16 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   }
 
   async function stat(path: string): Promise<FileStat | undefined> {
-    return (await entryKind(path)) === 'absent' ? undefined : fs.stat(path);
+    return (await entryKind(path)) === 'absent' ? undefined : remembered(stats, path, () => fs.stat(path));
   }
 
   async function realPath(path: string): Promise<string> {
     const kind = await entryKind(path);
     if (kind === undefined || kind === 'absent' || kind === 'symlink') return fs.realpath(path);
-    const parent = posix.dirname(path);
+    const slash = path.lastIndexOf('/');
+    const parent = slash === 0 ? '/' : path.slice(0, slash);
     const realParent = await remembered(realDirectories, parent, () => fs.realpath(parent));
-    return posix.join(realParent, posix.basename(path));
+    return `${realParent === '/' ? '' : realParent}/${path.slice(slash + 1)}`;
   }
 
   return {
