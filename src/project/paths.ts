@@ -9,6 +9,13 @@ export function isInside(root: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !posix.isAbsolute(rel));
 }
 
+/** `posix.relative(root, path)`, by slicing when `path` lies under `root` and both are normalised (the usual case). */
+export function relativePath(root: string, path: string): string {
+  const prefix = root === '/' ? root : `${root}/`;
+  if (path.startsWith(prefix) && isNormalAbsolute(root) && isNormalAbsolute(path)) return path.slice(prefix.length);
+  return posix.relative(root, path);
+}
+
 /** An absolute path without empty, `.` or `..` segments or a trailing `/` (what `posix.resolve` returns). */
 function isNormalAbsolute(path: string): boolean {
   return path.startsWith('/') && (path === '/' || !/\/(?:\.{0,2})(?:\/|$)/.test(path));
