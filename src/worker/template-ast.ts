@@ -5,6 +5,7 @@
  */
 import nunjucks from 'nunjucks';
 import { forbiddenNameMessage, isForbiddenName } from './template-sandbox.ts';
+import { simpleTemplateReferences } from './simple-template.ts';
 import { createTextMemo } from './text-memo.ts';
 
 /**
@@ -68,9 +69,12 @@ export function analyzeTemplate(source: string): TemplateAnalysis {
  * block defined twice, a dict key that is not a name). nunjucks' own `compile(source)` would parse
  * again and first apply its transform, which only rewrites async filters and extensions (llm-do has
  * none) and `super()` calls, and adds no error. A tree of only the plainest nodes (text, output,
- * names, includes) is not compiled: nothing in compiling those can fail.
+ * names, includes) is not compiled: nothing in compiling those can fail. Plainer still, text with
+ * only `{{ name }}`, `{% include "x" %}` and comments is not even parsed (`simple-template.ts`).
  */
 function analyze(source: string): TemplateAnalysis {
+  const simple = simpleTemplateReferences(source);
+  if (simple) return { references: simple };
   try {
     const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
     const { found, plain } = survey(ast);

@@ -1,10 +1,11 @@
 /**
- * The template analysis `check` runs per worker (issue 14): one parse, one walk and a compile only
- * when it could fail must find exactly what nunjucks' own compile and `findAll` find, and a text
- * many workers share is analysed once.
+ * The template analysis `check` runs per worker (issue 14): no parse for the simplest texts, else one
+ * parse, one walk and a compile only when it could fail, must find exactly what nunjucks' own
+ * compile and `findAll` find, and a text many workers share is analysed once.
  */
 import nunjucks from 'nunjucks';
 import { expect, test } from 'vitest';
+import { simpleTemplateReferences } from '../../src/worker/simple-template.ts';
 import { analyzeTemplate } from '../../src/worker/template-ast.ts';
 import { forbiddenNameMessage, isForbiddenName } from '../../src/worker/template-sandbox.ts';
 
@@ -58,6 +59,9 @@ const PIECES = [
   '{{ file(name) }}', '{#', '#}', '{{', '}}', '{%', '%}', '\n', '{% raw %}', '{% endraw %}', '{% call m() %}', '{% endcall %}',
   '{% import "a" as b %}', '{% from "a" import b %}', '{{ x if y else z }}', '{% filter upper %}', '{% endfilter %}', '{{ [1,2][0] }}',
   '{% for %}', '{{ 1 + }}', '{{ none }}', '{{ true }}', '{{ "s" }}', '{{ a == b and not c }}',
+  // The forms simple-template.ts reads without nunjucks, and near misses.
+  '{{x}}', '{{ input.topic }}', '{{ a.__proto__ }}', '{{ loop }}', '{# note #}', '{#\n#}', "{% include 'b.jinja' %}", '{%include "c"%}',
+  '{%- include "d" %}', '{{- x }}', 'a { b', '}}', '%}', '#}', 'Answer briefly.', 'You are worker 7.',
 ];
 
 test('the analysis finds what compiling the source and findAll find, over generated templates', () => {
@@ -80,6 +84,16 @@ test('the analysis finds what compiling the source and findAll find, over genera
     }
   }
   expect(compiled).toBeGreaterThan(150);
+});
+
+test('instructions of the usual forms are analysed without a nunjucks parse', () => {
+  expect(simpleTemplateReferences('You are worker 5. {% include "footer.jinja" %}\n')).toEqual([{ kind: 'template', name: 'footer.jinja', line: 1, optional: false }]);
+  expect(simpleTemplateReferences("Topic: {{ input.topic }}\n{% include 'rules.jinja' ignore missing %}{#\n#}\nBe brief.")).toEqual([
+    { kind: 'template', name: 'rules.jinja', line: 2, optional: true },
+  ]);
+  for (const declined of ['{% if x %}y{% endif %}', '{{ x | upper }}', '{{ x.constructor }}', '{{ none }}', 'JSON: {"a": 1}', '{{- x }}']) {
+    expect(simpleTemplateReferences(declined), declined).toBeUndefined();
+  }
 });
 
 test('a text is analysed once however many workers use it', () => {
