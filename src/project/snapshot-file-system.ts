@@ -25,13 +25,15 @@ interface Listing {
 export function snapshotFileSystem(fs: FileSystem): FileSystem {
   /** Stats of paths that exist (an absent one is answered by its directory's listing). */
   const stats = new Map<string, Promise<FileStat | undefined>>();
+  /** Real paths derived so far (the worker file, the shared template and the tool module are asked again and again). */
+  const realPaths = new Map<string, Promise<string>>();
   /** Native real paths of directories, from which the real paths of their entries are derived. */
   const realDirectories = new Map<string, Promise<string>>();
   const texts = new Map<string, Promise<string>>();
   const listings = new Map<string, Promise<Listing>>();
   /** What is known of each directory looked into: its listing, or that it is absent (or cannot be listed: undefined). */
   const directories = new Map<string, Promise<Listing | 'absent' | undefined>>();
-  const forgetAll = () => [stats, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
+  const forgetAll = () => [stats, realPaths, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -79,17 +81,27 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
     });
   }
 
-  async function stat(path: string): Promise<FileStat | undefined> {
+  function stat(path: string): Promise<FileStat | undefined> {
+    return stats.get(path) ?? statUnlessAbsent(path);
+  }
+
+  async function statUnlessAbsent(path: string): Promise<FileStat | undefined> {
     return (await entryKind(path)) === 'absent' ? undefined : remembered(stats, path, () => fs.stat(path));
   }
 
-  async function realPath(path: string): Promise<string> {
+  function realPath(path: string): Promise<string> {
+    return realPaths.get(path) ?? derivedRealPath(path);
+  }
+
+  async function derivedRealPath(path: string): Promise<string> {
     const kind = await entryKind(path);
     if (kind === undefined || kind === 'absent' || kind === 'symlink') return fs.realpath(path);
     const slash = path.lastIndexOf('/');
     const parent = slash === 0 ? '/' : path.slice(0, slash);
     const realParent = await remembered(realDirectories, parent, () => fs.realpath(parent));
-    return `${realParent === '/' ? '' : realParent}/${path.slice(slash + 1)}`;
+    const real = `${realParent === '/' ? '' : realParent}/${path.slice(slash + 1)}`;
+    realPaths.set(path, Promise.resolve(real));
+    return real;
   }
 
   return {
