@@ -3,10 +3,12 @@
  * each scanned worker parses and its name equals its id, ids are unambiguous, and each worker's
  * plan (the run's own preparation: references, allowed workers, schemas, templates, tool module
  * policy, model configuration) has no problem; the entry worker and library exports exist. It runs
- * no project code unless `importTools` is set.
+ * no project code unless `importTools` is set. The project is read as one snapshot
+ * (`snapshot-file-system.ts`): a file every worker includes is read once, not once per worker.
  */
 import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { checkPassView } from './project-model.ts';
 import { ambiguityError, duplicateIds } from './scan.ts';
 import type { Project, WorkerEntry } from './types.ts';
 
@@ -15,8 +17,16 @@ export type { CheckOptions } from './check-worker.ts';
 
 const SEVERITY_ORDER: readonly Diagnostic['severity'][] = ['error', 'warning', 'info'];
 
+/**
+ * Workers checked at once. Enough to overlap file reads of an asynchronous file system; more only
+ * keeps more half-checked workers in memory (all 20,000 of a large project at once took 740 MB and
+ * a fifth of the time in garbage collection).
+ */
+const WORKERS_AT_ONCE = 64;
+
 /** Every problem of the project (errors first in file order, then warnings, then notes); empty when all is well. */
-export async function checkProject(project: Project, options: CheckOptions = {}): Promise<Diagnostic[]> {
+export async function checkProject(opened: Project, options: CheckOptions = {}): Promise<Diagnostic[]> {
+  const project = checkPassView(opened);
   let entries: WorkerEntry[];
   try {
     entries = await project.scanWorkers();
@@ -25,12 +35,22 @@ export async function checkProject(project: Project, options: CheckOptions = {})
   }
   const ambiguous = duplicateIds(entries);
   const duplicates = [...ambiguous].map(([id, paths]) => ambiguityError(id, paths));
-  const perWorker = await Promise.all(
-    entries.filter((entry) => !ambiguous.has(entry.id)).map((entry) => checkEntry(project, entry, options)),
-  );
+  const unambiguous = entries.filter((entry) => !ambiguous.has(entry.id));
+  const perWorker = await mapConcurrently(unambiguous, WORKERS_AT_ONCE, (entry) => checkEntry(project, entry, options));
   const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
   const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
   return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));
+}
+
+/** `work` on every item, at most `limit` at a time; results in item order. */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 async function checkEntry(project: Project, entry: WorkerEntry, options: CheckOptions): Promise<Diagnostic[]> {

@@ -9,6 +9,7 @@ import { mergeWorkerConfig } from './merge-config.ts';
 import type { LocatedWorker } from './resolve-reference.ts';
 import { fullId } from './scope.ts';
 import type { WorkerDefinition } from './types.ts';
+import { relativePath } from './paths.ts';
 import { isDirectoryForm } from './worker-ids.ts';
 
 /**
@@ -17,7 +18,7 @@ import { isDirectoryForm } from './worker-ids.ts';
  */
 export async function loadWorkerDefinition(fs: FileSystem, located: LocatedWorker, manifest: Manifest | undefined): Promise<WorkerDefinition> {
   const { scope, file, localId } = located;
-  const relative = posix.relative(scope.root, file);
+  const relative = relativePath(scope.root, file);
   const displayPath = scope.displayPrefix + relative;
   const parsed = await loadWorkerFile(fs, file, displayPath);
   if (parsed.config.name !== localId) {

@@ -23,12 +23,14 @@ export function deepMerge(base: unknown, override: unknown): unknown {
 
 /** The worker's effective config with the manifest's defaults applied; `instructions` removed. */
 export function mergeWorkerConfig(manifest: Manifest | undefined, worker: WorkerConfig): WorkerConfig {
-  const { instructions: _instructions, ...own } = worker;
-  if (!manifest) return own;
-  const merged: Record<string, unknown> = { ...own };
-  for (const key of INHERITED) {
-    const value = deepMerge(manifest[key], own[key]);
-    if (value !== undefined) merged[key] = value;
+  // A loop rather than `{ instructions, ...own }`: object rest is a slow path, and this runs once per worker.
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(worker)) if (key !== 'instructions') merged[key] = value;
+  if (manifest) {
+    for (const key of INHERITED) {
+      const value = deepMerge(manifest[key], worker[key]);
+      if (value !== undefined) merged[key] = value;
+    }
   }
   return merged as WorkerConfig;
 }

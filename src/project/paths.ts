@@ -2,10 +2,23 @@
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
 
-/** True when `path` is `root` or lies under it (both absolute, normalised). Pure string check. */
+/** True when `path` is `root` or lies under it. Pure string check. */
 export function isInside(root: string, path: string): boolean {
+  if (isNormalAbsolute(root) && isNormalAbsolute(path)) return path === root || path.startsWith(root === '/' ? root : `${root}/`);
   const rel = posix.relative(root, path);
   return rel === '' || (!rel.startsWith('..') && !posix.isAbsolute(rel));
+}
+
+/** `posix.relative(root, path)`, by slicing when `path` lies under `root` and both are normalised (the usual case). */
+export function relativePath(root: string, path: string): string {
+  const prefix = root === '/' ? root : `${root}/`;
+  if (path.startsWith(prefix) && isNormalAbsolute(root) && isNormalAbsolute(path)) return path.slice(prefix.length);
+  return posix.relative(root, path);
+}
+
+/** An absolute path without empty, `.` or `..` segments or a trailing `/` (what `posix.resolve` returns). */
+function isNormalAbsolute(path: string): boolean {
+  return path.startsWith('/') && (path === '/' || !/\/(?:\.{0,2})(?:\/|$)/.test(path));
 }
 
 /** True when a reference or relative path has a `..` segment (also after a `lib:` prefix). */

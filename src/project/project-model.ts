@@ -6,6 +6,7 @@ import { loadWorkerDefinition } from './load-worker.ts';
 import { locateWorker, type LocatedWorker, type ResolutionEnv } from './resolve-reference.ts';
 import { ambiguityError, scanWorkerFiles } from './scan.ts';
 import { fullId, isExported, type Scope } from './scope.ts';
+import { snapshotFileSystem } from './snapshot-file-system.ts';
 import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
 import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
 import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
@@ -31,6 +32,14 @@ export function createProject(init: ProjectInit): Project {
   return new DefaultProject(init);
 }
 
+/**
+ * `project` for one `check` pass: the same project on a snapshot of its file system
+ * (`snapshot-file-system.ts`), sharing its scans. A project this module did not build is returned as it is.
+ */
+export function checkPassView(project: Project): Project {
+  return project instanceof DefaultProject ? project.snapshotView() : project;
+}
+
 class DefaultProject implements Project {
   readonly root: string;
   readonly name: string;
@@ -47,12 +56,13 @@ class DefaultProject implements Project {
   readonly #loaded: WorkerDefinition[] = [];
   readonly #files = new Map<string, string>();
   readonly #closed = new Set<string>();
-  readonly #scans = new Map<Scope, Promise<WorkerEntry[]>>();
+  readonly #scans: Map<Scope, Promise<WorkerEntry[]>>;
   readonly #located = new Map<Scope, Map<string, Promise<LocatedWorker>>>();
   readonly #probedToolDirs = new Map<string, Promise<string[]>>();
 
-  constructor(init: ProjectInit) {
+  constructor(init: ProjectInit, scans = new Map<Scope, Promise<WorkerEntry[]>>()) {
     this.#init = init;
+    this.#scans = scans;
     this.root = init.root;
     this.name = init.name;
     this.standalone = init.standalone;
@@ -63,6 +73,12 @@ class DefaultProject implements Project {
     this.entryId = init.entryId;
     this.options = init.options;
     this.#env = { fs: this.fs, library: (name) => init.libraryScopes.get(name), builtin: init.builtinScope };
+  }
+
+  /** See {@link checkPassView}. */
+  snapshotView(): DefaultProject {
+    const options = { ...this.options, fs: snapshotFileSystem(this.fs) };
+    return new DefaultProject({ ...this.#init, options }, this.#scans);
   }
 
   async loadWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition> {

@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import { isGlob } from '../glob/index.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import { existingFiles, hasParentSegment, isInside, isReallyInside } from './paths.ts';
+import { existingFiles, hasParentSegment, isInside, isReallyInside, relativePath } from './paths.ts';
 import { ambiguityError } from './scan.ts';
 import { fullId, isExported, type Scope } from './scope.ts';
 import { MAIN_WORKER_FILE, workerExtension, workerFileCandidates, workerIdForPath } from './worker-ids.ts';
@@ -94,14 +94,14 @@ async function locatePath(env: ResolutionEnv, ref: string, scope: Scope, context
   if (!isInside(scope.root, target)) throw new ProjectError('path-escape', `path escapes project root: ${ref}`, context);
   const candidates = workerExtension(target) ? [target] : workerFileCandidates(target);
   const existing = await existingFiles(env.fs, candidates);
-  const rel = posix.relative(scope.root, target);
+  const rel = relativePath(scope.root, target);
   if (existing.length > 1) throw ambiguityError(ref, existing.map((file) => display(scope, file)));
   const file = existing[0];
   if (file === undefined) {
     const tried = workerExtension(target) ? rel : `${rel}.worker, .yaml, .yml or ${rel}/worker.worker`;
     throw new ProjectError('worker-not-found', `worker ${ref} not found: no file ${scope.displayPrefix}${tried}`, context);
   }
-  const localId = workerIdForPath(posix.relative(scope.root, file), scope.workersRoot);
+  const localId = workerIdForPath(relativePath(scope.root, file), scope.workersRoot);
   await assertContained(env.fs, scope, file, ref, context);
   return { scope, file, localId };
 }
@@ -113,7 +113,7 @@ async function assertContained(fs: FileSystem, scope: Scope, file: string, ref: 
 }
 
 function display(scope: Scope, file: string): string {
-  return scope.displayPrefix + posix.relative(scope.root, file);
+  return scope.displayPrefix + relativePath(scope.root, file);
 }
 
 function notFound(ref: string, scope: Scope, hasBuiltins: boolean, context: SourceLocation): ProjectError {

@@ -71,7 +71,8 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
   const found: string[] = [];
   const visited = new Set<string>();
 
-  async function walk(dir: string): Promise<void> {
+  /** Walks `dir`, which is `relDir` relative to the root (under the workers root). */
+  async function walk(dir: string, relDir: string): Promise<void> {
     const real = await fs.realpath(dir).catch(() => undefined);
     if (real === undefined || !isInside(realRoot, real) || visited.has(real)) return;
     visited.add(real);
@@ -79,34 +80,38 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
       if (isNotFound(error)) return [];
       throw error;
     });
-    const directoryForm = dir !== posix.join(root, workersRoot) && entries.some((e) => e.name === DIRECTORY_WORKER_FILE);
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (ALWAYS_SKIPPED.has(entry.name)) return;
-        const path = posix.join(dir, entry.name);
-        const rel = posix.relative(root, path);
-        let kind = entry.kind;
-        if (kind === 'symlink') {
-          const target = await fs.stat(path);
-          const targetReal = await fs.realpath(path).catch(() => undefined);
-          if (!target || targetReal === undefined || !isInside(realRoot, targetReal)) return;
-          kind = target.kind;
-        }
-        if (kind === 'directory') {
-          if (directoryForm && WORKER_RESOURCE_DIRS.has(entry.name)) return;
-          if (!ignored(rel, true)) await walk(path);
-        } else if (kind === 'file') {
-          const inWorkers = posix.relative(workersRoot, rel);
-          if (include(inWorkers) && !exclude(inWorkers) && !ignored(rel, false)) found.push(rel);
-        }
-      }),
-    );
+    const directoryForm = relDir !== workersRoot && entries.some((e) => e.name === DIRECTORY_WORKER_FILE);
+    const consider = (rel: string): void => {
+      const inWorkers = workersRoot === '.' ? rel : rel.slice(workersRoot.length + 1);
+      if (include(inWorkers) && !exclude(inWorkers) && !ignored(rel, false)) found.push(rel);
+    };
+    const descend = async (name: string, path: string, rel: string): Promise<void> => {
+      if (directoryForm && WORKER_RESOURCE_DIRS.has(name)) return;
+      if (!ignored(rel, true)) await walk(path, rel);
+    };
+    const followLink = async (name: string, path: string, rel: string): Promise<void> => {
+      const target = await fs.stat(path);
+      const targetReal = await fs.realpath(path).catch(() => undefined);
+      if (!target || targetReal === undefined || !isInside(realRoot, targetReal)) return;
+      if (target.kind === 'directory') await descend(name, path, rel);
+      else if (target.kind === 'file') consider(rel);
+    };
+    // Files are decided at once; only directories and symbolic links need the file system again.
+    const pending: Promise<void>[] = [];
+    for (const { name, kind } of entries) {
+      if (ALWAYS_SKIPPED.has(name)) continue;
+      const rel = relDir === '.' ? name : `${relDir}/${name}`;
+      if (kind === 'file') consider(rel);
+      else if (kind === 'directory') pending.push(descend(name, posix.join(dir, name), rel));
+      else if (kind === 'symlink') pending.push(followLink(name, posix.join(dir, name), rel));
+    }
+    await Promise.all(pending);
   }
 
   const mainPath = posix.join(root, MAIN_WORKER_FILE);
   const [hasMain] = await Promise.all([
     fs.stat(mainPath).then((stat) => stat?.kind === 'file'),
-    walk(posix.join(root, workersRoot)),
+    walk(posix.join(root, workersRoot), workersRoot),
   ]);
   if (hasMain && !ignored(MAIN_WORKER_FILE, false)) found.push(MAIN_WORKER_FILE);
 

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import { existingFiles, hasParentSegment, isInside, isReallyInside } from './paths.ts';
+import { existingFiles, hasParentSegment, isInside, isReallyInside, relativePath } from './paths.ts';
 import type { Scope } from './scope.ts';
 import type { ToolModuleRef, WorkerDefinition } from './types.ts';
 
@@ -96,7 +96,7 @@ async function conventional(
     );
     context.probed.set(dir, probe);
   }
-  const refs = (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + posix.relative(scope.root, hostPath), origin }));
+  const refs = (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + relativePath(scope.root, hostPath), origin }));
   if (context.allowModuleImports) return refs;
   const inside = await Promise.all(refs.map((ref) => isReallyInside(context.fs, scope.realRoot, ref.hostPath)));
   refs.forEach((ref, index) => {
@@ -133,6 +133,6 @@ async function explicitModule(context: ToolModuleContext, entry: string, origin:
   if (!outside && !context.allowModuleImports && !(await isReallyInside(fs, scope.realRoot, hostPath))) {
     throw new ProjectError('disallowed-import', `tool module ${entry} is a symlink to outside the project root, refused by default; ${ALLOW_HINT}`, location);
   }
-  const displayPath = outside ? hostPath : scope.displayPrefix + posix.relative(scope.root, hostPath);
+  const displayPath = outside ? hostPath : scope.displayPrefix + relativePath(scope.root, hostPath);
   return { hostPath, displayPath, origin };
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { ProjectError } from '../errors.ts';
 import { describeIssues, type ConfigProblem } from './config-issues.ts';
+import { parseSimpleYaml } from './simple-yaml.ts';
 import { locatePath, nodePosition } from './yaml-locate.ts';
 
 /** Options of {@link parseYamlConfig}. */
@@ -57,6 +58,12 @@ export function parseYamlConfig<S extends z.ZodType>(
   options: ParseYamlConfigOptions = {},
 ): z.infer<S> {
   const { lineOffset = 0, what = 'configuration', forbiddenKeys = {} } = options;
+  const simple = parseSimpleYaml(text);
+  if (simple !== undefined && !Object.keys(forbiddenKeys).some((key) => Object.hasOwn(simple, key))) {
+    const result = schema.safeParse(simple);
+    // A problem needs the full parse for its line and column.
+    if (result.success) return result.data as z.infer<S>;
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const syntax = yamlProblems(doc, lineCounter, displayPath, lineOffset);

@@ -3,6 +3,7 @@
  * a zod schema to validate with, and a JSON Schema to show providers.
  */
 import { z } from 'zod';
+import { createTextMemo } from './text-memo.ts';
 
 /** A JSON Schema object (draft 7 / 2020-12 subset the providers accept). */
 export type JsonSchemaObject = { [key: string]: unknown };
@@ -39,6 +40,17 @@ export function toSchemaPair(schema: ToolInputSchema): SchemaPair {
     return { zod: schema as z.ZodType, jsonSchema };
   }
   return { zod: z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), jsonSchema: schema };
+}
+
+/** zod forms of JSON Schema files by file text (zod schemas are immutable, so workers can share one). */
+const zodOfJsonText = createTextMemo<z.ZodType>(1_000_000);
+
+/**
+ * {@link toSchemaPair} of a JSON Schema file's parsed `schema`; its zod form is built once per
+ * distinct `text`, however many workers name the file. `schema` stays each caller's own object.
+ */
+export function jsonFileSchemaPair(text: string, schema: JsonSchemaObject): SchemaPair {
+  return { zod: zodOfJsonText.get(text, () => toSchemaPair(schema).zod), jsonSchema: schema };
 }
 
 /** Validates `value`; errors read `field.path: message` (or `(root): message`). */

@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import type { z } from 'zod';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { ProjectError } from '../errors.ts';
-import { isZodSchema, toSchemaPair, type JsonSchemaObject } from './json-schema.ts';
+import { isZodSchema, jsonFileSchemaPair, toSchemaPair, type JsonSchemaObject, type SchemaPair } from './json-schema.ts';
 import { importModule } from './module-loader.ts';
 import { readProjectText } from './read-project-file.ts';
 import type { SchemaRef } from './schema.ts';
@@ -52,9 +52,9 @@ function failure(options: ResolveSchemaRefOptions) {
     new ProjectError(code, detail, { file: options.displayPath, field: options.field }, { cause });
 }
 
-function schemaPair(options: ResolveSchemaRefOptions, schema: unknown, source: string, what: string): ResolvedSchema {
+function schemaPair(options: ResolveSchemaRefOptions, build: () => SchemaPair, source: string, what: string): ResolvedSchema {
   try {
-    return { ...toSchemaPair(schema as JsonSchemaObject), source };
+    return { ...build(), source };
   } catch (error) {
     throw failure(options)(`${options.field} ${what} is not a usable schema: ${firstLine(error)}`, 'schema', error);
   }
@@ -69,7 +69,7 @@ function schemaPair(options: ResolveSchemaRefOptions, schema: unknown, source: s
 export async function locateSchemaRef(ref: SchemaRef, options: ResolveSchemaRefOptions): Promise<LocatedSchema> {
   const { field } = options;
   const fail = failure(options);
-  if (typeof ref !== 'string') return { schema: schemaPair(options, ref, 'inline', '(inline)') };
+  if (typeof ref !== 'string') return { schema: schemaPair(options, () => toSchemaPair(ref as JsonSchemaObject), 'inline', '(inline)') };
 
   const moduleRef = MODULE_REF.exec(ref);
   const relativePath = moduleRef ? moduleRef[1]! : ref;
@@ -95,7 +95,8 @@ export async function locateSchemaRef(ref: SchemaRef, options: ResolveSchemaRefO
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw fail(`${field} "${ref}" must contain a JSON Schema object ({"type": "object", ...})`);
   }
-  return { schema: schemaPair(options, parsed, ref, `"${ref}"`) };
+  const schema = parsed as JsonSchemaObject;
+  return { schema: schemaPair(options, () => jsonFileSchemaPair(text, schema), ref, `"${ref}"`) };
 }
 
 /** Imports a module a schema ref names (this runs its code) and returns the named export as a schema. */
@@ -117,7 +118,7 @@ export async function importSchemaModule(module: SchemaModuleRef, options: Resol
   if (!isZodSchema(value) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     throw fail(`${field} "${ref}": export "${exportName}" is not a zod schema or a JSON Schema object`);
   }
-  return schemaPair(options, value, ref, `"${ref}"`);
+  return schemaPair(options, () => toSchemaPair(value as JsonSchemaObject), ref, `"${ref}"`);
 }
 
 /** Host path of a project-relative path, refusing absolute paths, `..` escapes and symlinks out of the root. */

@@ -1,10 +1,12 @@
 /**
  * The parts of nunjucks' (untyped) parser and compiler llm-do uses: compiling a source to find
- * syntax errors with their line, listing the templates and files a source names statically, and
+ * syntax errors with their line, forbidden names, listing the templates and files a source names statically, and
  * naming the expression behind an "undefined value" error.
  */
 import nunjucks from 'nunjucks';
 import { forbiddenNameMessage, isForbiddenName } from './template-sandbox.ts';
+import { simpleTemplateReferences } from './simple-template.ts';
+import { createTextMemo } from './text-memo.ts';
 
 /**
  * Options every llm-do template is built with: no HTML escaping (prompts are not HTML), undefined
@@ -19,14 +21,18 @@ interface AstNode {
   typename: string;
   lineno: number;
   colno: number;
+  fields: string[];
   [field: string]: unknown;
   findAll(type: unknown): AstNode[];
 }
 
 interface Internals {
   parser: { parse(src: string, extensions: unknown[], opts: object): AstNode };
-  compiler: { compile(src: string, asyncFilters: unknown[], extensions: unknown[], name: string, opts: object): string };
-  nodes: Record<'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair', unknown>;
+  compiler: { Compiler: new (name: string, throwOnUndefined: boolean) => { compile(ast: AstNode): void } };
+  nodes: Record<
+    'Node' | 'NodeList' | 'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair',
+    abstract new (...args: never[]) => unknown
+  >;
 }
 
 const internals = nunjucks as unknown as Internals;
@@ -38,35 +44,98 @@ export interface TemplateSyntaxError {
   column?: number;
 }
 
-/** Compiles `source`; returns the first syntax error, or `undefined` when it compiles. */
-export function findSyntaxError(source: string, name: string): TemplateSyntaxError | undefined {
+/** What llm-do checks in a template source before using it. */
+export interface TemplateAnalysis {
+  /** The first syntax or compile error. */
+  syntaxError?: TemplateSyntaxError;
+  /** The first name templates may never use (looked for only when the source compiles). */
+  forbiddenName?: TemplateSyntaxError;
+  /** Templates and files it names statically, by line (none when it does not compile). */
+  references: readonly StaticReference[];
+}
+
+const analyses = createTextMemo<TemplateAnalysis>(4_000_000);
+
+/**
+ * Checks `source` for a syntax error, forbidden names and static references.
+ * Remembered by text, so a template that every worker of a project includes is analysed once.
+ */
+export function analyzeTemplate(source: string): TemplateAnalysis {
+  return analyses.get(source, analyze);
+}
+
+/**
+ * Parses once, surveys the tree, then compiles it, which finds what the parser lets through (a
+ * block defined twice, a dict key that is not a name). nunjucks' own `compile(source)` would parse
+ * again and first apply its transform, which only rewrites async filters and extensions (llm-do has
+ * none) and `super()` calls, and adds no error. A tree of only the plainest nodes (text, output,
+ * names, includes) is not compiled: nothing in compiling those can fail. Plainer still, text with
+ * only `{{ name }}`, `{% include "x" %}` and comments is not even parsed (`simple-template.ts`).
+ */
+function analyze(source: string): TemplateAnalysis {
+  const simple = simpleTemplateReferences(source);
+  if (simple) return { references: simple };
   try {
-    internals.compiler.compile(source, [], [], name, TEMPLATE_OPTIONS);
-    return undefined;
+    const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+    const { found, plain } = survey(ast);
+    if (!plain) new internals.compiler.Compiler('template', TEMPLATE_OPTIONS.throwOnUndefined).compile(ast);
+    return { forbiddenName: findForbiddenName(found), references: staticReferences(found) };
   } catch (error) {
-    const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
-    const text = String(message ?? error).replace(/^\([^\n]*\)\s*/, '');
-    // nunjucks gives no position for errors at the end of the input (an unclosed tag or block).
-    if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
-    return { message: text, line: lineno, column: colno || undefined };
+    return { syntaxError: syntaxErrorOf(error, source), references: [] };
   }
+}
+
+/** Node types the checks look at. */
+const SURVEYED = ['Symbol', 'LookupVal', 'Pair', 'Include', 'Extends', 'Import', 'FromImport', 'FunCall'] as const;
+type Surveyed = (typeof SURVEYED)[number];
+
+/** Node types whose compile step has no failure path (nunjucks 3.2 `compiler.js`), given children of these types. */
+const COMPILE_CANNOT_FAIL = new Set(['Root', 'NodeList', 'Output', 'TemplateData', 'Literal', 'Symbol', 'LookupVal', 'Include', 'If']);
+
+/**
+ * One walk over the tree: the nodes of each surveyed type (as `findAll` finds them: subclasses
+ * included, in document order), and whether every node is of a type that always compiles.
+ */
+function survey(ast: AstNode): { found: Record<Surveyed, AstNode[]>; plain: boolean } {
+  const found = Object.fromEntries(SURVEYED.map((type) => [type, []])) as unknown as Record<Surveyed, AstNode[]>;
+  let plain = COMPILE_CANNOT_FAIL.has(ast.typename);
+  const visitChildren = (node: AstNode): void => {
+    const children = node instanceof internals.nodes.NodeList ? (node.children as unknown[]) : node.fields.map((field) => node[field]);
+    for (const child of children) {
+      if (!(child instanceof internals.nodes.Node)) continue;
+      const childNode = child as AstNode;
+      for (const type of SURVEYED) if (childNode instanceof internals.nodes[type]) found[type].push(childNode);
+      if (!COMPILE_CANNOT_FAIL.has(childNode.typename)) plain = false;
+      visitChildren(childNode);
+    }
+  };
+  visitChildren(ast);
+  return { found, plain };
+}
+
+/** A parse or compile error of `source` with its position. */
+function syntaxErrorOf(error: unknown, source: string): TemplateSyntaxError {
+  const { message, lineno, colno } = error as { message?: string; lineno?: number; colno?: number };
+  const text = String(message ?? error).replace(/^\([^\n]*\)\s*/, '');
+  // nunjucks gives no position for errors at the end of the input (an unclosed tag or block).
+  if (!lineno) return { message: `${text} (at the end of the template)`, line: source.split('\n').length };
+  return { message: text, line: lineno, column: colno || undefined };
 }
 
 /**
  * The first name a template may never use (`x.constructor`, `x["__proto__"]`, `{"prototype": 1}`,
  * `{% set constructor = ... %}`), with its position. Computed names are refused at render time by
- * the guarded runtime (`template-sandbox.ts`). Assumes `source` compiles.
+ * the guarded runtime (`template-sandbox.ts`).
  */
-export function findForbiddenName(source: string): TemplateSyntaxError | undefined {
-  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+function findForbiddenName(found: Record<Surveyed, AstNode[]>): TemplateSyntaxError | undefined {
   const named = (node: unknown) => {
     const value = (node as AstNode | undefined)?.value;
     return typeof value === 'string' && isForbiddenName(value) ? (node as AstNode) : undefined;
   };
   const offenders = [
-    ...ast.findAll(internals.nodes.Symbol).map(named),
-    ...ast.findAll(internals.nodes.LookupVal).map((node) => named(node.val)),
-    ...ast.findAll(internals.nodes.Pair).map((node) => named(node.key)),
+    ...found.Symbol.map(named),
+    ...found.LookupVal.map((node) => named(node.val)),
+    ...found.Pair.map((node) => named(node.key)),
   ].filter((node): node is AstNode => node !== undefined);
   const first = offenders.sort((a, b) => a.lineno - b.lineno || a.colno - b.colno)[0];
   if (!first) return undefined;
@@ -88,19 +157,18 @@ function literal(node: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Every include/extends/import and `file("...")` whose name is a string literal. Assumes `source` compiles. */
-export function staticReferences(source: string): StaticReference[] {
-  const ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+/** Every include/extends/import and `file("...")` whose name is a string literal. */
+function staticReferences(found: Record<Surveyed, AstNode[]>): StaticReference[] {
   const references: StaticReference[] = [];
   for (const type of ['Include', 'Extends', 'Import', 'FromImport'] as const) {
-    for (const node of ast.findAll(internals.nodes[type])) {
+    for (const node of found[type]) {
       const name = literal(node.template);
       if (name !== undefined) {
         references.push({ kind: 'template', name, line: node.lineno + 1, optional: node.ignoreMissing === true });
       }
     }
   }
-  for (const call of ast.findAll(internals.nodes.FunCall)) {
+  for (const call of found.FunCall) {
     const callee = call.name as AstNode;
     const firstArgument = (call.args as { children?: unknown[] } | undefined)?.children?.[0];
     const name = literal(firstArgument);

@@ -3,7 +3,7 @@
  * prefixes) into a ProjectError naming the worker, the template and the variable.
  */
 import { ProjectError } from '../errors.ts';
-import { expressionAt, staticReferences } from './template-ast.ts';
+import { analyzeTemplate, expressionAt } from './template-ast.ts';
 import type { TemplateSession } from './template-session.ts';
 
 /** Where the innermost template of the chain failed. */
@@ -46,7 +46,7 @@ export function templateRenderError(error: unknown, session: TemplateSession, su
     const name = missing[1]!;
     const entry = session.templates.get(name);
     const searched = entry && !entry.found ? ` (searched ${entry.searched.join(', ')})` : '';
-    const line = source === undefined ? undefined : staticReferences(source).find((ref) => ref.name === name)?.line;
+    const line = source === undefined ? undefined : analyzeTemplate(source).references.find((ref) => ref.name === name)?.line;
     return new ProjectError('template', `template "${name}" not found${searched}${suffix}`, location(line));
   }
 

@@ -31,11 +31,11 @@ export class TemplateFiles {
 
   constructor(private readonly options: TemplateFilesOptions) {}
 
-  /** Project-relative form of a host path (`templates/x.jinja`), or the host path when outside the project. */
+  /** Project-relative form of a normalised host path (`templates/x.jinja`), or the host path when outside the project. */
   display(hostPath: string): string {
-    const relative = posix.relative(this.options.projectRoot, hostPath);
-    if (relative === '') return '.';
-    return relative.startsWith('..') || posix.isAbsolute(relative) ? hostPath : relative;
+    const root = this.options.projectRoot;
+    if (hostPath === root) return '.';
+    return hostPath.startsWith(root === '/' ? root : `${root}/`) ? hostPath.slice(root === '/' ? 1 : root.length + 1) : hostPath;
   }
 
   /**
@@ -57,17 +57,15 @@ export class TemplateFiles {
       relativeName = rest;
     }
     const safeName = this.confine(relativeName, name, what);
-    const searched: string[] = [];
     for (const dir of searchDirs) {
       const candidate = posix.join(dir, safeName);
-      searched.push(`${this.display(dir)}/`);
       const stat = await this.options.fs.stat(candidate);
       if (!stat || stat.kind !== 'file') continue;
       await this.assertInsideRoots(candidate, name, what);
       const display = this.display(candidate);
       return { found: true, hostPath: candidate, display, text: await readProjectText(this.options.fs, candidate, display) };
     }
-    return { found: false, searched };
+    return { found: false, searched: searchDirs.map((dir) => `${this.display(posix.resolve(dir))}/`) };
   }
 
   private libraryDirs(library: string, name: string): string[] {

@@ -7,7 +7,7 @@
  */
 import type { ILoader, LoaderSource } from 'nunjucks';
 import { ProjectError } from '../errors.ts';
-import { findForbiddenName, findSyntaxError, TEMPLATE_OPTIONS } from './template-ast.ts';
+import { analyzeTemplate, TEMPLATE_OPTIONS } from './template-ast.ts';
 import type { TemplateFiles, TemplateLookup } from './template-files.ts';
 import { compileGuarded } from './template-sandbox.ts';
 import { trimTagLines } from './template-whitespace.ts';
@@ -115,20 +115,19 @@ export class TemplateSession {
     const looked = await this.lookups.lookup(name, this.dirs.templates, 'template');
     const entry = looked.found ? { ...looked, text: trimTagLines(looked.text) } : looked;
     if (entry.found) {
-      const syntax = findSyntaxError(entry.text, entry.display);
-      if (syntax) {
-        throw new ProjectError('template', `syntax error in template ${entry.display} (used by ${this.displayPath}): ${syntax.message}`, {
+      const { syntaxError, forbiddenName } = analyzeTemplate(entry.text);
+      if (syntaxError) {
+        throw new ProjectError('template', `syntax error in template ${entry.display} (used by ${this.displayPath}): ${syntaxError.message}`, {
           file: entry.display,
-          line: syntax.line,
-          column: syntax.column,
+          line: syntaxError.line,
+          column: syntaxError.column,
         });
       }
-      const forbidden = findForbiddenName(entry.text);
-      if (forbidden) {
-        throw new ProjectError('template', `${forbidden.message} (in template ${entry.display}, used by ${this.displayPath})`, {
+      if (forbiddenName) {
+        throw new ProjectError('template', `${forbiddenName.message} (in template ${entry.display}, used by ${this.displayPath})`, {
           file: entry.display,
-          line: forbidden.line,
-          column: forbidden.column,
+          line: forbiddenName.line,
+          column: forbiddenName.column,
         });
       }
       this.byDisplay.set(entry.display, { display: entry.display, text: entry.text });

@@ -12,7 +12,7 @@ import nunjucks from 'nunjucks';
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { ProjectError } from '../errors.ts';
-import { findForbiddenName, findSyntaxError, staticReferences, TEMPLATE_OPTIONS } from './template-ast.ts';
+import { analyzeTemplate, TEMPLATE_OPTIONS } from './template-ast.ts';
 import { templateRenderError } from './template-errors.ts';
 import { TemplateFiles } from './template-files.ts';
 import { compileGuarded, createGuardedEnvironment } from './template-sandbox.ts';
@@ -57,8 +57,8 @@ export interface TemplateRenderer {
 
 /** A syntax error, or a name templates may never use, in the worker's own instructions. */
 function sourceProblem(source: string, displayPath: string, lineOffset: number): ProjectError | undefined {
-  const syntax = findSyntaxError(source, displayPath);
-  const problem = syntax ? { ...syntax, message: `syntax error in the instructions: ${syntax.message}` } : findForbiddenName(source);
+  const { syntaxError, forbiddenName } = analyzeTemplate(source);
+  const problem = syntaxError ? { ...syntaxError, message: `syntax error in the instructions: ${syntaxError.message}` } : forbiddenName;
   if (!problem) return undefined;
   return new ProjectError('template', problem.message, {
     file: displayPath,
@@ -122,7 +122,7 @@ export function createTemplateRenderer(options: TemplateRendererOptions): Templa
       const state = session(displayPath);
       const problems: ProjectError[] = [];
       const visit = async (text: string, where: string, offset: number, seen: Set<string>): Promise<void> => {
-        for (const reference of staticReferences(text)) {
+        for (const reference of analyzeTemplate(text).references) {
           const location = { file: where, line: reference.line + offset };
           try {
             const entry =

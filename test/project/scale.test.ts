@@ -1,8 +1,11 @@
 /**
  * `check` at scale (issue 14): the file reads of project loading hold no descriptors across awaits
- * (no EMFILE under a low `ulimit -n`), and duplicate ids are found in one pass.
+ * (no EMFILE under a low `ulimit -n`), duplicate ids are found in one pass, and a check reads the
+ * project as one snapshot (shared files read once) without giving up a containment check.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { checkProject } from '../../src/project/check.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
@@ -77,4 +80,51 @@ test('overlapping allowed_workers globs offer each callee once', async () => {
   const callees = await project.expandAllowedWorkers(['team/*', 'team/a', '*/a', 'team/**'], main);
   expect(callees.map((callee) => callee.id)).toEqual(['team/a', 'team/b']);
   expect(await checkProject(project)).toEqual([]);
+});
+
+test('check reads a template every worker includes once, and asks one native real path per directory', async () => {
+  const root = manyWorkers(40);
+  const nodeFs = createNodeFileSystem();
+  const reads: string[] = [];
+  let realpaths = 0;
+  const fs = {
+    ...nodeFs,
+    readText: (file: string) => (reads.push(file.slice(root.length + 1)), nodeFs.readText(file)),
+    realpath: (file: string) => (realpaths++, nodeFs.realpath(file)),
+  };
+  const project = await open(root, { fs });
+  const before = realpaths;
+  expect(await checkProject(project)).toEqual([]);
+  expect(reads.filter((file) => file === 'templates/footer.jinja')).toHaveLength(1);
+  expect(reads.filter((file) => file.endsWith('.worker'))).toHaveLength(41);
+  // The project root's ancestors, workers/ and its four group directories, templates/, schemas/: not one per worker.
+  expect(realpaths - before).toBeLessThan(20);
+});
+
+test('check through its snapshot still refuses worker files, templates and schemas that are symlinks out of the project', async () => {
+  const outside = writeTree({ 'evil.worker': worker('evil'), 'evil.jinja': 'secret', 'evil.json': '{"type":"object"}' });
+  const root = writeTree({
+    'project.yaml': 'model: test\n',
+    'main.worker': worker('main', 'imports:\n  workers: [evil]\nschema_in: schemas/evil.json', 'Hi {% include "evil.jinja" %}'),
+  });
+  fs.mkdirSync(path.join(root, 'workers'));
+  fs.mkdirSync(path.join(root, 'templates'));
+  fs.mkdirSync(path.join(root, 'schemas'));
+  fs.symlinkSync(path.join(outside, 'evil.worker'), path.join(root, 'workers/evil.worker'));
+  fs.symlinkSync(path.join(outside, 'evil.jinja'), path.join(root, 'templates/evil.jinja'));
+  fs.symlinkSync(path.join(outside, 'evil.json'), path.join(root, 'schemas/evil.json'));
+  const messages = (await checkProject(await open(root))).map((diagnostic) => diagnostic.message);
+  expect(messages.sort()).toEqual([
+    'path escapes project root: evil (workers/evil.worker is a symlink to outside)',
+    'schema_in "schemas/evil.json" points outside the project root; schema paths are relative to it',
+    'template "evil.jinja" resolves to a file outside the project (through a symbolic link)',
+  ]);
+});
+
+test('after check, the same project sees files created since (the snapshot lives only as long as the check)', async () => {
+  const root = manyWorkers(3);
+  const project = await open(root);
+  expect(await checkProject(project)).toEqual([]);
+  writeTree({ 'workers/group1/late.worker': worker('group1/late') }, root);
+  expect((await project.resolveWorker('group1/late')).file).toBe(path.join(root, 'workers/group1/late.worker'));
 });

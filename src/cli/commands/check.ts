@@ -54,8 +54,9 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
   let workers = 0;
   try {
     const project = await loadCommandProject(options, io);
-    workers = (await project.scanWorkers()).length;
     diagnostics = await checkProject(project, { importTools: options.importTools === true });
+    // After the check, which scans once for both (the scan of a project is kept).
+    workers = (await project.scanWorkers()).length;
   } catch (error) {
     if (!ProjectError.isInstance(error)) return options.json ? reportJsonError(error, io) : reportError(error, io);
     diagnostics = diagnosticsFromError(error);
