@@ -34,7 +34,7 @@ export async function loadProject(dir: string, options: LoadProjectOptions = {})
     // A worker file inside a project: make it the entry.
     const entry = `./${located.workerFile.slice(resolve(located.root).length + 1)}`;
     const definition = await project.resolveWorker(entry);
-    return { ...project, entryId: definition.id };
+    return project.withEntry(definition.id);
   }
   return project;
 }

@@ -75,6 +75,10 @@ class DefaultProject implements Project {
     this.#env = { fs: this.fs, library: (name) => init.libraryScopes.get(name), builtin: init.builtinScope };
   }
 
+  withEntry(entryId: string): Project {
+    return new DefaultProject({ ...this.#init, entryId }, this.#scans);
+  }
+
   /** See {@link checkPassView}. */
   snapshotView(): DefaultProject {
     const options = { ...this.options, fs: snapshotFileSystem(this.fs) };

@@ -106,6 +106,8 @@ export interface Project {
   libraries: LibraryInfo[];
   /** Manifest `entry` ?? `main` (standalone: the file's id). */
   entryId: string;
+  /** The same project with another entry worker (a worker file given as the target). */
+  withEntry(entryId: string): Project;
   /** Resolves a worker reference (SPEC §2), loads it and the workers it imports. Cached per id. */
   resolveWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition>;
   /** Like {@link resolveWorker} without loading the `imports.workers` closure (what `check` uses per worker). */
