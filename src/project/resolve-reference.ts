@@ -51,7 +51,9 @@ async function findById(fs: FileSystem, id: string, scope: Scope, context: Sourc
   if (scope.standalone?.id === id) return { scope, file: scope.standalone.file, localId: id };
   const base = posix.join(scope.root, scope.workersRoot);
   const candidates = workerFileCandidates(id).map((candidate) => posix.join(base, candidate));
-  if (id === 'main') candidates.push(posix.join(scope.root, MAIN_WORKER_FILE));
+  // With `workers.root: .` the root's main.worker is already a candidate.
+  const rootMain = posix.join(scope.root, MAIN_WORKER_FILE);
+  if (id === 'main' && !candidates.includes(rootMain)) candidates.push(rootMain);
   const existing = await existingFiles(fs, candidates);
   if (existing.length > 1) throw ambiguityError(fullId(scope, id), existing.map((file) => display(scope, file)));
   const file = existing[0];

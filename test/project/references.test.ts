@@ -36,6 +36,12 @@ describe('canonical ids and bare references', () => {
     expect(error.message).toContain('ambiguous worker id x: workers/x.worker and workers/x.yaml both define it');
   });
 
+  test('with workers.root: . the root main.worker is main, not an ambiguity with itself', async () => {
+    const project = await open(writeTree({ 'project.yaml': 'name: p\nworkers:\n  root: .\n', 'main.worker': worker('main'), 'other.worker': worker('other') }));
+    await expect(project.resolveWorker('main')).resolves.toMatchObject({ id: 'main' });
+    await expect(project.resolveWorker('other')).resolves.toMatchObject({ id: 'other' });
+  });
+
   test('x.worker next to x/worker.worker is ambiguous', async () => {
     const project = await open(writeTree({ 'workers/x.worker': worker('x'), 'workers/x/worker.worker': worker('x') }));
     const error = await rejection(project.resolveWorker('x'));
