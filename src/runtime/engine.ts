@@ -121,7 +121,9 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
         onAllowed: () => {
           toolCall.status = 'running';
           delete toolCall.interrupted;
-          saveCheckpoint(live.ctx);
+          // Saved before it runs, so a crash cannot make it run twice unasked; an idempotent
+          // tool's call is run again after a crash anyway, so its start need not be saved.
+          if (!tool.idempotent) saveCheckpoint(live.ctx);
         },
       });
     }

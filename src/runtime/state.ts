@@ -141,7 +141,7 @@ function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapsh
     chain: [...identity.chain],
     system: call.system,
     restrictions: call.restrictions.map((restriction) => ({ ...restriction })),
-    messages: jsonSafe(call.messages) as ModelMessage[],
+    messages: call.messages.map(savedMessage),
     history_length: call.historyLength,
     step: call.step,
     max_steps: call.maxSteps,
@@ -216,6 +216,15 @@ function restoredCall(saved: CallSnapshot, runId: string): CallState {
       return restored;
     }),
   };
+}
+
+// A message is never changed once in a call's history, so each is copied once, not at every checkpoint.
+const savedMessages = new WeakMap<ModelMessage, ModelMessage>();
+
+function savedMessage(message: ModelMessage): ModelMessage {
+  let saved = savedMessages.get(message);
+  if (!saved) savedMessages.set(message, (saved = jsonSafe(message) as ModelMessage));
+  return saved;
 }
 
 /** A deep copy that JSON keeps unchanged: bytes become base64 text, URLs their address, `undefined` members are left out. */
