@@ -4,10 +4,12 @@
  * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
  */
 import { hostname } from 'node:os';
-import { UsageError } from '../../errors.ts';
-import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
-import type { CliIO } from '../io.ts';
 import { resolve } from 'node:path';
+import { UsageError } from '../../errors.ts';
+import type { Project } from '../../project/types.ts';
+import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
+import type { RunSnapshot } from '../../runtime/state.ts';
+import type { CliIO } from '../io.ts';
 import { openGrants, openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from './run.ts';
@@ -15,26 +17,18 @@ import { openCommandSession, type CommandSession } from './run.ts';
 export async function runResume(ref: string | undefined, options: Record<string, any>, io: CliIO): Promise<number> {
   const session = openCommandSession(io);
   try {
-    if (options.state) return await resumeFromFile(ref, options, io, session);
-    if (ref === undefined) throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
     // The saved state, read first: a run that cannot be resumed is refused before anything changes.
-    const { runId, state } = await readSavedState(ref, io);
+    const saved = options.state ? fromStateFile(ref, resolve(io.cwd, options.state), io) : await fromRunLog(ref, io);
+    const { state } = saved;
     await session.openTrace(options);
     const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
-    const log = await session.openLog(options, project, runId);
-    if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
+    const recording = await saved.recording(project, session, options);
     const grants = await openGrants(project, io);
     const handle = await resumeRun(state, {
       project,
       ...optionsFromFlags(options, io),
       ...(grants ? { grants } : {}),
-      store: log.store,
-      claim: () => {
-        const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
-        // Another process resumed and stopped it in between: its state is not the one checked.
-        if (JSON.stringify(claimed.state) !== JSON.stringify(state)) throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
-        return { afterSeq: claimed.lastSeq, decisions: claimed.decisions };
-      },
+      ...recording,
       ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
     });
     return await session.report(await handle.result, options);
@@ -45,25 +39,41 @@ export async function runResume(ref: string | undefined, options: Record<string,
   }
 }
 
+/** A saved state, and how the resumed run is recorded: in the run log it came from, or back into its file. */
+interface SavedRun {
+  state: RunSnapshot;
+  recording(project: Project, session: CommandSession, options: Record<string, any>): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
+}
+
 /**
  * `resume --state FILE`: the state comes from the file and goes back to it after every step; the
  * run log is not used, so decisions come from `--on-approval` (the terminal by default).
  */
-async function resumeFromFile(ref: string | undefined, options: Record<string, any>, io: CliIO, session: CommandSession): Promise<number> {
+function fromStateFile(ref: string | undefined, file: string, io: CliIO): SavedRun {
   if (ref !== undefined) throw new UsageError('give either a RUN or --state FILE, not both');
-  const file = resolve(io.cwd, options.state);
-  const state = readStateFile(file);
-  await session.openTrace(options);
-  const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
-  const grants = await openGrants(project, io);
-  const handle = await resumeRun(state, {
-    project,
-    ...optionsFromFlags(options, io),
-    ...(grants ? { grants } : {}),
-    onCheckpoint: stateFileWriter(file, io),
-    ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
-  });
-  return await session.report(await handle.result, options);
+  return { state: readStateFile(file), recording: async () => ({ onCheckpoint: stateFileWriter(file, io) }) };
+}
+
+/** `resume RUN`: the state the run log saved; the resumed run claims the run there and is recorded on. */
+async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun> {
+  if (ref === undefined) throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
+  const { runId, state } = await readSavedState(ref, io);
+  return {
+    state,
+    async recording(project, session, options) {
+      const log = await session.openLog(options, project, runId);
+      if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
+      return {
+        store: log.store,
+        claim: () => {
+          const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
+          // Another process resumed and stopped it in between: its state is not the one checked.
+          if (JSON.stringify(claimed.state) !== JSON.stringify(state)) throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
+          return { afterSeq: claimed.lastSeq, decisions: claimed.decisions };
+        },
+      };
+    },
+  };
 }
 
 /** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
