@@ -315,7 +315,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   let failedCommand: Command = program;
   showUsageOnError(program, (command) => (failedCommand = command));
   // A run's JSON keeps its keys (empty); other commands answer {status, error}.
-  const jsonFields = async () => (failedCommand === program ? (await import('./commands/run.ts')).NOT_RUN_JSON : {});
+  const jsonFields = async () => (failedCommand === program ? (await import('./command-session.ts')).NOT_RUN_JSON : {});
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;

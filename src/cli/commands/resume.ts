@@ -12,7 +12,7 @@ import type { RunSnapshot } from '../../runtime/state.ts';
 import type { CliIO } from '../io.ts';
 import { openGrants, openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
-import { openCommandSession, type CommandSession } from './run.ts';
+import { openCommandSession, type CommandSession } from '../command-session.ts';
 
 export async function runResume(ref: string | undefined, options: Record<string, any>, io: CliIO): Promise<number> {
   const session = openCommandSession(io);
