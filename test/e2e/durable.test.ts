@@ -69,6 +69,9 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(server.requests).toHaveLength(2);
     expect(fs.existsSync(path.join(root, 'out/a.txt'))).toBe(false);
 
+    const pausedRun = await cli(['runs', 'show', runId]);
+    expect(pausedRun.stdout).toMatch(/write_file .*waiting for a decision \(llm-do approvals\)/);
+
     const listed = await cli(['approvals', runId, '--json']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).runs[0].pending.map((pending: { approval_id: string }) => pending.approval_id)).toEqual(result.pending.map((pending: { approval_id: string }) => pending.approval_id));

@@ -59,12 +59,13 @@ export function formatRunDetail(run: RunDetail, prompts: boolean): string {
   if (run.output !== undefined) lines.push(`  output   ${shorten(run.output, false, 200)}`);
   if (run.error) lines.push(`  error    ${shorten(run.error, false, 400)}`);
   for (const warning of run.warnings) lines.push(`  warning  ${shorten(warning.message, false, 200)}`);
-  if (run.root) lines.push('', ...callLines(run.root, '', prompts, finished));
+  if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status));
   return lines.join('\n');
 }
 
-function callLines(call: CallRecord, pad: string, prompts: boolean, finished: boolean): string[] {
-  const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, finished), call.status];
+/** `status` is the run's. */
+function callLines(call: CallRecord, pad: string, prompts: boolean, status: string): string[] {
+  const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, status !== 'running'), call.status];
   const lines = [`${pad}${head.filter(Boolean).join(' · ')}`];
   if (call.error) lines.push(`${pad}  error: ${shorten(call.error, false, 400)}`);
   const inner = `${pad}  `;
@@ -72,7 +73,7 @@ function callLines(call: CallRecord, pad: string, prompts: boolean, finished: bo
   for (const step of [...steps].sort((a, b) => (a ?? 0) - (b ?? 0))) {
     const request = call.requests.find((r) => r.step === step);
     if (request) lines.push(...requestLines(request, inner, prompts));
-    for (const tool of call.tool_calls.filter((t) => t.step === step)) lines.push(...toolLines(tool, `${inner}  `, prompts, finished));
+    for (const tool of call.tool_calls.filter((t) => t.step === step)) lines.push(...toolLines(tool, `${inner}  `, prompts, status));
   }
   return lines;
 }
@@ -90,19 +91,19 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
   return lines;
 }
 
-function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, finished: boolean): string[] {
+function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string): string[] {
   const outcome = tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
-  const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool)];
+  const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool, status)];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (tool.error) lines.push(`${pad}  error: ${shorten(tool.error, false, 400)}`);
-  if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, prompts, finished));
+  if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, prompts, status));
   return lines;
 }
 
-function approvalText(tool: ToolCallRecord): string | undefined {
+function approvalText(tool: ToolCallRecord, status: string): string | undefined {
   const { approval } = tool;
   if (!approval) return undefined;
-  if (approval.approved === null) return 'approval asked, no answer';
+  if (approval.approved === null) return status === 'paused' ? 'waiting for a decision (llm-do approvals)' : 'approval asked, no answer';
   const reason = approval.reason ? `: ${shorten(approval.reason, false, 120)}` : '';
   return `${approval.approved ? 'approved' : 'denied'} by ${safe(approval.source ?? 'unknown')}${reason}`;
 }
