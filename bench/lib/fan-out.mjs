@@ -2,7 +2,8 @@
  * Delegation fan-out: an orchestrator whose first model reply calls WIDTH sub-workers at once
  * (WIDTH tool calls in one reply); every sub-worker's model reply takes DELAY ms. The run, in a child
  * process through the library API, should take about DELAY plus two quick orchestrator requests.
- * Reports the median wall time of the warm runs, the first (cold) run, and the child's peak RSS.
+ * Reports the median wall time of the warm runs, the first (cold) run, and the child's peak RSS,
+ * streaming on, against a bare AI SDK script doing the same fan-out (`children/bare-fan-out.mjs`).
  */
 import path from 'node:path';
 import { benchDir, distDir, generatedDir, median, timeNode, writeTree } from './common.mjs';
@@ -22,7 +23,7 @@ function writeProject(width) {
 
 /**
  * Measures the fan-out row. `server` is a scripted server whose handler this function sets.
- * @returns `{ width, delayMs, medianMs, coldMs, maxRssMb, requests }`
+ * @returns `{ width, delayMs, medianMs, coldMs, maxRssMb, bare: { medianMs, coldMs, maxRssMb } }`
  */
 export async function measureFanOut(server, { width = 20, delayMs = 200, runs = 5 } = {}) {
   const root = writeProject(width);
@@ -35,10 +36,15 @@ export async function measureFanOut(server, { width = 20, delayMs = 200, runs = 
   });
   server.requests.length = 0;
   const env = { ...process.env, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl, HOME: path.join(root, '.home'), LLM_DO_MODEL: '' };
-  const child = await timeNode([path.join(benchDir, 'children', 'fan-out-run.mjs'), root, distDir, String(runs + 1)], { env });
-  const report = JSON.parse(child.stdout);
-  const requests = server.requests.length;
-  server.requests.length = 0;
-  if (requests !== (runs + 1) * (width + 2)) throw new Error(`fan-out: expected ${(runs + 1) * (width + 2)} model requests, got ${requests}`);
-  return { width, delayMs, medianMs: median(report.runsMs), coldMs: report.coldMs, maxRssMb: report.maxRssKb / 1024 };
+  const expected = (runs + 1) * (width + 2);
+  const measure = async (args) => {
+    server.requests.length = 0;
+    const report = JSON.parse((await timeNode(args, { env })).stdout);
+    if (server.requests.length !== expected) throw new Error(`fan-out: expected ${expected} model requests, got ${server.requests.length}`);
+    server.requests.length = 0;
+    return { medianMs: median(report.runsMs), coldMs: report.coldMs, maxRssMb: report.maxRssKb / 1024 };
+  };
+  const llmDo = await measure([path.join(benchDir, 'children', 'fan-out-run.mjs'), root, distDir, String(runs + 1)]);
+  const bare = await measure([path.join(benchDir, 'children', 'bare-fan-out.mjs'), String(width), String(runs + 1)]);
+  return { width, delayMs, ...llmDo, bare };
 }
