@@ -11,6 +11,7 @@ import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
+import type { RunSnapshot } from '../runtime/state.ts';
 import type { PausedRuns } from '../store/paused-runs.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
@@ -131,4 +132,21 @@ export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, r
     recordExit: (exitCode) => void (lastRun && inner.setExitCode(lastRun, exitCode)),
     close: () => void db.close(),
   };
+}
+
+/**
+ * The run `ref` names in the run log (an id, a unique prefix of one, or `last`), its status and
+ * its latest saved state; a run whose process is gone counts as interrupted.
+ */
+export async function loadRunState(ref: string, io: CliIO): Promise<{ runId: string; status: string | undefined; state: RunSnapshot }> {
+  const store = await import('../store/index.ts');
+  const db = store.openRunDatabase(runLogPath(io));
+  try {
+    store.settleAbandonedRuns(db);
+    const runId = store.resolveRunId(db, ref);
+    const status = store.runSummary(db, runId)?.status;
+    return { runId, status, state: store.createPausedRuns(db).loadState(runId) };
+  } finally {
+    db.close();
+  }
 }

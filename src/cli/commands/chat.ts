@@ -18,7 +18,7 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { asksAtTerminal, loadRunState, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
@@ -71,17 +71,8 @@ export async function runChatCommand(target: string | undefined, flags: RunFlags
 
 /** The conversation of run `ref` (a chat turn, or any run: its conversation goes on as a chat). */
 async function savedConversation(ref: string, io: CliIO): Promise<{ runId: string; root: string; entry: string | undefined; model: string | undefined; history: ModelMessage[] }> {
-  const store = await import('../../store/index.ts');
-  const db = store.openRunDatabase(runLogPath(io));
-  try {
-    store.settleAbandonedRuns(db);
-    const runId = store.resolveRunId(db, ref);
-    const state = store.createPausedRuns(db).loadState(runId);
-    const history = conversationOf(state, store.runSummary(db, runId)?.status === 'ok');
-    return { runId, root: state.project.root, entry: state.root?.worker, model: state.options.model ?? undefined, history };
-  } finally {
-    db.close();
-  }
+  const { runId, status, state } = await loadRunState(ref, io);
+  return { runId, root: state.project.root, entry: state.root?.worker, model: state.options.model ?? undefined, history: conversationOf(state, status === 'ok') };
 }
 
 /** Runs the REPL against an already loaded project. */

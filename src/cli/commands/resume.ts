@@ -10,7 +10,7 @@ import type { Project } from '../../project/types.ts';
 import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { RunSnapshot } from '../../runtime/state.ts';
 import type { CliIO } from '../io.ts';
-import { openGrants, openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
+import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from '../command-session.ts';
 
@@ -57,7 +57,8 @@ function fromStateFile(ref: string | undefined, file: string, io: CliIO): SavedR
 /** `resume RUN`: the state the run log saved; the resumed run claims the run there and is recorded on. */
 async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun> {
   if (ref === undefined) throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
-  const { runId, state } = await readSavedState(ref, io);
+  const { runId, status, state } = await loadRunState(ref, io);
+  if (status === 'ok' || status === 'error') throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);
   return {
     state,
     async recording(project, session, options) {
@@ -86,20 +87,4 @@ function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeR
     env: io.env,
     ...(options.allowChanged ? { allowChanged: true } : {}),
   };
-}
-
-/** The run `ref` names (an id, a unique prefix of one, or `last`) and its latest saved state. */
-async function readSavedState(ref: string, io: CliIO) {
-  const store = await import('../../store/index.ts');
-  const db = store.openRunDatabase(runLogPath(io));
-  try {
-    // A run whose process is gone is interrupted: resumable from its last step.
-    store.settleAbandonedRuns(db);
-    const runId = store.resolveRunId(db, ref);
-    const status = store.runSummary(db, runId)?.status;
-    if (status === 'ok' || status === 'error') throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);
-    return { runId, state: store.createPausedRuns(db).loadState(runId) };
-  } finally {
-    db.close();
-  }
 }
