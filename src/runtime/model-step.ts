@@ -15,6 +15,7 @@ import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 import { sha256Hex } from './sha256.ts';
+import { stepSettings } from './step-settings.ts';
 
 export interface ModelStepperOptions {
   ctx: RunContext;
@@ -69,6 +70,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: RequestUsage | undefined;
   const prefix = createPromptPrefix();
+  const settings = stepSettings(ctx, worker, emit);
   const metered = meteredStep(
     {
       onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
@@ -89,6 +91,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     stepNumber = step;
     const started = now();
     emit({ type: 'model_request', model: worker.modelId, step, system_sha256: await systemSha256, message_count: messages.length, tools: toolNames });
+    settings.warn();
     try {
       const answer = await generateText({
       model,
@@ -97,10 +100,11 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       tools,
       maxRetries: 0,
       abortSignal,
-      providerOptions: { 'llm-do': { worker: workerId } },
+      ...settings.call,
       ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
       });
       prefix.commit(messages.length);
+      settings.warn(answer.warnings);
       emit({
         type: 'model_step',
         model: worker.modelId,
