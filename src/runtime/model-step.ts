@@ -7,6 +7,7 @@
 import { generateText, wrapLanguageModel, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
 import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
+import { anthropicPromptCache } from '../models/anthropic-prompt-cache.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { CallIdentity, RequestUsage } from './events.ts';
 import { meteredStep } from './metered-step.ts';
@@ -81,7 +82,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     },
     ctx.config.stream,
   );
-  const model = wrapLanguageModel({ model: worker.model, middleware: [prefix.middleware, metered] });
+  // The cache marks go on inside the meter: `model_prompt` records the prompt, not the marks.
+  const middleware = settings.promptCache ? [prefix.middleware, metered, anthropicPromptCache()] : [prefix.middleware, metered];
+  const model = wrapLanguageModel({ model: worker.model, middleware });
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
     responseUsage = undefined;

@@ -19,7 +19,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anthropicProtocol } from './protocols/anthropic.ts';
+import { createAnthropicProtocol } from './protocols/anthropic.ts';
 import { GOOGLE_PATH, googleProtocol } from './protocols/google.ts';
 import { ollamaProtocol } from './protocols/ollama.ts';
 import { openaiChatProtocol } from './protocols/openai-chat.ts';
@@ -39,11 +39,11 @@ const echoHandler: ScriptedHandler = (request) => ({ text: `scripted reply to: $
 export async function startScriptedServer(handler: ScriptedHandler = echoHandler): Promise<ScriptedServer> {
   let current = handler;
   const requests: ScriptedRequest[] = [];
-  // One instance per server: the Responses protocol remembers the items it sent.
+  // One instance per server: the Responses protocol remembers the items it sent, Anthropic's its prompt cache.
   const routes: Record<string, { name: ScriptedProtocol; protocol: Protocol }> = {
     '/chat/completions': { name: 'openai-chat', protocol: openaiChatProtocol },
     '/responses': { name: 'openai-responses', protocol: createOpenAIResponsesProtocol() },
-    '/messages': { name: 'anthropic', protocol: anthropicProtocol },
+    '/messages': { name: 'anthropic', protocol: createAnthropicProtocol() },
     '/api/chat': { name: 'ollama', protocol: ollamaProtocol },
   };
   const routeOf = (path: string) => (GOOGLE_PATH.test(path) ? ({ name: 'google', protocol: googleProtocol } as const) : routes[path]);
@@ -85,7 +85,7 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
     if (status >= 400) {
       return sendJson(res, status, protocol.errorBody(status, reply.errorMessage ?? STATUS_CODES[status] ?? 'error'), headers);
     }
-    const planned = plan(reply, request, index);
+    const planned = plan(reply, request, index, reply.usage === undefined ? protocol.measureInput?.(request.body) : undefined);
     if (!request.stream) return sendJson(res, status, protocol.respond(planned, request), headers);
 
     const ndjson = protocol.framing === 'ndjson';
@@ -143,15 +143,15 @@ function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, url:
   };
 }
 
-/** Fills in ids, the answer text and default usage (characters / 4). */
-function plan(reply: ScriptedReply, request: ScriptedRequest, index: number): PlannedReply {
+/** Fills in ids, the answer text and default usage (the protocol's `measured` input, else characters / 4). */
+function plan(reply: ScriptedReply, request: ScriptedRequest, index: number, measured: Omit<PlannedReply['usage'], 'output'> | undefined): PlannedReply {
   const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({ id: call.id ?? `call_${index}_${i}`, name: call.name, args: call.args ?? {} }));
   const usage = {
-    input: reply.usage?.input ?? roughTokens(request.system + JSON.stringify(request.messages)),
+    input: reply.usage?.input ?? measured?.input ?? roughTokens(request.system + JSON.stringify(request.messages)),
     output: reply.usage?.output ?? roughTokens(text + JSON.stringify(toolCalls)),
-    cacheRead: reply.usage?.cacheRead ?? 0,
-    cacheWrite: reply.usage?.cacheWrite ?? 0,
+    cacheRead: reply.usage?.cacheRead ?? measured?.cacheRead ?? 0,
+    cacheWrite: reply.usage?.cacheWrite ?? measured?.cacheWrite ?? 0,
   };
   return { text, toolCalls, usage, json: reply.json, id: `scripted_${index}` };
 }

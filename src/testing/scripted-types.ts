@@ -74,7 +74,7 @@ export interface ScriptedReply {
    * Token counts reported to the client. `input` is every input token, the cached ones included;
    * `cacheRead` / `cacheWrite` (default 0) are the parts read from and written to the prompt cache,
    * sent in the protocol's own fields (OpenAI and Google report cache reads only, Ollama neither).
-   * @default rough counts (characters / 4), nothing cached
+   * @default rough counts (characters / 4), nothing cached; Anthropic counts the request's blocks and reports its prompt cache (`cache_control` breakpoints) as Anthropic does
    */
   usage?: ScriptedUsage;
   /** HTTP status; 400 or more sends an error body in the protocol's format. @default 200 */

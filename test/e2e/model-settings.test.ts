@@ -124,3 +124,52 @@ describe.concurrent('settings a provider cannot honour', () => {
     expect(server.requests.map((request) => request.body.seed)).toEqual([undefined, undefined, undefined]);
   });
 });
+
+/** `cache_control` marks anywhere in a Messages request body. */
+function cacheMarks(body: any): string[] {
+  const marks: string[] = [];
+  (body.tools ?? []).forEach((tool: any) => tool.cache_control && marks.push(`tool ${tool.name}`));
+  (Array.isArray(body.system) ? body.system : []).forEach((block: any) => block.cache_control && marks.push('system'));
+  (body.messages ?? []).forEach((message: any, index: number) => {
+    for (const block of Array.isArray(message.content) ? message.content : []) if (block.cache_control) marks.push(`message ${index}`);
+  });
+  return marks;
+}
+
+describe.concurrent('Anthropic prompt caching', () => {
+  // Three steps: two tool calls, then the answer.
+  const loop = (request: ScriptedRequest) => (request.toolResults.length < 2 ? { toolCalls: [{ name: 'list_files', args: {} }] } : { text: 'done' });
+  const project = () => projectWith('max_tokens: 500', 'toolsets:\n  filesystem: {}\n');
+
+  for (const stream of [false, true]) {
+    test(`by default: breakpoints on tools, system and the growing prefix; cached tokens counted and priced (${stream ? 'streaming' : 'not streaming'})`, async () => {
+      const { server, env } = await scripted(loop);
+      const result = await runCli([project(), 'hi', '--model', 'anthropic:claude-sonnet-4-5', '--json', ...(stream ? [] : ['--no-stream'])], { env });
+
+      expect(result.code, result.stderr).toBe(0);
+      const tools = server.requests[0]!.tools;
+      const last = `tool ${tools.at(-1)}`;
+      expect(server.requests.map((request) => cacheMarks(request.body))).toEqual([
+        [last, 'system', 'message 0'],
+        [last, 'system', 'message 0', 'message 2'],
+        [last, 'system', 'message 2', 'message 4'],
+      ]);
+      const { usage } = JSON.parse(result.stdout);
+      expect(usage.cache_read_tokens).toBeGreaterThan(0);
+      expect(usage.cache_write_tokens).toBeGreaterThan(0);
+      // claude-sonnet-4-5 per million tokens: input 3, cache write 3.75, cache read 0.3, output 15.
+      const uncached = usage.input_tokens - usage.cache_read_tokens - usage.cache_write_tokens;
+      const cost = (uncached * 3 + usage.cache_write_tokens * 3.75 + usage.cache_read_tokens * 0.3 + usage.output_tokens * 15) / 1e6;
+      expect(usage.cost_usd).toBeCloseTo(cost, 9);
+    });
+  }
+
+  test('cache: false sets no breakpoint, and nothing is read from or written to the cache', async () => {
+    const { server, env } = await scripted(loop);
+    const result = await runCli([project(), 'hi', '--model', 'anthropic:claude-sonnet-4-5', '--json', '--set', 'model_settings.cache=false'], { env });
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.requests.flatMap((request) => cacheMarks(request.body))).toEqual([]);
+    expect(JSON.parse(result.stdout).usage).toMatchObject({ cache_read_tokens: 0, cache_write_tokens: 0 });
+  });
+});

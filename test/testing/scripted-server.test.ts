@@ -110,6 +110,47 @@ describe.each(PROVIDERS)('$name against the scripted server', ({ protocol, model
   });
 });
 
+describe('scripted Anthropic prompt cache', () => {
+  const mark = { cache_control: { type: 'ephemeral' } };
+  const system = [{ type: 'text', text: 'You are a careful reader. '.repeat(40), ...mark }];
+  const ask = (body: object) =>
+    fetch(`${server.openaiBaseUrl}/messages`, { method: 'POST', body: JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 100, ...body }) }).then(
+      async (response) => (await response.json()).usage as { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number },
+    );
+
+  it('writes the prefix up to the last breakpoint, then reads what an earlier request wrote', async () => {
+    server.setHandler(() => ({ text: 'ok' }));
+    const first = [{ role: 'user', content: [{ type: 'text', text: 'read a', ...mark }] }];
+    const written = await ask({ system, messages: first });
+    expect(written.cache_read_input_tokens).toBe(0);
+    expect(written.cache_creation_input_tokens).toBeGreaterThan(200);
+    expect(written.input_tokens).toBe(0);
+
+    // The next step repeats the prefix with a breakpoint where the last one was, and adds to it.
+    const second = [...first, { role: 'assistant', content: 'reading' }, { role: 'user', content: [{ type: 'text', text: 'and b', ...mark }] }];
+    const read = await ask({ system, messages: second });
+    expect(read.cache_read_input_tokens).toBe(written.cache_creation_input_tokens);
+    expect(read.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(read.cache_creation_input_tokens).toBeLessThan(written.cache_creation_input_tokens / 4);
+
+    // Without breakpoints nothing is read or written: every token is plain input.
+    const plain = await ask({ system: system[0]!.text, messages: [{ role: 'user', content: 'read a' }] });
+    expect(plain).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+    expect(plain.input_tokens).toBeGreaterThan(200);
+  });
+
+  it('finds a prefix written up to 20 blocks before a breakpoint, not further', async () => {
+    server.setHandler(() => ({ text: 'ok' }));
+    const turns = (n: number) => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `turn ${i}` }] }));
+    const withMark = (messages: { role: string; content: object[] }[]) =>
+      messages.map((message, i) => (i === messages.length - 1 ? { ...message, content: [{ ...message.content[0], ...mark }] } : message));
+    await ask({ system: 'fresh prefix', messages: withMark(turns(3)) });
+    expect((await ask({ system: 'fresh prefix', messages: withMark(turns(23)) })).cache_read_input_tokens).toBeGreaterThan(0);
+    await ask({ system: 'another prefix', messages: withMark(turns(3)) });
+    expect((await ask({ system: 'another prefix', messages: withMark(turns(25)) })).cache_read_input_tokens).toBe(0);
+  });
+});
+
 describe('scripted server details', () => {
   it('answers Anthropic models without native JSON output through the forced `json` tool', async () => {
     server.setHandler(() => ({ json: { n: 3 } }));

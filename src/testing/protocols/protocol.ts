@@ -44,6 +44,8 @@ export interface Protocol {
   streamEvents(reply: PlannedReply, request: ScriptedRequest): SseEvent[];
   /** The protocol's error body for an HTTP error status. */
   errorBody(status: number, message: string): unknown;
+  /** Input tokens of a request as the provider counts them, cache reads and writes included (default: characters / 4, nothing cached). */
+  measureInput?(body: any): Omit<PlannedReply['usage'], 'output'>;
 }
 
 /** A message with no content yet. */
