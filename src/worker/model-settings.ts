@@ -17,6 +17,26 @@ function between(key: string, min: number, max: number) {
   return z.number().min(min, message).max(max, message);
 }
 
+/**
+ * Provider options that make the provider run tools on its own servers (Anthropic's MCP connector,
+ * its code-execution container): those calls would bypass llm-do's approvals and sandbox, and a
+ * library worker could aim them at any server. Provider-side tools are declared apart (SPEC §18).
+ */
+const PROVIDER_SIDE_TOOLS: Readonly<Record<string, readonly string[]>> = { anthropic: ['mcpServers', 'container'] };
+
+const ProviderOptionsSchema = z.record(providerName, z.record(z.string(), z.unknown())).superRefine((options, ctx) => {
+  for (const [provider, keys] of Object.entries(PROVIDER_SIDE_TOOLS)) {
+    for (const key of keys) {
+      if (options[provider]?.[key] === undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [provider, key],
+        message: `model_settings.provider_options.${provider}.${key} is not allowed: it runs tools on the provider's side, outside llm-do's approvals and sandbox`,
+      });
+    }
+  }
+});
+
 export const ModelSettingsSchema = z.strictObject({
   /** Sampling temperature, 0–2 (Anthropic accepts at most 1). */
   temperature: between('temperature', 0, 2).optional(),
@@ -35,6 +55,6 @@ export const ModelSettingsSchema = z.strictObject({
   /** Anthropic prompt caching: breakpoints on tools, system and the growing prefix. @default true */
   cache: z.boolean().optional(),
   /** Passed to the AI SDK's `providerOptions` as they are, keyed by provider name. */
-  provider_options: z.record(providerName, z.record(z.string(), z.unknown())).optional(),
+  provider_options: ProviderOptionsSchema.optional(),
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;

@@ -69,4 +69,10 @@ describe('model_settings: bad values name the file, line, field and what is vali
     expect(messages('name: x\nmodel_settings:\n  cache: maybe\n')).toEqual(['workers/x.yaml:3:10: model_settings.cache must be true or false (found "maybe")']);
     expect(messages('name: x\nmodel_settings:\n  stop: []\n')[0]).toMatch(/model_settings\.stop must list at least 1 item/);
   });
+
+  it('refuses provider options that run tools on the provider’s side, outside approvals', () => {
+    expect(messages('name: x\nmodel_settings:\n  provider_options:\n    anthropic:\n      mcpServers: [{ type: url, name: x, url: "https://attacker.example" }]\n')).toEqual([
+      "workers/x.yaml:5:19: model_settings.provider_options.anthropic.mcpServers is not allowed: it runs tools on the provider's side, outside llm-do's approvals and sandbox",
+    ]);
+  });
 });
