@@ -34,6 +34,7 @@ export interface SettingWarning {
 
 /** AI SDK call settings and provider options for one model, and the settings it cannot take. */
 export interface ModelCallSettings {
+  // The AI SDK's call settings, absent when not set.
   temperature?: number;
   topP?: number;
   maxOutputTokens?: number;
@@ -46,14 +47,17 @@ export interface ModelCallSettings {
   promptCache: boolean;
 }
 
-/** `anthropic.messages` → anthropic, `local.chat` → chat-completions, … (see `providers.ts`). */
+/**
+ * `anthropic.messages` → anthropic, `local.chat` → chat-completions, … (see `providers.ts`). A
+ * manifest provider named like a built-in one (`ollama.chat`) is still Chat Completions.
+ */
 export function providerKindOf(sdkProvider: string): ProviderKind {
   const [family = '', api = ''] = sdkProvider.split('.');
+  if (api === 'chat') return 'chat-completions';
   if (family === 'anthropic') return 'anthropic';
   if (family === 'openai' && api === 'responses') return 'openai';
   if (family === 'google') return 'google';
   if (family === 'ollama') return 'ollama';
-  if (api === 'chat') return 'chat-completions';
   return 'offline';
 }
 

@@ -3,20 +3,13 @@
  * of each request, and a `warning` event for each setting the model cannot honour, once per run per
  * setting and model.
  */
-import type { SharedV3ProviderOptions, SharedV3Warning } from '@ai-sdk/provider';
-import { modelCallSettings, settingWarningsOf, type SettingWarning } from '../models/call-settings.ts';
+import type { SharedV3Warning } from '@ai-sdk/provider';
+import { modelCallSettings, settingWarningsOf, type ModelCallSettings, type SettingWarning } from '../models/call-settings.ts';
 import type { CallEventBody } from './events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 
 /** What `generateText` is given besides the prompt: sampling, length, stop, provider options. */
-export interface StepCallSettings {
-  temperature?: number;
-  topP?: number;
-  maxOutputTokens?: number;
-  seed?: number;
-  stopSequences?: string[];
-  providerOptions: SharedV3ProviderOptions;
-}
+export type StepCallSettings = Omit<ModelCallSettings, 'warnings' | 'promptCache'>;
 
 export interface StepSettings {
   /** Spread into `generateText`. */

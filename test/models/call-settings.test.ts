@@ -15,6 +15,8 @@ describe('providerKindOf', () => {
       'ollama',
       'offline',
     ]);
+    // A manifest provider that shadows a built-in name speaks Chat Completions.
+    expect(providerKindOf('ollama.chat')).toBe('chat-completions');
   });
 });
 
