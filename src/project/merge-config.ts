@@ -1,12 +1,12 @@
 /**
  * Config inheritance (SPEC §3): manifest defaults → worker file. Scalars: the worker wins; objects
- * (`toolsets`, `sandbox` with its `paths`, `attachment_policy`): deep merge, the worker adding or
+ * (`toolsets`, `sandbox` with its `paths`, `attachment_policy`, `model_settings` with its `provider_options`): deep merge, the worker adding or
  * overriding keys; lists: the worker's list replaces the manifest's.
  */
 import type { Manifest, WorkerConfig } from '../worker/schema.ts';
 
 /** Manifest fields that are defaults for every worker. */
-const INHERITED = ['model', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy'] as const;
+const INHERITED = ['model', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy', 'model_settings'] as const;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,6 +7,7 @@
 import { generateText, wrapLanguageModel, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
 import { LlmDoError } from '../errors.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
+import { anthropicPromptCache } from '../models/anthropic-prompt-cache.ts';
 import { toModelError } from '../models/model-error.ts';
 import type { CallIdentity, RequestUsage } from './events.ts';
 import { meteredStep } from './metered-step.ts';
@@ -15,6 +16,7 @@ import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 import { sha256Hex } from './sha256.ts';
+import { stepSettings } from './step-settings.ts';
 
 export interface ModelStepperOptions {
   ctx: RunContext;
@@ -69,6 +71,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: RequestUsage | undefined;
   const prefix = createPromptPrefix();
+  const settings = stepSettings(ctx, worker, emit);
   const metered = meteredStep(
     {
       onRequest: (request) => emit({ type: 'model_prompt', model: worker.modelId, step: stepNumber, ...describePrompt(request) }),
@@ -79,7 +82,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     },
     ctx.config.stream,
   );
-  const model = wrapLanguageModel({ model: worker.model, middleware: [prefix.middleware, metered] });
+  // The cache marks go on inside the meter: `model_prompt` records the prompt, not the marks.
+  const middleware = settings.promptCache ? [prefix.middleware, metered, anthropicPromptCache()] : [prefix.middleware, metered];
+  const model = wrapLanguageModel({ model: worker.model, middleware });
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', model: worker.modelId, ...responseUsage });
     responseUsage = undefined;
@@ -89,6 +94,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     stepNumber = step;
     const started = now();
     emit({ type: 'model_request', model: worker.modelId, step, system_sha256: await systemSha256, message_count: messages.length, tools: toolNames });
+    settings.warn();
     try {
       const answer = await generateText({
       model,
@@ -97,10 +103,11 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       tools,
       maxRetries: 0,
       abortSignal,
-      providerOptions: { 'llm-do': { worker: workerId } },
+      ...settings.call,
       ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
       });
       prefix.commit(messages.length);
+      settings.warn(answer.warnings);
       emit({
         type: 'model_step',
         model: worker.modelId,

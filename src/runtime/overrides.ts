@@ -2,6 +2,7 @@
 import { parse as parseYaml } from 'yaml';
 import { ProjectError, UsageError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
+import { describeIssues } from '../worker/config-issues.ts';
 import { WorkerConfigSchema } from '../worker/schema.ts';
 
 export interface ConfigOverride {
@@ -43,7 +44,8 @@ export function applyOverrides(definition: WorkerDefinition, overrides: readonly
   }
   const result = WorkerConfigSchema.safeParse(config);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    // Worded as for the worker file: the field, the valid values or range, a did-you-mean for a misspelt key.
+    const problems = describeIssues(result.error.issues, WorkerConfigSchema, config).map((problem) => problem.detail);
     throw new ProjectError('invalid-field', `--set made worker ${definition.id} invalid: ${problems.join('; ')}`, { field: overrides.map((o) => o.path).join(', ') });
   }
   return { ...definition, config: result.data };

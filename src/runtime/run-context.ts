@@ -72,6 +72,8 @@ export interface RunState {
    * shared retrying fetch reports `model_retry` through it.
    */
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
+  /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */
+  readonly warnedSettings: Set<string>;
 }
 
 /** What every worker call of one run (or chat turn) is given. */

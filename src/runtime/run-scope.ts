@@ -81,6 +81,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     branches: createBranches(),
     prepared: new Map(),
     requests: new WeakMap(),
+    warnedSettings: new Set(),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const config: RunConfig = Object.freeze({

@@ -1,7 +1,7 @@
 /**
  * A scripted model server for tests and examples: a real HTTP server on 127.0.0.1 that speaks the
- * OpenAI Chat Completions, OpenAI Responses and Anthropic Messages APIs, streaming (SSE) and not,
- * and answers whatever your handler decides. Point the real provider packages at it to test a
+ * OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Google Generative AI and Ollama chat
+ * APIs, streaming (SSE, or NDJSON for Ollama) and not, and answers whatever your handler decides. Point the real provider packages at it to test a
  * whole run — request formatting, tool loops, usage, retries, errors — without a network.
  *
  * @example
@@ -10,15 +10,18 @@
  *     ? { toolCalls: [{ name: 'read_file', args: { path: '/input/a.md' } }] }
  *     : { text: 'done' },
  * );
- * // OPENAI_COMPATIBLE_BASE_URL=server.openaiBaseUrl, or ANTHROPIC_BASE_URL=server.openaiBaseUrl
+ * // OPENAI_COMPATIBLE_BASE_URL=server.openaiBaseUrl, ANTHROPIC_BASE_URL=server.openaiBaseUrl,
+ * // GOOGLE_GENERATIVE_AI_BASE_URL=server.googleBaseUrl, OLLAMA_HOST=server.url
  * await server.close();
  *
- * Only node:http is used, so the file doubles as a readable reference of the three wire formats
+ * Only node:http is used, so the file doubles as a readable reference of the five wire formats
  * (see ./protocols/).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anthropicProtocol } from './protocols/anthropic.ts';
+import { createAnthropicProtocol } from './protocols/anthropic.ts';
+import { GOOGLE_PATH, googleProtocol } from './protocols/google.ts';
+import { ollamaProtocol } from './protocols/ollama.ts';
 import { openaiChatProtocol } from './protocols/openai-chat.ts';
 import { createOpenAIResponsesProtocol } from './protocols/openai-responses.ts';
 import { roughTokens, type PlannedReply, type Protocol } from './protocols/protocol.ts';
@@ -28,19 +31,22 @@ import type { ScriptedHandler, ScriptedProtocol, ScriptedReply, ScriptedRequest,
 const echoHandler: ScriptedHandler = (request) => ({ text: `scripted reply to: ${request.lastUserText}` });
 
 /**
- * Starts a scripted server on a free port of 127.0.0.1. Routes (with or without the `/v1` prefix):
- * `POST /v1/chat/completions`, `POST /v1/responses`, `POST /v1/messages`. A handler that throws
- * produces a 500 answer whose message is the thrown error's.
+ * Starts a scripted server on a free port of 127.0.0.1. Routes (the first three with or without the
+ * `/v1` prefix): `POST /v1/chat/completions`, `POST /v1/responses`, `POST /v1/messages`,
+ * `POST /v1beta/models/MODEL:generateContent` and `:streamGenerateContent`, `POST /api/chat`. A
+ * handler that throws produces a 500 answer whose message is the thrown error's.
  */
 export async function startScriptedServer(handler: ScriptedHandler = echoHandler): Promise<ScriptedServer> {
   let current = handler;
   const requests: ScriptedRequest[] = [];
-  // One instance per server: the Responses protocol remembers the items it sent.
+  // One instance per server: the Responses protocol remembers the items it sent, Anthropic's its prompt cache.
   const routes: Record<string, { name: ScriptedProtocol; protocol: Protocol }> = {
     '/chat/completions': { name: 'openai-chat', protocol: openaiChatProtocol },
     '/responses': { name: 'openai-responses', protocol: createOpenAIResponsesProtocol() },
-    '/messages': { name: 'anthropic', protocol: anthropicProtocol },
+    '/messages': { name: 'anthropic', protocol: createAnthropicProtocol() },
+    '/api/chat': { name: 'ollama', protocol: ollamaProtocol },
   };
+  const routeOf = (path: string) => (GOOGLE_PATH.test(path) ? ({ name: 'google', protocol: googleProtocol } as const) : routes[path]);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -50,16 +56,17 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/^\/v1(?=\/)/, '');
-    const route = routes[path];
+    const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+    const route = routeOf(requestUrl.pathname.replace(/^\/v1(?=\/)/, ''));
     if (req.method !== 'POST' || route === undefined) {
-      return sendJson(res, 404, { error: { message: `no route for ${req.method} ${req.url}; use POST /v1/chat/completions, /v1/responses or /v1/messages` } });
+      const routes = '/v1/chat/completions, /v1/responses, /v1/messages, /v1beta/models/MODEL:generateContent or /api/chat';
+      return sendJson(res, 404, { error: { message: `no route for ${req.method} ${req.url}; use POST ${routes}` } });
     }
     const { name, protocol } = route;
 
     let request: ScriptedRequest;
     try {
-      request = readRequest(name, protocol, JSON.parse(await readBody(req)), req.headers);
+      request = readRequest(name, protocol, JSON.parse(await readBody(req)), requestUrl, req.headers);
     } catch (error) {
       return sendJson(res, 400, protocol.errorBody(400, `invalid request: ${(error as Error).message}`));
     }
@@ -78,13 +85,15 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
     if (status >= 400) {
       return sendJson(res, status, protocol.errorBody(status, reply.errorMessage ?? STATUS_CODES[status] ?? 'error'), headers);
     }
-    const planned = plan(reply, request, index);
+    const planned = plan(reply, request, index, reply.usage === undefined ? protocol.measureInput?.(request.body) : undefined);
     if (!request.stream) return sendJson(res, status, protocol.respond(planned, request), headers);
 
-    res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+    const ndjson = protocol.framing === 'ndjson';
+    const contentType = ndjson ? 'application/x-ndjson' : 'text/event-stream';
+    res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
     const events = protocol.streamEvents(planned, request);
     for (const event of events.slice(0, reply.stallAfterEvents)) {
-      res.write(`${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${event.data}\n\n`);
+      res.write(ndjson ? `${event.data}\n` : `${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${event.data}\n\n`);
     }
     if (reply.stallAfterEvents === undefined) res.end();
   }
@@ -98,6 +107,7 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
   return {
     url,
     openaiBaseUrl: `${url}/v1`,
+    googleBaseUrl: `${url}/v1beta`,
     requests,
     setHandler(next) {
       current = next;
@@ -112,9 +122,9 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
 }
 
 /** The protocol's parse, plus what is derived the same way for every protocol. */
-function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, rawHeaders: IncomingMessage['headers']): ScriptedRequest {
+function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, url: URL, rawHeaders: IncomingMessage['headers']): ScriptedRequest {
   if (typeof body !== 'object' || body === null) throw new TypeError('the body must be a JSON object');
-  const parsed = protocol.parse(body);
+  const { stream, ...parsed } = protocol.parse(body, url);
   // Providers send only the call id with a result; find the tool's name in the earlier call.
   const names = new Map(parsed.messages.flatMap((message) => message.toolCalls.map((call) => [call.id, call.name] as const)));
   for (const message of parsed.messages) {
@@ -124,7 +134,7 @@ function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, rawH
   for (const [key, value] of Object.entries(rawHeaders)) if (value !== undefined) headers[key] = String(value);
   return {
     protocol: name,
-    stream: body.stream === true,
+    stream: stream ?? body.stream === true,
     ...parsed,
     lastUserText: parsed.messages.findLast((message) => message.role === 'user' && message.text !== '')?.text ?? '',
     toolResults: parsed.messages.flatMap((message) => message.toolResults),
@@ -133,15 +143,15 @@ function readRequest(name: ScriptedProtocol, protocol: Protocol, body: any, rawH
   };
 }
 
-/** Fills in ids, the answer text and default usage (characters / 4). */
-function plan(reply: ScriptedReply, request: ScriptedRequest, index: number): PlannedReply {
+/** Fills in ids, the answer text and default usage (the protocol's `measured` input, else characters / 4). */
+function plan(reply: ScriptedReply, request: ScriptedRequest, index: number, measured: Omit<PlannedReply['usage'], 'output'> | undefined): PlannedReply {
   const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({ id: call.id ?? `call_${index}_${i}`, name: call.name, args: call.args ?? {} }));
   const usage = {
-    input: reply.usage?.input ?? roughTokens(request.system + JSON.stringify(request.messages)),
+    input: reply.usage?.input ?? measured?.input ?? roughTokens(request.system + JSON.stringify(request.messages)),
     output: reply.usage?.output ?? roughTokens(text + JSON.stringify(toolCalls)),
-    cacheRead: reply.usage?.cacheRead ?? 0,
-    cacheWrite: reply.usage?.cacheWrite ?? 0,
+    cacheRead: reply.usage?.cacheRead ?? measured?.cacheRead ?? 0,
+    cacheWrite: reply.usage?.cacheWrite ?? measured?.cacheWrite ?? 0,
   };
   return { text, toolCalls, usage, json: reply.json, id: `scripted_${index}` };
 }

@@ -1,7 +1,7 @@
 /** Types of the scripted provider server (`llm-do/testing`). */
 
 /** Which provider API a request came in through. */
-export type ScriptedProtocol = 'openai-chat' | 'openai-responses' | 'anthropic';
+export type ScriptedProtocol = 'openai-chat' | 'openai-responses' | 'anthropic' | 'google' | 'ollama';
 
 /** A tool call made by the assistant, as found in the conversation history. */
 export interface NeutralToolCall {
@@ -49,7 +49,7 @@ export interface ScriptedRequest {
   tools: string[];
   /** Every tool result in the history, oldest first. */
   toolResults: NeutralToolResult[];
-  /** The requested structured output format, as the protocol sent it (`response_format`, `text.format`, `output_config.format`). */
+  /** The requested structured output format, as the protocol sent it (`response_format`, `text.format`, `output_config.format`, Google's `responseSchema`, Ollama's `format`). */
   responseFormat?: unknown;
   /** The parsed JSON body, untouched. */
   body: any;
@@ -73,8 +73,8 @@ export interface ScriptedReply {
   /**
    * Token counts reported to the client. `input` is every input token, the cached ones included;
    * `cacheRead` / `cacheWrite` (default 0) are the parts read from and written to the prompt cache,
-   * sent in the protocol's own fields (OpenAI reports cache reads only).
-   * @default rough counts (characters / 4), nothing cached
+   * sent in the protocol's own fields (OpenAI and Google report cache reads only, Ollama neither).
+   * @default rough counts (characters / 4), nothing cached; Anthropic counts the request's blocks and reports its prompt cache (`cache_control` breakpoints) as Anthropic does
    */
   usage?: ScriptedUsage;
   /** HTTP status; 400 or more sends an error body in the protocol's format. @default 200 */
@@ -103,6 +103,8 @@ export interface ScriptedServer {
   url: string;
   /** `url + '/v1'`: the base URL for OpenAI, OpenAI-compatible and Anthropic providers. */
   openaiBaseUrl: string;
+  /** `url + '/v1beta'`: the base URL for Google Generative AI (`GOOGLE_GENERATIVE_AI_BASE_URL`). */
+  googleBaseUrl: string;
   /** Every request received so far, in order. */
   requests: ScriptedRequest[];
   /** Replaces the handler for the following requests. */

@@ -3,6 +3,7 @@
  * schema references and the loader of the TS/JS modules they name. What sibling folders may import.
  */
 export * from './schema.ts';
+export { ModelSettingsSchema, type ModelSettings } from './model-settings.ts';
 export { isZodSchema, toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema, type ValidationResult } from './json-schema.ts';
 export { parseYamlConfig, type ParseYamlConfigOptions } from './config-file.ts';
 export { formatFieldPath } from './config-issues.ts';

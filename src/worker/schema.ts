@@ -4,6 +4,7 @@
  * message naming the nearest valid key.
  */
 import { z } from 'zod';
+import { ModelSettingsSchema } from './model-settings.ts';
 
 /** How a tool call is gated: run without asking, ask first, or never offer/run. */
 export const ApprovalRuleSchema = z.enum(['preApproved', 'ask', 'blocked']);
@@ -148,6 +149,8 @@ export const WorkerConfigSchema = z.strictObject({
   max_steps: positiveInt.optional(),
   max_context_tokens: positiveInt.optional(),
   locked: z.boolean().optional(),
+  /** Sampling, output length, reasoning and caching of this worker's model requests (SPEC §18). */
+  model_settings: ModelSettingsSchema.optional(),
   /** Only in `.yaml` workers; a `.worker` file's instructions are its body. */
   instructions: z.string().optional(),
 });
@@ -216,6 +219,7 @@ export const ManifestSchema = z.strictObject({
   /** Defaults for every worker of the project (the worker file wins). */
   max_steps: positiveInt.optional(),
   attachment_policy: AttachmentPolicySchema.optional(),
+  model_settings: ModelSettingsSchema.optional(),
   prices: PricesSchema.optional(),
   /** `false`: runs of this project are not recorded in the run log (SPEC §16). @default true */
   log: z.boolean().optional(),

@@ -20,6 +20,16 @@ test('--json lists file form, nested and directory-form workers with effective m
   ]);
 });
 
+test('--json shows the effective model_settings of a worker that has any', async () => {
+  const root = writeTree({
+    'project.yaml': 'model: test\nmodel_settings: { temperature: 0.2, max_tokens: 100 }\n',
+    'main.worker': worker('main', 'model_settings: { temperature: 0 }'),
+  });
+  const { io, stdout } = captureIO({ cwd: root });
+  expect(await runList({ json: true }, io)).toBe(0);
+  expect(JSON.parse(stdout())[0].model_settings).toEqual({ temperature: 0, max_tokens: 100 });
+});
+
 test('the table has one aligned row per worker', async () => {
   const root = writeTree(PROJECT);
   const { io, stdout } = captureIO({ cwd: '/' });

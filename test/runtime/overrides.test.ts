@@ -65,7 +65,7 @@ describe('--set on a run', () => {
 
     expect(result.status).toBe('error');
     expect(result.error!.name).toBe('ProjectError');
-    expect(result.error!.message).toMatch(/^--set made worker main invalid: max_steps: /);
+    expect(result.error!.message).toBe('--set made worker main invalid: max_steps must be greater than 0');
     expect(calls).toHaveLength(0);
   });
 

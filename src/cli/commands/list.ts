@@ -1,6 +1,7 @@
-/** `llm-do list [DIR] [--json]`: the project's workers with id, file, description and model. */
+/** `llm-do list [DIR] [--json]`: the project's workers with id, file, description and model (and, in JSON, model settings). */
 import { diagnosticsFromError, formatDiagnostic } from '../../project/diagnostics.ts';
 import type { Project, WorkerEntry } from '../../project/types.ts';
+import type { ModelSettings } from '../../worker/model-settings.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
@@ -12,6 +13,8 @@ export interface WorkerListing {
   file: string;
   description: string | null;
   model: string | null;
+  /** The effective `model_settings` (worker over manifest), when any are set. */
+  model_settings?: ModelSettings;
 }
 
 const MAX_DESCRIPTION = 60;
@@ -19,7 +22,8 @@ const MAX_DESCRIPTION = 60;
 async function describe(project: Project, entry: WorkerEntry, io: CliIO): Promise<WorkerListing> {
   try {
     const worker = await project.loadWorker(`./${entry.file.slice(project.root.length + 1)}`);
-    return { id: entry.id, file: entry.displayPath, description: worker.config.description ?? null, model: worker.config.model ?? null };
+    const { description, model, model_settings } = worker.config;
+    return { id: entry.id, file: entry.displayPath, description: description ?? null, model: model ?? null, ...(model_settings ? { model_settings } : {}) };
   } catch (error) {
     for (const diagnostic of diagnosticsFromError(error, entry.displayPath)) printError(io, `llm-do: ${formatDiagnostic(diagnostic)}`);
     return { id: entry.id, file: entry.displayPath, description: null, model: null };

@@ -1,5 +1,6 @@
-/** Anthropic Messages (`POST /v1/messages`). */
+/** Anthropic Messages (`POST /v1/messages`), with its prompt cache (`anthropic-cache.ts`). */
 import type { NeutralMessage } from '../scripted-types.ts';
+import { createPromptCache } from './anthropic-cache.ts';
 import { appendText, emptyMessage, invalid, pushToolResult, textOfContent, type PlannedReply, type Protocol, type SseEvent } from './protocol.ts';
 
 /**
@@ -8,8 +9,13 @@ import { appendText, emptyMessage, invalid, pushToolResult, textOfContent, type 
  */
 const JSON_TOOL = 'json';
 
-/** The Messages protocol. */
-export const anthropicProtocol: Protocol = {
+/** Creates the Messages protocol with its own prompt cache. */
+export function createAnthropicProtocol(): Protocol {
+  const cache = createPromptCache();
+  return { ...messagesProtocol, measureInput: (body) => cache.measure(body) };
+}
+
+const messagesProtocol: Protocol = {
   parse(body) {
     if (!Array.isArray(body.messages)) invalid('messages must be an array');
     const messages: NeutralMessage[] = [];

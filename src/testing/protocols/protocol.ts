@@ -11,6 +11,8 @@ export interface ParsedRequest {
   messages: NeutralMessage[];
   tools: string[];
   responseFormat?: unknown;
+  /** Whether the client asked for a stream, when the body's `stream: true` does not say it (Google's URL, Ollama's default). */
+  stream?: boolean;
 }
 
 /** A reply with every default filled in, ready to format. */
@@ -32,14 +34,18 @@ export interface SseEvent {
 
 /** One provider API. */
 export interface Protocol {
-  /** Reads the JSON body; throws a `TypeError` with a readable message when it is malformed. */
-  parse(body: any): ParsedRequest;
+  /** How a stream is framed: server-sent events (`data: ...` blocks), or one JSON value a line. @default 'sse' */
+  framing?: 'sse' | 'ndjson';
+  /** Reads the JSON body (and the URL, for APIs that put the model in the path); throws a `TypeError` with a readable message when it is malformed. */
+  parse(body: any, url: URL): ParsedRequest;
   /** The non-streaming response body. */
   respond(reply: PlannedReply, request: ScriptedRequest): unknown;
-  /** The streaming response, event by event (including any terminator such as `[DONE]`). */
+  /** The streaming response, event by event (including any terminator such as `[DONE]`); with `ndjson` framing only `data` is sent. */
   streamEvents(reply: PlannedReply, request: ScriptedRequest): SseEvent[];
   /** The protocol's error body for an HTTP error status. */
   errorBody(status: number, message: string): unknown;
+  /** Input tokens of a request as the provider counts them, cache reads and writes included (default: characters / 4, nothing cached). */
+  measureInput?(body: any): Omit<PlannedReply['usage'], 'output'>;
 }
 
 /** A message with no content yet. */
