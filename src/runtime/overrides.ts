@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { ProjectError, UsageError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import { WorkerConfigSchema } from '../worker/schema.ts';
+import { describeIssues } from '../worker/config-issues.ts';
 
 export interface ConfigOverride {
   /** Dotted field path, e.g. `attachment_policy.max_attachments`. */
@@ -43,7 +44,8 @@ export function applyOverrides(definition: WorkerDefinition, overrides: readonly
   }
   const result = WorkerConfigSchema.safeParse(config);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    // The worker file's own messages: an unknown key comes with the nearest valid one.
+    const problems = describeIssues(result.error.issues, WorkerConfigSchema, config).map((problem) => problem.detail);
     throw new ProjectError('invalid-field', `--set made worker ${definition.id} invalid: ${problems.join('; ')}`, { field: overrides.map((o) => o.path).join(', ') });
   }
   return { ...definition, config: result.data };
