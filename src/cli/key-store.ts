@@ -91,7 +91,8 @@ function invalid(file: string, problem: string, line?: number, field?: string): 
 function jsonErrorOffset(text: string, message: string): number | undefined {
   const position = /at position (\d+)/.exec(message);
   if (position) return Number(position[1]);
-  const token = /^Unexpected token '(.+?)', (\.\.\.)?"([\s\S]*?)(?:\.\.\.)?" is not valid JSON$/.exec(message);
+  // `Unexpected token 's', ..."thropic": sk-ant-sto"... is not valid JSON`: 10 characters each side.
+  const token = /^Unexpected token '(.+?)', (\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON$/.exec(message);
   if (token) {
     const start = text.indexOf(token[3]!);
     if (start !== -1) return start + (token[2] ? 10 : Math.max(0, token[3]!.indexOf(token[1]!)));
