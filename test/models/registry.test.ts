@@ -175,3 +175,22 @@ describe('ollamaApiUrl', () => {
     expect(() => ollamaApiUrl('http://[bad')).toThrow('invalid OLLAMA_HOST "http://[bad": expected host:port or a URL such as http://127.0.0.1:11434');
   });
 });
+
+describe('createModelRegistry: stored keys', () => {
+  it.each([
+    ['anthropic:claude-sonnet-4-5', 'x-api-key', { anthropic: 'stored-anthropic' }, 'stored-anthropic'],
+    ['openai-compatible:qwen3', 'authorization', { 'openai-compatible': 'stored-compatible' }, 'Bearer stored-compatible'],
+    ['local:qwen3', 'authorization', { local: 'stored-local' }, 'Bearer stored-local'],
+  ])('%s sends the stored key when its variable is unset', async (modelId, header, keys, expected) => {
+    const env = { ...scriptedEnv(server), ANTHROPIC_API_KEY: '' };
+    const registry = createModelRegistry({ env, keys, providers: { local: { base_url: server.openaiBaseUrl, api_key_env: 'LOCAL_KEY' } } });
+    await generateText({ model: await registry.resolve(modelId, 'main'), prompt: 'hello', maxRetries: 0 });
+    expect(server.requests[0]?.headers[header]).toBe(expected);
+  });
+
+  it('the environment variable wins over a stored key', async () => {
+    const registry = createModelRegistry({ env: scriptedEnv(server), keys: { anthropic: 'stored-anthropic' } });
+    await generateText({ model: await registry.resolve('anthropic:claude-sonnet-4-5', 'main'), prompt: 'hello', maxRetries: 0 });
+    expect(server.requests[0]?.headers['x-api-key']).toBe('test-anthropic-key');
+  });
+});
