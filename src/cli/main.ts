@@ -7,6 +7,7 @@ import { UsageError } from '../errors.ts';
 import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from './exit-codes.ts';
 import { writeOutput, type CliIO } from './io.ts';
 import { escapeTerminalText } from './terminal-text.ts';
+import { suggestNearest } from '../worker/suggest.ts';
 import { VERSION } from './version.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -73,6 +74,20 @@ function showUsageOnError(command: Command, onParseError: (command: Command) => 
   for (const sub of command.commands) showUsageOnError(sub, onParseError, name);
 }
 
+/**
+ * `llm-do runs shwo`: a command with subcommands and an action of its own takes a mistyped
+ * subcommand for an argument too many; say which subcommand was likely meant, as commander does
+ * for commands without an action.
+ */
+function withSubcommandSuggestion(text: string, program: Command): string {
+  const name = /^error: too many arguments for '([\w-]+)'/.exec(text)?.[1];
+  const command = name === undefined ? undefined : program.commands.find((candidate) => candidate.name() === name);
+  const word = command?.args[0];
+  // A word of one or two letters is "near" every short name: no suggestion for it.
+  const nearest = word === undefined || word.length < 3 ? undefined : suggestNearest(word, command!.commands.map((sub) => sub.name()));
+  return nearest === undefined ? text : `error: unknown command '${word}'\n(Did you mean ${nearest}?)\n`;
+}
+
 /** Whether `--json` is among the options (before a `--`): then even a usage error answers in JSON. */
 function wantsJson(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
@@ -94,6 +109,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       writeOut: (text) => writeOutput(io, text),
       // Parse errors quote what was typed (or what a script passed).
       writeErr: (text) => io.stderr.write(escapeTerminalText(text)),
+      outputError: (text, write) => write(withSubcommandSuggestion(text, program)),
     })
     .showSuggestionAfterError(true)
     .enablePositionalOptions()

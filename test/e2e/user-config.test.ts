@@ -190,6 +190,10 @@ describe.concurrent('did you mean', () => {
     const sub = await runCli(['keys', 'lst']);
     expect(sub.code).toBe(2);
     expect(sub.stderr).toContain("error: unknown command 'lst'\n(Did you mean list?)");
+    // `runs` has an action of its own, so commander alone would call the typo an argument too many.
+    const withAction = await runCli(['runs', 'shwo']);
+    expect(withAction.code).toBe(2);
+    expect(withAction.stderr).toContain("error: unknown command 'shwo'\n(Did you mean show?)\nusage: llm-do runs");
   });
 
   test('a mistyped --set key names the nearest field', async () => {
