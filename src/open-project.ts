@@ -7,9 +7,24 @@ import { resolve } from 'node:path';
 import { loadProject as loadProjectWith } from './project/load-project.ts';
 import { detectTarget } from './project/target.ts';
 import type { Project, ProjectOptions } from './project/types.ts';
+import { readUserConfig, userConfigPath } from './project/user-config.ts';
 import { createNodeFileSystem } from './sandbox/node-file-system.ts';
+import type { UserConfig } from './worker/schema.ts';
 
 export type LoadProjectOptions = Partial<Omit<ProjectOptions, 'root'>>;
+
+/**
+ * Reads the user config, `$LLM_DO_HOME/config.yaml` (default `~/.llm-do/config.yaml`), as the CLI
+ * does; pass it to {@link loadProject} as `userConfig`. Undefined when the file does not exist.
+ *
+ * @throws ProjectError naming the file, line and field of a malformed config.
+ * @example
+ * const project = await loadProject('examples/greeter', { userConfig: await loadUserConfig() });
+ */
+export async function loadUserConfig(options: { env?: Record<string, string | undefined>; homeDir?: string } = {}): Promise<UserConfig | undefined> {
+  const file = userConfigPath({ env: options.env ?? process.env, homeDir: options.homeDir ?? homedir() });
+  return readUserConfig(createNodeFileSystem(), file);
+}
 
 /**
  * Loads the project at `dir` (a directory with `main.worker` or a manifest, or a worker file).

@@ -12,7 +12,7 @@ export interface CliIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
-  /** The user's home directory (`~/.llm-do` lives there). */
+  /** The user's home directory (`~/.llm-do`, the default `$LLM_DO_HOME`, lives there). */
   homeDir: string;
   /** Opens the controlling terminal (`/dev/tty`) to ask approvals when stdin is piped; undefined when there is none. */
   openTerminal?: () => ControllingTerminal | undefined;

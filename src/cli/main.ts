@@ -7,6 +7,7 @@ import { UsageError } from '../errors.ts';
 import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from './exit-codes.ts';
 import { writeOutput, type CliIO } from './io.ts';
 import { escapeTerminalText } from './terminal-text.ts';
+import { suggestNearest } from '../worker/suggest.ts';
 import { VERSION } from './version.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -73,6 +74,20 @@ function showUsageOnError(command: Command, onParseError: (command: Command) => 
   for (const sub of command.commands) showUsageOnError(sub, onParseError, name);
 }
 
+/**
+ * `llm-do runs shwo`: a command with subcommands and an action of its own takes a mistyped
+ * subcommand for an argument too many; say which subcommand was likely meant, as commander does
+ * for commands without an action.
+ */
+function withSubcommandSuggestion(text: string, program: Command): string {
+  const name = /^error: too many arguments for '([\w-]+)'/.exec(text)?.[1];
+  const command = name === undefined ? undefined : program.commands.find((candidate) => candidate.name() === name);
+  const word = command?.args[0];
+  // A word of one or two letters is "near" every short name: no suggestion for it.
+  const nearest = word === undefined || word.length < 3 ? undefined : suggestNearest(word, command!.commands.map((sub) => sub.name()));
+  return nearest === undefined ? text : `error: unknown command '${word}'\n(Did you mean ${nearest}?)\n`;
+}
+
 /** Whether `--json` is among the options (before a `--`): then even a usage error answers in JSON. */
 function wantsJson(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
@@ -94,6 +109,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       writeOut: (text) => writeOutput(io, text),
       // Parse errors quote what was typed (or what a script passed).
       writeErr: (text) => io.stderr.write(escapeTerminalText(text)),
+      outputError: (text, write) => write(withSubcommandSuggestion(text, program)),
     })
     .showSuggestionAfterError(true)
     .enablePositionalOptions()
@@ -113,6 +129,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     run(async () => {
       const options = program.opts();
       const [target, input] = positionals(program.args, Boolean(options.project));
+      const mistyped = options.project ? undefined : await (await import('./mistyped-command.ts')).mistypedCommand(target, program.commands.map((command) => command.name()), io);
+      if (mistyped) throw mistyped;
       if (options.check) {
         return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
       }
@@ -283,15 +301,51 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 --all && llm-do resume 01a2f3\n  llm-do resume last --on-approval ask\n')
     .action(run(async (ref: string | undefined, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
 
+  program
+    .command('models')
+    .description('list providers (built-in, project, user config), aliases and what they resolve to, whether each provider has a key, the default model and prices')
+    .argument('[dir]', 'project directory (default: the current directory, if it is a project)')
+    .option('--project <dir>', 'project root')
+    .option('--json', 'print one JSON object {providers, aliases, default_model, prices}')
+    .addHelpText('after', '\nExamples:\n  llm-do models\n  llm-do models ./my-project --json\n')
+    .action(
+      run(async (dir: string | undefined, options: { project?: string; json?: boolean }) =>
+        (await import('./commands/models.ts')).runModels({ dir, project: options.project, json: options.json }, io),
+      ),
+    );
+
+  const keys = program
+    .command('keys')
+    .description('API keys stored in $LLM_DO_HOME/keys.json (owner-only); a provider\'s environment variable wins over its stored key')
+    .addHelpText('after', '\nExamples:\n  llm-do keys set anthropic\n  llm-do keys set openai < openai-key.txt\n  llm-do keys list\n  llm-do keys remove openai\n');
+  keys
+    .command('set')
+    .description('store the key of PROVIDER, read from a hidden prompt (or from stdin when piped)')
+    .argument('<provider>', 'provider name: anthropic, openai, google, openai-compatible, or one of the providers: of project.yaml or config.yaml')
+    .addHelpText('after', '\nExamples:\n  llm-do keys set anthropic\n  printf %s "$KEY" | llm-do keys set openai\n')
+    .action(run(async (provider: string) => (await import('./commands/keys.ts')).runKeysSet(provider, io)));
+  keys
+    .command('list')
+    .description('which providers have a key and where it comes from (environment or stored), never the key')
+    .option('--json', 'print one JSON object {file, keys: [{provider, env, source}]}')
+    .addHelpText('after', '\nExample:\n  llm-do keys list --json\n')
+    .action(run(async (options: { json?: boolean }) => (await import('./commands/keys.ts')).runKeysList(options, io)));
+  keys
+    .command('remove')
+    .description('delete the stored key of PROVIDER')
+    .argument('<provider>', 'provider name')
+    .addHelpText('after', '\nExample:\n  llm-do keys remove openai\n')
+    .action(run(async (provider: string) => (await import('./commands/keys.ts')).runKeysRemove(provider, io)));
+
   const lib = program
     .command('lib')
-    .description('manage installed libraries (~/.llm-do/libs)')
+    .description('manage installed libraries ($LLM_DO_HOME/libs, default ~/.llm-do/libs)')
     .addHelpText('after', '\nExamples:\n  llm-do lib install ./my-lib\n  llm-do lib list --json\n  llm-do lib info utils\n  llm-do lib remove utils@1.0.0\n');
   lib
     .command('install')
     .description('validate a library directory (with lib.yaml) and install it as NAME@VERSION')
     .argument('<path>', 'library directory')
-    .addHelpText('after', '\nExample:\n  llm-do lib install ./my-lib      copies it to ~/.llm-do/libs/NAME@VERSION\n')
+    .addHelpText('after', '\nExample:\n  llm-do lib install ./my-lib      copies it to $LLM_DO_HOME/libs/NAME@VERSION\n')
     .action(run(async (path: string) => (await import('./commands/lib.ts')).runLibInstall(path, io)));
   lib
     .command('list')

@@ -191,6 +191,9 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'model_retry':
         write(`${body(event)}${style.yellow(`! ${describeRetry(event)}`)}\n`);
         break;
+      case 'model_fallback':
+        write(`${body(event)}${style.yellow(`! ${safe(`${event.model} failed (${event.message}); falling back to ${event.fallback}`)}`)}\n`);
+        break;
       case 'warning':
         write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
         break;

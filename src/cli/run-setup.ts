@@ -7,6 +7,7 @@ import { openProjectGrants, type ProjectGrants } from '../approval/grants.ts';
 import { UsageError } from '../errors.ts';
 import { loadProject } from '../project/load-project.ts';
 import { detectTarget } from '../project/target.ts';
+import { readUserConfig, userConfigPath } from '../project/user-config.ts';
 import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
@@ -16,6 +17,7 @@ import type { PausedRuns } from '../store/paused-runs.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
+import { readStoredKeys } from './key-store.ts';
 import { llmDoHome } from './llm-do-home.ts';
 
 /** The parsed flags of the run command (commander's `opts()`). */
@@ -32,9 +34,11 @@ export async function openRunTarget(target: string | undefined, flags: RunFlags,
     env: io.env,
     homeDir: io.homeDir,
   });
+  const userConfig = await readUserConfig(fs, userConfigPath(io));
   const project = await loadProject({
     fs,
     root: located.root,
+    ...(userConfig ? { userConfig } : {}),
     ...(located.standaloneFile ? { standalone: { file: located.standaloneFile } } : {}),
     libPaths: (flags.lib ?? []).map((path: string) => resolve(io.cwd, path)),
     env: io.env,
@@ -82,6 +86,7 @@ export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerO
     set: (flags.set ?? []).map(parseOverride),
     stream: flags.stream !== false,
     env: io.env,
+    apiKeys: readStoredKeys(io),
   };
 }
 

@@ -28,10 +28,27 @@ export function toModelError(error: unknown, context: ModelErrorContext): ModelE
   }
   const last = unwrapRetryError(error);
   if (context.signal?.aborted || isAbortError(last)) return new AbortedError();
-  const answer = streamTimeoutIn(last)?.message ?? describeFailure(last);
+  const answer = describeModelFailure(last);
   return new ModelError(context.worker, context.model, answer, `model ${context.model} failed for worker ${context.worker}: ${answer}`, {
     cause: error,
   });
+}
+
+/**
+ * Whether another model may succeed where this request failed after its retries (SPEC §18
+ * `fallback_models`): a server error or overload (5xx, Anthropic's 529 or `overloaded_error`) or a
+ * model the provider does not know (404). Aborts, timeouts mid-stream and client errors are not.
+ */
+export function isFallbackWorthy(error: unknown): boolean {
+  const last = unwrapRetryError(error);
+  if (!APICallError.isInstance(last) || last.statusCode === undefined) return false;
+  return last.statusCode >= 500 || last.statusCode === 404 || /overloaded/i.test(last.responseBody ?? '');
+}
+
+/** The one-line reason a request failed (`HTTP 503: overloaded`), as {@link toModelError} words it. */
+export function describeModelFailure(error: unknown): string {
+  const last = unwrapRetryError(error);
+  return streamTimeoutIn(last)?.message ?? describeFailure(last);
 }
 
 /** A silent stream, however deep the SDK wrapped it (stream error → APICallError → cause). */

@@ -7,11 +7,18 @@
  * `provider:*` (every model of a provider, e.g. `ollama:*`). No entry means the price is unknown.
  */
 import type { ModelPrice, Prices } from '../worker/schema.ts';
+import { distance } from 'fastest-levenshtein';
+import { suggestNearest } from '../worker/suggest.ts';
 import { parseModelId } from './model-id.ts';
 import table from './prices.json' with { type: 'json' };
 
 /** Where the bundled prices come from and when they were written down. */
 export const PRICE_TABLE_SOURCE = { source: table.source, date: table.date };
+
+/** The bundled table: price by `provider:model` (or `provider:*`). */
+export function bundledPrices(): Readonly<Record<string, ModelPrice>> {
+  return table.models;
+}
 
 /** Tokens of one model request, as the AI SDK reports them; cache counts are part of `input`. */
 export interface RequestTokens {
@@ -49,6 +56,23 @@ export function createPriceBook(overrides: readonly (Prices | undefined)[] = [])
       return undefined;
     },
   };
+}
+
+const MAX_MODEL_TYPO_EDITS = 2;
+
+/**
+ * A known model (one with a price) whose id is close to `modelId` when `modelId` itself is not
+ * known, i.e. a likely typo (`anthropic:claude-sonet-4-5`); undefined otherwise. Only models of the
+ * same provider are considered, and a provider priced as `provider:*` knows every name.
+ */
+export function suggestKnownModel(modelId: string, overrides: readonly (Prices | undefined)[] = []): string | undefined {
+  const { provider } = parseModelId(modelId);
+  const keys = [...Object.keys(table.models), ...overrides.flatMap((layer) => Object.keys(layer ?? {}))];
+  if (createPriceBook(overrides).priceOf(modelId) !== undefined) return undefined;
+  const sameProvider = keys.filter((key) => key.startsWith(`${provider}:`) && !key.endsWith(':*'));
+  const nearest = suggestNearest(modelId, sameProvider);
+  // Long ids are all "near" each other by the usual ratio: only a couple of edits count as a typo.
+  return nearest !== undefined && distance(modelId, nearest) <= MAX_MODEL_TYPO_EDITS ? nearest : undefined;
 }
 
 /** USD a request cost: uncached input, cache reads, cache writes and output each at their price. */

@@ -2,7 +2,8 @@
  * The built-in providers (SPEC §11): which environment variables each reads and how its AI SDK
  * package is loaded. Packages are imported lazily so the CLI starts without loading them all.
  * Every setting is read from the `env` passed in, never from `process.env` behind the caller's back:
- * base URLs get explicit defaults because the SDK packages would otherwise read `process.env`.
+ * base URLs get explicit defaults because the SDK packages would otherwise read `process.env`. The
+ * API key is the registry's to find (environment, then a stored key) and arrives as `apiKey`.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
@@ -12,6 +13,8 @@ export interface ProviderContext {
   /** The provider's model name (`claude-sonnet-4-5` in `anthropic:claude-sonnet-4-5`). */
   model: string;
   env: Record<string, string | undefined>;
+  /** The key from the provider's environment variable, else the one stored with `llm-do keys set`. */
+  apiKey: string | undefined;
   /** The retrying fetch every provider uses. */
   fetch: typeof fetch;
   /** `provider:model` and worker, for error messages. */
@@ -21,8 +24,10 @@ export interface ProviderContext {
 
 /** A provider the registry knows by name. */
 export interface ProviderSpec {
-  /** Environment variable that must hold the API key (checked before any request). */
+  /** Environment variable of the API key. */
   keyEnv?: string;
+  /** The provider works without a key (a local server); otherwise a missing key fails before any request. */
+  keyOptional?: boolean;
   create(context: ProviderContext): Promise<LanguageModelV3>;
 }
 
@@ -30,13 +35,12 @@ export interface ProviderSpec {
 export async function createChatCompletionsModel(
   name: string,
   baseURL: string,
-  apiKey: string | undefined,
   context: ProviderContext,
 ): Promise<LanguageModelV3> {
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   // Servers such as vLLM, llama.cpp, LM Studio and Ollama's /v1 accept `json_schema`
   // response formats; without this flag the schema of `schema_out` would not be sent at all.
-  const provider = createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, supportsStructuredOutputs: true, fetch: context.fetch });
+  const provider = createOpenAICompatible({ name, baseURL, apiKey: context.apiKey, includeUsage: true, supportsStructuredOutputs: true, fetch: context.fetch });
   return provider.chatModel(context.model);
 }
 
@@ -44,20 +48,22 @@ export async function createChatCompletionsModel(
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
   anthropic: {
     keyEnv: 'ANTHROPIC_API_KEY',
-    async create({ model, env, fetch }) {
+    async create({ model, env, apiKey, fetch }) {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: setting(env.ANTHROPIC_BASE_URL) ?? 'https://api.anthropic.com/v1', fetch })(model);
+      return createAnthropic({ apiKey, baseURL: setting(env.ANTHROPIC_BASE_URL) ?? 'https://api.anthropic.com/v1', fetch })(model);
     },
   },
   openai: {
     keyEnv: 'OPENAI_API_KEY',
-    async create({ model, env, fetch }) {
+    async create({ model, env, apiKey, fetch }) {
       const { createOpenAI } = await import('@ai-sdk/openai');
       // The Responses API (`/responses`); use `openai-compatible` for Chat Completions servers.
-      return createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: setting(env.OPENAI_BASE_URL) ?? 'https://api.openai.com/v1', fetch }).responses(model);
+      return createOpenAI({ apiKey, baseURL: setting(env.OPENAI_BASE_URL) ?? 'https://api.openai.com/v1', fetch }).responses(model);
     },
   },
   'openai-compatible': {
+    keyEnv: 'OPENAI_COMPATIBLE_API_KEY',
+    keyOptional: true,
     async create(context) {
       const baseURL = setting(context.env.OPENAI_COMPATIBLE_BASE_URL);
       if (baseURL === undefined) {
@@ -67,15 +73,15 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
           { field: 'model' },
         );
       }
-      return createChatCompletionsModel('openai-compatible', baseURL, setting(context.env.OPENAI_COMPATIBLE_API_KEY), context);
+      return createChatCompletionsModel('openai-compatible', baseURL, context);
     },
   },
   google: {
     keyEnv: 'GOOGLE_GENERATIVE_AI_API_KEY',
-    async create({ model, env, fetch }) {
+    async create({ model, env, apiKey, fetch }) {
       const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       const baseURL = setting(env.GOOGLE_GENERATIVE_AI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta';
-      return createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL, fetch })(model);
+      return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
     },
   },
   ollama: {

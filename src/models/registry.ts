@@ -1,7 +1,9 @@
 /** Turns `provider:model` ids into AI SDK models (SPEC §11). */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
-import type { Manifest } from '../worker/schema.ts';
+import type { ProvidersConfig } from '../worker/schema.ts';
+import { suggestNearest } from '../worker/suggest.ts';
+import { createFallbackModel, type FallbackEvent } from './fallback-model.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
 import { BUILTIN_PROVIDERS, createChatCompletionsModel, setting, type ProviderContext, type ProviderSpec } from './providers.ts';
 import { createRetryingFetch, type RetryOptions } from './retrying-fetch.ts';
@@ -11,8 +13,15 @@ import { createTestModel } from './test-model.ts';
 export interface ModelRegistryOptions {
   /** Where API keys, base URLs and `OLLAMA_HOST` are read from (usually `process.env`). */
   env: Record<string, string | undefined>;
-  /** The manifest's `providers`: extra OpenAI-compatible endpoints, used as `NAME:model`. They shadow built-ins of the same name. */
-  providers?: Manifest['providers'];
+  /**
+   * Extra OpenAI-compatible endpoints (the manifest's and the user config's `providers`), used as
+   * `NAME:model`. They shadow built-ins of the same name.
+   */
+  providers?: ProvidersConfig;
+  /** Keys stored with `llm-do keys set`, by provider name; the environment variable wins over them. */
+  keys?: Readonly<Record<string, string>>;
+  /** Told when a model of a `fallback_models` chain fails and the next one is tried. */
+  onFallback?: (event: FallbackEvent) => void;
   /** Underlying fetch (tests, proxies). @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Retry policy for transient failures; the caller should set the AI SDK's `maxRetries: 0`. */
@@ -22,25 +31,56 @@ export interface ModelRegistryOptions {
 /** Resolves model ids to ready-to-call models. */
 export interface ModelRegistry {
   /**
-   * The model for `modelId`, as used by worker `workerId` (named in errors). Checks the provider
-   * name and its API key before anything is sent.
+   * The model for `modelId`, as used by worker `workerId` (named in errors), falling back to
+   * `fallbacks` in order (all `provider:model` ids). Checks every provider name and API key before
+   * anything is sent.
    *
    * @throws ProjectError `invalid-field` (malformed id), `unknown-provider`, `missing-api-key`.
    */
-  resolve(modelId: string, workerId: string): Promise<LanguageModelV3>;
+  resolve(modelId: string, workerId: string, fallbacks?: readonly string[]): Promise<LanguageModelV3>;
 }
 
 /**
  * Throws ProjectError `unknown-provider` unless `modelId` names a built-in provider, the offline
  * `test` model or one of the manifest's `providers`. Needs no API key, so `check` runs it too.
  */
-export function assertKnownProvider(modelId: string, workerId: string, providers: Manifest['providers'] = {}): void {
+export function assertKnownProvider(modelId: string, workerId: string, providers: ProvidersConfig = {}, field = 'model'): void {
   const { provider } = parseModelId(modelId);
   if (provider === TEST_MODEL_ID || Object.hasOwn(providers, provider) || Object.hasOwn(BUILTIN_PROVIDERS, provider)) return;
-  const valid = [...new Set([...Object.keys(BUILTIN_PROVIDERS), ...Object.keys(providers)]), TEST_MODEL_ID].join(', ');
-  throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId}): valid providers are ${valid}`, {
-    field: 'model',
+  const names = [...new Set([...Object.keys(BUILTIN_PROVIDERS), ...Object.keys(providers)])];
+  const nearest = suggestNearest(provider, names);
+  const hint = nearest === undefined ? '' : ` (did you mean ${nearest}:${parseModelId(modelId).model}?)`;
+  throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`, {
+    field,
   });
+}
+
+/** Where a provider's API key comes from: its environment variable, else a stored key. */
+export type KeySource = 'env' | 'stored';
+
+/** The API key of `provider` and where it came from; the environment wins over a stored key. */
+export function findApiKey(
+  provider: string,
+  keyEnv: string | undefined,
+  env: Record<string, string | undefined>,
+  keys: Readonly<Record<string, string>> = {},
+): { key: string; source: KeySource } | undefined {
+  const fromEnv = keyEnv === undefined ? undefined : setting(env[keyEnv]);
+  if (fromEnv !== undefined) return { key: fromEnv, source: 'env' };
+  const stored = Object.hasOwn(keys, provider) ? setting(keys[provider]) : undefined;
+  return stored === undefined ? undefined : { key: stored, source: 'stored' };
+}
+
+/** Provider specs by name: the built-ins, shadowed by the configured OpenAI-compatible endpoints. */
+export function providerSpecs(providers: ProvidersConfig = {}): Map<string, ProviderSpec> {
+  const known = new Map<string, ProviderSpec>(Object.entries(BUILTIN_PROVIDERS));
+  for (const [name, config] of Object.entries(providers)) {
+    known.set(name, {
+      ...(config.api_key_env === undefined ? { keyOptional: true } : { keyEnv: config.api_key_env }),
+      create: (context) => createChatCompletionsModel(name, config.base_url, context),
+    });
+  }
+  return known;
 }
 
 /**
@@ -53,29 +93,33 @@ export function assertKnownProvider(modelId: string, workerId: string, providers
  * const model = await registry.resolve('anthropic:claude-sonnet-4-5', 'main');
  */
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
-  const { env, providers = {}, retry } = options;
+  const { env, providers = {}, keys = {}, retry, onFallback } = options;
   const streamTimeout = streamTimeoutMs(env);
   const fetch = createRetryingFetch({ ...retry, fetch: options.fetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
-  const known = new Map<string, ProviderSpec>(Object.entries(BUILTIN_PROVIDERS));
-  for (const [name, config] of Object.entries(providers)) {
-    known.set(name, {
-      keyEnv: config.api_key_env,
-      create: (context) => createChatCompletionsModel(name, config.base_url, config.api_key_env === undefined ? undefined : setting(env[config.api_key_env]), context),
-    });
-  }
+  const known = providerSpecs(providers);
+
+  const resolveOne = async (modelId: string, workerId: string, field: string): Promise<LanguageModelV3> => {
+    const { provider, model } = parseModelId(modelId);
+    if (provider === TEST_MODEL_ID) return createTestModel();
+    assertKnownProvider(modelId, workerId, providers, field);
+    const spec = known.get(provider)!;
+    const apiKey = findApiKey(provider, spec.keyEnv, env, keys)?.key;
+    if (apiKey === undefined && spec.keyEnv !== undefined && !spec.keyOptional) {
+      throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv} or run llm-do keys set ${provider}`, { field });
+    }
+    const context: ProviderContext = { model, env, apiKey, fetch, modelId, workerId };
+    return spec.create(context);
+  };
 
   return {
-    async resolve(modelId, workerId) {
+    async resolve(modelId, workerId, fallbacks = []) {
       if (streamTimeout instanceof ProjectError) throw streamTimeout;
-      const { provider, model } = parseModelId(modelId);
-      if (provider === TEST_MODEL_ID) return createTestModel();
-      assertKnownProvider(modelId, workerId, providers);
-      const spec = known.get(provider)!;
-      if (spec.keyEnv !== undefined && setting(env[spec.keyEnv]) === undefined) {
-        throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv}`, { field: 'model' });
-      }
-      const context: ProviderContext = { model, env, fetch, modelId, workerId };
-      return spec.create(context);
+      const ids = [modelId, ...fallbacks.filter((id) => id !== modelId)];
+      const models = await Promise.all(ids.map((id, index) => resolveOne(id, workerId, index === 0 ? 'model' : 'fallback_models')));
+      return createFallbackModel(
+        models.map((model, index) => ({ id: ids[index]!, model })),
+        onFallback,
+      );
     },
   };
 }

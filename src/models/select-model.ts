@@ -1,7 +1,8 @@
 /** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
-import { parseModelId } from './model-id.ts';
+import type { ModelAliases } from '../worker/schema.ts';
+import { resolveModelName, type ResolvedModelName } from './model-aliases.ts';
 
 /** Inputs of {@link selectModelId}, highest precedence first. */
 export interface SelectModelInput {
@@ -11,27 +12,32 @@ export interface SelectModelInput {
   worker?: string;
   /** Environment, for `LLM_DO_MODEL`. */
   env: Record<string, string | undefined>;
+  /** The user config's `model` (`$LLM_DO_HOME/config.yaml`): the last resort. */
+  userDefault?: string;
+  /** Aliases of the manifest and the user config. @default {} */
+  aliases?: ModelAliases;
   /** Worker id, for the error message. */
   workerId: string;
 }
 
 /**
- * Picks the model id: `--model` → worker/manifest `model` → `LLM_DO_MODEL`. Empty strings count as
- * unset. The result is validated with {@link parseModelId}.
+ * Picks the model: `--model` → worker/manifest `model` → `LLM_DO_MODEL` → the user config's `model`
+ * (the environment is the more specific setting, as with API keys). Empty strings count as unset.
+ * An alias is followed to its `provider:model` id, which is validated.
  *
- * @throws ProjectError `no-model` when none is configured, `invalid-field` when the id is malformed.
+ * @throws ProjectError `no-model` when none is configured, `unknown-model`/`alias-cycle` for a bad
+ * alias, `invalid-field` when the id is malformed.
  */
-export function selectModelId({ cli, worker, env, workerId }: SelectModelInput): string {
-  const candidates = [cli, worker, env.LLM_DO_MODEL].map((value) => value?.trim());
+export function selectModelId({ cli, worker, env, userDefault, aliases = {}, workerId }: SelectModelInput): ResolvedModelName {
+  const candidates = [cli, worker, env.LLM_DO_MODEL, userDefault].map((value) => value?.trim());
   const chosen = candidates.find((value): value is string => value !== undefined && value !== '');
   if (chosen === undefined) {
     throw new ProjectError(
       'no-model',
-      `no model configured for worker ${workerId} (set model: in the worker or project.yaml, pass --model, or set LLM_DO_MODEL)`,
+      `no model configured for worker ${workerId} (set model: in the worker, project.yaml or $LLM_DO_HOME/config.yaml, pass --model, or set LLM_DO_MODEL)`,
     );
   }
-  parseModelId(chosen);
-  return chosen;
+  return resolveModelName(chosen, aliases, `worker ${workerId}`);
 }
 
 /**

@@ -19,5 +19,7 @@ export {
   type LibraryStoreOptions,
 } from './library-store.ts';
 export { installedLibrariesDir } from './library-locations.ts';
+export { llmDoHomeDir } from './llm-do-home.ts';
+export { readUserConfig, userConfigPath } from './user-config.ts';
 export { resolveMounts, parseMountGrant } from './mount-table.ts';
 export type { MountGrant, ResolveMountsOptions } from './mount-table.ts';

@@ -1,6 +1,6 @@
 /**
  * Where libraries are found (SPEC §13): `--lib PATH` values, `LLM_DO_LIBS` (colon-separated), then
- * `<home>/.llm-do/libs/`. Each location is a library itself (it has `lib.yaml`) or a directory of
+ * `$LLM_DO_HOME/libs/` (`~/.llm-do/libs/` by default). Each location is a library itself (it has `lib.yaml`) or a directory of
  * `NAME/` and `NAME@VERSION/` libraries.
  */
 import { posix } from 'node:path';
@@ -8,6 +8,7 @@ import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import type { LibraryManifest } from '../worker/schema.ts';
 import { loadLibraryManifest } from '../worker/index.ts';
+import { llmDoHomeDir } from './llm-do-home.ts';
 import { isDirectory, isFile } from './paths.ts';
 
 /** A place libraries are looked for, with how to name it in messages. */
@@ -25,9 +26,9 @@ export interface LibraryCandidate {
   location: number;
 }
 
-/** `<homeDir>/.llm-do/libs`: where `lib install` copies libraries. */
-export function installedLibrariesDir(homeDir: string): string {
-  return posix.join(homeDir, '.llm-do', 'libs');
+/** `$LLM_DO_HOME/libs`: where `lib install` copies libraries. */
+export function installedLibrariesDir(options: { homeDir: string; env?: Record<string, string | undefined> }): string {
+  return posix.join(llmDoHomeDir(options), 'libs');
 }
 
 /** The search locations, in order. Relative `--lib` paths and `LLM_DO_LIBS` entries resolve against `cwd`. */
@@ -42,7 +43,7 @@ export function libraryLocations(options: {
     .split(':')
     .filter((path) => path.length > 0)
     .map((path) => ({ path: posix.resolve(options.cwd, path), label: `LLM_DO_LIBS ${path}` }));
-  const installed = installedLibrariesDir(options.homeDir);
+  const installed = installedLibrariesDir(options);
   return [...fromFlags, ...fromEnv, { path: installed, label: installed }];
 }
 

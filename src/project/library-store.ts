@@ -1,5 +1,5 @@
 /**
- * Installed libraries (SPEC §13) in `<home>/.llm-do/libs/NAME@VERSION/`: install (validate, then
+ * Installed libraries (SPEC §13) in `$LLM_DO_HOME/libs/NAME@VERSION/`: install (validate, then
  * copy), list, remove, info.
  */
 import { posix } from 'node:path';
@@ -42,7 +42,7 @@ function toInstalled(root: string, manifest: LibraryManifest): InstalledLibrary 
 
 /**
  * Validates the library in `sourceDir` (valid `lib.yaml`, dependencies resolvable, every exported
- * worker loads) and copies it to `<home>/.llm-do/libs/NAME@VERSION/`. Refuses to overwrite an
+ * worker loads) and copies it to `$LLM_DO_HOME/libs/NAME@VERSION/`. Refuses to overwrite an
  * installed version (ProjectError, exit 2).
  */
 export async function installLibrary(options: LibraryStoreOptions, sourceDir: string): Promise<InstalledLibrary> {
@@ -56,7 +56,7 @@ export async function installLibrary(options: LibraryStoreOptions, sourceDir: st
   const exported = manifest.exports ?? (await project.scanWorkers()).map((entry) => entry.id);
   await Promise.all(exported.map((id) => project.loadWorker(id)));
 
-  const destination = posix.join(installedLibrariesDir(options.homeDir), `${manifest.name}@${manifest.version}`);
+  const destination = posix.join(installedLibrariesDir(options), `${manifest.name}@${manifest.version}`);
   if (await fs.stat(destination)) {
     throw new ProjectError(
       'invalid-library',
@@ -97,7 +97,7 @@ async function copyTree(fs: FileSystem, from: string, to: string, realSource: st
 
 /** Installed libraries, by name then version. */
 export async function listLibraries(options: LibraryStoreOptions): Promise<InstalledLibrary[]> {
-  const candidates = await listLibraryDirs(options.fs, installedLibrariesDir(options.homeDir));
+  const candidates = await listLibraryDirs(options.fs, installedLibrariesDir(options));
   return candidates
     .map((candidate) => toInstalled(candidate.root, candidate.manifest))
     .sort((a, b) => (a.name === b.name ? compareVersions(a.version, b.version) : a.name < b.name ? -1 : 1));

@@ -6,7 +6,7 @@
 import type { Manifest, WorkerConfig } from '../worker/schema.ts';
 
 /** Manifest fields that are defaults for every worker. */
-const INHERITED = ['model', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy', 'model_settings'] as const;
+const INHERITED = ['model', 'fallback_models', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy', 'model_settings'] as const;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

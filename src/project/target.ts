@@ -8,6 +8,7 @@ import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { MANIFEST_FILES } from './load-project.ts';
 import { isDirectory, isFile, isInside } from './paths.ts';
+import { llmDoHomeDir } from './llm-do-home.ts';
 import { MAIN_WORKER_FILE, workerExtension } from './worker-ids.ts';
 
 /** What to load: a project root, plus the worker file the user named (project mode) or the standalone file. */
@@ -84,7 +85,7 @@ function isBareName(target: string): boolean {
 
 /** Rule 4: `NAME` → `DIR/NAME.worker|.yaml|.yml` or a project `DIR/NAME/` on `LLM_DO_PATH`. */
 async function searchWorkerPath(name: string, options: DetectTargetOptions): Promise<DetectedTarget> {
-  const dirs = (options.env.LLM_DO_PATH || posix.join(options.homeDir, '.llm-do', 'workers')).split(':').filter(Boolean);
+  const dirs = (options.env.LLM_DO_PATH || posix.join(llmDoHomeDir(options), 'workers')).split(':').filter(Boolean);
   for (const dir of dirs.map((d) => posix.resolve(options.cwd, d))) {
     for (const extension of ['.worker', '.yaml', '.yml']) {
       const file = posix.join(dir, `${name}${extension}`);

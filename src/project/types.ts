@@ -1,7 +1,7 @@
 /** Types of the project model (SPEC §2, §4, §13): workers, libraries and the loaded project. */
 import type { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { LibraryManifest, Manifest, ToolsetsConfig, WorkerConfig } from '../worker/schema.ts';
+import type { LibraryManifest, Manifest, ToolsetsConfig, UserConfig, WorkerConfig } from '../worker/schema.ts';
 
 /** An installed library the project depends on (directly or through another library). */
 export interface LibraryInfo {
@@ -81,8 +81,13 @@ export interface ProjectOptions {
   libPaths?: string[];
   /** Environment (`LLM_DO_LIBS` is read from it). @default {} */
   env?: Record<string, string | undefined>;
-  /** Home directory; installed libraries live in `<homeDir>/.llm-do/libs/`. */
+  /** Home directory; installed libraries live in `$LLM_DO_HOME/libs/` (`LLM_DO_HOME` from `env`, default `<homeDir>/.llm-do`). */
   homeDir: string;
+  /**
+   * The user config (`$LLM_DO_HOME/config.yaml`, read with `readUserConfig`): default model, aliases,
+   * providers and prices under the manifest's. @default none
+   */
+  userConfig?: UserConfig;
   /** Allow tool modules outside the root and bare module specifiers. @default manifest `tools.allow_module_imports` ?? false */
   allowModuleImports?: boolean;
   /** `false` (`--no-import-tools`): no custom tool modules at all. @default true */

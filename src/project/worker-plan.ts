@@ -11,11 +11,15 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob, isGlob } from '../glob/index.ts';
+import { resolveModelName } from '../models/model-aliases.ts';
+import { mergeModelConfig } from '../models/model-config.ts';
+import { suggestKnownModel } from '../models/prices.ts';
 import { assertKnownProvider } from '../models/registry.ts';
 import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
 import { createCustomToolset } from '../tools/custom.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions } from '../worker/schema-ref.ts';
+import { suggestNearest } from '../worker/suggest.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
@@ -38,8 +42,10 @@ export interface PlanOptions {
 /** Everything about a worker that is known without running project code or calling a model. */
 export interface WorkerPlan {
   definition: WorkerDefinition;
-  /** Undefined when no model is configured anywhere (then `problems` has a `no-model` error). */
+  /** The `provider:model` id (an alias resolved); undefined when none is configured anywhere (then `problems` has a `no-model` error). */
   modelId: string | undefined;
+  /** `fallback_models`, aliases resolved, in order. */
+  fallbackModelIds: string[];
   schemas: Partial<Record<SchemaField, LocatedSchema>>;
   renderer: TemplateRenderer;
   /** Tool modules the `custom` toolset would import, policy-checked; empty without that toolset or with `--no-import-tools`. */
@@ -88,12 +94,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
   });
   const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports] = await Promise.all([
-    attempt(() => {
-      const id = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, workerId: definition.id });
-      checkCompatibleModel(id, config.compatible_models, definition.id, definition.displayPath);
-      assertKnownProvider(id, definition.id, project.manifest?.providers);
-      return id;
-    }),
+    attempt(() => plannedModels(project, definition, options, warnings)),
     attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),
     attempt(() => locateSchema(project, definition, 'schema_in')),
     attempt(() => locateSchema(project, definition, 'schema_out')),
@@ -106,8 +107,29 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
-  const plan: WorkerPlan = { definition, modelId: model.value, schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
+  const plan: WorkerPlan = { definition, modelId: model.value?.[0], fallbackModelIds: model.value?.slice(1) ?? [], schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
   return { plan, problems, warnings };
+}
+
+/**
+ * The model and its `fallback_models` as `provider:model` ids: aliases resolved, providers known,
+ * each allowed by `compatible_models`. A model id close to a known one but not known is a warning.
+ */
+function plannedModels(project: Project, definition: WorkerDefinition, options: PlanOptions, warnings: ProjectError[]): string[] {
+  const { config, id: workerId, displayPath } = definition;
+  const models = mergeModelConfig(project.options.userConfig, project.manifest);
+  const { id } = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, userDefault: models.defaultModel, aliases: models.aliases, workerId });
+  const location = { file: displayPath, field: 'fallback_models' };
+  const fallbacks = (config.fallback_models ?? []).map((name) => resolveModelName(name, models.aliases, `fallback_models of worker ${workerId}`, location).id);
+  const ids = [id, ...fallbacks];
+  ids.forEach((modelId, index) => {
+    const field = index === 0 ? 'model' : 'fallback_models';
+    checkCompatibleModel(modelId, config.compatible_models, workerId, displayPath);
+    assertKnownProvider(modelId, workerId, models.providers, field);
+    const nearest = suggestKnownModel(modelId, models.priceLayers);
+    if (nearest !== undefined) warnings.push(new ProjectError('unknown-model', `model ${modelId} (worker ${workerId}) is not in the price table; if that is a typo, did you mean ${nearest}?`, { file: displayPath, field }));
+  });
+  return ids;
 }
 
 /** The schema options of one field of `definition`. */
@@ -155,7 +177,7 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
     }),
   );
   warnings.push(...expanded.flatMap((step) => (step.warning ? [step.warning] : [])));
-  const problems = expanded.flatMap((step) => step.problems);
+  const problems = await withWorkerSuggestions(project, expanded.flatMap((step) => step.problems));
   const calleesById = new Map(expanded.flatMap((step) => step.value ?? []).map((callee) => [callee.id, callee] as const));
   const callees = [...calleesById.values()];
   const byToolName = new Map<string, string>();
@@ -167,6 +189,18 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
   }
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
   return callees;
+}
+
+/** `worker X not found` problems with the project's worker id nearest to X, when one is close. */
+async function withWorkerSuggestions(project: Project, problems: readonly ProjectError[]): Promise<ProjectError[]> {
+  const missing = (problem: ProjectError) => (problem.code === 'worker-not-found' ? /^worker (\S+) not found/.exec(problem.detail)?.[1] : undefined);
+  if (!problems.some((problem) => missing(problem) !== undefined)) return [...problems];
+  const ids = (await project.scanWorkers()).map((entry) => entry.id);
+  return problems.map((problem) => {
+    const ref = missing(problem);
+    const nearest = ref === undefined ? undefined : suggestNearest(ref, ids);
+    return nearest === undefined ? problem : new ProjectError(problem.code, `${problem.detail} (did you mean "${nearest}"?)`, problem.location);
+  });
 }
 
 /** The schemas and custom tools of a plan, after running the project code they need. */

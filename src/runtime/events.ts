@@ -79,6 +79,8 @@ export type RunEvent =
       settings: Record<string, unknown>;
     })
   | (EventBase & { type: 'model_retry'; model: string; attempt: number; max_retries: number; delay_ms: number; status?: number; message: string })
+  /** `model` failed after its retries; the request goes to `fallback`, the next of `fallback_models` (which then serves the rest of the run). */
+  | (EventBase & { type: 'model_fallback'; model: string; fallback: string; status?: number; message: string })
   | (EventBase & { type: 'text_delta'; text: string })
   | (EventBase & {
       type: 'model_step';

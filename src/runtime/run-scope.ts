@@ -6,6 +6,7 @@ import { createApprovalController, sourceForOnApproval } from '../approval/contr
 import { fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
 import { createSessionMemory, sessionMemoryFromJSON } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
+import { mergeModelConfig } from '../models/model-config.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
 import type { ApprovalEvent } from '../approval/types.ts';
@@ -84,6 +85,9 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     warnedSettings: new Set(),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
+  const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
+  // The call a model request serves, from the signal its model loop hands the AI SDK (and so fetch).
+  const callOf = (signal: AbortSignal | undefined) => (signal ? state.requests.get(signal) : undefined);
   const config: RunConfig = Object.freeze({
     runId: saved?.run_id ?? uuidv7(now()),
     project,
@@ -99,10 +103,18 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
       options._internal?.models ??
       createModelRegistry({
         env,
-        providers: project.manifest?.providers,
+        providers: modelConfig.providers,
+        ...(options.apiKeys ? { keys: options.apiKeys } : {}),
+        onFallback: (fallback) => {
+          const call = callOf(fallback.signal);
+          if (!call) return;
+          const { model: _configured, ...identity } = call;
+          const status = fallback.status === undefined ? {} : { status: fallback.status };
+          emit({ ...identity, type: 'model_fallback', model: fallback.from, fallback: fallback.to, ...status, message: fallback.reason });
+        },
         retry: {
           onRetry: (retry) => {
-            const call = retry.signal ? state.requests.get(retry.signal) : undefined;
+            const call = callOf(retry.signal);
             if (!call) return;
             const { model, ...identity } = call;
             const status = retry.status === undefined ? {} : { status: retry.status };
@@ -119,7 +131,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     }),
     emit,
     now,
-    usage: createUsageMeter(createPriceBook([project.manifest?.prices]), saved?.usage),
+    usage: createUsageMeter(createPriceBook(modelConfig.priceLayers), saved?.usage),
     checkpoint: checkpointSink(options),
   };
   return scopeWithSignal({ config, services, state }, options.signal);

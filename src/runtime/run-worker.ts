@@ -56,6 +56,11 @@ export interface RunWorkerOptions {
   signal?: AbortSignal;
   /** @default process.env */
   env?: Record<string, string | undefined>;
+  /**
+   * API keys by provider name (what `llm-do keys set` stores in `$LLM_DO_HOME/keys.json`); a
+   * provider's environment variable wins over its key here.
+   */
+  apiKeys?: Readonly<Record<string, string>>;
   /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
   onEvent?: RunEventListener;
   /**

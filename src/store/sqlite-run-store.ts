@@ -131,6 +131,9 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [() => sql.callEnd.run(ts, event.duration_ms, event.ok ? 'ok' : 'error', event.error ?? null, run, call)];
       case 'warning':
         return [() => sql.warning.run(run, call, ts, event.message)];
+      case 'model_fallback':
+        // Which model answered from here on, kept where `runs show` lists what went wrong.
+        return [() => sql.warning.run(run, call, ts, `${event.model} failed (${event.message}); fell back to ${event.fallback}`)];
       case 'run_end': {
         const { usage } = event;
         return [

@@ -190,6 +190,13 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
         timeOf(event),
       );
     },
+    model_fallback: (event, call) => {
+      (call?.request?.span ?? call?.span)?.addEvent(
+        'llm_do.model_fallback',
+        { model: event.model, fallback: event.fallback, ...(event.status !== undefined ? { status: event.status } : {}), ...(content ? { message: event.message } : {}) },
+        timeOf(event),
+      );
+    },
     model_step: (event, call) => {
       const request = call?.request;
       if (!call || !request) return;

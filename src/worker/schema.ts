@@ -130,7 +130,11 @@ export const ImportsSchema = z.strictObject({
   tools: z.array(nonEmptyString).optional(),
 });
 
-const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.g. anthropic:claude-sonnet-4-5, or test');
+/** `provider:model`, `test`, or an alias (`fast`) defined under `models:` in the manifest or the user config. */
+const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.g. anthropic:claude-sonnet-4-5, test, or an alias');
+
+/** Models tried in order when the chosen one fails after its retries (5xx, overloaded, model not found). */
+const FallbackModelsSchema = z.array(modelId).min(1, 'fallback_models must list at least one model (leave the field out for none)');
 
 /** Every field a worker file may set (SPEC §3). */
 export const WorkerConfigSchema = z.strictObject({
@@ -138,6 +142,7 @@ export const WorkerConfigSchema = z.strictObject({
   description: z.string().optional(),
   model: modelId.optional(),
   compatible_models: z.array(nonEmptyString).min(1, 'compatible_models must list at least one pattern (an empty list allows no model)').optional(),
+  fallback_models: FallbackModelsSchema.optional(),
   mode: z.enum(['single', 'chat']).optional(),
   toolsets: ToolsetsSchema.optional(),
   sandbox: SandboxConfigSchema.optional(),
@@ -184,6 +189,29 @@ export const PricedModelSchema = z.string().regex(/^[A-Za-z0-9_-]+:\S+$/, 'price
 export const PricesSchema = z.record(PricedModelSchema, ModelPriceSchema);
 export type Prices = z.infer<typeof PricesSchema>;
 
+/** An alias name: a word without a colon, so it can never be mistaken for `provider:model`. */
+export const MODEL_ALIAS_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/** `models:`: aliases (`fast: anthropic:claude-haiku-4-5`); a value may name another alias. */
+export const ModelAliasesSchema = z.record(
+  z.string().regex(MODEL_ALIAS_PATTERN, 'alias names use letters, digits, _ . - (no colon)').refine((name) => name !== 'test', 'test is the built-in offline model and cannot be an alias'),
+  modelId,
+);
+export type ModelAliases = z.infer<typeof ModelAliasesSchema>;
+
+export const ProvidersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), ProviderConfigSchema);
+export type ProvidersConfig = z.infer<typeof ProvidersSchema>;
+
+/** `$LLM_DO_HOME/config.yaml` (SPEC §18): the user's defaults under every project's. */
+export const UserConfigSchema = z.strictObject({
+  /** Default model when neither `--model`, the worker, the manifest nor `LLM_DO_MODEL` names one. */
+  model: modelId.optional(),
+  models: ModelAliasesSchema.optional(),
+  providers: ProvidersSchema.optional(),
+  prices: PricesSchema.optional(),
+});
+export type UserConfig = z.infer<typeof UserConfigSchema>;
+
 /** `utils` or `legal@2.0`. */
 export const DependencySpecSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(@[A-Za-z0-9_.+-]+)?$/, 'expected NAME or NAME@VERSION');
 
@@ -195,8 +223,10 @@ export const ManifestSchema = z.strictObject({
   /** @default 'main' */
   entry: nonEmptyString.optional(),
   model: modelId.optional(),
+  fallback_models: FallbackModelsSchema.optional(),
+  models: ModelAliasesSchema.optional(),
   dependencies: z.array(DependencySpecSchema).optional(),
-  providers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), ProviderConfigSchema).optional(),
+  providers: ProvidersSchema.optional(),
   sandbox: SandboxConfigSchema.optional(),
   toolsets: ToolsetsSchema.optional(),
   approval: z.strictObject({ mode: ApprovalModeSchema.optional() }).optional(),

@@ -117,7 +117,7 @@ describe('llm-do check', () => {
     const files = { 'main.worker': worker('main') };
     const warned = await check(files);
     expect(warned.out).toBe(
-      'main.worker: warning: no model configured for worker main (set model: in the worker or project.yaml, pass --model, or set LLM_DO_MODEL)\n',
+      'main.worker: warning: no model configured for worker main (set model: in the worker, project.yaml or $LLM_DO_HOME/config.yaml, pass --model, or set LLM_DO_MODEL)\n',
     );
     expect(warned.code).toBe(0);
     expect((await check(files, { env: { LLM_DO_MODEL: 'test' } })).out).toBe('');
@@ -141,7 +141,7 @@ describe('llm-do check', () => {
   test('an unknown model provider is an error, as it is for a run; a manifest provider is known', async () => {
     const result = await check({ 'main.worker': worker('main', 'model: antropic:claude-sonnet-4-5') });
     expect(result.out).toBe(
-      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main): valid providers are anthropic, openai, openai-compatible, google, ollama, test\n',
+      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main) (did you mean anthropic:claude-sonnet-4-5?): valid providers are anthropic, openai, openai-compatible, google, ollama, test\n',
     );
     expect(result.code).toBe(2);
     const local = await check({ 'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n', 'main.worker': worker('main', 'model: local:qwen3') });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LibraryManifestSchema, ManifestSchema, WorkerConfigSchema } from '../../src/worker/schema.ts';
+import { LibraryManifestSchema, ManifestSchema, UserConfigSchema, WorkerConfigSchema } from '../../src/worker/schema.ts';
 import { REPO_ROOT, runCli } from '../e2e/helpers/run-cli.ts';
 
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
@@ -91,7 +91,7 @@ describe('docs/ covers everything a user can type or see', () => {
   }, 30_000);
 
   it('every field of worker files, project.yaml and lib.yaml', () => {
-    const keys = [WorkerConfigSchema, ManifestSchema, LibraryManifestSchema].flatMap((schema) => schemaKeys(schema));
+    const keys = [WorkerConfigSchema, ManifestSchema, LibraryManifestSchema, UserConfigSchema].flatMap((schema) => schemaKeys(schema));
     const topLevel = keys.filter((key) => !key.includes('.'));
     expect(topLevel.filter((key) => !inCode(key)), 'top-level fields not in code font in docs/').toEqual([]);
     const leaves = [...new Set(keys.map((key) => key.split('.').at(-1)!))];

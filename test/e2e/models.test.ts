@@ -70,7 +70,7 @@ describe.concurrent('configuration errors before any request', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'llm-do: no model configured for worker main (set model: in the worker or project.yaml, pass --model, or set LLM_DO_MODEL)\n',
+      'llm-do: no model configured for worker main (set model: in the worker, project.yaml or $LLM_DO_HOME/config.yaml, pass --model, or set LLM_DO_MODEL)\n',
     );
   });
 

@@ -102,13 +102,13 @@ describe('createModelRegistry: errors before any request', () => {
     const error = await catchRejection(registry.resolve(modelId, 'main'));
     expect(ProjectError.isInstance(error)).toBe(true);
     expect((error as ProjectError).code).toBe('missing-api-key');
-    expect((error as Error).message).toBe(`missing API key for ${modelId} (worker main): set ${variable}`);
+    expect((error as Error).message).toBe(`missing API key for ${modelId} (worker main): set ${variable} or run llm-do keys set ${modelId.split(':')[0]}`);
     expect(server.requests).toHaveLength(0);
   });
 
   it('a manifest provider with api_key_env names that variable', async () => {
     const registry = createModelRegistry({ env: {}, providers: { local: { base_url: server.openaiBaseUrl, api_key_env: 'LOCAL_KEY' } } });
-    await expect(registry.resolve('local:qwen3', 'summarize')).rejects.toThrow('missing API key for local:qwen3 (worker summarize): set LOCAL_KEY');
+    await expect(registry.resolve('local:qwen3', 'summarize')).rejects.toThrow('missing API key for local:qwen3 (worker summarize): set LOCAL_KEY or run llm-do keys set local');
     expect(server.requests).toHaveLength(0);
   });
 
@@ -125,7 +125,7 @@ describe('createModelRegistry: errors before any request', () => {
     const error = await catchRejection(registry.resolve('antropic:claude-x', 'main'));
     expect((error as ProjectError).code).toBe('unknown-provider');
     expect((error as Error).message).toBe(
-      'unknown model provider "antropic" in antropic:claude-x (worker main): valid providers are anthropic, openai, openai-compatible, google, ollama, local, test',
+      'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?): valid providers are anthropic, openai, openai-compatible, google, ollama, local, test',
     );
   });
 
@@ -173,5 +173,24 @@ describe('ollamaApiUrl', () => {
 
   it('rejects an unusable OLLAMA_HOST naming the variable', () => {
     expect(() => ollamaApiUrl('http://[bad')).toThrow('invalid OLLAMA_HOST "http://[bad": expected host:port or a URL such as http://127.0.0.1:11434');
+  });
+});
+
+describe('createModelRegistry: stored keys', () => {
+  it.each([
+    ['anthropic:claude-sonnet-4-5', 'x-api-key', { anthropic: 'stored-anthropic' }, 'stored-anthropic'],
+    ['openai-compatible:qwen3', 'authorization', { 'openai-compatible': 'stored-compatible' }, 'Bearer stored-compatible'],
+    ['local:qwen3', 'authorization', { local: 'stored-local' }, 'Bearer stored-local'],
+  ])('%s sends the stored key when its variable is unset', async (modelId, header, keys, expected) => {
+    const env = { ...scriptedEnv(server), ANTHROPIC_API_KEY: '' };
+    const registry = createModelRegistry({ env, keys, providers: { local: { base_url: server.openaiBaseUrl, api_key_env: 'LOCAL_KEY' } } });
+    await generateText({ model: await registry.resolve(modelId, 'main'), prompt: 'hello', maxRetries: 0 });
+    expect(server.requests[0]?.headers[header]).toBe(expected);
+  });
+
+  it('the environment variable wins over a stored key', async () => {
+    const registry = createModelRegistry({ env: scriptedEnv(server), keys: { anthropic: 'stored-anthropic' } });
+    await generateText({ model: await registry.resolve('anthropic:claude-sonnet-4-5', 'main'), prompt: 'hello', maxRetries: 0 });
+    expect(server.requests[0]?.headers['x-api-key']).toBe('test-anthropic-key');
   });
 });

@@ -154,7 +154,7 @@ describe('parseYamlConfig: invalid values', () => {
     const text = 'name: x\nmodel: "not a model"\ncompatible_models: []\ntoolsets:\n  shell:\n    rules:\n      - command: ""\n';
     const found = problemsOf(text);
     expect(found.map((p) => p.message)).toEqual([
-      'workers/x.yaml:2:8: model: expected provider:model, e.g. anthropic:claude-sonnet-4-5, or test',
+      'workers/x.yaml:2:8: model: expected provider:model, e.g. anthropic:claude-sonnet-4-5, test, or an alias',
       'workers/x.yaml:3:20: compatible_models must list at least one pattern (an empty list allows no model)',
       'workers/x.yaml:7:18: toolsets.shell.rules[0].command must not be empty',
     ]);

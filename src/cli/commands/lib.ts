@@ -1,4 +1,4 @@
-/** `llm-do lib install PATH | list | remove NAME[@VER] | info NAME`: installed libraries (~/.llm-do/libs). */
+/** `llm-do lib install PATH | list | remove NAME[@VER] | info NAME`: installed libraries ($LLM_DO_HOME/libs). */
 import { resolve } from 'node:path';
 import { installedLibrariesDir } from '../../project/library-locations.ts';
 import { installLibrary, libraryInfo, listLibraries, removeLibrary, type LibraryStoreOptions } from '../../project/library-store.ts';
@@ -21,7 +21,7 @@ async function guarded(io: CliIO, body: () => Promise<void>, json = false): Prom
   }
 }
 
-/** Validates the library at `path` and copies it to `~/.llm-do/libs/NAME@VERSION/`. */
+/** Validates the library at `path` and copies it to `$LLM_DO_HOME/libs/NAME@VERSION/`. */
 export function runLibInstall(path: string, io: CliIO): Promise<number> {
   return guarded(io, async () => {
     const library = await installLibrary(storeOptions(io), resolve(io.cwd, path));
@@ -46,7 +46,7 @@ export function runLibList(options: { json?: boolean }, io: CliIO): Promise<numb
       return;
     }
     if (libraries.length === 0) {
-      printError(io, `no libraries installed in ${installedLibrariesDir(io.homeDir)}`);
+      printError(io, `no libraries installed in ${installedLibrariesDir(io)}`);
       return;
     }
     const width = Math.max(...libraries.map((library) => `${library.name}@${library.version}`.length));

@@ -85,6 +85,7 @@ function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeR
     ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
     ...(options.stream === false ? { stream: false } : {}),
     env: io.env,
+    ...(flags.apiKeys ? { apiKeys: flags.apiKeys } : {}),
     ...(options.allowChanged ? { allowChanged: true } : {}),
   };
 }

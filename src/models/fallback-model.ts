@@ -1,0 +1,70 @@
+/**
+ * `fallback_models` (SPEC §18) as a model wrapper: the runtime sees one model. When the active model
+ * fails after its retries in a way another model may not (see {@link isFallbackWorthy}), the next
+ * one is tried with the same request. The switch sticks for the rest of the run, so later steps do
+ * not pay for the failed model's retries again.
+ */
+import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { describeModelFailure, isFallbackWorthy } from './model-error.ts';
+
+/** A model of the chain with its `provider:model` id. */
+export interface FallbackCandidate {
+  id: string;
+  model: LanguageModelV3;
+}
+
+/** What {@link createFallbackModel} reports when it moves on to the next model. */
+export interface FallbackEvent {
+  /** The model that failed. */
+  from: string;
+  /** The model tried next. */
+  to: string;
+  /** Why `from` failed: `HTTP 503: overloaded`. */
+  reason: string;
+  status?: number;
+  /** The request's abort signal: tells a run which call the request serves. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One model over `candidates` (the configured model first). With a single candidate it is returned
+ * unchanged.
+ */
+export function createFallbackModel(candidates: readonly FallbackCandidate[], onFallback: (event: FallbackEvent) => void = () => {}): LanguageModelV3 {
+  if (candidates.length === 1) return candidates[0]!.model;
+  let active = 0;
+  const attempt = async <T>(options: LanguageModelV3CallOptions, call: (model: LanguageModelV3) => PromiseLike<T>): Promise<T> => {
+    for (let index = active; ; index++) {
+      const candidate = candidates[index]!;
+      try {
+        return await call(candidate.model);
+      } catch (error) {
+        const next = candidates[index + 1];
+        if (next === undefined || options.abortSignal?.aborted || !isFallbackWorthy(error)) throw error;
+        const status = (error as { statusCode?: unknown }).statusCode;
+        onFallback({
+          from: candidate.id,
+          to: next.id,
+          reason: describeModelFailure(error),
+          ...(typeof status === 'number' ? { status } : {}),
+          ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+        });
+        active = Math.max(active, index + 1);
+      }
+    }
+  };
+  return {
+    specificationVersion: 'v3',
+    get provider() {
+      return candidates[active]!.model.provider;
+    },
+    get modelId() {
+      return candidates[active]!.model.modelId;
+    },
+    get supportedUrls() {
+      return candidates[active]!.model.supportedUrls;
+    },
+    doGenerate: (options) => attempt(options, (model) => model.doGenerate(options)),
+    doStream: (options) => attempt(options, (model) => model.doStream(options)),
+  };
+}
