@@ -34,10 +34,11 @@ export function createProject(init: ProjectInit): Project {
 
 /**
  * `project` for one `check` pass: the same project on a snapshot of its file system
- * (`snapshot-file-system.ts`), sharing its scans. A project this module did not build is returned as it is.
+ * (`snapshot-file-system.ts`), sharing its scans; `scanned`, when given, is its scan (made by
+ * another thread). A project this module did not build is returned as it is.
  */
-export function checkPassView(project: Project): Project {
-  return project instanceof DefaultProject ? project.snapshotView() : project;
+export function checkPassView(project: Project, scanned?: readonly WorkerEntry[]): Project {
+  return project instanceof DefaultProject ? project.snapshotView(scanned) : project;
 }
 
 class DefaultProject implements Project {
@@ -80,8 +81,9 @@ class DefaultProject implements Project {
   }
 
   /** See {@link checkPassView}. */
-  snapshotView(): DefaultProject {
+  snapshotView(scanned?: readonly WorkerEntry[]): DefaultProject {
     const options = { ...this.options, fs: snapshotFileSystem(this.fs) };
+    if (scanned) this.#scans.set(this.#init.projectScope, Promise.resolve([...scanned]));
     return new DefaultProject({ ...this.#init, options }, this.#scans);
   }
 
