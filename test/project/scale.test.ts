@@ -83,6 +83,25 @@ test('overlapping allowed_workers globs offer each callee once', async () => {
   expect(await checkProject(project)).toEqual([]);
 });
 
+test('an allowed_workers glob skips ids without its literal part, and still matches negations, escapes and alternatives', async () => {
+  const root = writeTree({
+    'project.yaml': 'model: test\n',
+    'main.worker': worker('main'),
+    'workers/team/a.worker': worker('team/a'),
+    'workers/team/b.worker': worker('team/b'),
+    'workers/crew/a.worker': worker('crew/a'),
+    'workers/teams/c.worker': worker('teams/c'),
+  });
+  const project = await open(root);
+  const main = await project.resolveWorker('main');
+  const ids = async (pattern: string) => (await project.expandAllowedWorkers([pattern], main)).map((callee) => callee.id);
+  expect(await ids('team/*')).toEqual(['team/a', 'team/b']);
+  expect(await ids('!team/*')).toEqual(['crew/a', 'teams/c']);
+  expect(await ids('t\\eam/?')).toEqual(['team/a', 'team/b']);
+  expect(await ids('{crew,teams}/*')).toEqual(['crew/a', 'teams/c']);
+  expect(await ids('team[s]/*')).toEqual(['teams/c']);
+});
+
 test('check reads a template every worker includes once, and asks one native real path per directory', async () => {
   const root = manyWorkers(40);
   const nodeFs = createNodeFileSystem();
