@@ -10,14 +10,15 @@ const root = new URL('..', import.meta.url);
 const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^libsql(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
 await build({
-  input: new URL('src/cli/bin.ts', root).pathname,
+  // check-thread.js: the entry of `check`'s helper threads (src/cli/check-threads.ts).
+  input: { bin: new URL('src/cli/bin.ts', root).pathname, 'check-thread': new URL('src/cli/check-thread.ts', root).pathname },
   platform: 'node',
   external: EXTERNAL,
   logLevel: 'warn',
   output: {
     dir: new URL('dist/cli', root).pathname,
     format: 'esm',
-    entryFileNames: 'bin.js',
+    entryFileNames: '[name].js',
     // One level below dist/cli/, like dist/cli/commands/, so '../init-templates/' resolves the same.
     chunkFileNames: 'chunks/[name]-[hash].js',
   },

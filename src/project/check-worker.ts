@@ -5,6 +5,7 @@
  * otherwise what it would have verified is listed as notes.
  */
 import { ProjectError } from '../errors.ts';
+import type { CheckHelper } from './check-chunks.ts';
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
 import type { Project, WorkerDefinition } from './types.ts';
 import { importPlannedCode, planWorker, type WorkerPlan } from './worker-plan.ts';
@@ -17,6 +18,12 @@ export interface CheckOptions {
    * @default false
    */
   importTools?: boolean;
+  /**
+   * Other checkers of the same project (the CLI runs one per spare core, in a worker thread): from
+   * 1,000 workers on, they take chunks of the workers while this thread checks others.
+   * @default []
+   */
+  helpers?: readonly CheckHelper[];
 }
 
 /** Every problem of `worker` beyond parsing it. */

@@ -6,6 +6,7 @@
  * no project code unless `importTools` is set. The project is read as one snapshot
  * (`snapshot-file-system.ts`): a file every worker includes is read once, not once per worker.
  */
+import { checkedEntries, checkEntriesShared } from './check-chunks.ts';
 import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkPassView } from './project-model.ts';
@@ -14,15 +15,9 @@ import type { Project, WorkerEntry } from './types.ts';
 
 export type { Diagnostic } from './diagnostics.ts';
 export type { CheckOptions } from './check-worker.ts';
+export { checkChunks, type CheckHelper, type CheckWork } from './check-chunks.ts';
 
 const SEVERITY_ORDER: readonly Diagnostic['severity'][] = ['error', 'warning', 'info'];
-
-/**
- * Workers checked at once. Enough to overlap file reads of an asynchronous file system; more only
- * keeps more half-checked workers in memory (all 20,000 of a large project at once took 740 MB and
- * a fifth of the time in garbage collection).
- */
-const WORKERS_AT_ONCE = 64;
 
 /** Every problem of the project (errors first in file order, then warnings, then notes); empty when all is well. */
 export async function checkProject(opened: Project, options: CheckOptions = {}): Promise<Diagnostic[]> {
@@ -33,33 +28,11 @@ export async function checkProject(opened: Project, options: CheckOptions = {}):
   } catch (error) {
     return diagnosticsFromError(error, project.manifestFile);
   }
-  const ambiguous = duplicateIds(entries);
-  const duplicates = [...ambiguous].map(([id, paths]) => ambiguityError(id, paths));
-  const unambiguous = entries.filter((entry) => !ambiguous.has(entry.id));
-  const perWorker = await mapConcurrently(unambiguous, WORKERS_AT_ONCE, (entry) => checkEntry(project, entry, options));
+  const duplicates = [...duplicateIds(entries)].map(([id, paths]) => ambiguityError(id, paths));
+  const perWorker = await checkEntriesShared(project, entries, checkedEntries(entries), options, options.helpers ?? []);
   const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
   const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
   return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));
-}
-
-/** `work` on every item, at most `limit` at a time; results in item order. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
-
-async function checkEntry(project: Project, entry: WorkerEntry, options: CheckOptions): Promise<Diagnostic[]> {
-  try {
-    const worker = await project.loadWorker(`./${entry.file.slice(project.root.length + 1)}`);
-    return await checkWorker(project, worker, options);
-  } catch (error) {
-    return diagnosticsFromError(error, entry.displayPath);
-  }
 }
 
 /** The entry worker must exist, except for a library checked in place (it needs no `main`). */

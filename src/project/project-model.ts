@@ -27,6 +27,12 @@ export interface ProjectInit {
   builtinScope?: Scope;
 }
 
+/** The part of a glob before its first special character (`*?[]{}!` or an escaping `\\`): every match starts with it. */
+function literalPrefix(pattern: string): string {
+  const special = pattern.search(/[*?[\]{}!\\]/);
+  return special === -1 ? pattern : pattern.slice(0, special);
+}
+
 /** Builds the project object. */
 export function createProject(init: ProjectInit): Project {
   return new DefaultProject(init);
@@ -34,10 +40,11 @@ export function createProject(init: ProjectInit): Project {
 
 /**
  * `project` for one `check` pass: the same project on a snapshot of its file system
- * (`snapshot-file-system.ts`), sharing its scans. A project this module did not build is returned as it is.
+ * (`snapshot-file-system.ts`), sharing its scans; `scanned`, when given, is its scan (made by
+ * another thread). A project this module did not build is returned as it is.
  */
-export function checkPassView(project: Project): Project {
-  return project instanceof DefaultProject ? project.snapshotView() : project;
+export function checkPassView(project: Project, scanned?: readonly WorkerEntry[]): Project {
+  return project instanceof DefaultProject ? project.snapshotView(scanned) : project;
 }
 
 class DefaultProject implements Project {
@@ -80,8 +87,9 @@ class DefaultProject implements Project {
   }
 
   /** See {@link checkPassView}. */
-  snapshotView(): DefaultProject {
+  snapshotView(scanned?: readonly WorkerEntry[]): DefaultProject {
     const options = { ...this.options, fs: snapshotFileSystem(this.fs) };
+    if (scanned) this.#scans.set(this.#init.projectScope, Promise.resolve([...scanned]));
     return new DefaultProject({ ...this.#init, options }, this.#scans);
   }
 
@@ -153,11 +161,14 @@ class DefaultProject implements Project {
     const glob = compileFieldGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, {}, context);
     const entries = await this.#scan(target);
     const outside = target !== scope;
-    const refs = entries
-      .map((entry) => entry.id.slice(target.idPrefix.length))
-      .filter((localId) => glob.matches(localId) && (!outside || isExported(target, localId)))
-      .filter((localId) => fullId(target, localId) !== from.id)
-      .map((localId) => (outside ? fullId(target, localId) : localId));
+    // Only ids starting with the pattern's literal part can match: most of a large project is skipped without running the glob.
+    const literal = literalPrefix(colon >= 0 ? pattern.slice(colon + 1) : pattern);
+    const refs: string[] = [];
+    for (const entry of entries) {
+      const localId = entry.id.slice(target.idPrefix.length);
+      if (!localId.startsWith(literal) || !glob.matches(localId) || (outside && !isExported(target, localId))) continue;
+      if (entry.id !== from.id) refs.push(outside ? entry.id : localId);
+    }
     return [...new Set(refs)];
   }
 

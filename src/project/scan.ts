@@ -42,8 +42,14 @@ export interface ScanOptions {
  */
 export function compileWorkerGlobs(patterns: readonly string[], location: SourceLocation): (path: string) => boolean {
   const globs = patterns.map((pattern) => compileFieldGlob(pattern, {}, location));
-  return (path) => globs.some((glob) => glob.matches(path));
+  // `**/*.worker` (the default include) matches exactly the paths ending in `.worker`: a scan of a
+  // large project tests every file against it, so it is answered without running the glob.
+  const suffixes = patterns.map((pattern) => ANY_FILE_ENDING_IN.exec(pattern)?.[1]);
+  return (path) => globs.some((glob, index) => (suffixes[index] !== undefined ? path.endsWith(suffixes[index]) : glob.matches(path)));
 }
+
+/** `**\/*SUFFIX` with a SUFFIX of plain characters and no `/`. */
+const ANY_FILE_ENDING_IN = /^\*\*\/\*([^*?[\]{}!\\/]+)$/;
 
 /** Reads `.llm-doignore` of `root` into a matcher of root-relative paths. */
 async function loadIgnore(fs: FileSystem, root: string): Promise<(relativePath: string, isDir: boolean) => boolean> {

@@ -1,4 +1,4 @@
-import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { tempFileName } from './file-system.ts';
@@ -229,9 +229,25 @@ function readWholeFile(path: string): Buffer {
       const code = stats.isDirectory() ? 'EISDIR' : 'EINVAL';
       throw Object.assign(new Error(`${code}: ${path} is not a regular file`), { code });
     }
-    return readFileSync(fd);
+    return readToEnd(fd, stats.size);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * The rest of open file `fd`, whose size was `size` (it may have changed since): one read when it
+ * has not, where `readFileSync(fd)` would ask the size again.
+ */
+function readToEnd(fd: number, size: number): Buffer {
+  // One byte more than expected, so a file that grew is noticed and read on.
+  let buffer = Buffer.allocUnsafe(size + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.max(CHUNK_BYTES, buffer.length))]);
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
   }
 }
 

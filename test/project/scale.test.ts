@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { checkProject } from '../../src/project/check.ts';
+import { checkChunks, checkProject, type CheckHelper } from '../../src/project/check.ts';
+import { formatDiagnostic } from '../../src/project/diagnostics.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { CLI_BIN } from '../e2e/helpers/run-cli.ts';
 import { open, tempDir, worker, writeTree } from './fixture.ts';
@@ -82,6 +83,25 @@ test('overlapping allowed_workers globs offer each callee once', async () => {
   expect(await checkProject(project)).toEqual([]);
 });
 
+test('an allowed_workers glob skips ids without its literal part, and still matches negations, escapes and alternatives', async () => {
+  const root = writeTree({
+    'project.yaml': 'model: test\n',
+    'main.worker': worker('main'),
+    'workers/team/a.worker': worker('team/a'),
+    'workers/team/b.worker': worker('team/b'),
+    'workers/crew/a.worker': worker('crew/a'),
+    'workers/teams/c.worker': worker('teams/c'),
+  });
+  const project = await open(root);
+  const main = await project.resolveWorker('main');
+  const ids = async (pattern: string) => (await project.expandAllowedWorkers([pattern], main)).map((callee) => callee.id);
+  expect(await ids('team/*')).toEqual(['team/a', 'team/b']);
+  expect(await ids('!team/*')).toEqual(['crew/a', 'teams/c']);
+  expect(await ids('t\\eam/?')).toEqual(['team/a', 'team/b']);
+  expect(await ids('{crew,teams}/*')).toEqual(['crew/a', 'teams/c']);
+  expect(await ids('team[s]/*')).toEqual(['teams/c']);
+});
+
 test('check reads a template every worker includes once, and asks one native real path per directory', async () => {
   const root = manyWorkers(40);
   const nodeFs = createNodeFileSystem();
@@ -127,4 +147,87 @@ test('after check, the same project sees files created since (the snapshot lives
   expect(await checkProject(project)).toEqual([]);
   writeTree({ 'workers/group1/late.worker': worker('group1/late') }, root);
   expect((await project.resolveWorker('group1/late')).file).toBe(path.join(root, 'workers/group1/late.worker'));
+});
+
+/**
+ * A project of `count` workers (past 1,000, so a check shares them with helpers) whose mistakes are
+ * spread over all of it: a name that is not the id, a missing template, a missing schema, an import
+ * of a missing worker, an unknown field, a glob matching nothing (a warning) and a custom toolset
+ * (a note); `main` delegates to every group, like the bench.
+ */
+function flawedProject(count: number): string {
+  const files: Record<string, string> = {
+    'project.yaml': 'name: flawed\nmodel: test\n',
+    'templates/footer.jinja': 'Answer briefly.\n',
+    'schemas/in.json': '{"type":"object","properties":{"topic":{"type":"string"}}}',
+    'tools.ts': 'export function ping() { return "pong"; }\nexport const pingSchema = { type: "object", properties: {} };\n',
+    'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: ["group*/*"]'),
+  };
+  for (let index = 1; index < count; index++) {
+    const id = `group${index % 5}/w${index}`;
+    const fields = [index % 3 === 0 ? 'schema_in: schemas/in.json' : '', index > 5 ? `imports:\n  workers: [group${index % 5}/w${index - 5}]` : ''];
+    let body = `You are ${index}. {% include "footer.jinja" %}`;
+    let name = id;
+    if (index % 97 === 0) name = `${id}-renamed`;
+    if (index % 101 === 0) body = 'Hi {% include "missing.jinja" %}';
+    if (index % 103 === 0) fields.push('schema_out: schemas/missing.json');
+    if (index % 107 === 0) fields.push('imports:\n  workers: [nowhere/w0]');
+    if (index % 109 === 0) fields.push('modle: test');
+    if (index % 113 === 0) fields.push('toolsets:\n  workers:\n    allowed_workers: ["nobody/*"]');
+    if (index % 127 === 0) fields.push('toolsets:\n  custom: {}');
+    files[index % 7 === 0 ? `workers/${id}/worker.worker` : `workers/${id}.worker`] = worker(name, fields.filter(Boolean).join('\n'), body);
+  }
+  return writeTree(files);
+}
+
+let flawed: string | undefined;
+/** One flawed project of 1,100 workers, written once for the tests that share it. */
+function flawedProjectOnce(): string {
+  flawed ??= flawedProject(1100);
+  return flawed;
+}
+
+/** A helper checking in this thread, on a project of its own (as a helper thread does). */
+function inProcessHelper(root: string): CheckHelper {
+  return async (work, done) => checkChunks(await open(root), work, {}, done);
+}
+
+test('a check shared with helpers finds exactly what a check alone finds, in the same order, also when a helper fails', async () => {
+  const root = flawedProjectOnce();
+  const alone = await checkProject(await open(root));
+  expect(alone.filter((d) => d.severity === 'error').length).toBeGreaterThan(50);
+  expect(alone.some((d) => d.severity === 'warning') && alone.some((d) => d.severity === 'info')).toBe(true);
+  let helped = 0;
+  const counting: CheckHelper = (work, done) => inProcessHelper(root)(work, (chunk, diagnostics) => (helped++, done(chunk, diagnostics)));
+  expect(await checkProject(await open(root), { helpers: [counting, inProcessHelper(root)] })).toEqual(alone);
+  expect(helped).toBeGreaterThan(0);
+  // A helper that takes a chunk and fails, and one that hands back a chunk with too few answers: those chunks are checked here.
+  const failing: CheckHelper = async (work) => {
+    Atomics.add(work.next, 0, 1);
+    throw new Error('thread died');
+  };
+  const short: CheckHelper = async (work, done) => done(Atomics.add(work.next, 0, 1), []);
+  expect(await checkProject(await open(root), { helpers: [failing, short] })).toEqual(alone);
+});
+
+test('check of a small project never starts a helper', async () => {
+  const never: CheckHelper = () => {
+    throw new Error('a helper was started for 41 workers');
+  };
+  expect(await checkProject(await open(manyWorkers(40)), { helpers: [never] })).toEqual([]);
+});
+
+test('the built CLI checks a large project in helper threads and prints what a check in one thread prints', async () => {
+  const root = flawedProjectOnce();
+  const expected = (await checkProject(await open(root))).map((d) => `${formatDiagnostic(d)}\n`).join('');
+  const result = spawnSync('bash', ['-c', 'ulimit -n 256 && exec "$0" "$1" check "$2"', process.execPath, CLI_BIN, root], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: tempDir('llm-do-home-'), LLM_DO_DEBUG: '1' },
+    timeout: 60_000,
+  });
+  // Under LLM_DO_DEBUG each helper thread tells how much it did; one that failed would say why.
+  expect(result.stderr).toMatch(/^debug: check thread 1 checked \d+ of \d+ chunks$/m);
+  expect(result.stderr).not.toMatch(/check thread \d+ failed/);
+  expect(result.stdout).toBe(expected);
+  expect(result.status).toBe(2);
 });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
+import { compileGlob } from '../../src/glob/index.ts';
+import { compileWorkerGlobs, DEFAULT_INCLUDE } from '../../src/project/scan.ts';
 import { open, tempDir, worker, writeTree } from './fixture.ts';
 
 test('scanning honours include/exclude, .llm-doignore and always-skipped dirs', async () => {
@@ -68,4 +70,14 @@ test.each([
   expect(ProjectError.isInstance(error)).toBe(true);
   expect((error as ProjectError).message).toBe(message);
   expect((error as ProjectError).location.field).toBe(`workers.${field}`);
+});
+
+test('"**/*.worker"-like include patterns, answered by the file name ending, match exactly what the glob matches', () => {
+  const patterns = [...DEFAULT_INCLUDE, '**/*.agent.yaml', '**/*worker', 'a/**/*.worker', '**/x*.worker'];
+  const paths = ['.worker', 'a.worker', 'a/b/c.worker', 'a.workerx', 'a.worker/b', 'a/.yaml', 'x.yml', 'b.agent.yaml', 'a/worker', 'worker', 'a/b/x1.worker', 'a/b/y.worker'];
+  for (const pattern of patterns) {
+    const glob = compileGlob(pattern);
+    const matcher = compileWorkerGlobs([pattern], {});
+    expect(paths.filter(matcher), pattern).toEqual(paths.filter((p) => glob.matches(p)));
+  }
 });

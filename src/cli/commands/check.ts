@@ -3,10 +3,14 @@ import { ProjectError } from '../../errors.ts';
 import { checkProject } from '../../project/check.ts';
 import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
 import type { Project } from '../../project/types.ts';
+import { threadCheckHelpers } from '../check-threads.ts';
 import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { openRunTarget } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
+
+/** The helper threads' entry: beside this module's directory both in `dist/cli/` as compiled and in the bundle (`dist/cli/chunks/`). */
+const CHECK_THREAD_ENTRY = new URL('../check-thread.js', import.meta.url);
 
 /** Options shared by `check` and `list`. */
 export interface ProjectCommandOptions {
@@ -54,7 +58,10 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
   let workers = 0;
   try {
     const project = await loadCommandProject(options, io);
-    diagnostics = await checkProject(project, { importTools: options.importTools === true });
+    const importTools = options.importTools === true;
+    const debug = io.env.LLM_DO_DEBUG === '1' ? (message: string) => printError(io, `debug: ${message}`) : undefined;
+    const helpers = importTools ? [] : threadCheckHelpers(project, CHECK_THREAD_ENTRY, debug);
+    diagnostics = await checkProject(project, { importTools, helpers });
     // After the check, which scans once for both (the scan of a project is kept).
     workers = (await project.scanWorkers()).length;
   } catch (error) {

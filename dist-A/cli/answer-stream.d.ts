@@ -1,0 +1,21 @@
+/**
+ * The entry worker's text streamed to stdout as it arrives (SPEC §16: on a terminal the answer
+ * streams, and is written once). While a reply is mid-line the progress display is paused — stderr
+ * is the same terminal, and the status line or a progress line would land inside the answer — and
+ * what it held back is printed once the reply's line is ended (at a tool call, a new model request,
+ * or the end of the run or turn).
+ */
+import type { RunEvent } from '../runtime/events.ts';
+import { type CliIO } from './io.ts';
+import type { ProgressDisplay } from './progress-display.ts';
+export interface AnswerStream {
+    /** Takes the events of a run: the entry worker's text goes to stdout, everything else to the display. */
+    onEvent(event: RunEvent): void;
+    /** Ends the reply's line and lets progress through again. */
+    end(): void;
+    /** Whether any text was streamed since the last {@link reset}. */
+    readonly streamed: boolean;
+    /** Starts a new reply (a chat turn). */
+    reset(): void;
+}
+export declare function createAnswerStream(io: CliIO, display: ProgressDisplay): AnswerStream;

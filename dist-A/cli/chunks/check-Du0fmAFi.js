@@ -1,0 +1,1 @@
+export { r as runCheck } from "./check-CHvfUra2.js";

@@ -1,0 +1,329 @@
+import { a as ModelError, c as SandboxError, d as formatLocated, i as LlmDoError, l as ToolError, n as CallPaused, o as ProjectError, r as DelegationError, s as RunError, t as AbortedError, u as UsageError } from "./errors-C1ynlXzT.js";
+import { n as loadProject$1 } from "./load-project-BabAhG4L.js";
+import { a as detectTarget, o as GRANTS_FILE, s as openProjectGrants } from "./run-store-CriZAqLK.js";
+import { t as createNodeFileSystem } from "./node-file-system-D-O8cv29.js";
+import { a as DEFAULT_MAX_STEPS, c as DEFAULT_MAX_DEPTH, r as runWorker } from "./run-worker-DinqOkkO.js";
+import { t as resumeRun } from "./resume-run-0ULaIsLh.js";
+import { n as startChatSession } from "./chat-session-B9l_RJqj.js";
+import { n as pendingApprovals, t as STATE_VERSION } from "./state-TjsRmgQY.js";
+import { t as createPromptAssembler } from "./model-prompt-B33pgNqq.js";
+import { i as formatDiagnostic, t as checkProject } from "./check-BV96Cwpx.js";
+import "./library-store-xbUL7EKI.js";
+import { c as defineTool } from "./worker-plan-DiETe3at.js";
+import { homedir } from "node:os";
+import { posix, resolve } from "node:path";
+// src/open-project.ts
+/**
+* `loadProject(dir)`: the one-call way to open a project from Node, with the Node file system and
+* the user's home directory filled in.
+*/
+/**
+* Loads the project at `dir` (a directory with `main.worker` or a manifest, or a worker file).
+* @example
+* const project = await loadProject('examples/greeter');
+* const { result } = runWorker({ project, input: 'Ada', model: 'test' });
+*/
+async function loadProject(dir, options = {}) {
+	const fs = options.fs ?? createNodeFileSystem();
+	const env = options.env ?? process.env;
+	const homeDir = options.homeDir ?? homedir();
+	const located = await detectTarget(dir, {
+		fs,
+		cwd: process.cwd(),
+		env,
+		homeDir
+	});
+	const project = await loadProject$1({
+		...options,
+		fs,
+		env,
+		homeDir,
+		root: located.root,
+		...located.standaloneFile ? { standalone: { file: located.standaloneFile } } : {}
+	});
+	if (located.workerFile && !located.standaloneFile) {
+		const entry = `./${located.workerFile.slice(resolve(located.root).length + 1)}`;
+		const definition = await project.resolveWorker(entry);
+		return project.withEntry(definition.id);
+	}
+	return project;
+}
+// src/sandbox/memory-file-system.ts
+/**
+* An in-memory {@link FileSystem} for tests and for hosts without a disk. It follows POSIX
+* semantics closely enough for the sandbox's checks to mean the same thing as on Node: symlinks are
+* resolved physically (a `..` in a link target climbs from the link's real directory), a write
+* replaces a final symlink rather than following it (like rename), a held directory keeps
+* meaning the directory it opened (like a descriptor), and errors carry Node's codes.
+*/
+/** Longest chain of symlinks followed before ELOOP, as on Linux. */
+const MAX_SYMLINK_HOPS = 40;
+function fsError(code, op, path) {
+	return Object.assign(/* @__PURE__ */ new Error(`${code}: ${op} '${path}'`), { code });
+}
+function segmentsOf(path) {
+	return path.split("/").filter((segment) => segment !== "" && segment !== ".");
+}
+/**
+* Creates an in-memory file system holding `files` (absolute host paths → content); their parent
+* directories are implied.
+*
+* @example
+* const fs = createMemoryFileSystem({ '/p/input/a.txt': 'hello' });
+* fs.symlink('/etc/passwd', '/p/input/link');
+*/
+function createMemoryFileSystem(files = {}) {
+	const nodes = /* @__PURE__ */ new Map();
+	let nextIno = 1;
+	const encoder = new TextEncoder();
+	const now = () => Date.now();
+	nodes.set("/", {
+		kind: "directory",
+		mtimeMs: now(),
+		ino: nextIno++
+	});
+	/** Resolves `path` physically; returns the canonical location and the node there (if any). */
+	function walk(path, followFinal, op) {
+		let pending = segmentsOf(path);
+		let current = "/";
+		let hops = 0;
+		while (pending.length > 0) {
+			const segment = pending.shift();
+			if (segment === "..") {
+				current = posix.dirname(current);
+				continue;
+			}
+			const next = posix.join(current, segment);
+			const node = nodes.get(next);
+			const isLast = pending.length === 0;
+			if (!node) {
+				if (isLast) return {
+					canonical: next,
+					node: void 0
+				};
+				throw fsError("ENOENT", op, path);
+			}
+			if (node.kind === "symlink" && (!isLast || followFinal)) {
+				if (++hops > MAX_SYMLINK_HOPS) throw fsError("ELOOP", op, path);
+				if (node.target.startsWith("/")) current = "/";
+				pending = [...segmentsOf(node.target), ...pending];
+				continue;
+			}
+			if (!isLast && node.kind !== "directory") throw fsError("ENOTDIR", op, path);
+			current = next;
+		}
+		return {
+			canonical: current,
+			node: nodes.get(current)
+		};
+	}
+	function existing(path, followFinal, op) {
+		const { canonical, node } = walk(path, followFinal, op);
+		if (!node) throw fsError("ENOENT", op, path);
+		return {
+			canonical,
+			node
+		};
+	}
+	function statOf(node) {
+		const size = node.kind === "file" ? node.data.length : node.kind === "symlink" ? node.target.length : 0;
+		return {
+			kind: node.kind,
+			size,
+			mtimeMs: node.mtimeMs,
+			dev: 1,
+			ino: node.ino
+		};
+	}
+	function statOrUndefined(path, followFinal) {
+		try {
+			const { node } = walk(path, followFinal, "stat");
+			return node ? statOf(node) : void 0;
+		} catch (error) {
+			const code = error.code;
+			if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return void 0;
+			throw error;
+		}
+	}
+	function mkdirSync(path) {
+		let current = "/";
+		for (const segment of segmentsOf(path)) {
+			if (segment === "..") {
+				current = posix.dirname(current);
+				continue;
+			}
+			const { canonical, node } = walk(posix.join(current, segment), true, "mkdir");
+			if (!node) nodes.set(canonical, {
+				kind: "directory",
+				mtimeMs: now(),
+				ino: nextIno++
+			});
+			else if (node.kind !== "directory") throw fsError("ENOTDIR", "mkdir", path);
+			current = canonical;
+		}
+		return current;
+	}
+	function writeSync(path, data) {
+		const name = posix.basename(path);
+		if (name === "" || name === "." || name === "..") throw fsError("EISDIR", "open", path);
+		const target = posix.join(mkdirSync(posix.dirname(path)), name);
+		if (nodes.get(target)?.kind === "directory") throw fsError("EISDIR", "open", path);
+		const bytes = typeof data === "string" ? encoder.encode(data) : new Uint8Array(data);
+		nodes.set(target, {
+			kind: "file",
+			data: bytes,
+			mtimeMs: now(),
+			ino: nextIno++
+		});
+	}
+	function readSync(path) {
+		const { node } = existing(path, true, "open");
+		if (node.kind === "directory") throw fsError("EISDIR", "read", path);
+		return node.data.slice();
+	}
+	function fileHandle(node, path) {
+		return {
+			async stat() {
+				return statOf(node);
+			},
+			async read(maxBytes, signal) {
+				signal?.throwIfAborted();
+				if (node.kind !== "file") throw fsError("EISDIR", "read", path);
+				return node.data.slice(0, maxBytes ?? node.data.length);
+			},
+			async close() {}
+		};
+	}
+	/** A held directory: names resolve under `canonical` only while that path still holds this node. */
+	function directoryHandle(canonical, node, path) {
+		if (node.kind === "symlink") throw fsError("ELOOP", "open", path);
+		if (node.kind !== "directory") throw fsError("ENOTDIR", "open", path);
+		const entry = (name, op) => {
+			if (nodes.get(canonical) !== node) throw fsError("ENOENT", op, `${path}/${name}`);
+			const at = posix.join(canonical, name);
+			return {
+				at,
+				child: nodes.get(at)
+			};
+		};
+		const present = (name, op) => {
+			const { at, child } = entry(name, op);
+			if (!child) throw fsError("ENOENT", op, `${path}/${name}`);
+			return {
+				at,
+				child
+			};
+		};
+		return {
+			async realPath() {
+				return nodes.get(canonical) === node ? canonical : `${canonical} (deleted)`;
+			},
+			async stat() {
+				return statOf(node);
+			},
+			async readDir() {
+				return nodes.get(canonical) === node ? listDir(canonical) : [];
+			},
+			async lstat(name) {
+				const { child } = entry(name, "lstat");
+				return child ? statOf(child) : void 0;
+			},
+			async openFile(name) {
+				const { child } = present(name, "open");
+				if (child.kind === "symlink") throw fsError("ELOOP", "open", `${path}/${name}`);
+				return fileHandle(child, `${path}/${name}`);
+			},
+			async openDirectory(name) {
+				const { at, child } = present(name, "open");
+				return directoryHandle(at, child, `${path}/${name}`);
+			},
+			async mkdir(name) {
+				const { at, child } = entry(name, "mkdir");
+				if (!child) nodes.set(at, {
+					kind: "directory",
+					mtimeMs: now(),
+					ino: nextIno++
+				});
+			},
+			async writeFile(name, data, signal) {
+				signal?.throwIfAborted();
+				const { at, child } = entry(name, "open");
+				if (child?.kind === "directory") throw fsError("EISDIR", "open", `${path}/${name}`);
+				nodes.set(at, {
+					kind: "file",
+					data: new Uint8Array(data),
+					mtimeMs: now(),
+					ino: nextIno++
+				});
+			},
+			async remove(name) {
+				const { at, child } = present(name, "unlink");
+				if (child.kind === "directory") throw fsError("EISDIR", "unlink", `${path}/${name}`);
+				nodes.delete(at);
+			},
+			async close() {}
+		};
+	}
+	function listDir(canonical) {
+		const entries = [];
+		for (const [key, child] of nodes) if (key !== "/" && posix.dirname(key) === canonical) entries.push({
+			name: posix.basename(key),
+			kind: child.kind
+		});
+		return entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+	}
+	for (const [path, content] of Object.entries(files)) writeSync(path, content);
+	return {
+		async readFile(path) {
+			return readSync(path);
+		},
+		async readText(path) {
+			return new TextDecoder().decode(readSync(path));
+		},
+		async writeFile(path, data) {
+			writeSync(path, data);
+		},
+		async remove(path, options) {
+			const { canonical, node } = walk(path, false, "rm");
+			if (!node) return;
+			const prefix = `${canonical}/`;
+			if (node.kind === "directory") {
+				if (!options?.recursive) throw fsError("EISDIR", "rm", path);
+				for (const key of [...nodes.keys()]) if (key.startsWith(prefix)) nodes.delete(key);
+			}
+			if (canonical !== "/") nodes.delete(canonical);
+		},
+		async stat(path) {
+			return statOrUndefined(path, true);
+		},
+		async lstat(path) {
+			return statOrUndefined(path, false);
+		},
+		async realpath(path) {
+			return existing(path, true, "realpath").canonical;
+		},
+		async readDir(path) {
+			const { canonical, node } = existing(path, true, "scandir");
+			if (node.kind !== "directory") throw fsError("ENOTDIR", "scandir", path);
+			return listDir(canonical);
+		},
+		async mkdir(path) {
+			mkdirSync(path);
+		},
+		async openDirectory(path) {
+			const { canonical, node } = existing(path, false, "open");
+			return directoryHandle(canonical, node, path);
+		},
+		symlink(target, path) {
+			const at = posix.join(mkdirSync(posix.dirname(path)), posix.basename(path));
+			if (nodes.has(at)) throw fsError("EEXIST", "symlink", path);
+			nodes.set(at, {
+				kind: "symlink",
+				target,
+				mtimeMs: now(),
+				ino: nextIno++
+			});
+		}
+	};
+}
+export { AbortedError, CallPaused, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DelegationError, GRANTS_FILE, LlmDoError, ModelError, ProjectError, RunError, STATE_VERSION, SandboxError, ToolError, UsageError, checkProject, createMemoryFileSystem, createNodeFileSystem, createPromptAssembler, defineTool, formatDiagnostic, formatLocated, loadProject, openProjectGrants, pendingApprovals, resumeRun, runWorker, startChatSession };

@@ -1,0 +1,134 @@
+/**
+ * One command's session around a run (`llm-do TARGET`, `llm-do resume`): what shows it (progress,
+ * the streamed answer, `--trace`, `--otel`), asks at the terminal, records it in the run log and
+ * stops it on Ctrl-C, and how its result is printed and turned into the exit code.
+ */
+import { resolve } from 'node:path';
+import { RunError } from "../errors.js";
+import { createAnswerStream } from "./answer-stream.js";
+import { approvalTerminal } from "./controlling-terminal.js";
+import { exitCodeFor, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from "./exit-codes.js";
+import { printError, printLine, writeOutput } from "./io.js";
+import { pendingJson, renderPending } from "./pending-view.js";
+import { processFailure } from "./process-guard.js";
+import { createProgressDisplay } from "./progress-display.js";
+import { asksAtTerminal, openRunLog } from "./run-setup.js";
+import { createStyle, isFancyTerminal } from "./style.js";
+import { openTelemetry } from "./telemetry-option.js";
+import { createTerminalPrompter } from "./terminal-prompter.js";
+import { terminalSafeJson } from "./terminal-text.js";
+import { openTraceWriter } from "./trace-writer.js";
+/** The `--json` object of a run that failed before it started: the usual keys, empty. */
+export const NOT_RUN_JSON = {
+    worker: null,
+    output: null,
+    usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
+};
+/** One command's session; `close` it whatever happens. */
+export function openCommandSession(io) {
+    const abort = new AbortController();
+    let trace;
+    let telemetry;
+    let display;
+    let answer;
+    let terminal;
+    let log;
+    // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
+    // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
+    const onSigint = () => abort.abort();
+    process.once('SIGINT', onSigint);
+    return {
+        async openTrace(options) {
+            trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
+            return trace;
+        },
+        async openLog(options, project, resumedRunId) {
+            log = await openRunLog(options, project, io, resumedRunId);
+            return log;
+        },
+        async surround(options, { answerAsJson, stdinIsInput, grants }) {
+            telemetry = await openTelemetry(options, io);
+            // On a terminal the answer streams as it arrives (a JSON answer is shown whole, once validated).
+            const streamAnswer = Boolean(io.stdout.isTTY) && !options.json && options.stream !== false && !answerAsJson;
+            const progress = createProgressDisplay(io, options, { entryTextOnStdout: streamAnswer, interrupted: () => abort.signal.aborted });
+            display = progress;
+            answer = streamAnswer ? createAnswerStream(io, progress) : undefined;
+            // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).
+            terminal = asksAtTerminal(options) ? approvalTerminal(io, stdinIsInput) : undefined;
+            const onEvent = answer?.onEvent ?? progress.onEvent;
+            return {
+                ...(terminal
+                    ? {
+                        prompter: createTerminalPrompter(terminal.input, terminal.output, {
+                            display: progress,
+                            style: createStyle(isFancyTerminal(terminal.output, io.env)),
+                            projectGrants: grants,
+                        }),
+                    }
+                    : {}),
+                // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
+                signal: AbortSignal.any([abort.signal, processFailure]),
+                subscribe: (bus) => {
+                    trace?.attach(bus);
+                    telemetry?.attach(bus);
+                    bus.subscribe(onEvent);
+                },
+                ...(io.env.LLM_DO_DEBUG === '1' ? { debug: (message) => printError(io, `debug: ${message}`) } : {}),
+            };
+        },
+        async report(result, options) {
+            answer?.end();
+            display?.stop();
+            await trace?.close();
+            const exitCode = reportResult(result, options, io, answer?.streamed === true);
+            log?.recordExit(exitCode);
+            return exitCode;
+        },
+        async fail(error, options) {
+            await trace?.close().catch(() => undefined);
+            return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
+        },
+        async close() {
+            display?.stop();
+            terminal?.close();
+            log?.close();
+            process.removeListener('SIGINT', onSigint);
+            // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
+            await telemetry?.close();
+        },
+    };
+}
+/** Prints a finished run's outcome and returns its exit code. */
+function reportResult(result, options, io, streamed) {
+    // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
+    const denied = result.denied_calls;
+    const deniedFailure = options.failOnDeny && denied > 0 && !result.error ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`) : undefined;
+    const error = result.error ?? deniedFailure;
+    const paused = result.status === 'paused' ? { run_id: result.state.run_id, pending: result.pending ?? [] } : undefined;
+    if (options.json) {
+        printLine(io, terminalSafeJson({
+            worker: result.worker,
+            output: result.output ?? null,
+            usage: result.usage,
+            // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
+            status: deniedFailure ? 'error' : result.status,
+            ...(error ? { error: error.message } : {}),
+            ...(paused ? { run_id: paused.run_id, pending: pendingJson(paused.pending) } : {}),
+            denied_calls: denied,
+        }));
+    }
+    else if (result.status === 'ok' && !streamed) {
+        const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
+        writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
+    }
+    else if (paused) {
+        printError(io, `paused: ${paused.pending.length} tool call(s) wait for a decision (run ${paused.run_id})`);
+        // Escaped by the view: everything in it came from a model.
+        io.stderr.write(`${renderPending(paused.run_id, paused.pending).trimEnd()}\n`);
+    }
+    if (denied > 0 && !deniedFailure && !options.quiet)
+        printError(io, `${denied} tool call(s) denied`);
+    if (paused)
+        return EXIT_PAUSED;
+    return error ? (options.json ? exitCodeFor(error) : reportError(error, io)) : EXIT_OK;
+}

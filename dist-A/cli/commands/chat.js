@@ -1,0 +1,202 @@
+/**
+ * `llm-do chat TARGET` (also `--chat`, or an entry worker with `mode: chat`): a REPL over a chat
+ * session. Replies stream to stdout; prompts, tool progress and approvals go to stderr. `/exit` or
+ * Ctrl-D ends it; Ctrl-C, or `q` at an approval prompt, cancels the current turn only; `/help` lists
+ * the commands. Without a terminal, each stdin line is a turn
+ * (approvals are then asked on /dev/tty when there is one). Exit 1 if any turn failed.
+ */
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { AbortedError, UsageError } from "../../errors.js";
+import { conversationOf, startChatSession } from "../../runtime/chat-session.js";
+import { createAnswerStream } from "../answer-stream.js";
+import { approvalTerminal } from "../controlling-terminal.js";
+import { EXIT_FAILED, EXIT_OK, reportError } from "../exit-codes.js";
+import { printError, writeOutput } from "../io.js";
+import { createProgressDisplay } from "../progress-display.js";
+import { asksAtTerminal, loadRunState, openGrants, openRunLog, openRunTarget, runOptionsFromFlags } from "../run-setup.js";
+import { createStyle, isFancyTerminal } from "../style.js";
+import { createTerminalPrompter } from "../terminal-prompter.js";
+import { openTelemetry } from "../telemetry-option.js";
+import { openTraceWriter } from "../trace-writer.js";
+const PROMPT = 'you› ';
+const HINT = '(type /exit or press Ctrl-D to end the chat, /help for the commands)';
+const HELP = `commands:
+  /help    list these commands
+  /exit    end the chat (or press Ctrl-D)
+  Ctrl-C   cancel the current turn
+  q        at an approval prompt: cancel the current turn (the chat goes on)`;
+/** In a chat, \`q\` at an approval prompt cancels the turn, not the chat: it aborts the turn's signal. */
+function cancellingTurn(prompter, cancelTurn) {
+    return {
+        async ask(request, signal) {
+            const answer = await prompter.ask(request, signal);
+            if (answer.action !== 'abort')
+                return answer;
+            cancelTurn();
+            throw new AbortedError('turn cancelled');
+        },
+    };
+}
+/** `rl.question` as a promise (the REPL's interface is callback-style so it can be iterated). */
+function questionOn(rl, query, signal) {
+    return new Promise((resolveAnswer, reject) => {
+        if (signal?.aborted)
+            return reject(new AbortedError());
+        rl.question(query, signal ? { signal } : {}, resolveAnswer);
+        signal?.addEventListener('abort', () => reject(new AbortedError()), { once: true });
+    });
+}
+/** `llm-do chat TARGET`, or `llm-do chat --resume RUN` to go on with the conversation of a turn. */
+export async function runChatCommand(target, flags, io) {
+    try {
+        const resumed = flags.resume ? await savedConversation(flags.resume, io) : undefined;
+        const { project, entry } = await openRunTarget(target ?? resumed?.root, flags, io);
+        if (resumed && project.root !== resumed.root) {
+            throw new UsageError(`run ${resumed.runId} belongs to the project at ${resumed.root}, not ${project.root}; leave out the target to go on with it there`);
+        }
+        // The conversation goes on with the model it had, unless told otherwise.
+        const model = flags.model ?? resumed?.model;
+        return await chatWithProject(project, entry ?? resumed?.entry, { ...flags, ...(model ? { model } : {}) }, io, resumed?.history);
+    }
+    catch (error) {
+        return reportError(error, io);
+    }
+}
+/** The conversation of run `ref` (a chat turn, or any run: its conversation goes on as a chat). */
+async function savedConversation(ref, io) {
+    const { runId, status, state } = await loadRunState(ref, io);
+    return { runId, root: state.project.root, entry: state.root?.worker, model: state.options.model ?? undefined, history: conversationOf(state, status === 'ok') };
+}
+/** Runs the REPL against an already loaded project. */
+export async function chatWithProject(project, entry, flags, io, history) {
+    if (flags.onApproval === 'pause')
+        throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
+    const interactive = Boolean(io.stdin.isTTY);
+    // Created once the session has started: lines read before the loop iterates would be lost.
+    let rl;
+    // Telemetry first: a bad --otel is refused before the trace file is created.
+    const telemetry = await openTelemetry(flags, io);
+    const log = await openRunLog(flags, project, io);
+    const trace = flags.trace ? await openTraceWriter(resolve(io.cwd, flags.trace)) : undefined;
+    let turn;
+    const display = createProgressDisplay(io, flags, { conversation: true, interrupted: () => turn?.signal.aborted === true });
+    // Piped turns: approvals go to the controlling terminal, if a person is at one.
+    const terminal = interactive || !asksAtTerminal(flags) ? undefined : approvalTerminal(io, true);
+    const answer = createAnswerStream(io, display);
+    const cancelCurrentTurn = () => turn?.abort(new AbortedError('turn cancelled'));
+    let session;
+    try {
+        const grants = await openGrants(project, io);
+        const promptOptions = { display, projectGrants: Boolean(grants), quitLabel: 'cancel the turn' };
+        const prompter = interactive
+            ? createTerminalPrompter(io.stdin, io.stderr, {
+                ...promptOptions,
+                question: (query, signal) => questionOn(rl, query, signal),
+                style: createStyle(isFancyTerminal(io.stderr, io.env)),
+            })
+            : terminal
+                ? createTerminalPrompter(terminal.input, terminal.output, { ...promptOptions, style: createStyle(isFancyTerminal(terminal.output, io.env)) })
+                : undefined;
+        session = await startChatSession({
+            project,
+            ...(entry ? { entry } : {}),
+            ...runOptionsFromFlags(flags, io),
+            ...(log ? { store: log.store } : {}),
+            ...(grants ? { grants } : {}),
+            ...(prompter ? { prompter: cancellingTurn(prompter, cancelCurrentTurn) } : {}),
+            ...(history ? { history } : {}),
+            onEvent: answer.onEvent,
+            subscribe: (bus) => {
+                trace?.attach(bus);
+                telemetry?.attach(bus);
+            },
+        });
+    }
+    catch (error) {
+        terminal?.close();
+        log?.close();
+        await trace?.close();
+        await telemetry?.close();
+        return reportError(error, io);
+    }
+    const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: interactive, historySize: 1000 });
+    rl = lines;
+    const cancelTurn = () => {
+        if (turn)
+            turn.abort(new AbortedError('turn cancelled'));
+        else if (interactive) {
+            printError(io, `\n${HINT}`);
+            lines.prompt();
+        }
+        else
+            lines.close();
+    };
+    lines.setPrompt(PROMPT);
+    lines.on('SIGINT', cancelTurn);
+    process.on('SIGINT', cancelTurn);
+    if (interactive)
+        printError(io, `chatting with ${session.worker} (${session.model}) ${HINT}`);
+    // A session that looks fine but had a turn fail must not exit 0 (a script feeding turns would miss it).
+    let anyTurnFailed = false;
+    try {
+        if (interactive)
+            lines.prompt();
+        for await (const line of lines) {
+            const text = line.trim();
+            if (text === '/exit')
+                break;
+            if (text === '/help') {
+                printError(io, HELP);
+                if (interactive)
+                    lines.prompt();
+                continue;
+            }
+            if (text === '') {
+                if (interactive)
+                    lines.prompt();
+                continue;
+            }
+            turn = new AbortController();
+            answer.reset();
+            try {
+                const reply = await session.send(text, { signal: turn.signal });
+                answer.end();
+                display.clear();
+                if (!answer.streamed) {
+                    const output = typeof reply.output === 'string' ? reply.output : JSON.stringify(reply.output, null, 2);
+                    writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
+                }
+            }
+            catch (error) {
+                answer.end();
+                display.clear();
+                if (AbortedError.isInstance(error))
+                    printError(io, '(turn cancelled)');
+                else {
+                    anyTurnFailed = true;
+                    reportError(error, io);
+                }
+            }
+            finally {
+                turn = undefined;
+            }
+            if (interactive)
+                lines.prompt();
+        }
+    }
+    finally {
+        lines.off('SIGINT', cancelTurn);
+        process.off('SIGINT', cancelTurn);
+        lines.close();
+        display.stop();
+        terminal?.close();
+        session.close();
+        log?.close();
+        await trace?.close();
+        await telemetry?.close();
+    }
+    if (interactive)
+        io.stderr.write('\n');
+    return anyTurnFailed ? EXIT_FAILED : EXIT_OK;
+}

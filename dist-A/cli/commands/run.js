@@ -1,0 +1,69 @@
+/** `llm-do TARGET [INPUT]`: run a project's entry worker (or a worker file) and print its answer. */
+import { resolve } from 'node:path';
+import { UsageError } from "../../errors.js";
+import { runWorker } from "../../runtime/run-worker.js";
+import { openCommandSession } from "../command-session.js";
+import { readStdin } from "../read-stdin.js";
+import { stateFileWriter } from "../state-file.js";
+import { openGrants, openRunTarget, runOptionsFromFlags } from "../run-setup.js";
+import { chatWithProject } from "./chat.js";
+export async function runCommand({ target, input, options }, io) {
+    const session = openCommandSession(io);
+    try {
+        const trace = await session.openTrace(options);
+        const { project, entry } = await openRunTarget(target, options, io);
+        const noInputGiven = input === undefined && options.input === undefined;
+        // Resolved here to choose how the run is shown; a failure to resolve is reported by the run itself.
+        const entryWorker = await project.loadWorker(entry ?? project.entryId).catch(() => undefined);
+        if (noInputGiven && entryWorker?.config.mode === 'chat') {
+            // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
+            if (options.json)
+                throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
+            await trace?.close();
+            return await chatWithProject(project, entry, options, io);
+        }
+        const log = await session.openLog(options, project);
+        const grants = await openGrants(project, io);
+        const stdinIsInput = input === '-' || (noInputGiven && !io.stdin.isTTY);
+        const runInput = await resolveInput(input, options.input, stdinIsInput, io);
+        const surroundings = await session.surround(options, { answerAsJson: Boolean(entryWorker?.config.schema_out), stdinIsInput, grants: Boolean(grants) });
+        const result = await runWorker({
+            project,
+            ...(entry ? { entry } : {}),
+            ...runOptionsFromFlags(options, io),
+            input: runInput,
+            ...(log ? { store: log.store } : {}),
+            ...(grants ? { grants } : {}),
+            attachments: (options.attach ?? []).map((file) => resolve(io.cwd, file)),
+            ...(options.state ? { onCheckpoint: stateFileWriter(resolve(io.cwd, options.state), io) } : {}),
+            ...surroundings,
+        }).result;
+        return await session.report(result, options);
+    }
+    catch (error) {
+        return session.fail(error, options);
+    }
+    finally {
+        await session.close();
+    }
+}
+async function resolveInput(positional, json, fromStdin, io) {
+    if (json !== undefined) {
+        if (positional !== undefined)
+            throw new UsageError('give the input either as INPUT or with --input, not both');
+        let value;
+        try {
+            value = JSON.parse(json);
+        }
+        catch (error) {
+            throw new UsageError(`--input is not valid JSON (${error.message}); e.g. --input '{"topic": "tides"}'`);
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            throw new UsageError(`--input expects a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; e.g. --input '{"topic": "tides"}'`);
+        }
+        return value;
+    }
+    if (fromStdin)
+        return readStdin(io.stdin);
+    return positional ?? '';
+}

@@ -1,0 +1,136 @@
+import { formatDuration, shorten } from "../progress.js";
+import { escapeTerminalText as safe } from "../terminal-text.js";
+/** `$0.0123`, `cost unknown` for a finished run without a price, `-` while running. */
+export function formatCost(cost, finished) {
+    if (cost !== null)
+        return `$${cost.toFixed(4)}`;
+    return finished ? 'cost unknown' : '-';
+}
+function formatTokens(tokens) {
+    const cached = tokens.cache_read_tokens > 0 ? ` (${tokens.cache_read_tokens} cached)` : '';
+    return `${tokens.input_tokens} in${cached} / ${tokens.output_tokens} out`;
+}
+/** `2026-11-23 13:35:12` (UTC). */
+export function formatTime(iso) {
+    return iso.slice(0, 19).replace('T', ' ');
+}
+const durationOf = (run) => (run.duration_ms === null ? '-' : formatDuration(run.duration_ms));
+/** One row per run, newest first; `ids` are the shortest unique prefixes. */
+export function formatRunList(runs, ids) {
+    if (runs.length === 0)
+        return 'no runs recorded';
+    const rows = runs.map((run) => [
+        ids.get(run.id) ?? run.id,
+        formatTime(run.started_at),
+        shorten(run.entry, false, 30),
+        run.status,
+        durationOf(run),
+        `${run.input_tokens + run.output_tokens}`,
+        formatCost(run.cost_usd, run.status !== 'running'),
+    ]);
+    return table([['ID', 'STARTED (UTC)', 'ENTRY', 'STATUS', 'DURATION', 'TOKENS', 'COST'], ...rows]);
+}
+function table(rows) {
+    const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+    return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ')).join('\n');
+}
+/** The header of a run and its call tree; with `prompts`, what each request sent. */
+export function formatRunDetail(run, prompts) {
+    const finished = run.status !== 'running';
+    const lines = [
+        `run ${run.id}  ${run.status}${run.exit_code === null ? '' : ` (exit ${run.exit_code})`}`,
+        `  project  ${safe(run.project)} (${safe(run.project_root)})`,
+        `  entry    ${safe(run.entry)}${run.model ? ` · ${safe(run.model)}` : ''}`,
+        `  started  ${formatTime(run.started_at)} UTC · ${durationOf(run)} · pid ${run.pid} on ${safe(run.host)}`,
+        `  usage    ${formatTokens(run)} tokens · ${formatCost(run.cost_usd, finished)}`,
+        `  input    ${shorten(run.input, false, 200)}`,
+    ];
+    if (run.output !== undefined)
+        lines.push(`  output   ${shorten(run.output, false, 200)}`);
+    if (run.error)
+        lines.push(`  error    ${shorten(run.error, false, 400)}`);
+    for (const warning of run.warnings)
+        lines.push(`  warning  ${shorten(warning.message, false, 200)}`);
+    if (run.root)
+        lines.push('', ...callLines(run.root, '', prompts, run.status));
+    return lines.join('\n');
+}
+/** `status` is the run's. */
+function callLines(call, pad, prompts, status) {
+    const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, status !== 'running'), call.status];
+    const lines = [`${pad}${head.filter(Boolean).join(' · ')}`];
+    if (call.error)
+        lines.push(`${pad}  error: ${shorten(call.error, false, 400)}`);
+    const inner = `${pad}  `;
+    const steps = new Set([...call.requests.map((request) => request.step), ...call.tool_calls.map((tool) => tool.step)]);
+    for (const step of [...steps].sort((a, b) => (a ?? 0) - (b ?? 0))) {
+        const request = call.requests.find((r) => r.step === step);
+        if (request)
+            lines.push(...requestLines(request, inner, prompts));
+        for (const tool of call.tool_calls.filter((t) => t.step === step))
+            lines.push(...toolLines(tool, `${inner}  `, prompts, status));
+    }
+    return lines;
+}
+function requestLines(request, pad, prompts) {
+    const parts = [
+        `step ${request.step}`,
+        request.finish_reason ? safe(request.finish_reason) : 'no response',
+        request.duration_ms === null ? undefined : formatDuration(request.duration_ms),
+        request.input_tokens === null ? undefined : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`,
+    ];
+    const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
+    if (request.text)
+        lines.push(`${pad}  text: ${shorten(request.text, false, 160)}`);
+    if (prompts && request.prompt)
+        lines.push(...promptLines(request.prompt, `${pad}  `));
+    return lines;
+}
+function toolLines(tool, pad, prompts, status) {
+    const outcome = tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
+    const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool, status)];
+    const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
+    if (tool.error)
+        lines.push(`${pad}  error: ${shorten(tool.error, false, 400)}`);
+    if (tool.call)
+        lines.push(...callLines(tool.call, `${pad}  `, prompts, status));
+    return lines;
+}
+function approvalText(tool, status) {
+    const { approval } = tool;
+    if (!approval)
+        return undefined;
+    if (approval.approved === null)
+        return status === 'paused' ? 'waiting for a decision (llm-do approvals)' : 'approval asked, no answer';
+    const reason = approval.reason ? `: ${shorten(approval.reason, false, 120)}` : '';
+    return `${approval.approved ? 'approved' : 'denied'} by ${safe(approval.source ?? 'unknown')}${reason}`;
+}
+/** The full prompt: each message with its role, then the tool schemas and settings, indented. */
+function promptLines(prompt, pad) {
+    const block = (text) => safe(text).split('\n').map((line) => `${pad}    ${line}`);
+    const lines = [`${pad}sent:`];
+    for (const message of prompt.messages) {
+        lines.push(`${pad}  [${safe(String(message.role))}]`, ...block(messageText(message.content)));
+    }
+    lines.push(`${pad}  [tools]`, ...(prompt.tools.length ? block(JSON.stringify(prompt.tools, null, 2)) : block('(none)')));
+    lines.push(`${pad}  [settings]`, ...block(JSON.stringify(prompt.settings, null, 2)));
+    return lines;
+}
+/** Text parts as their text; other parts (tool calls, results, files) as JSON. */
+function messageText(content) {
+    if (typeof content === 'string')
+        return content;
+    if (!Array.isArray(content))
+        return JSON.stringify(content, null, 2);
+    return content.map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part, null, 2))).join('\n');
+}
+export function formatSearch(hits, ids) {
+    if (hits.length === 0)
+        return 'no recorded run matches';
+    return hits
+        .flatMap(({ run, matches }) => [
+        `${ids.get(run.id) ?? run.id}  ${formatTime(run.started_at)}  ${safe(run.entry)}  ${run.status}`,
+        ...matches.map((match) => `  ${match.kind}: ${shorten(match.snippet, false, 200)}`),
+    ])
+        .join('\n');
+}

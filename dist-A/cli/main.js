@@ -1,0 +1,298 @@
+/**
+ * The `llm-do` command line: a thin shell over the library. Commander parses; each command lives in
+ * `commands/` and returns an exit code; errors map to exit codes in `exit-codes.ts`.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from "../errors.js";
+import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from "./exit-codes.js";
+import { writeOutput } from "./io.js";
+import { escapeTerminalText } from "./terminal-text.js";
+import { VERSION } from "./version.js";
+const collect = (value, previous = []) => [...previous, value];
+const RUN_EXAMPLES = `
+Examples:
+  llm-do examples/greeter "hi" --model test      run a project's main worker offline
+  llm-do ./my-project --entry reports/summarizer --input '{"topic": "tides"}'
+  llm-do tasks/greet.worker "Ada"                 run one worker file
+  cat notes.txt | llm-do summarize -              read the input from stdin
+  llm-do check ./my-project                       validate a project
+`;
+/** The options shared by a run and a chat session (`what` words the help text). */
+function addSessionOptions(command, what) {
+    command
+        .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
+        .option('--model <id>', `model for every worker of the ${what}, e.g. anthropic:claude-sonnet-4-5 or test`)
+        .addOption(new Option('--on-approval <mode>', 'who decides tool calls that ask: ask (the terminal), approve or deny them all, or pause the run until they are decided (llm-do approve, then llm-do resume)')
+        .choices(['ask', 'approve', 'deny', 'pause'])
+        .conflicts(['approveAll', 'autoDeny', 'strict']))
+        .option('--approve-all', 'alias of --on-approval approve')
+        .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
+        .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
+        .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+        .option('--project <dir>', 'project root (instead of detecting it from the target)')
+        .option('--no-project', 'run the worker file on its own, outside any project')
+        .option('--lib <path>', 'library directory to search (repeatable)', collect)
+        .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+        .option('--no-import-tools', 'do not load custom tool modules')
+        .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+        .option('--set <key=value>', `override a field of the entry worker for this ${what} (repeatable)`, collect)
+        .option('--no-stream', 'use non-streaming model requests')
+        .option('-q, --quiet', 'print only errors on stderr')
+        .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+        .option('--trace <file>', 'write every event as one JSON object per line')
+        .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318')
+        .option('--no-log', `do not record this ${what} in the run log ($LLM_DO_HOME/runs.db)`);
+}
+/**
+ * TARGET and INPUT. With `--project DIR`, a TARGET can only be a worker file, so a lone positional
+ * that is not one (`llm-do --project app --entry greet Ada`) is the INPUT.
+ */
+function positionals(args, projectGiven) {
+    const [first, second] = args;
+    if (projectGiven && second === undefined && first !== undefined && !/\.(worker|ya?ml)$/.test(first))
+        return [undefined, first];
+    return [first, second];
+}
+/**
+ * Makes every command answer a parse error (unknown flag, missing argument) with its own usage line,
+ * and tells `onParseError` which command it was.
+ */
+function showUsageOnError(command, onParseError, parentName = '') {
+    const name = parentName ? `${parentName} ${command.name()}` : command.name();
+    command.showHelpAfterError(`usage: ${name} ${command.usage()}\n(run "${name} --help" for details and examples)`);
+    command.exitOverride((error) => {
+        onParseError(command);
+        throw error;
+    });
+    for (const sub of command.commands)
+        showUsageOnError(sub, onParseError, name);
+}
+/** Whether `--json` is among the options (before a `--`): then even a usage error answers in JSON. */
+function wantsJson(argv) {
+    const end = argv.indexOf('--');
+    return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+/** Runs the CLI with `argv` (without the node and script entries) and returns the exit code. */
+export async function main(argv, io) {
+    let exitCode = EXIT_OK;
+    // Commander calls an action with the command's arguments, then its options.
+    const run = (task) => async (...args) => {
+        exitCode = await task(...args);
+    };
+    const program = new Command('llm-do')
+        .description('Run LLM workers — YAML front matter plus an instruction template — as projects of small, composable agents.')
+        .version(VERSION, '-V, --version')
+        .configureOutput({
+        writeOut: (text) => writeOutput(io, text),
+        // Parse errors quote what was typed (or what a script passed).
+        writeErr: (text) => io.stderr.write(escapeTerminalText(text)),
+    })
+        .showSuggestionAfterError(true)
+        .enablePositionalOptions()
+        .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
+        .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
+        .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
+        .option('--attach <files...>', 'files to attach to the entry worker\'s request')
+        .addOption(new Option('--json', 'print one JSON object {worker, output, usage, status, error?, denied_calls} on stdout').conflicts('chat'))
+        .option('--fail-on-deny', 'exit 1 when any tool call of the run was denied')
+        .option('--state <file>', 'write the run\'s state to FILE after every step (resume it with llm-do resume --state FILE)')
+        .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
+        .option('--check', 'alias of "llm-do check TARGET"')
+        .option('--list-workers', 'alias of "llm-do list TARGET"')
+        .addHelpText('after', RUN_EXAMPLES);
+    addSessionOptions(program, 'run');
+    program.action(run(async () => {
+        const options = program.opts();
+        const [target, input] = positionals(program.args, Boolean(options.project));
+        if (options.check) {
+            return (await import("./commands/check.js")).runCheck({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
+        }
+        if (options.listWorkers) {
+            return (await import("./commands/list.js")).runList({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
+        }
+        if (options.chat)
+            return (await import("./commands/chat.js")).runChatCommand(target, options, io);
+        const { runCommand } = await import("./commands/run.js");
+        return runCommand({ target, input, options }, io);
+    }));
+    const chat = program
+        .command('chat')
+        .description('chat with a worker: history across turns, /exit or Ctrl-D to end, Ctrl-C cancels a turn')
+        .argument('[target]', 'project directory or worker file')
+        .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n');
+    addSessionOptions(chat, 'session');
+    chat.option('--resume <run>', 'go on with the conversation of a recorded chat turn (a run id, a unique prefix of one, or "last")');
+    chat.action(run(async (target, options) => {
+        const { runChatCommand } = await import("./commands/chat.js");
+        return runChatCommand(target, options, io);
+    }));
+    program
+        .command('check')
+        .description('validate a project without running its code: workers, references, schemas, templates, tool modules, libraries (exit 0 or 2)')
+        .argument('[dir]', 'project directory', '.')
+        .option('--project <dir>', 'project root')
+        .option('--lib <path>', 'library directory to search (repeatable)', collect)
+        .option('--import-tools', 'also import tool and schema modules to verify them (runs project code)')
+        .option('--json', 'print the problems as JSON')
+        .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
+        .action(run(async (dir, options) => {
+        const { runCheck } = await import("./commands/check.js");
+        return runCheck({ dir, ...options }, io);
+    }));
+    program
+        .command('list')
+        .description('list the workers of a project: id, file, description, model')
+        .argument('[dir]', 'project directory', '.')
+        .option('--project <dir>', 'project root')
+        .option('--lib <path>', 'library directory to search (repeatable)', collect)
+        .option('--json', 'print a JSON array')
+        .addHelpText('after', '\nExample:\n  llm-do list examples/research_pipeline --json\n')
+        .action(run(async (dir, options) => {
+        const { runList } = await import("./commands/list.js");
+        return runList({ dir, ...options }, io);
+    }));
+    program
+        .command('init')
+        .description('create a new project from a template (minimal, pipeline, research-agent)')
+        .argument('[name]', 'directory to create; its last part becomes the project name')
+        .option('--template <name>', 'project template (default: minimal)')
+        .option('--list-templates', 'list the templates with a one-line description')
+        .addHelpText('after', '\nExamples:\n  llm-do init my-project\n  llm-do init my-project --template research-agent\n  llm-do init --list-templates\n')
+        .action(run(async (name, options) => {
+        const { runInit } = await import("./commands/init.js");
+        return runInit({ name, ...options }, io);
+    }));
+    const runs = program
+        .command('runs')
+        .description('list the recorded runs, newest first (the run log, $LLM_DO_HOME/runs.db)')
+        .option('--limit <n>', `how many runs to list (default 20)`)
+        .option('--status <status>', 'only runs with this status: running, ok, error, interrupted, paused')
+        .option('--worker <id>', 'only runs in which this worker was called')
+        .option('--json', 'print one JSON object {runs}')
+        .addHelpText('after', '\nExamples:\n  llm-do runs --limit 5\n  llm-do runs show last\n  llm-do runs search "invoice"\n  llm-do runs rm --older-than 30d\n')
+        .action(run(async (options) => (await import("./commands/runs.js")).runRunsList(options, io)));
+    runs
+        .command('show')
+        .description('show one run: its header and call tree with models, durations, tokens, cost, tool calls and approvals')
+        .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+        .option('--prompts', 'also print what each model was sent: system prompt, messages, tool schemas, settings')
+        .option('--json', 'print one JSON object {run}')
+        .addHelpText('after', '\nExamples:\n  llm-do runs show last\n  llm-do runs show 01a2f3 --prompts\n')
+        .action(run(async (ref, options) => (await import("./commands/runs.js")).runRunsShow(ref, options, io)));
+    runs
+        .command('search')
+        .description('find runs whose inputs, outputs, prompts, responses, tool arguments or results contain TEXT')
+        .argument('<text>', 'the text to look for (as a phrase)')
+        .option('--limit <n>', 'how many runs to list (default 20)')
+        .option('--json', 'print one JSON object {runs}')
+        .addHelpText('after', '\nExample:\n  llm-do runs search "invoice 2024"\n')
+        .action(run(async (text, options) => (await import("./commands/runs.js")).runRunsSearch(text, options, io)));
+    runs
+        .command('rm')
+        .description('delete recorded runs: the ones named, or every finished run older than an age')
+        .argument('[runs...]', 'run ids, unique prefixes of them, or "last"')
+        .option('--older-than <age>', 'delete the finished runs started longer ago than AGE: 90m, 12h, 30d, 2w')
+        .option('--json', 'print one JSON object {deleted}')
+        .addHelpText('after', '\nExamples:\n  llm-do runs rm last\n  llm-do runs rm --older-than 30d\n')
+        .action(run(async (refs, options) => (await import("./commands/runs.js")).runRunsRm(refs, options, io)));
+    const approvals = program
+        .command('approvals')
+        .description('pending approvals of paused runs (every paused run, or RUN); "approvals rules": persistent grants of a project')
+        .argument('[run]', 'a run id, a unique prefix of one, or "last"')
+        .option('--full', 'show every argument whole instead of cutting long values')
+        .option('--json', 'print one JSON object {runs: [{run_id, status, pending}]}')
+        .addHelpText('after', '\nExamples:\n  llm-do approvals\n  llm-do approvals 01a2f3 --full\n  llm-do approvals rules\n  llm-do approvals rules --revoke 2\n')
+        .action(run(async (ref, options) => (await import("./commands/approvals.js")).runApprovalsList(ref, options, io)));
+    approvals
+        .command('rules')
+        .description('list the persistent grants of a project, numbered; --revoke N removes grant N')
+        .argument('[dir]', 'project directory (default: detected from the current directory)')
+        .option('--project <dir>', 'project root')
+        .option('--revoke <n>', 'remove grant number N (as listed)')
+        .option('--json', 'print one JSON object {file, grants} ({file, revoked} with --revoke)')
+        .addHelpText('after', '\nExamples:\n  llm-do approvals rules ./my-project\n  llm-do approvals rules --revoke 1\n')
+        .action(run(async (dir, options) => (await import("./commands/approvals.js")).runApprovalRules(dir, options, io)));
+    program
+        .command('approve')
+        .description('approve pending tool calls of a paused run (for llm-do resume RUN)')
+        .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+        .argument('[ids...]', 'approval ids or unique prefixes of them (llm-do approvals RUN lists them)')
+        .option('--all', 'approve every pending approval not decided yet')
+        .option('--session', 'also approve these tools for the rest of the run (the prompt\'s "t")')
+        .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 3f2a9c1e\n  llm-do approve last --all --session\n')
+        .action(run(async (ref, ids, options) => (await import("./commands/approve.js")).runApprove(ref, ids, options, io)));
+    program
+        .command('deny')
+        .description('deny a pending tool call of a paused run; the model gets the denial (and the reason) when it resumes')
+        .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+        .argument('[id]', 'the approval id or a unique prefix of it')
+        .option('--reason <text>', 'why, told to the model')
+        .addHelpText('after', '\nExample:\n  llm-do deny 01a2f3 8d11aa02 --reason "write to out/ instead"\n')
+        .action(run(async (ref, id, options) => (await import("./commands/approve.js")).runDeny(ref, id, options, io)));
+    program
+        .command('resume')
+        .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny')
+        .argument('[run]', 'run id, a unique prefix of one, or "last"')
+        .option('--state <file>', 'resume from a state file written by --state instead of the run log (and keep it up to date)')
+        .addOption(new Option('--on-approval <mode>', 'who decides the tool calls still undecided: ask (the terminal), approve, deny, or pause again')
+        .choices(['ask', 'approve', 'deny', 'pause'])
+        .conflicts(['approveAll', 'autoDeny']))
+        .option('--approve-all', 'alias of --on-approval approve')
+        .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
+        .option('--allow-changed', 'resume even if a worker changed since the run stopped')
+        .option('--no-stream', 'use non-streaming model requests')
+        .option('--json', 'print the result as one JSON object (as a run does)')
+        .option('-q, --quiet', 'print only errors on stderr')
+        .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+        .option('--trace <file>', 'write every event of the resumed run as one JSON object per line')
+        .option('--otel <url>', 'export the resumed run as OpenTelemetry spans to an OTLP/HTTP collector')
+        .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 --all && llm-do resume 01a2f3\n  llm-do resume last --on-approval ask\n')
+        .action(run(async (ref, options) => (await import("./commands/resume.js")).runResume(ref, options, io)));
+    const lib = program
+        .command('lib')
+        .description('manage installed libraries (~/.llm-do/libs)')
+        .addHelpText('after', '\nExamples:\n  llm-do lib install ./my-lib\n  llm-do lib list --json\n  llm-do lib info utils\n  llm-do lib remove utils@1.0.0\n');
+    lib
+        .command('install')
+        .description('validate a library directory (with lib.yaml) and install it as NAME@VERSION')
+        .argument('<path>', 'library directory')
+        .addHelpText('after', '\nExample:\n  llm-do lib install ./my-lib      copies it to ~/.llm-do/libs/NAME@VERSION\n')
+        .action(run(async (path) => (await import("./commands/lib.js")).runLibInstall(path, io)));
+    lib
+        .command('list')
+        .description('list installed libraries')
+        .option('--json', 'print a JSON array')
+        .addHelpText('after', '\nExamples:\n  llm-do lib list\n  llm-do lib list --json\n')
+        .action(run(async (options) => (await import("./commands/lib.js")).runLibList(options, io)));
+    lib
+        .command('remove')
+        .description('remove an installed library (every version, or just NAME@VERSION)')
+        .argument('<spec>', 'NAME or NAME@VERSION')
+        .addHelpText('after', '\nExamples:\n  llm-do lib remove utils           every installed version\n  llm-do lib remove utils@1.0.0     just that version\n')
+        .action(run(async (spec) => (await import("./commands/lib.js")).runLibRemove(spec, io)));
+    lib
+        .command('info')
+        .description('show an installed library: versions, description, exports, dependencies')
+        .argument('<name>', 'library name')
+        .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
+        .action(run(async (name) => (await import("./commands/lib.js")).runLibInfo(name, io)));
+    let failedCommand = program;
+    showUsageOnError(program, (command) => (failedCommand = command));
+    // A run's JSON keeps its keys (empty); other commands answer {status, error}.
+    const jsonFields = async () => (failedCommand === program ? (await import("./command-session.js")).NOT_RUN_JSON : {});
+    try {
+        await program.parseAsync(argv, { from: 'user' });
+        return exitCode;
+    }
+    catch (error) {
+        if (error instanceof CommanderError) {
+            // Help and version exit 0; every parse error is a usage error (commander printed it already).
+            if (error.exitCode === 0)
+                return EXIT_OK;
+            if (!wantsJson(argv))
+                return EXIT_USAGE;
+            return reportJsonError(new UsageError(error.message.replace(/^error: /, '')), io, await jsonFields());
+        }
+        return wantsJson(argv) ? reportJsonError(error, io, await jsonFields()) : reportError(error, io);
+    }
+}

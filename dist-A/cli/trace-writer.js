@@ -1,0 +1,34 @@
+/**
+ * `--trace FILE`: every run event as one JSON object per line, written as it happens. It is a
+ * lossless subscriber of the run's bus, so it sees every event in `seq` order; `text_delta` (the text
+ * is in `model_step`) and `model_prompt` (the full prompts, kept by the run store) are left out, which
+ * keeps a trace small however much is streamed or sent.
+ */
+import { open } from 'node:fs/promises';
+import { UsageError } from "../errors.js";
+/**
+ * Opens (creates or empties) the trace file now, so an unwritable path is a usage error before any
+ * model request rather than a failure found at the end of the run.
+ */
+export async function openTraceWriter(path) {
+    let handle;
+    try {
+        handle = await open(path, 'w');
+    }
+    catch (error) {
+        throw new UsageError(`--trace: cannot write the trace file ${path} (${error.message.split(',')[0]}); give a path in a writable directory`);
+    }
+    const stream = handle.createWriteStream();
+    let failure;
+    stream.on('error', (error) => (failure ??= error));
+    const write = (event) => {
+        if (!failure)
+            stream.write(`${JSON.stringify(event)}\n`);
+    };
+    return {
+        attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'model_prompt'] }),
+        close() {
+            return new Promise((resolve, reject) => stream.end(() => (failure ? reject(failure) : resolve())));
+        },
+    };
+}

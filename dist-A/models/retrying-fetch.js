@@ -1,0 +1,175 @@
+/**
+ * The one retry policy for model requests (SPEC §11). The registry hands this fetch to every
+ * provider and the runtime sets the AI SDK's own `maxRetries: 0`, so retries happen here only.
+ */
+/** A model stream that went silent for longer than `stream_timeout`. */
+export class StreamTimeoutError extends Error {
+    timeoutMs;
+    name = 'StreamTimeoutError';
+    constructor(timeoutMs) {
+        super(`the model stream sent nothing for ${timeoutMs / 1000} s (stream_timeout)`);
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** Statuses worth retrying: rate limits and server-side failures (529 = Anthropic "overloaded"). */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
+/** Connection errors that will not heal within seconds: nothing listens, or the host does not exist. */
+const PERMANENT_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+/** A server may ask for a longer wait; we never wait longer than this. */
+const MAX_SERVER_DELAY_MS = 30_000;
+/**
+ * Wraps `fetch` so 408/429/5xx answers and dropped connections are retried with exponential
+ * backoff and jitter, honouring `retry-after-ms` / `Retry-After` (capped at 30 s). The abort signal
+ * is passed through; nothing is retried once it has fired, and a backoff wait ends at once when it
+ * fires. Refused connections and unknown hosts fail at once. The last response (or error) is what
+ * the caller sees.
+ *
+ * @example createOpenAI({ apiKey, fetch: createRetryingFetch({ retries: 2 }) })
+ */
+export function createRetryingFetch(options = {}) {
+    const { retries = 3, baseDelayMs = 500, onRetry, idleTimeoutMs, fetch: baseFetch = globalThis.fetch } = options;
+    const attemptFetch = idleTimeoutMs === undefined ? baseFetch : (input, init) => fetchWithIdleTimeout(baseFetch, input, init, idleTimeoutMs);
+    return async function retryingFetch(input, init) {
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        // A streamed request body can only be sent once.
+        const replayable = !(init?.body instanceof ReadableStream) && !(input instanceof Request && input.body !== null);
+        const url = input instanceof Request ? input.url : String(input);
+        for (let attempt = 0;; attempt++) {
+            const canRetry = replayable && attempt < retries;
+            let response;
+            try {
+                response = await attemptFetch(input, init);
+            }
+            catch (error) {
+                const silent = error instanceof StreamTimeoutError;
+                if (!canRetry || signal?.aborted || !(silent || isTransientConnectionError(error)))
+                    throw error;
+                await waitBeforeRetry(attempt, backoff(baseDelayMs, attempt), silent ? 'stream_timeout' : errorReason(error), undefined);
+                continue;
+            }
+            if (!canRetry || !RETRYABLE_STATUSES.has(response.status) || signal?.aborted)
+                return response;
+            // Free the connection before waiting; the body of a failed attempt is not needed.
+            await response.body?.cancel().catch(() => undefined);
+            const delayMs = serverDelay(response.headers) ?? backoff(baseDelayMs, attempt);
+            await waitBeforeRetry(attempt, delayMs, `HTTP ${response.status}`, response.status);
+        }
+        async function waitBeforeRetry(attempt, delayMs, reason, status) {
+            onRetry?.({ attempt: attempt + 1, retries, delayMs, reason, url, ...(status === undefined ? {} : { status }), ...(signal ? { signal } : {}) });
+            await sleep(delayMs, signal ?? undefined);
+        }
+    };
+}
+/** `baseDelayMs * 2^attempt`, scaled by a random factor in [0.5, 1) so parallel callers spread out. */
+function backoff(baseDelayMs, attempt) {
+    return Math.round(baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2));
+}
+/** The wait a server asked for, in ms: `retry-after-ms` (OpenAI), else `Retry-After` seconds or date. */
+function serverDelay(headers) {
+    const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+    if (Number.isFinite(ms) && ms >= 0)
+        return Math.min(ms, MAX_SERVER_DELAY_MS);
+    const retryAfter = headers.get('retry-after');
+    if (retryAfter === null || retryAfter.trim() === '')
+        return undefined;
+    const seconds = Number(retryAfter);
+    const delay = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+    if (!Number.isFinite(delay))
+        return undefined;
+    return Math.min(Math.max(delay, 0), MAX_SERVER_DELAY_MS);
+}
+/**
+ * fetch rejects with a TypeError when the connection fails or drops; undici puts a network error
+ * code in `cause`. Failures without one (a blocked "bad port", a malformed URL) would fail the same
+ * way again, so only coded, non-permanent ones are retried.
+ */
+function isTransientConnectionError(error) {
+    if (!(error instanceof TypeError))
+        return false;
+    const code = error.cause?.code;
+    return typeof code === 'string' && !PERMANENT_CONNECTION_CODES.has(code);
+}
+function errorReason(error) {
+    const cause = error.cause;
+    if (typeof cause?.code === 'string')
+        return cause.code;
+    return error instanceof Error ? error.message : String(error);
+}
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+/**
+ * One attempt under the idle timeout. A streamed request (`"stream":true` in its JSON body, or
+ * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
+ * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
+ * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
+ * attempt's request, so the connection is freed.
+ */
+async function fetchWithIdleTimeout(baseFetch, input, init, timeoutMs) {
+    const attempt = new AbortController();
+    const outer = init?.signal ?? undefined;
+    const signal = outer ? AbortSignal.any([outer, attempt.signal]) : attempt.signal;
+    const timeout = () => {
+        const error = new StreamTimeoutError(timeoutMs);
+        attempt.abort(error);
+        return error;
+    };
+    const request = baseFetch(input, { ...init, signal });
+    const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.body || !/event-stream|ndjson/.test(type))
+        return response;
+    const reader = response.body.getReader();
+    const read = () => withTimeout(reader.read(), timeoutMs, timeout).catch((error) => {
+        void reader.cancel(error).catch(() => undefined);
+        throw error;
+    });
+    let pending = await read();
+    const body = new ReadableStream({
+        async pull(controller) {
+            try {
+                const next = pending ?? (await read());
+                pending = undefined;
+                if (next.done)
+                    controller.close();
+                else
+                    controller.enqueue(next.value);
+            }
+            catch (error) {
+                controller.error(error);
+            }
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+/** Settles like `promise`, or rejects with `onTimeout()`'s error after `ms`. */
+function withTimeout(promise, ms, onTimeout) {
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(onTimeout()), ms);
+        promise.then((value) => {
+            clearTimeout(timer);
+            resolve(value);
+        }, (error) => {
+            clearTimeout(timer);
+            reject(error);
+        });
+    });
+}
+function isStreamingRequest(input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    return url.includes('alt=sse') || (typeof init?.body === 'string' && /"stream"\s*:\s*true/.test(init.body));
+}

@@ -1,0 +1,111 @@
+import { minimalValueFor } from "./minimal-value.js";
+/** Inputs longer than this are shortened in the description. */
+const MAX_INPUT_CHARS = 120;
+/**
+ * Creates the offline `test` model. The runtime tells it the worker id through
+ * `providerOptions: { 'llm-do': { worker: '<id>' } }`.
+ *
+ * @example
+ * const { text } = await generateText({ model: createTestModel(), prompt: 'hi' });
+ * // 'test model: worker (unknown) received "hi" (no tools)'
+ */
+export function createTestModel() {
+    return {
+        specificationVersion: 'v3',
+        provider: 'llm-do',
+        modelId: 'test',
+        supportedUrls: {},
+        async doGenerate(options) {
+            const text = answer(options);
+            return {
+                content: [{ type: 'text', text }],
+                finishReason: { unified: 'stop', raw: 'stop' },
+                usage: usageFor(options.prompt, text),
+                warnings: [],
+            };
+        },
+        async doStream(options) {
+            const text = answer(options);
+            // Word by word, so stream consumers see more than one delta.
+            const deltas = text.match(/\S+\s*/g) ?? [text];
+            const parts = [
+                { type: 'stream-start', warnings: [] },
+                { type: 'text-start', id: 'text-0' },
+                ...deltas.map((delta) => ({ type: 'text-delta', id: 'text-0', delta })),
+                { type: 'text-end', id: 'text-0' },
+                { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageFor(options.prompt, text) },
+            ];
+            return {
+                stream: new ReadableStream({
+                    start(controller) {
+                        for (const part of parts)
+                            controller.enqueue(part);
+                        controller.close();
+                    },
+                }),
+            };
+        },
+    };
+}
+/** JSON for structured output, otherwise the description. */
+function answer(options) {
+    const format = options.responseFormat;
+    if (format?.type === 'json')
+        return JSON.stringify(format.schema === undefined ? {} : minimalValueFor(format.schema));
+    return describe(options);
+}
+/** `test model: worker main received "the input" (tools: read_file, write_file)`. */
+function describe(options) {
+    const worker = workerId(options.providerOptions);
+    const { text, files } = lastUserInput(options.prompt);
+    const tools = (options.tools ?? []).map((tool) => tool.name);
+    const attachments = files === 0 ? '' : ` with ${files} attachment${files === 1 ? '' : 's'}`;
+    const toolList = tools.length === 0 ? 'no tools' : `tools: ${tools.join(', ')}`;
+    return `test model: worker ${worker} received ${JSON.stringify(shorten(text))}${attachments} (${toolList})`;
+}
+function workerId(providerOptions) {
+    const worker = providerOptions?.['llm-do']?.worker;
+    return typeof worker === 'string' && worker !== '' ? worker : '(unknown)';
+}
+/** The text and the number of files of the last user message. */
+function lastUserInput(prompt) {
+    for (let i = prompt.length - 1; i >= 0; i--) {
+        const message = prompt[i];
+        if (message?.role !== 'user')
+            continue;
+        const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+        return { text, files: message.content.filter((part) => part.type === 'file').length };
+    }
+    return { text: '', files: 0 };
+}
+function shorten(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length <= MAX_INPUT_CHARS ? line : `${line.slice(0, MAX_INPUT_CHARS - 1)}…`;
+}
+/** Rough token counts: one token per four characters, as providers roughly count English. */
+function usageFor(prompt, output) {
+    const input = Math.ceil(promptChars(prompt) / 4);
+    const outputTokens = Math.ceil(output.length / 4);
+    return {
+        inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+    };
+}
+function promptChars(prompt) {
+    let chars = 0;
+    for (const message of prompt) {
+        if (message.role === 'system') {
+            chars += message.content.length;
+            continue;
+        }
+        for (const part of message.content) {
+            if (part.type === 'text' || part.type === 'reasoning')
+                chars += part.text.length;
+            else if (part.type === 'tool-call')
+                chars += JSON.stringify(part.input ?? null).length;
+            else if (part.type === 'tool-result')
+                chars += JSON.stringify(part.output ?? null).length;
+        }
+    }
+    return chars;
+}

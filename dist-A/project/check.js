@@ -1,0 +1,59 @@
+/**
+ * `checkProject`: loads and validates everything a run could need and collects every problem:
+ * each scanned worker parses and its name equals its id, ids are unambiguous, and each worker's
+ * plan (the run's own preparation: references, allowed workers, schemas, templates, tool module
+ * policy, model configuration) has no problem; the entry worker and library exports exist. It runs
+ * no project code unless `importTools` is set. The project is read as one snapshot
+ * (`snapshot-file-system.ts`): a file every worker includes is read once, not once per worker.
+ */
+import { checkedEntries, checkEntriesShared } from "./check-chunks.js";
+import { checkWorker } from "./check-worker.js";
+import { diagnosticsFromError, uniqueDiagnostics } from "./diagnostics.js";
+import { checkPassView } from "./project-model.js";
+import { ambiguityError, duplicateIds } from "./scan.js";
+export { checkChunks } from "./check-chunks.js";
+const SEVERITY_ORDER = ['error', 'warning', 'info'];
+/** Every problem of the project (errors first in file order, then warnings, then notes); empty when all is well. */
+export async function checkProject(opened, options = {}) {
+    const project = checkPassView(opened);
+    let entries;
+    try {
+        entries = await project.scanWorkers();
+    }
+    catch (error) {
+        return diagnosticsFromError(error, project.manifestFile);
+    }
+    const duplicates = [...duplicateIds(entries)].map(([id, paths]) => ambiguityError(id, paths));
+    const perWorker = await checkEntriesShared(project, entries, checkedEntries(entries), options, options.helpers ?? []);
+    const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
+    const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
+    return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));
+}
+/** The entry worker must exist, except for a library checked in place (it needs no `main`). */
+async function checkEntryWorker(project, entries) {
+    const isLibrary = project.manifestFile === 'lib.yaml';
+    if (entries.some((entry) => entry.id === project.entryId) || (isLibrary && project.manifest?.entry === undefined))
+        return [];
+    try {
+        await project.loadWorker(project.entryId);
+        return [];
+    }
+    catch (error) {
+        return diagnosticsFromError(error, project.manifestFile);
+    }
+}
+/** A library checked in place must export workers it has; every dependency's exports must load. */
+async function checkLibraries(project, options) {
+    const own = project.manifestFile === 'lib.yaml' ? (project.manifest?.exports ?? []) : [];
+    const refs = [...own, ...project.libraries.flatMap((library) => (library.manifest.exports ?? []).map((id) => `${library.name}:${id}`))];
+    const groups = await Promise.all(refs.map(async (ref) => {
+        try {
+            const worker = await project.loadWorker(ref);
+            return ref.includes(':') ? await checkWorker(project, worker, options) : [];
+        }
+        catch (error) {
+            return diagnosticsFromError(error, ref.includes(':') ? undefined : project.manifestFile);
+        }
+    }));
+    return groups.flat();
+}

@@ -1,0 +1,103 @@
+/**
+ * From sandbox configuration (SPEC §7) and `--mount` grants to the list of mounts a sandbox
+ * serves. Pure path arithmetic: nothing here touches the disk; the sandbox re-checks every access
+ * against the real (symlink-resolved) mount roots.
+ */
+import { posix } from 'node:path';
+import { ProjectError, UsageError } from "../errors.js";
+import { MOUNT_NAME_PATTERN } from "../worker/schema.js";
+function normalizeSuffix(suffix) {
+    const lower = suffix.trim().toLowerCase();
+    return lower.startsWith('.') ? lower : `.${lower}`;
+}
+function escapes(projectRoot, hostRoot) {
+    const rel = posix.relative(projectRoot, hostRoot);
+    return rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel);
+}
+function fromConfig(name, mount, field, options, projectRoot) {
+    const hostRoot = posix.resolve(projectRoot, mount.root);
+    if (escapes(projectRoot, hostRoot)) {
+        const grantHint = name === '' ? 'use a directory inside it' : `use a directory inside it, or grant it with --mount ${name}=DIR`;
+        throw new ProjectError('path-escape', `sandbox root ${mount.root} escapes project root (${grantHint})`, {
+            file: options.displayPath,
+            field,
+        });
+    }
+    return withCaps({ name, hostRoot, mode: mount.mode ?? 'ro' }, mount);
+}
+function withCaps(spec, mount) {
+    if (mount?.suffixes)
+        spec.suffixes = mount.suffixes.map(normalizeSuffix);
+    if (mount?.max_file_bytes !== undefined)
+        spec.maxFileBytes = mount.max_file_bytes;
+    return spec;
+}
+/**
+ * The mounts a worker's sandbox serves: `sandbox.root` at `/` (name `''`), each `sandbox.paths.NAME`
+ * at `/NAME`, then the grants. Modes default to `ro`; suffixes become lower-case with a leading dot.
+ * A grant keeps the suffix and size caps the config declared for that name, with its own directory
+ * and mode.
+ *
+ * @throws ProjectError `path-escape` when a configured root (not replaced by a grant) resolves
+ * outside the project root.
+ * @example
+ * resolveMounts({ projectRoot: '/p', config: { paths: { input: { root: './input' } } } })
+ * // → [{ name: 'input', hostRoot: '/p/input', mode: 'ro' }]
+ */
+export function resolveMounts(options) {
+    const { config, grants = [], fallback = 'project-root-ro' } = options;
+    const projectRoot = posix.resolve(options.projectRoot);
+    const granted = new Map(grants.map((grant) => [grant.name, grant]));
+    const mounts = [];
+    if (config?.root !== undefined) {
+        const root = typeof config.root === 'string' ? { root: config.root } : config.root;
+        const field = typeof config.root === 'string' ? 'sandbox.root' : 'sandbox.root.root';
+        mounts.push(fromConfig('', root, field, options, projectRoot));
+    }
+    for (const [name, mount] of Object.entries(config?.paths ?? {})) {
+        const grant = granted.get(name);
+        if (grant) {
+            mounts.push(withCaps({ name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode }, mount));
+            granted.delete(name);
+        }
+        else {
+            mounts.push(fromConfig(name, mount, `sandbox.paths.${name}.root`, options, projectRoot));
+        }
+    }
+    if (mounts.length === 0 && fallback === 'project-root-ro') {
+        mounts.push({ name: '', hostRoot: projectRoot, mode: 'ro' });
+    }
+    for (const grant of granted.values()) {
+        mounts.push({ name: grant.name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode });
+    }
+    return mounts;
+}
+/**
+ * Parses one `--mount NAME=DIR[:ro|rw]` value; DIR is resolved against `cwd`; mode defaults to `ro`.
+ *
+ * @throws UsageError naming `--mount` when the name, directory or mode is malformed.
+ * @example parseMountGrant('data=../shared:rw', '/home/me/proj') // → { name: 'data', hostDir: '/home/me/shared', mode: 'rw' }
+ */
+export function parseMountGrant(text, cwd) {
+    const usage = `--mount expects NAME=DIR[:ro|rw], e.g. --mount data=./data:rw; got ${JSON.stringify(text)}`;
+    const equals = text.indexOf('=');
+    if (equals <= 0)
+        throw new UsageError(usage);
+    const name = text.slice(0, equals);
+    let dir = text.slice(equals + 1);
+    if (!MOUNT_NAME_PATTERN.test(name)) {
+        throw new UsageError(`--mount name ${JSON.stringify(name)} is not valid: mount names use letters, digits, _ . - (${usage})`);
+    }
+    let mode = 'ro';
+    const suffix = /:(ro|rw)$/.exec(dir);
+    if (suffix) {
+        mode = suffix[1];
+        dir = dir.slice(0, -suffix[0].length);
+    }
+    else if (/:[A-Za-z]*$/.test(dir)) {
+        throw new UsageError(`--mount mode must be :ro or :rw (${usage})`);
+    }
+    if (dir === '' || dir.includes('\u0000'))
+        throw new UsageError(`--mount needs a directory after "${name}=" (${usage})`);
+    return { name, hostDir: posix.resolve(cwd, dir), mode };
+}

@@ -1,0 +1,82 @@
+/**
+ * Invocation target detection (SPEC §2): `llm-do TARGET` where TARGET is a worker file, a project
+ * directory, or a bare name searched on `LLM_DO_PATH`; `--project DIR` / `LLM_DO_PROJECT` name the
+ * root explicitly and `--no-project` forces single-file mode.
+ */
+import { posix } from 'node:path';
+import { ProjectError } from "../errors.js";
+import { MANIFEST_FILES } from "./load-project.js";
+import { isDirectory, isFile, isInside } from "./paths.js";
+import { MAIN_WORKER_FILE, workerExtension } from "./worker-ids.js";
+/** True when `dir` has `main.worker` or a manifest. */
+export async function isProjectDir(fs, dir) {
+    const markers = [MAIN_WORKER_FILE, ...MANIFEST_FILES, 'lib.yaml'].map((name) => isFile(fs, posix.join(dir, name)));
+    return (await Promise.all(markers)).some(Boolean);
+}
+/** Works out the project root and worker file for a command-line target. */
+export async function detectTarget(target, options) {
+    const { fs, cwd } = options;
+    const explicitRoot = options.noProject ? undefined : (options.project ?? (options.env.LLM_DO_PROJECT || undefined));
+    if (explicitRoot !== undefined)
+        return withExplicitRoot(target, posix.resolve(cwd, explicitRoot), options);
+    const path = posix.resolve(cwd, target ?? '.');
+    const stat = await fs.stat(path);
+    if (stat?.kind === 'file')
+        return forFile(fs, path, options.noProject === true, target ?? path);
+    if (stat?.kind === 'directory') {
+        if (options.noProject)
+            throw new ProjectError('not-a-project', `--no-project needs a worker file, but ${target ?? '.'} is a directory`);
+        if (await isProjectDir(fs, path))
+            return { root: path };
+        throw new ProjectError('not-a-project', `not a project: ${path} has no main.worker or project.yaml`);
+    }
+    if (target !== undefined && isBareName(target))
+        return searchWorkerPath(target, options);
+    throw new ProjectError('file-not-found', `no such file or directory: ${target}`);
+}
+async function withExplicitRoot(target, root, options) {
+    if (!(await isDirectory(options.fs, root)))
+        throw new ProjectError('not-a-project', `not a project: ${root} is not a directory`);
+    if (!(await isProjectDir(options.fs, root)))
+        throw new ProjectError('not-a-project', `not a project: ${root} has no main.worker or project.yaml`);
+    if (target === undefined)
+        return { root };
+    const file = posix.resolve(options.cwd, target);
+    if (!(await isFile(options.fs, file)) || !workerExtension(file)) {
+        throw new ProjectError('file-not-found', `${target} is not a worker file; with --project pass a .worker/.yaml file or use --entry ID`);
+    }
+    if (!isInside(root, file))
+        throw new ProjectError('path-escape', `path escapes project root: ${target} is outside ${root}`);
+    return { root, workerFile: file };
+}
+async function forFile(fs, file, noProject, shown) {
+    if (!workerExtension(file))
+        throw new ProjectError('file-not-found', `${shown} is not a worker file (expected .worker, .yaml or .yml)`);
+    if (!noProject) {
+        for (let dir = posix.dirname(file);; dir = posix.dirname(dir)) {
+            if (await isProjectDir(fs, dir))
+                return { root: dir, workerFile: file };
+            if (dir === posix.dirname(dir))
+                break;
+        }
+    }
+    return { root: posix.dirname(file), standaloneFile: file };
+}
+function isBareName(target) {
+    return !target.includes('/') && !target.startsWith('.') && !workerExtension(target);
+}
+/** Rule 4: `NAME` → `DIR/NAME.worker|.yaml|.yml` or a project `DIR/NAME/` on `LLM_DO_PATH`. */
+async function searchWorkerPath(name, options) {
+    const dirs = (options.env.LLM_DO_PATH || posix.join(options.homeDir, '.llm-do', 'workers')).split(':').filter(Boolean);
+    for (const dir of dirs.map((d) => posix.resolve(options.cwd, d))) {
+        for (const extension of ['.worker', '.yaml', '.yml']) {
+            const file = posix.join(dir, `${name}${extension}`);
+            if (await isFile(options.fs, file))
+                return forFile(options.fs, file, options.noProject === true, file);
+        }
+        const projectDir = posix.join(dir, name);
+        if (!options.noProject && (await isDirectory(options.fs, projectDir)) && (await isProjectDir(options.fs, projectDir)))
+            return { root: projectDir };
+    }
+    throw new ProjectError('worker-not-found', `${name} is not a file, directory or worker on LLM_DO_PATH (looked in ${dirs.join(', ')})`);
+}

@@ -1,0 +1,103 @@
+/**
+ * Tool module discovery and import policy (SPEC §6): worker-local `tools.ts|tools/index.ts` →
+ * project `tools.ts|tools/index.ts` and manifest `tools.modules` → each dependency's tools →
+ * the worker's `imports.tools`. Modules outside the root (by path, or by real path through a
+ * symlink, conventional ones too) and bare module specifiers are refused (`disallowed-import`)
+ * unless module imports are allowed.
+ */
+import { createRequire } from 'node:module';
+import { posix } from 'node:path';
+import { ProjectError } from "../errors.js";
+import { existingFiles, hasParentSegment, isInside, isReallyInside, relativePath } from "./paths.js";
+const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
+const ALLOW_HINT = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
+/** The conventional tool modules of a directory, in lookup order per group (SPEC §6). */
+export const CONVENTIONAL_TOOL_MODULES = [
+    ['tools.ts', 'tools.mjs', 'tools.js'],
+    ['tools/index.ts', 'tools/index.mjs', 'tools/index.js'],
+];
+/** True for `my_pkg/tools`, `@scope/pkg`, `lodash`: not a path and no module file extension. */
+export function isBareSpecifier(entry) {
+    if (entry.startsWith('./') || entry.startsWith('/') || entry.startsWith('../'))
+        return false;
+    return !MODULE_EXTENSIONS.some((extension) => entry.endsWith(extension));
+}
+/** The modules of `worker`, policy-checked, deduplicated by host path, plus every refused or missing one. */
+export async function inspectToolModules(context, worker) {
+    const { scope } = context;
+    const rootOrigin = scope.kind === 'library' ? 'library' : 'project';
+    const problems = [];
+    const collect = (entries, origin, location) => Promise.all(entries.map((entry) => explicitModule(context, entry, origin, location).catch((error) => rejectWith(error, problems))));
+    const groups = await Promise.all([
+        worker.dir === scope.root ? [] : conventional(context, worker.dir, 'worker', scope, problems),
+        conventional(context, scope.root, rootOrigin, scope, problems),
+        collect(context.manifestModules, 'project', { file: context.manifestFile, field: 'tools.modules' }),
+        ...context.dependencyScopes.map((dependency) => conventional(context, dependency.root, 'library', dependency, problems)),
+        collect(worker.config.imports?.tools ?? [], 'import', { file: worker.displayPath, field: 'imports.tools' }),
+    ]);
+    const seen = new Set();
+    const modules = groups.flat().filter((ref) => {
+        if (ref === undefined || seen.has(ref.hostPath))
+            return false;
+        seen.add(ref.hostPath);
+        return true;
+    });
+    return { modules, problems };
+}
+function rejectWith(error, problems) {
+    if (!ProjectError.isInstance(error))
+        throw error;
+    problems.push(...error.problems);
+    return undefined;
+}
+/**
+ * The conventional `tools.ts` / `tools/index.ts` of `dir`. One whose real path leaves the scope's
+ * root (a symlink to elsewhere) is an outside module: refused into `problems` unless module imports are allowed.
+ */
+async function conventional(context, dir, origin, scope, problems) {
+    let probe = context.probed.get(dir);
+    if (!probe) {
+        probe = Promise.all(CONVENTIONAL_TOOL_MODULES.map(async (names) => (await existingFiles(context.fs, names.map((name) => posix.join(dir, name))))[0])).then((found) => found.filter((file) => file !== undefined));
+        context.probed.set(dir, probe);
+    }
+    const refs = (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + relativePath(scope.root, hostPath), origin }));
+    if (context.allowModuleImports)
+        return refs;
+    const inside = await Promise.all(refs.map((ref) => isReallyInside(context.fs, scope.realRoot, ref.hostPath)));
+    refs.forEach((ref, index) => {
+        if (inside[index])
+            return;
+        problems.push(new ProjectError('disallowed-import', `tool module ${ref.displayPath} is a symlink to outside the ${scope.kind} root, refused by default; ${ALLOW_HINT}`, {
+            file: ref.displayPath,
+        }));
+    });
+    return refs.filter((_, index) => inside[index]);
+}
+async function explicitModule(context, entry, origin, location) {
+    const { scope, fs } = context;
+    if (isBareSpecifier(entry)) {
+        if (!context.allowModuleImports) {
+            throw new ProjectError('disallowed-import', `tool module ${entry} is a package import, refused by default; ${ALLOW_HINT}`, location);
+        }
+        try {
+            const hostPath = createRequire(posix.join(scope.root, 'package.json')).resolve(entry);
+            return { hostPath, displayPath: entry, origin };
+        }
+        catch {
+            throw new ProjectError('tool-module', `tool module ${entry} cannot be found from ${scope.displayPrefix || scope.root}; install it or fix the name`, location);
+        }
+    }
+    const hostPath = posix.resolve(scope.root, entry);
+    const outside = hasParentSegment(entry) || !isInside(scope.root, hostPath);
+    if (outside && !context.allowModuleImports) {
+        throw new ProjectError('disallowed-import', `tool module ${entry} is outside the project root, refused by default; ${ALLOW_HINT}`, location);
+    }
+    const [exists] = await existingFiles(fs, [hostPath]);
+    if (exists === undefined)
+        throw new ProjectError('tool-module', `tool module ${entry} not found`, location);
+    if (!outside && !context.allowModuleImports && !(await isReallyInside(fs, scope.realRoot, hostPath))) {
+        throw new ProjectError('disallowed-import', `tool module ${entry} is a symlink to outside the project root, refused by default; ${ALLOW_HINT}`, location);
+    }
+    const displayPath = outside ? hostPath : scope.displayPrefix + relativePath(scope.root, hostPath);
+    return { hostPath, displayPath, origin };
+}

@@ -1,0 +1,104 @@
+import { UsageError } from "../errors.js";
+import { executeWorker } from "./execute-worker.js";
+import { estimateTokens, trimHistory } from "./history.js";
+import { prepareInput } from "./input.js";
+import { applyOverrides } from "./overrides.js";
+import { preflight } from "./prepare-worker.js";
+import { nextCallId } from "./run-context.js";
+import { createRunScope, createTurnScope, openRunBus } from "./run-scope.js";
+import { settleRun } from "./settle-run.js";
+import { endStatus } from "./run-worker.js";
+/**
+ * The conversation a chat turn's saved state holds: everything up to that turn's answer when the
+ * turn ended `ok`, else the conversation before the turn (a cut-short turn may end mid tool call).
+ */
+export function conversationOf(state, turnEndedOk) {
+    if (!state.root)
+        return [];
+    return turnEndedOk ? [...state.root.messages] : state.root.messages.slice(0, state.root.history_length);
+}
+/**
+ * Starts a chat with the entry worker. Configuration errors (no model, missing key, bad schema)
+ * reject here, before any request.
+ * @example
+ * const chat = await startChatSession({ project, model: 'test' });
+ * console.log((await chat.send('hello')).output);
+ */
+export async function startChatSession(options) {
+    // A turn waits for its answer: there is no run to pause and resume later in a conversation.
+    if (options.onApproval === 'pause')
+        throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
+    // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
+    const { bus, events } = openRunBus(options);
+    const scope = createRunScope(options, bus);
+    const base = scope.ctx;
+    const { emit, now, usage } = base.services;
+    const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
+    const root = await preflight(base, entry);
+    const maxContextTokens = entry.config.max_context_tokens;
+    let history = [...(options.history ?? [])];
+    return {
+        worker: entry.id,
+        model: root.modelId,
+        events,
+        async send(text, turnOptions) {
+            const signals = [options.signal, turnOptions?.signal].filter((s) => s !== undefined);
+            // Work of a cancelled turn that is still winding down reports nothing after the turn's run_end.
+            let turnOpen = true;
+            const emitInTurn = (event) => {
+                if (turnOpen)
+                    emit(event);
+            };
+            const turn = createTurnScope(base, emitInTurn, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+            const started = now();
+            const identity = { run_id: turn.ctx.config.runId, call_id: nextCallId(base.state), parent_call_id: null, worker: entry.id, chain: [entry.id] };
+            try {
+                const input = prepareInput(root, text);
+                emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value });
+                const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
+                if (trimmed.droppedTurns > 0) {
+                    emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
+                }
+                const settled = await settleRun(turn.ctx, identity, executeWorker(turn.ctx, {
+                    worker: root,
+                    input,
+                    extraInstructions: undefined,
+                    attachments: [],
+                    identity,
+                    parentToolCallId: null,
+                    restrictions: [],
+                    history: trimmed.messages,
+                }));
+                if (!settled.ok)
+                    throw settled.caught;
+                const outcome = settled.value;
+                history = [...trimmed.messages, ...outcome.messages];
+                const summary = usage.summary();
+                emit({ ...identity, type: 'run_end', status: 'ok', output: outcome.output, usage: summary, duration_ms: now() - started });
+                return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage: summary };
+            }
+            catch (caught) {
+                const error = turn.failure(caught, 'turn cancelled');
+                emit({
+                    ...identity,
+                    type: 'run_end',
+                    status: endStatus(error),
+                    error: error.message,
+                    usage: usage.summary(),
+                    duration_ms: now() - started,
+                });
+                throw error;
+            }
+            finally {
+                turnOpen = false;
+                turn.dispose();
+            }
+        },
+        history: () => history,
+        usage: () => usage.summary(),
+        close() {
+            scope.dispose();
+            bus.close();
+        },
+    };
+}

@@ -1,0 +1,35 @@
+/** Rough token count of a message: characters of its JSON / 4 (providers differ; this errs high). */
+export function estimateTokens(message) {
+    return Math.ceil(JSON.stringify(message.content).length / 4) + 4;
+}
+/** Splits a history into turns, each starting at a user message. */
+export function splitTurns(history) {
+    const turns = [];
+    for (const message of history) {
+        if (message.role === 'user' || turns.length === 0)
+            turns.push([message]);
+        else
+            turns[turns.length - 1].push(message);
+    }
+    return turns;
+}
+/**
+ * The most recent whole turns that fit in `maxTokens`, with `reserve` tokens kept free for the new
+ * message. No limit keeps everything.
+ */
+export function trimHistory(history, maxTokens, reserve = 0) {
+    const turns = splitTurns(history);
+    if (maxTokens === undefined)
+        return { messages: [...history], droppedTurns: 0 };
+    let budget = maxTokens - reserve;
+    let keep = 0;
+    for (let index = turns.length - 1; index >= 0; index--) {
+        const cost = turns[index].reduce((sum, message) => sum + estimateTokens(message), 0);
+        if (cost > budget)
+            break;
+        budget -= cost;
+        keep += 1;
+    }
+    const kept = turns.slice(turns.length - keep);
+    return { messages: kept.flat(), droppedTurns: turns.length - keep };
+}

@@ -1,0 +1,46 @@
+/**
+ * A worker's input: text, or (with `schema_in`) a validated JSON object whose fields also become
+ * template variables (SPEC §5, §10).
+ */
+import { ProjectError } from "../errors.js";
+import { validateWith } from "../worker/json-schema.js";
+import { templateVariables } from "../worker/template-variables.js";
+/** Shown to the model when the input is empty, since providers refuse empty messages. */
+const EMPTY_INPUT = '(no input)';
+/**
+ * Validates a top-level input. With `schema_in`, text must be JSON; every failing field is listed.
+ * Without it, objects are passed on as JSON text.
+ */
+export function prepareInput(worker, raw, origin = '--input') {
+    const { schemaIn, definition } = worker;
+    if (!schemaIn) {
+        const text = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw, null, 2);
+        return { value: text, text: text.length > 0 ? text : EMPTY_INPUT };
+    }
+    let value = raw;
+    if (typeof raw === 'string') {
+        try {
+            value = JSON.parse(raw);
+        }
+        catch {
+            throw new ProjectError('invalid-input', `worker ${definition.id} declares schema_in, so its input must be JSON (pass --input '{...}'); got text`, { file: definition.displayPath, field: 'schema_in' });
+        }
+    }
+    return validatedInput(definition.id, schemaIn, value, origin);
+}
+/** Validates a structured input against `schema_in` (used for top-level and delegated calls). */
+export function validatedInput(workerId, schema, value, origin) {
+    const result = validateWith(schema.zod, value);
+    if (!result.ok) {
+        throw new ProjectError('invalid-input', `input for worker ${workerId} does not match its schema_in (${origin}): ${result.errors.join('; ')}`);
+    }
+    const object = result.value;
+    return { value: object, text: JSON.stringify(object, null, 2) };
+}
+/** Template variables: `input`, the declared schema_in fields, `worker`, `project`. */
+export function templateVariablesOf(worker, input, projectName) {
+    return templateVariables(worker.schemaIn, input.value, {
+        worker: { id: worker.definition.id, description: worker.definition.config.description ?? '' },
+        project: { name: projectName },
+    });
+}

@@ -1,0 +1,106 @@
+/**
+ * Runs gated tool calls and declares gated tools to the model. This is the only bridge from the
+ * model (and from `ctx.callWorker`) to tool code, and it accepts nothing but tools made by
+ * `createToolbox`, so every execution passes the approval controller and emits the tool events.
+ */
+import { jsonSchema, tool } from 'ai';
+import { AbortedError, CallPaused, LlmDoError } from "../errors.js";
+import { isGatedTool } from "../tools/toolbox.js";
+import { emitterFor } from "./run-scope.js";
+/**
+ * Runs one call: `tool_call`, approval, execution, `tool_result`; a denial is counted for the run.
+ * Returns the outcome (a pending one has no `tool_result` yet); throws only what ends the run
+ * (abort, `q` at a prompt), after `ctx.fail`, and `CallPaused` from a worker call under it.
+ */
+export async function runToolCall(ctx, call) {
+    const { tool: gated, args, toolCallId, caller, again, onAllowed, ...gate } = call;
+    if (!isGatedTool(gated))
+        throw new TypeError(`tool ${String(gated.name)} was not made by createToolbox`);
+    if (!again)
+        emitterFor(ctx, caller)({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
+    return reported(ctx, call, (allowed) => gated.run(args, {
+        signal: ctx.signal,
+        toolCallId,
+        ...gate,
+        onAllowed: () => {
+            allowed();
+            onAllowed?.();
+        },
+    }));
+}
+/** Finishes a call started before the run stopped (a resumed delegation) as `runToolCall` would have. */
+export function continueToolCall(ctx, call, perform) {
+    return reported(ctx, call, (allowed) => (allowed(), perform()));
+}
+/** Runs `perform` as the call's execution: tracked while it runs, its outcome reported as `tool_result`. */
+async function reported(ctx, call, perform) {
+    const { tool: gated, toolCallId, caller } = call;
+    const emit = emitterFor(ctx, caller);
+    const { now } = ctx.services;
+    const { running } = ctx.state;
+    const key = Symbol(toolCallId);
+    running.set(key, `${caller.chain.join(' › ')} › ${gated.name}`);
+    // SPEC §16: a tool's duration leaves out the wait for approval; a call that never ran took 0 ms.
+    let allowedAt;
+    const duration = () => (allowedAt === undefined ? 0 : now() - allowedAt);
+    let outcome;
+    try {
+        outcome = await perform(() => void (allowedAt = now()));
+    }
+    catch (error) {
+        // A worker call under this one paused: the call is not over, and has no result yet.
+        if (CallPaused.isInstance(error))
+            throw error;
+        // The toolbox turns tool failures into outcomes; what still throws ends the run (abort, quit).
+        // The call still gets its result: the run stopped waiting for it (what it does next, the run drains).
+        const interrupted = AbortedError.isInstance(error) || (ctx.signal.aborted && !LlmDoError.isInstance(error));
+        emit({
+            type: 'tool_result',
+            tool: gated.name,
+            tool_call_id: toolCallId,
+            ok: false,
+            ...(interrupted ? { interrupted: true } : {}),
+            error: error instanceof Error ? error.message : String(error),
+            duration_ms: duration(),
+        });
+        ctx.fail(error);
+        throw error;
+    }
+    finally {
+        running.delete(key);
+    }
+    const duration_ms = duration();
+    if (outcome.ok) {
+        emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
+        return outcome;
+    }
+    if (outcome.pending)
+        return outcome;
+    if (outcome.denied)
+        ctx.state.deniedCalls++;
+    emit({
+        type: 'tool_result',
+        tool: gated.name,
+        tool_call_id: toolCallId,
+        ok: false,
+        ...(outcome.denied ? { denied: true } : {}),
+        error: outcome.error,
+        duration_ms,
+    });
+    return outcome;
+}
+/**
+ * The offered tools as the model sees them: declarations without `execute`, so the AI SDK only
+ * returns the calls and the engine runs them. No prototype: a model calling `constructor` finds no tool.
+ */
+export function toolDeclarations(toolbox) {
+    const tools = Object.create(null);
+    for (const gated of toolbox.tools) {
+        tools[gated.name] = tool({
+            description: gated.description,
+            // The toolbox validates arguments itself and answers the model with the field errors.
+            inputSchema: jsonSchema(gated.inputSchema),
+        });
+    }
+    return tools;
+}

@@ -1,0 +1,63 @@
+import { requestCost } from "../models/prices.js";
+/** Float sums of prices drift (0.1 + 0.2); cost is reported to a billionth of a dollar. */
+function roundUsd(usd) {
+    return Math.round(usd * 1e9) / 1e9;
+}
+function emptyUsage() {
+    return { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [] };
+}
+/** Adds `request` (of `model`) into `total`: tokens always, cost only while every model is priced. */
+function accumulate(total, request, model) {
+    total.input_tokens += request.input_tokens;
+    total.output_tokens += request.output_tokens;
+    total.cache_read_tokens += request.cache_read_tokens;
+    total.cache_write_tokens += request.cache_write_tokens;
+    if (request.cost_usd === null) {
+        if (!total.unpriced_models.includes(model))
+            total.unpriced_models.push(model);
+        total.cost_usd = null;
+    }
+    else if (total.cost_usd !== null) {
+        total.cost_usd += request.cost_usd;
+    }
+}
+function copyOf({ input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, unpriced_models }) {
+    return { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, unpriced_models: [...unpriced_models] };
+}
+/** A copy to hand out, its cost rounded: later requests do not change a summary already given. */
+function finished(usage) {
+    return { ...usage, cost_usd: usage.cost_usd === null ? null : roundUsd(usage.cost_usd), unpriced_models: [...usage.unpriced_models] };
+}
+/** A meter of `prices`; a resumed run's starts from the usage it had when it stopped. */
+export function createUsageMeter(prices, before) {
+    const byWorker = new Map(Object.entries(before?.by_worker ?? {}).map(([worker, usage]) => [worker, copyOf(usage)]));
+    const total = before ? copyOf(before) : emptyUsage();
+    return {
+        add(worker, model, usage) {
+            const tokens = {
+                input: usage.inputTokens.total ?? 0,
+                output: usage.outputTokens.total ?? 0,
+                cacheRead: usage.inputTokens.cacheRead ?? 0,
+                cacheWrite: usage.inputTokens.cacheWrite ?? 0,
+            };
+            const price = prices.priceOf(model);
+            const request = {
+                input_tokens: tokens.input,
+                output_tokens: tokens.output,
+                cache_read_tokens: tokens.cacheRead,
+                cache_write_tokens: tokens.cacheWrite,
+                cost_usd: price ? roundUsd(requestCost(price, tokens)) : null,
+            };
+            const current = byWorker.get(worker) ?? emptyUsage();
+            accumulate(current, request, model);
+            accumulate(total, request, model);
+            byWorker.set(worker, current);
+            return request;
+        },
+        summary() {
+            // fromEntries defines own properties: a worker named `__proto__` stays a key, not a prototype.
+            const by_worker = Object.fromEntries([...byWorker].map(([worker, usage]) => [worker, finished(usage)]));
+            return { ...finished(total), by_worker };
+        },
+    };
+}

@@ -1,0 +1,19 @@
+/** What the sandbox operations share: the backend, the mounts, the folded restrictions, the resolver. */
+import type { FileSystem } from './file-system.ts';
+import type { HostResolver } from './host-resolver.ts';
+import type { Protection } from './protected-paths.ts';
+import type { Scope } from './scope.ts';
+import type { MountSpec } from './types.ts';
+/** Internal state of one sandbox (one chain of restrictions over one mount table). */
+export interface SandboxContext {
+    fs: FileSystem;
+    mounts: readonly MountSpec[];
+    scope: Scope;
+    resolver: HostResolver;
+    /** The project's configuration, which no write or delete may change. */
+    protection: Protection;
+    /** Stops long operations (big reads and writes, list walks) of an interrupted run. */
+    signal?: AbortSignal;
+    /** Virtual paths of the mounts visible after restrictions (`describe()`), for messages. */
+    visible: readonly string[];
+}

@@ -1,0 +1,261 @@
+/**
+ * The sandbox (SPEC §7, §15): file operations over named mounts, addressed by virtual paths. Every
+ * operation runs the same gauntlet, cheapest first: lexical path check → restriction scope → mount
+ * lookup (exact names) → mode and suffix/size caps → real-path containment in the mount and the
+ * `restrict` subtree (symlinks resolved) → for a write or delete, not the project's own
+ * configuration (`protected-paths.ts`) → the use itself, through directories held open from the
+ * mount root down (`opened-path.ts`), so what is used is what was checked. Writes and deletes change
+ * the entry a path names (a symlink is replaced or removed, never followed). Messages name only
+ * virtual paths.
+ */
+import { posix } from 'node:path';
+import { checkSuffix, checkWritable } from "./caps.js";
+import { createHostResolver } from "./host-resolver.js";
+import { listFiles } from "./list-files.js";
+import { requireMount } from "./mount-lookup.js";
+import { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from "./limits.js";
+import { openDirectoryAt, withParentOf } from "./opened-path.js";
+import { protectedLayout } from "./protected-layout.js";
+import { createProtection } from "./protected-paths.js";
+import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, projectConfiguration, tooLarge } from "./refusals.js";
+import { foldRestrictions, inScope, outsideScope } from "./scope.js";
+import { readVerified } from "./verified-read.js";
+import { isWithinVirtual, normalizeVirtualPath } from "./virtual-path.js";
+/** Appended to a `read` cut short by `maxChars`. */
+export function truncationMarker(shown, totalBytes) {
+    return `\n[... truncated: showing the first ${shown} characters of a ${totalBytes}-byte file]`;
+}
+// UTF-8 needs at most 3 bytes per UTF-16 code unit, so this many bytes always hold `maxChars` units.
+const BYTES_PER_CHAR = 4;
+function visibleMounts(mounts, scope) {
+    const out = [];
+    const root = scope.root;
+    if (root === null)
+        return out;
+    for (const mount of mounts) {
+        const path = mountPath(mount);
+        const mode = scope.readonly ? 'ro' : mount.mode;
+        if (isWithinVirtual(path, root)) {
+            out.push({ path, mode });
+        }
+        else if (isWithinVirtual(root, path)) {
+            // The scope is a subtree of this mount: show it, unless a deeper mount is the one serving it.
+            const deeper = mounts.some((m) => m.name.length > mount.name.length && isWithinVirtual(root, mountPath(m)));
+            if (!deeper)
+                out.push({ path: root, mode });
+        }
+    }
+    return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+/** The tightest of the limits that apply to a whole-file read, and whose it is. */
+function wholeReadCaps(mount, requested) {
+    const limits = [
+        { bytes: MAX_WHOLE_READ_BYTES, whose: 'on reading a whole file' },
+        { bytes: mount.maxFileBytes, whose: `of the mount ${mountPath(mount)}` },
+        { bytes: requested, whose: 'of this read' },
+    ];
+    let caps = { maxFileBytes: Infinity, whose: '' };
+    for (const { bytes, whose } of limits)
+        if (bytes !== undefined && bytes < caps.maxFileBytes)
+            caps = { maxFileBytes: bytes, whose };
+    return caps;
+}
+function buildSandbox(ctx, restrictions, options) {
+    const writable = visibleMounts(ctx.mounts, ctx.scope).filter((m) => m.mode === 'rw').map((m) => m.path);
+    /** Lexical check, scope and mount lookup: no disk access yet. */
+    function place(raw) {
+        const virtual = normalizeVirtualPath(raw);
+        if (!inScope(ctx.scope, virtual))
+            throw outsideScope(ctx.scope, virtual);
+        return { virtual, mount: requireMount(ctx.mounts, virtual, ctx.visible) };
+    }
+    async function readBytes(raw, caps) {
+        const { virtual, mount } = place(raw);
+        checkSuffix(mount, virtual);
+        const located = await ctx.resolver.locate(virtual, mount);
+        if (!located.exists)
+            throw notFound(virtual);
+        checkSuffix(mount, virtual, located.real);
+        return readVerified(ctx, located, caps(mount));
+    }
+    /** Lexical checks of a write or delete: no disk access yet. */
+    function placeChange(raw) {
+        const { virtual, mount } = place(raw);
+        checkWritable(ctx.scope, mount, virtual, writable);
+        if (virtual === mountPath(mount))
+            throw notAFile(virtual, 'directory');
+        checkSuffix(mount, virtual);
+        return { virtual, mount };
+    }
+    /** The entry a write or delete changes (its real host path), where it leads, and its parent directory, checked on the disk. */
+    async function locateChange(virtual, mount) {
+        // A symlink that leads outside (the mount or the scope) is refused even though only the entry
+        // itself is changed: the path is not one this worker may use.
+        const located = await ctx.resolver.locate(virtual, mount);
+        const parent = await ctx.resolver.locate(posix.dirname(virtual), mount);
+        const entry = posix.join(parent.real, posix.basename(virtual));
+        // Both the entry replaced and the file it leads to: a link to project.yaml is refused too.
+        if (await ctx.protection.covers([entry, located.real]))
+            throw projectConfiguration(virtual);
+        await refuseNonFile(located);
+        checkSuffix(mount, virtual, located.real);
+        return { located, parent, entry };
+    }
+    /** Runs `use` in the held parent directory of the entry a change targets (the entry itself, never a link's target). */
+    function inParent(placed, create, use) {
+        const { located, entry } = placed;
+        return withParentOf(ctx, located.mount, entry, { virtual: located.virtual, create }, async (dir, name) => {
+            const kind = (await dir.lstat(name))?.kind;
+            if (kind === 'directory' || kind === 'other')
+                throw notAFile(located.virtual, kind);
+            return use(dir, name);
+        });
+    }
+    async function writeBytes(raw, data) {
+        const { virtual, mount } = placeChange(raw);
+        if (mount.maxFileBytes !== undefined && data.length > mount.maxFileBytes) {
+            throw tooLarge(virtual, data.length, mount.maxFileBytes, `of the mount ${mountPath(mount)}`);
+        }
+        const placed = await locateChange(virtual, mount);
+        if (placed.parent.exists && (await ctx.fs.stat(placed.parent.real))?.kind !== 'directory')
+            throw notADirectory(posix.dirname(virtual));
+        try {
+            await inParent(placed, true, (dir, name) => dir.writeFile(name, data, ctx.signal));
+        }
+        catch (error) {
+            throw ctx.signal?.aborted ? aborted(ctx.signal) : fromBackendError(virtual, 'write', error);
+        }
+    }
+    async function refuseNonFile(located) {
+        if (!located.exists)
+            return;
+        const kind = (await ctx.fs.stat(located.real))?.kind;
+        if (kind !== undefined && kind !== 'file')
+            throw notAFile(located.virtual, kind);
+    }
+    /** Metadata of the located entry, read through its held parent directory (or the held mount root). */
+    async function statLocated(located) {
+        const { virtual, mount, real } = located;
+        if (real === (await ctx.resolver.realRoot(mount))) {
+            const root = await openDirectoryAt(ctx, mount, real, { virtual });
+            try {
+                return await root.stat();
+            }
+            finally {
+                await root.close();
+            }
+        }
+        const info = await withParentOf(ctx, mount, real, { virtual }, (dir, name) => dir.lstat(name));
+        // The checked path had no symlink in it: one now means it was swapped since.
+        if (info?.kind === 'symlink')
+            throw changedWhileOpening(virtual);
+        return info;
+    }
+    const sandbox = {
+        async read(path, readOptions) {
+            if (readOptions?.maxChars === undefined) {
+                return new TextDecoder().decode((await readBytes(path, (mount) => wholeReadCaps(mount, undefined))).data);
+            }
+            const maxChars = Math.min(MAX_READ_CHARS, Math.max(0, Math.floor(readOptions.maxChars)));
+            const maxBytes = maxChars * BYTES_PER_CHAR;
+            const { data, size } = await readBytes(path, (mount) => ({
+                maxFileBytes: mount.maxFileBytes ?? Infinity,
+                whose: `of the mount ${mountPath(mount)}`,
+                maxBytes,
+            }));
+            const text = new TextDecoder().decode(data);
+            if (text.length <= maxChars && data.length >= size)
+                return text;
+            return text.slice(0, maxChars) + truncationMarker(maxChars, size);
+        },
+        async readBinary(path, readOptions) {
+            return (await readBytes(path, (mount) => wholeReadCaps(mount, readOptions?.maxBytes))).data;
+        },
+        write(path, content) {
+            return writeBytes(path, new TextEncoder().encode(content));
+        },
+        writeBinary(path, data) {
+            return writeBytes(path, data);
+        },
+        async delete(raw) {
+            const { virtual, mount } = placeChange(raw);
+            const placed = await locateChange(virtual, mount);
+            if (!placed.located.exists)
+                throw notFound(virtual);
+            try {
+                await inParent(placed, false, (dir, name) => dir.remove(name));
+            }
+            catch (error) {
+                throw fromBackendError(virtual, 'delete', error);
+            }
+        },
+        async exists(path) {
+            return (await sandbox.stat(path)).exists;
+        },
+        async list(path = '/', pattern = '**/*') {
+            return listFiles(ctx, normalizeVirtualPath(path), pattern);
+        },
+        async stat(raw) {
+            const virtual = normalizeVirtualPath(raw);
+            if (!inScope(ctx.scope, virtual))
+                throw outsideScope(ctx.scope, virtual);
+            if (virtual === '/' && !ctx.mounts.some((m) => m.name === '')) {
+                // `/` without a root mount is the virtual directory holding the mounts.
+                return ctx.mounts.length > 0 ? { path: '/', exists: true, kind: 'directory' } : { path: '/', exists: false };
+            }
+            const { mount } = place(virtual);
+            const located = await ctx.resolver.locate(virtual, mount);
+            const info = located.exists ? await statLocated(located) : undefined;
+            if (!info)
+                return { path: virtual, exists: false };
+            if (info.kind === 'file')
+                checkSuffix(mount, virtual, located.real);
+            const stat = { path: virtual, exists: true, size: info.size, mtime: new Date(info.mtimeMs).toISOString() };
+            if (info.kind === 'file' || info.kind === 'directory')
+                stat.kind = info.kind;
+            return stat;
+        },
+        async hostDirectory(raw) {
+            const { virtual, mount } = place(raw);
+            const located = await ctx.resolver.locate(virtual, mount);
+            if (!located.exists)
+                throw notFound(virtual);
+            if ((await ctx.fs.stat(located.real))?.kind !== 'directory')
+                throw notADirectory(virtual);
+            return located.real;
+        },
+        async protectedLayout(hostDir) {
+            return protectedLayout(ctx.fs, await ctx.protection.resolve(), hostDir);
+        },
+        describe() {
+            return visibleMounts(ctx.mounts, ctx.scope);
+        },
+        narrow(restriction) {
+            return createSandbox({ ...options, restrictions: [...restrictions, restriction] });
+        },
+    };
+    return sandbox;
+}
+/**
+ * Creates a sandbox over `mounts`, narrowed by every restriction on the call chain.
+ *
+ * @throws SandboxError `invalid-path` when a restriction's `restrict` is not a valid virtual path.
+ * @example
+ * const sandbox = createSandbox({ fs: createNodeFileSystem(), mounts: resolveMounts({ projectRoot, config }) });
+ * await sandbox.read('/input/notes.md');
+ */
+export function createSandbox(options) {
+    const restrictions = options.restrictions ?? [];
+    const scope = foldRestrictions(restrictions);
+    const mounts = [...options.mounts];
+    const ctx = {
+        fs: options.fs,
+        mounts,
+        scope,
+        resolver: createHostResolver(options.fs, mounts, scope),
+        protection: createProtection(options.fs, options.protectedPaths),
+        ...(options.signal ? { signal: options.signal } : {}),
+        visible: visibleMounts(mounts, scope).map((m) => m.path),
+    };
+    return buildSandbox(ctx, restrictions, options);
+}

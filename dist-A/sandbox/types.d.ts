@@ -1,0 +1,98 @@
+/** Types of the sandbox (SPEC §7): named mounts addressed by virtual POSIX paths. */
+import type { FileSystem } from './file-system.ts';
+export type MountMode = 'ro' | 'rw';
+/** A resolved mount: host directory (absolute) exposed at `/name` (or at `/` when `name` is ''). */
+export interface MountSpec {
+    name: string;
+    hostRoot: string;
+    mode: MountMode;
+    /** Allowed suffixes, lower-case with the dot (`.md`); absent = any. */
+    suffixes?: readonly string[];
+    maxFileBytes?: number;
+}
+/** A narrowing declared by a worker on the call chain; restrictions only ever accumulate. */
+export interface Restriction {
+    /** Virtual path the worker is confined to, e.g. `/input`. */
+    restrict?: string;
+    readonly?: boolean;
+}
+export interface SandboxStat {
+    path: string;
+    exists: boolean;
+    kind?: 'file' | 'directory';
+    size?: number;
+    /** ISO 8601 */
+    mtime?: string;
+}
+/** What a model (through tools) may do with files. Every path is virtual; host paths never leak. */
+export interface Sandbox {
+    /**
+     * Reads a text file. With `maxChars` (clamped to `MAX_READ_CHARS`) a longer file is cut there with
+     * a truncation marker; without it the whole file is read, up to `MAX_WHOLE_READ_BYTES`.
+     */
+    read(path: string, options?: {
+        maxChars?: number;
+    }): Promise<string>;
+    /** Reads a whole file; one larger than `maxBytes` (or the mount's and the hard limit) is refused, judged on the opened file. */
+    readBinary(path: string, options?: {
+        maxBytes?: number;
+    }): Promise<Uint8Array>;
+    write(path: string, content: string): Promise<void>;
+    writeBinary(path: string, data: Uint8Array): Promise<void>;
+    delete(path: string): Promise<void>;
+    exists(path: string): Promise<boolean>;
+    /** Virtual paths of the files under `path` matching the glob `pattern` (relative to `path`), sorted. */
+    list(path?: string, pattern?: string): Promise<string[]>;
+    stat(path: string): Promise<SandboxStat>;
+    /** Host directory for a virtual directory path, after every check (used only for a shell's cwd). */
+    hostDirectory(path: string): Promise<string>;
+    /**
+     * What a shell's box must keep read-only inside the writable host directory `hostDir` (one that
+     * {@link hostDirectory} returned), so a command cannot change the project's configuration either.
+     */
+    protectedLayout(hostDir: string): Promise<ProtectedLayout>;
+    /** The mounts visible after restrictions, with virtual paths; for prompts and approval display. */
+    describe(): {
+        path: string;
+        mode: MountMode;
+    }[];
+    /** A new sandbox over the same mounts with one more restriction (never wider than this one). */
+    narrow(restriction: Restriction): Sandbox;
+}
+/**
+ * The project's own configuration as host paths (SPEC §15), named by the project layer: no write or
+ * delete may change it, even inside a read-write mount. Paths need not exist or be real paths.
+ */
+export interface ProtectedPaths {
+    /** Each protected with everything below it: `project.yaml`, `.llm-do`, the workers root, … */
+    paths: readonly string[];
+    /** Files with one of `suffixes` anywhere below `dir` (worker files when the workers root is the project root). */
+    suffixRules?: readonly {
+        dir: string;
+        suffixes: readonly string[];
+    }[];
+}
+/** Host paths a shell's box keeps read-only inside one writable directory (see {@link Sandbox.protectedLayout}). */
+export interface ProtectedLayout {
+    /** Existing protected files and directories (the writable directory itself when it is all configuration). */
+    readOnly: string[];
+    /**
+     * Directories in which a protected name is missing or is a symbolic link: read-only themselves so
+     * nothing can be created or relinked there, with `writable` (their other children) writable again.
+     * Shallowest first.
+     */
+    sealed: {
+        dir: string;
+        writable: string[];
+    }[];
+}
+export interface CreateSandboxOptions {
+    fs: FileSystem;
+    mounts: readonly MountSpec[];
+    /** Restrictions of every worker on the chain, the caller's first. */
+    restrictions?: readonly Restriction[];
+    /** The run's abort signal: long operations (big reads and writes, list walks) stop when it fires. */
+    signal?: AbortSignal;
+    /** The project's configuration, which no worker may change. */
+    protectedPaths?: ProtectedPaths;
+}

@@ -1,0 +1,59 @@
+/**
+ * The provider-level prompt of a `model_prompt` event (the AI SDK's `LanguageModelV3Prompt`, made
+ * JSON by the runtime) in the shapes of the GenAI conventions' `gen_ai.system_instructions`,
+ * `gen_ai.input.messages` and `gen_ai.output.messages` JSON schemas. Only used for content export.
+ */
+/** AI SDK finish reasons as the conventions spell them (`tool-calls` → `tool_call`, …). */
+const FINISH_REASONS = {
+    'tool-calls': 'tool_call',
+    'content-filter': 'content_filter',
+};
+export function genAiFinishReason(finishReason) {
+    return FINISH_REASONS[finishReason] ?? finishReason;
+}
+export function toGenAiPrompt(messages) {
+    const systemInstructions = [];
+    const inputMessages = [];
+    for (const message of messages) {
+        if (!isRecord(message) || typeof message.role !== 'string')
+            continue;
+        if (message.role === 'system') {
+            if (typeof message.content === 'string')
+                systemInstructions.push({ type: 'text', content: message.content });
+            continue;
+        }
+        const content = Array.isArray(message.content) ? message.content : [];
+        inputMessages.push({ role: message.role, parts: content.filter(isRecord).map(toGenAiPart) });
+    }
+    return { systemInstructions, inputMessages };
+}
+/** One model response: its text and the tool calls it asked for. */
+export function toGenAiOutput(text, toolCalls, finishReason) {
+    const parts = [...(text === '' ? [] : [{ type: 'text', content: text }]), ...toolCalls];
+    return [{ role: 'assistant', parts, finish_reason: genAiFinishReason(finishReason) }];
+}
+export function toolCallPart(id, name, args) {
+    return { type: 'tool_call', id, name, arguments: args };
+}
+function toGenAiPart(part) {
+    switch (part.type) {
+        case 'text':
+            return { type: 'text', content: part.text };
+        case 'reasoning':
+            return { type: 'reasoning', content: part.text };
+        case 'tool-call':
+            return toolCallPart(String(part.toolCallId), String(part.toolName), part.input);
+        case 'tool-result': {
+            const output = part.output;
+            return { type: 'tool_call_response', id: part.toolCallId, response: isRecord(output) && 'value' in output ? output.value : output };
+        }
+        case 'file':
+            // The runtime already replaced the bytes by their size; a generic part keeps the media type.
+            return { type: 'file', mime_type: part.mediaType, ...(typeof part.filename === 'string' ? { filename: part.filename } : {}) };
+        default:
+            return { type: String(part.type) };
+    }
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,3 @@
+import { type Protocol } from './protocol.ts';
+/** The Messages protocol. */
+export declare const anthropicProtocol: Protocol;

@@ -1,0 +1,3 @@
+import { type Protocol } from './protocol.ts';
+/** Creates the Responses protocol with its own store of sent items. */
+export declare function createOpenAIResponsesProtocol(): Protocol;

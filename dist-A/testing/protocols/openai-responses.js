@@ -1,0 +1,137 @@
+import { openaiErrorBody } from "./openai-chat.js";
+import { appendText, emptyMessage, invalid, nowSeconds, parseArguments, pushToolResult, textOfContent, } from "./protocol.js";
+/** Creates the Responses protocol with its own store of sent items. */
+export function createOpenAIResponsesProtocol() {
+    const sentItems = new Map();
+    function readItem(item, system, messages) {
+        if (item?.type === 'item_reference') {
+            const stored = sentItems.get(item.id);
+            if (stored === undefined)
+                invalid(`unknown item_reference ${JSON.stringify(item.id)}`);
+            return readItem(stored, system, messages);
+        }
+        if (item?.type === 'function_call') {
+            let last = messages.at(-1);
+            if (last?.role !== 'assistant')
+                messages.push((last = emptyMessage('assistant')));
+            last.toolCalls.push({ id: item.call_id, name: item.name, args: parseArguments(item.arguments) });
+            return;
+        }
+        if (item?.type === 'function_call_output') {
+            return pushToolResult(messages, { callId: item.call_id, content: textOfContent(item.output) });
+        }
+        if (item?.type === 'reasoning')
+            return;
+        switch (item?.role) {
+            case 'system':
+            case 'developer':
+                system.push(textOfContent(item.content));
+                return;
+            case 'user':
+            case 'assistant': {
+                const message = emptyMessage(item.role);
+                appendText(message, textOfContent(item.content));
+                if (Array.isArray(item.content)) {
+                    message.files = item.content.filter((part) => part?.type !== 'input_text' && part?.type !== 'output_text').length;
+                }
+                messages.push(message);
+                return;
+            }
+            default:
+                invalid(`unsupported input item ${JSON.stringify(item?.type ?? item?.role)}`);
+        }
+    }
+    /** The output items of a reply, remembered for later `item_reference`s. */
+    function outputItems(reply) {
+        const items = [];
+        if (reply.text !== '' || reply.toolCalls.length === 0) {
+            items.push({
+                type: 'message',
+                id: `msg_${reply.id}`,
+                status: 'completed',
+                role: 'assistant',
+                content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
+            });
+        }
+        for (const call of reply.toolCalls) {
+            items.push({ type: 'function_call', id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: JSON.stringify(call.args), status: 'completed' });
+        }
+        for (const item of items)
+            sentItems.set(item.id, item);
+        return items;
+    }
+    function response(reply, model, status, output, createdAt) {
+        return {
+            id: `resp_${reply.id}`,
+            object: 'response',
+            created_at: createdAt,
+            status,
+            error: null,
+            incomplete_details: null,
+            model,
+            output,
+            usage: status === 'completed'
+                ? {
+                    input_tokens: reply.usage.input,
+                    input_tokens_details: { cached_tokens: reply.usage.cacheRead },
+                    output_tokens: reply.usage.output,
+                    output_tokens_details: { reasoning_tokens: 0 },
+                    total_tokens: reply.usage.input + reply.usage.output,
+                }
+                : null,
+        };
+    }
+    return {
+        parse(body) {
+            const system = typeof body.instructions === 'string' ? [body.instructions] : [];
+            const messages = [];
+            if (typeof body.input === 'string')
+                readItem({ role: 'user', content: body.input }, system, messages);
+            else if (Array.isArray(body.input))
+                for (const item of body.input)
+                    readItem(item, system, messages);
+            else
+                invalid('input must be a string or an array of items');
+            const format = body.text?.format;
+            return {
+                model: body.model,
+                system: system.join('\n\n'),
+                messages,
+                tools: (body.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name),
+                responseFormat: format !== undefined && format.type !== 'text' ? format : undefined,
+            };
+        },
+        respond(reply, request) {
+            return response(reply, request.model, 'completed', outputItems(reply), nowSeconds());
+        },
+        streamEvents(reply, request) {
+            const createdAt = nowSeconds();
+            const items = outputItems(reply);
+            const events = [];
+            const emit = (type, fields) => events.push({ event: type, data: JSON.stringify({ type, sequence_number: events.length, ...fields }) });
+            emit('response.created', { response: response(reply, request.model, 'in_progress', [], createdAt) });
+            emit('response.in_progress', { response: response(reply, request.model, 'in_progress', [], createdAt) });
+            items.forEach((item, output_index) => {
+                if (item.type === 'message') {
+                    const part = item.content[0];
+                    emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
+                    emit('response.content_part.added', { item_id: item.id, output_index, content_index: 0, part: { ...part, text: '' } });
+                    for (const delta of part.text.match(/\S+\s*|\s+/g) ?? []) {
+                        emit('response.output_text.delta', { item_id: item.id, output_index, content_index: 0, delta, logprobs: [] });
+                    }
+                    emit('response.output_text.done', { item_id: item.id, output_index, content_index: 0, text: part.text, logprobs: [] });
+                    emit('response.content_part.done', { item_id: item.id, output_index, content_index: 0, part });
+                }
+                else {
+                    emit('response.output_item.added', { output_index, item: { ...item, arguments: '', status: 'in_progress' } });
+                    emit('response.function_call_arguments.delta', { item_id: item.id, output_index, delta: item.arguments });
+                    emit('response.function_call_arguments.done', { item_id: item.id, output_index, arguments: item.arguments });
+                }
+                emit('response.output_item.done', { output_index, item });
+            });
+            emit('response.completed', { response: response(reply, request.model, 'completed', items, createdAt) });
+            return events;
+        },
+        errorBody: openaiErrorBody,
+    };
+}

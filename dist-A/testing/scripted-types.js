@@ -1,0 +1,2 @@
+/** Types of the scripted provider server (`llm-do/testing`). */
+export {};

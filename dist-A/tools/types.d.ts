@@ -1,0 +1,70 @@
+/** Tool types (SPEC §6) shared by every toolset and by the runtime. */
+import type { Sandbox } from '../sandbox/types.ts';
+import type { ToolInputSchema } from '../worker/json-schema.ts';
+import type { ApprovalRule } from '../worker/schema.ts';
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+    /** The calling worker's sandbox; undefined when the worker has no file access. */
+    sandbox: Sandbox | undefined;
+    /** Aborted when the run is interrupted. */
+    signal: AbortSignal;
+    /** Runs another worker of the project (subject to the same rules as delegation) and returns its output. */
+    callWorker(ref: string, input: unknown): Promise<unknown>;
+    /** Worker ids from the entry to the calling worker. */
+    chain: readonly string[];
+    /** Id of the calling worker call in the run's events (`c1`, `c2`, …). */
+    callId?: string;
+    /** The model's id of the tool call being executed (set while a tool runs). */
+    toolCallId?: string;
+}
+/** A tool as authors define it (`defineTool`). */
+export interface ToolDefinition<Args = any, Output = unknown> {
+    name: string;
+    description: string;
+    inputSchema: ToolInputSchema;
+    execute(args: Args, context: ToolContext): Output | Promise<Output>;
+    /**
+     * The tool's own approval default: `true` → ask, `false` → pre-approved, a function decides per call.
+     * Worker and manifest rules take precedence (SPEC §6).
+     */
+    needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
+    /**
+     * Running it twice does what running it once does (read-only tools are). A resumed run re-runs
+     * such a call that a crash cut short; any other goes back to approval, noted "may already have run".
+     * @default false
+     */
+    idempotent?: boolean;
+}
+/** A tool offered by a toolset, before approval gating. */
+export interface ToolsetTool extends ToolDefinition {
+    /** The toolset it came from: `filesystem`, `workers`, `custom`, `shell`. */
+    toolset: string;
+    /** Overrides `needsApproval` as the tool's own default rule (e.g. filesystem reads pre-approved). */
+    defaultRule?: ApprovalRule;
+    /**
+     * A rule per call from the user's own configuration (the `shell` toolset's `rules`). The tool's
+     * resolved rule (worker and manifest `approval`) can only make it stricter: a toolset default
+     * `preApproved` never turns a per-command `ask` into a pre-approved call. Throwing refuses the
+     * call before any approval is asked; the message becomes the model's error result.
+     */
+    callRule?(args: any): ApprovalRule;
+}
+/** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */
+export type ToolOutcome = {
+    ok: true;
+    output: unknown;
+} | {
+    ok: false;
+    error: string;
+    denied?: boolean;
+    pending?: undefined;
+}
+/** Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17). */
+ | {
+    ok: false;
+    error: string;
+    denied?: undefined;
+    pending: {
+        approvalId: string;
+    };
+};

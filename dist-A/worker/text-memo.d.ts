@@ -1,0 +1,11 @@
+/**
+ * Results of pure functions of a text (a template's analysis, a JSON Schema's zod form), kept by the
+ * text: a template or schema file that every worker of a project uses is worked on once. Bounded by
+ * the characters of text kept; the oldest entries are forgotten first.
+ */
+export interface TextMemo<T> {
+    /** The remembered result for `text`, else `compute(text)`, remembered (a throw is not). */
+    get(text: string, compute: (text: string) => T): T;
+}
+/** A memo keeping at most `maxChars` characters of text. */
+export declare function createTextMemo<T>(maxChars: number): TextMemo<T>;

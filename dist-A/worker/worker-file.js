@@ -1,0 +1,74 @@
+/**
+ * Worker files (SPEC §3): `.worker` (front matter + instructions body) and `.yaml`/`.yml` (all fields,
+ * `instructions:` optional), plus the loaders of `project.yaml` (§4) and `lib.yaml` (§13).
+ */
+import { posix } from 'node:path';
+import { ProjectError } from "../errors.js";
+import { LibraryManifestSchema, ManifestSchema, WorkerConfigSchema, } from "./schema.js";
+import { parseYamlConfig } from "./config-file.js";
+import { splitFrontMatter } from "./front-matter.js";
+import { normalizeText, readProjectText } from "./read-project-file.js";
+const INSTRUCTIONS_IN_FRONT_MATTER = 'instructions: is not allowed in the front matter of a .worker file; write the instructions after the closing "---" line';
+/** Line offset of a `.yaml` worker's `instructions:` text (the line after `instructions: |`). */
+function yamlInstructionsOffset(text) {
+    const lines = text.split('\n');
+    const index = lines.findIndex((line) => /^instructions:/.test(line));
+    if (index === -1)
+        return 0;
+    return /^instructions:\s*[|>]/.test(lines[index]) ? index + 1 : index;
+}
+/**
+ * Parses the text of a worker file. `displayPath` is the file as the user knows it (project-relative).
+ * Throws ProjectError (`invalid-yaml`, `unknown-key`, `invalid-field`) with file line and column.
+ */
+export function parseWorkerSource(text, displayPath, format) {
+    const source = normalizeText(text);
+    if (format === 'yaml') {
+        const config = parseYamlConfig(source, displayPath, WorkerConfigSchema, { what: 'worker' });
+        const hasInstructions = config.instructions !== undefined;
+        return {
+            config,
+            instructions: config.instructions,
+            instructionsLineOffset: hasInstructions ? yamlInstructionsOffset(source) : 0,
+        };
+    }
+    const split = splitFrontMatter(source, displayPath);
+    const config = parseYamlConfig(split.yaml, displayPath, WorkerConfigSchema, {
+        lineOffset: split.yamlLineOffset,
+        what: 'worker front matter',
+        forbiddenKeys: { instructions: INSTRUCTIONS_IN_FRONT_MATTER },
+    });
+    return { config, instructions: split.body, instructionsLineOffset: split.bodyLineOffset };
+}
+/** `worker` for `.worker`, `yaml` for `.yaml`/`.yml`, else `undefined`. */
+export function workerFormatOf(path) {
+    const extension = posix.extname(path).toLowerCase();
+    if (extension === '.worker')
+        return 'worker';
+    if (extension === '.yaml' || extension === '.yml')
+        return 'yaml';
+    return undefined;
+}
+/**
+ * Reads and parses a worker file through `fs`; the format comes from the extension.
+ * Throws ProjectError for a missing file, a file over 1 MiB, an unknown extension, or invalid content.
+ */
+export async function loadWorkerFile(fs, hostPath, displayPath) {
+    const format = workerFormatOf(hostPath);
+    if (!format) {
+        throw new ProjectError('worker-not-found', 'not a worker file: a worker file ends in .worker, .yaml or .yml', {
+            file: displayPath,
+        });
+    }
+    return parseWorkerSource(await readProjectText(fs, hostPath, displayPath), displayPath, format);
+}
+/** Reads and validates `project.yaml` / `llm-do.yaml`. An empty file is an empty manifest. */
+export async function loadManifest(fs, hostPath, displayPath) {
+    const text = await readProjectText(fs, hostPath, displayPath);
+    return parseYamlConfig(text, displayPath, ManifestSchema, { what: 'project manifest' });
+}
+/** Reads and validates a library's `lib.yaml` (`name` and `version` are required). */
+export async function loadLibraryManifest(fs, hostPath, displayPath) {
+    const text = await readProjectText(fs, hostPath, displayPath);
+    return parseYamlConfig(text, displayPath, LibraryManifestSchema, { what: 'library manifest' });
+}

@@ -1,0 +1,1 @@
+export { n as runChatCommand } from "./chat-BxaudTkL.js";

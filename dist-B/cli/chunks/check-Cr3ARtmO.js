@@ -1,0 +1,1 @@
+export { r as runCheck } from "./check-C1K7YiKh.js";

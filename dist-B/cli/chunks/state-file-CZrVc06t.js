@@ -1,0 +1,39 @@
+import { u as UsageError } from "./errors-C1ynlXzT.js";
+import { n as parseRunSnapshot } from "./saved-state-97iNPuTm.js";
+import { i as printError } from "./exit-codes-DFAtt0Sv.js";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+// src/cli/state-file.ts
+/**
+* `--state FILE` (SPEC §17): the run's state written after every step, so a run can be resumed from
+* the file alone (`llm-do resume --state FILE`), with or without the run log. Each write replaces
+* the file whole (a temp file renamed over it), so a crash mid-write leaves the previous state.
+*/
+/** The writer of `file`; refuses at once a file whose directory does not exist. */
+function stateFileWriter(file, io) {
+	const dir = dirname(file);
+	if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--state ${file}: the directory ${dir} does not exist`);
+	let failed = false;
+	return (state) => {
+		if (failed) return;
+		const temp = `${file}.${process.pid}.tmp`;
+		try {
+			writeFileSync(temp, `${JSON.stringify(state)}\n`, { mode: 384 });
+			renameSync(temp, file);
+		} catch (error) {
+			failed = true;
+			printError(io, `llm-do: warning: could not write the state file ${file} (${error.message}); the run goes on without it`);
+		}
+	};
+}
+/** The state saved in `file`; a UsageError (exit 2) naming the file when it is missing or unusable. */
+function readStateFile(file) {
+	let text;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch (error) {
+		throw new UsageError(`--state ${file}: cannot read the state file (${error.code ?? error.message})`);
+	}
+	return parseRunSnapshot(text, `the state file ${file}`);
+}
+export { stateFileWriter as n, readStateFile as t };

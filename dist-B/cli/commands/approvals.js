@@ -1,0 +1,75 @@
+/**
+ * `llm-do approvals [RUN]`: the pending approvals of paused runs, with the decisions recorded so far
+ * (SPEC §17). `llm-do approvals rules [DIR]`: the persistent grants of a project
+ * (`.llm-do/approvals.yaml`), numbered; `--revoke N` removes grant N. Arguments came from a model:
+ * they are escaped.
+ */
+import { openProjectGrants } from "../../approval/grants.js";
+import { UsageError } from "../../errors.js";
+import { detectTarget } from "../../project/target.js";
+import { createNodeFileSystem } from "../../sandbox/node-file-system.js";
+import { EXIT_OK, reportError, reportJsonError } from "../exit-codes.js";
+import { printLine } from "../io.js";
+import { shorten } from "../progress.js";
+import { pendingJson, renderPending } from "../pending-view.js";
+import { escapeTerminalText, terminalSafeJson } from "../terminal-text.js";
+import { withRunLog } from "./runs.js";
+import { formatTime } from "./runs-view.js";
+/** Lists the pending approvals of run `ref` (an id, a unique prefix or `last`), or of every paused run. */
+export function runApprovalsList(ref, options, io) {
+    return withRunLog(io, options.json, { runs: [] }, (db, store) => {
+        const paused = store.createPausedRuns(db).pendingApprovals(ref === undefined ? undefined : store.resolveRunId(db, ref));
+        if (options.json)
+            return { runs: paused.map(({ run_id, run, pending }) => ({ run_id, status: run.status, pending: pendingJson(pending) })) };
+        if (paused.length === 0)
+            return 'no paused runs';
+        return paused
+            .map(({ run_id, run, pending }) => {
+            const when = (iso) => (iso ? `${formatTime(iso)} UTC` : '-');
+            const header = `run ${run_id} · project ${escapeTerminalText(run.project)} · entry ${escapeTerminalText(run.entry)} · started ${when(run.started_at)} · paused ${when(run.ended_at)}`;
+            return `${header}\n${renderPending(run_id, pending, { full: Boolean(options.full) })}`;
+        })
+            .join('\n\n');
+    });
+}
+/** Lists the grants of the project at `dir`, or revokes one. */
+export async function runApprovalRules(dir, options, io) {
+    try {
+        const revoke = options.revoke === undefined ? undefined : grantNumber(options.revoke);
+        const fs = createNodeFileSystem();
+        const located = await detectTarget(dir, { fs, cwd: io.cwd, project: options.project, env: io.env, homeDir: io.homeDir });
+        if (located.standaloneFile)
+            throw new UsageError(`${dir}: a worker file on its own has no project to keep grants in; name a project directory`);
+        const grants = await openProjectGrants({ fs, root: located.root, who: io.env.USER ?? 'unknown' });
+        if (revoke !== undefined) {
+            const revoked = await grants.revoke(revoke);
+            printLine(io, options.json ? terminalSafeJson({ file: grants.file, revoked: numbered(revoked, revoke) }) : `revoked grant ${revoke}: ${describe(revoked)}`);
+            return EXIT_OK;
+        }
+        const list = grants.list();
+        if (options.json)
+            printLine(io, terminalSafeJson({ file: grants.file, grants: list.map((grant, index) => numbered(grant, index + 1)) }));
+        else if (list.length === 0)
+            printLine(io, `no grants in ${escapeTerminalText(grants.file)}`);
+        else
+            list.forEach((grant, index) => printLine(io, `${index + 1}. ${describe(grant)}`));
+        return EXIT_OK;
+    }
+    catch (error) {
+        return options.json ? reportJsonError(error, io) : reportError(error, io);
+    }
+}
+function grantNumber(text) {
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < 1)
+        throw new UsageError(`--revoke expects a grant number ≥ 1 (see llm-do approvals rules), got "${text}"`);
+    return n;
+}
+function numbered(grant, n) {
+    return { n, ...grant };
+}
+/** `filesystem.write_file {"path":…}  (ada, 2026-01-02T…)`, escaped and cut to one readable line. */
+function describe(grant) {
+    const tool = escapeTerminalText(`${grant.toolset}.${grant.tool}`);
+    return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(grant.granted_at)})`;
+}

@@ -1,0 +1,84 @@
+/**
+ * `llm-do resume RUN`: goes on with a paused run, or one a crash cut short, from the state the run
+ * log saved (SPEC §17), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
+ * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
+ */
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { UsageError } from "../../errors.js";
+import { resumeRun } from "../../runtime/resume-run.js";
+import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from "../run-setup.js";
+import { readStateFile, stateFileWriter } from "../state-file.js";
+import { openCommandSession } from "../command-session.js";
+export async function runResume(ref, options, io) {
+    const session = openCommandSession(io);
+    try {
+        // The saved state, read first: a run that cannot be resumed is refused before anything changes.
+        const saved = options.state ? fromStateFile(ref, resolve(io.cwd, options.state), io) : await fromRunLog(ref, io);
+        const { state } = saved;
+        await session.openTrace(options);
+        const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
+        const recording = await saved.recording(project, session, options);
+        const grants = await openGrants(project, io);
+        const handle = await resumeRun(state, {
+            project,
+            ...optionsFromFlags(options, io),
+            ...(grants ? { grants } : {}),
+            ...recording,
+            ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
+        });
+        return await session.report(await handle.result, options);
+    }
+    catch (error) {
+        return session.fail(error, options);
+    }
+    finally {
+        await session.close();
+    }
+}
+/**
+ * `resume --state FILE`: the state comes from the file and goes back to it after every step; the
+ * run log is not used, so decisions come from `--on-approval` (the terminal by default).
+ */
+function fromStateFile(ref, file, io) {
+    if (ref !== undefined)
+        throw new UsageError('give either a RUN or --state FILE, not both');
+    return { state: readStateFile(file), recording: async () => ({ onCheckpoint: stateFileWriter(file, io) }) };
+}
+/** `resume RUN`: the state the run log saved; the resumed run claims the run there and is recorded on. */
+async function fromRunLog(ref, io) {
+    if (ref === undefined)
+        throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
+    const { runId, status, state } = await loadRunState(ref, io);
+    if (status === 'ok' || status === 'error')
+        throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);
+    return {
+        state,
+        async recording(project, session, options) {
+            const log = await session.openLog(options, project, runId);
+            if (!log)
+                throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
+            return {
+                store: log.store,
+                claim: () => {
+                    const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
+                    // Another process resumed and stopped it in between: its state is not the one checked.
+                    if (JSON.stringify(claimed.state) !== JSON.stringify(state))
+                        throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
+                    return { afterSeq: claimed.lastSeq, decisions: claimed.decisions };
+                },
+            };
+        },
+    };
+}
+/** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
+function optionsFromFlags(options, io) {
+    const flags = runOptionsFromFlags(options, io);
+    return {
+        ...(flags.approval ? { approval: flags.approval } : {}),
+        ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
+        ...(options.stream === false ? { stream: false } : {}),
+        env: io.env,
+        ...(options.allowChanged ? { allowChanged: true } : {}),
+    };
+}

@@ -1,0 +1,183 @@
+import { createCallLabels } from "./call-labels.js";
+import { createStyle } from "./style.js";
+import { escapeTerminalText as safe } from "./terminal-text.js";
+const MAX_ARGS = 80;
+const MAX_TEXT = 200;
+/** One-line, shortened JSON of a value (full with `verbose`), escaped for the terminal. */
+export function shorten(value, verbose, max = MAX_ARGS) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return safe(verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
+}
+/** `812ms`, `1.2s`. */
+export function formatDuration(ms) {
+    return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
+}
+/**
+ * `1200 in (800 cached) / 300 out tokens · $0.0123`, or `… · cost unknown` (naming the unpriced
+ * models when `explain`d): an unknown price is never shown as $0 (SPEC §16).
+ */
+export function formatUsage(usage, explain = false) {
+    const cached = usage.cache_read_tokens > 0 ? ` (${usage.cache_read_tokens} cached)` : '';
+    const unknown = explain ? `cost unknown (no price for ${usage.unpriced_models.map(safe).join(', ')})` : 'cost unknown';
+    const cost = usage.cost_usd === null ? unknown : `$${usage.cost_usd.toFixed(4)}`;
+    return `${usage.input_tokens} in${cached} / ${usage.output_tokens} out tokens · ${cost}`;
+}
+/** Indentation of a worker's header line (`▸ a`), two spaces per delegation level. */
+function headerPad(chain) {
+    return '  '.repeat(Math.max(0, chain.length - 1));
+}
+/** Indentation of the lines inside a worker (text, tool calls): one level below its header. */
+function bodyPad(chain) {
+    return `${headerPad(chain)}  `;
+}
+/** How much of the live text the status line keeps: redrawing never touches more, however long the answer. */
+const LIVE_TAIL = 400;
+const emptyStepText = () => ({ tail: '' });
+/** Returns an event listener that renders progress. */
+export function createProgressRenderer(options) {
+    const { verbose, status, conversation = false, style = createStyle(false), labels = createCallLabels() } = options;
+    const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
+    const { write } = options;
+    const interrupted = options.interrupted ?? (() => false);
+    const interruptedMark = style.yellow('⊘ interrupted');
+    // Tool calls by call id and the model's tool call id (models reuse ids across calls).
+    const pending = new Map();
+    const stepText = new Map();
+    let steps = 0;
+    let started = false;
+    let stepSince = Date.now();
+    const toolKey = (callId, toolCallId) => `${callId}\u0000${toolCallId}`;
+    /** Where a line of `event`'s call goes: indentation, then the call's name while calls run in parallel. */
+    const body = (event) => {
+        const label = labels.concurrent(event.call_id) ? style.dim(`${safe(labels.of(event.call_id, event.worker))} `) : '';
+        return `${bodyPad(event.chain)}${label}`;
+    };
+    const printText = (event, text) => {
+        const said = text.trim();
+        if (!said || (entryTextElsewhere && event.parent_call_id === null))
+            return;
+        const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
+        write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
+    };
+    const header = (event, model, input) => {
+        const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
+        write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
+    };
+    const render = (event) => {
+        switch (event.type) {
+            case 'run_start':
+                started = true;
+                if (!conversation)
+                    header(event, event.model);
+                status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+                break;
+            case 'run_resumed':
+                started = true;
+                write(`${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'} recorded`)}\n`);
+                break;
+            case 'model_request':
+                stepSince = Date.now();
+                stepText.set(event.call_id, emptyStepText());
+                if (verbose)
+                    write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
+                status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
+                break;
+            case 'text_delta': {
+                // Only the tail is touched per delta, so a long answer costs linear time to show.
+                const entry = stepText.get(event.call_id) ?? emptyStepText();
+                entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
+                stepText.set(event.call_id, entry);
+                status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.tail, false, LIVE_TAIL).slice(-120)}`, stepSince);
+                break;
+            }
+            case 'model_step': {
+                steps += 1;
+                // A step comes before its tool calls, so what the model said leads to them. A final answer is
+                // the worker's result, shown elsewhere.
+                if (event.tool_calls > 0)
+                    printText(event, event.text);
+                stepText.delete(event.call_id);
+                break;
+            }
+            case 'tool_call':
+                pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
+                status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
+                break;
+            case 'delegation_start': {
+                // The child's `▸`/`◂` lines stand for the parent's tool call that started it.
+                const call = event.parent_call_id === null ? undefined : pending.get(toolKey(event.parent_call_id, event.tool_call_id));
+                if (call)
+                    call.delegation = true;
+                header(event, event.model, event.input);
+                status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+                break;
+            }
+            case 'delegation_end': {
+                const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
+                const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+                write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+                break;
+            }
+            case 'tool_result': {
+                const key = toolKey(event.call_id, event.tool_call_id);
+                const call = pending.get(key);
+                pending.delete(key);
+                if (call?.delegation)
+                    break;
+                const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
+                const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+                const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
+                write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
+                if (verbose && event.ok)
+                    write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
+                break;
+            }
+            case 'approval_decision':
+                if (verbose)
+                    write(`${body(event)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
+                break;
+            case 'model_retry':
+                write(`${body(event)}${style.yellow(`! ${describeRetry(event)}`)}\n`);
+                break;
+            case 'warning':
+                write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
+                break;
+            case 'run_end': {
+                status?.update('');
+                // A run that failed before starting (configuration) has only its error message to show.
+                if (!started || (conversation && !verbose))
+                    break;
+                const { usage } = event;
+                const outcome = { ok: style.green('✓ done'), interrupted: style.yellow('⊘ interrupted'), paused: style.yellow('⏸ paused'), error: style.red('✗ failed') }[event.status];
+                const count = `${steps} step${steps === 1 ? '' : 's'}`;
+                write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
+                if (verbose) {
+                    for (const [name, byWorker] of Object.entries(usage.by_worker)) {
+                        write(`${style.dim(`    ${safe(name)}: ${formatUsage(byWorker, true)}`)}\n`);
+                    }
+                }
+                steps = 0;
+                break;
+            }
+            default:
+                break;
+        }
+    };
+    // A call is named from its start event on, and its end line still carries its name.
+    return (event) => {
+        const ends = event.type === 'delegation_end' || event.type === 'run_end';
+        if (!ends)
+            labels.observe(event);
+        render(event);
+        if (ends)
+            labels.observe(event);
+    };
+}
+/** `429 from anthropic (claude-sonnet-4-5), retry 2 in 2.0 s`; without an HTTP status the reason (`stream_timeout`) stands first. */
+export function describeRetry(event) {
+    const colon = event.model.indexOf(':');
+    const provider = colon > 0 ? `${event.model.slice(0, colon)} (${event.model.slice(colon + 1)})` : event.model;
+    const what = event.status === undefined ? event.message : String(event.status);
+    return safe(`${what} from ${provider}, retry ${event.attempt}/${event.max_retries} in ${(event.delay_ms / 1000).toFixed(1)} s`);
+}

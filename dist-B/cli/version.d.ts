@@ -1,0 +1,2 @@
+/** The package version. */
+export declare const VERSION: string;

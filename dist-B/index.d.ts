@@ -1,0 +1,36 @@
+/**
+ * llm-do's library API: the same engine the CLI uses.
+ *
+ * @example
+ * import { loadProject, runWorker } from 'llm-do';
+ * const project = await loadProject('examples/greeter');
+ * const { events, result } = runWorker({ project, input: 'Ada', model: 'test' });
+ * for await (const event of events) console.error(event.type);
+ * console.log((await result).output);
+ *
+ * @module llm-do
+ */
+export * from './errors.ts';
+export { loadProject, type LoadProjectOptions } from './open-project.ts';
+export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
+export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
+export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
+export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
+export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride, PendingApproval } from './runtime/index.ts';
+export { resumeRun, pendingApprovals, STATE_VERSION, type ResumeRunOptions, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './runtime/index.ts';
+export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
+export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
+export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule, ApprovalSource } from './approval/types.ts';
+export type { OnApproval } from './approval/controller.ts';
+export type { ApprovalQuestion, Decision } from './approval/decision-source.ts';
+export { openProjectGrants, GRANTS_FILE, type Grant, type ProjectGrants } from './approval/grants.ts';
+export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/types.ts';
+export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './sandbox/file-system.ts';
+export { createNodeFileSystem } from './sandbox/node-file-system.ts';
+export { createMemoryFileSystem } from './sandbox/memory-file-system.ts';
+export type { WorkerConfig, Manifest, LibraryManifest } from './worker/schema.ts';
+export { defineTool } from './tools/define-tool.ts';
+export type { DefinedTool, ToolSpec } from './tools/define-tool.ts';
+export type { ToolRegistry } from './tools/custom.ts';
+export type { ToolContext, ToolDefinition, ToolOutcome, ToolsetTool } from './tools/types.ts';
+export type { JsonSchemaObject, ToolInputSchema } from './worker/json-schema.ts';

@@ -1,0 +1,101 @@
+/** Turns whatever a model request threw into the one-sentence error users see (SPEC §11). */
+import { APICallError } from '@ai-sdk/provider';
+import { AbortedError, LlmDoError, ModelError } from "../errors.js";
+import { StreamTimeoutError } from "./retrying-fetch.js";
+/** Provider messages are cut to this many characters: enough to read, short enough for one line. */
+const MAX_ANSWER_LENGTH = 200;
+/**
+ * Maps a failed model request to `ModelError` (`model M failed for worker W: HTTP 500: overloaded`)
+ * or, when the request was aborted (an `AbortError`, or `context.signal` fired), to `AbortedError`. The provider's own error message is read
+ * from the response body (OpenAI, Anthropic, Google and Ollama formats) and shortened. An
+ * `LlmDoError` of either kind passes through unchanged; the original error is the `cause`.
+ */
+export function toModelError(error, context) {
+    if (LlmDoError.isInstance(error) && (error.kind === 'model' || error.kind === 'aborted')) {
+        return error;
+    }
+    const last = unwrapRetryError(error);
+    if (context.signal?.aborted || isAbortError(last))
+        return new AbortedError();
+    const answer = streamTimeoutIn(last)?.message ?? describeFailure(last);
+    return new ModelError(context.worker, context.model, answer, `model ${context.model} failed for worker ${context.worker}: ${answer}`, {
+        cause: error,
+    });
+}
+/** A silent stream, however deep the SDK wrapped it (stream error → APICallError → cause). */
+function streamTimeoutIn(error) {
+    for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+        if (current instanceof StreamTimeoutError)
+            return current;
+    }
+    return undefined;
+}
+/** The AI SDK wraps the last attempt in a RetryError when its own retries are on. */
+function unwrapRetryError(error) {
+    if (error instanceof Error && error.name === 'AI_RetryError' && 'lastError' in error)
+        return error.lastError;
+    return error;
+}
+function isAbortError(error) {
+    if (!(error instanceof Error))
+        return false;
+    if (error.name === 'AbortError' || error.name === 'ResponseAborted')
+        return true;
+    return error.cause instanceof Error && error.cause.name === 'AbortError';
+}
+/** `HTTP 500: overloaded`, `cannot connect to URL: ECONNREFUSED`, or the error's own message. */
+function describeFailure(error) {
+    if (APICallError.isInstance(error)) {
+        const providerMessage = messageFromBody(error.responseBody) ?? messageFromValue(error.data) ?? error.message;
+        if (error.statusCode === undefined) {
+            return shorten(`cannot connect to ${error.url}: ${connectionReason(error.cause) ?? providerMessage}`);
+        }
+        return `HTTP ${error.statusCode}: ${shorten(providerMessage)}`;
+    }
+    return shorten(messageFromValue(error) ?? String(error));
+}
+/** The message inside a provider's JSON error body, or the body itself when it is short plain text. */
+function messageFromBody(body) {
+    if (body === undefined || body.trim() === '')
+        return undefined;
+    try {
+        return messageFromValue(JSON.parse(body));
+    }
+    catch {
+        return body.trimStart().startsWith('<') ? undefined : body;
+    }
+}
+/**
+ * `{error: {message}}` (OpenAI, Google, Anthropic's `{type:'error', error:{...}}`),
+ * `{error: "..."}` (Ollama), `{message}` / `{detail}`, or an Error.
+ */
+function messageFromValue(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const record = value;
+    const nested = record.error;
+    if (typeof nested === 'string')
+        return nested;
+    if (typeof nested === 'object' && nested !== null) {
+        const inner = messageFromValue(nested);
+        if (inner !== undefined)
+            return inner;
+    }
+    for (const key of ['message', 'detail']) {
+        if (typeof record[key] === 'string' && record[key] !== '')
+            return record[key];
+    }
+    return undefined;
+}
+function connectionReason(cause) {
+    const inner = cause instanceof Error && cause.cause !== undefined ? cause.cause : cause;
+    const code = inner?.code;
+    return typeof code === 'string' ? code : undefined;
+}
+/** One line, at most {@link MAX_ANSWER_LENGTH} characters. */
+function shorten(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length <= MAX_ANSWER_LENGTH ? line : `${line.slice(0, MAX_ANSWER_LENGTH - 1)}…`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The checks `check` runs on one loaded worker: exactly the plan a run makes (`worker-plan.ts`), its
+ * problems as diagnostics. A worker with no model anywhere is only a warning (`run --model` may
+ * supply one). Project code (schema modules, tool modules) is imported only with `--import-tools`;
+ * otherwise what it would have verified is listed as notes.
+ */
+import { ProjectError } from "../errors.js";
+import { diagnosticsFromError } from "./diagnostics.js";
+import { importPlannedCode, planWorker } from "./worker-plan.js";
+/** Every problem of `worker` beyond parsing it. */
+export async function checkWorker(project, worker, options) {
+    const { plan, problems, warnings } = await planWorker(project, worker, { env: project.options.env ?? {} });
+    const diagnostics = [
+        ...problems.flatMap((problem) => withSeverity(problem, problem.code === 'no-model' ? 'warning' : 'error', worker)),
+        ...warnings.flatMap((warning) => withSeverity(warning, 'warning', worker)),
+    ];
+    if (problems.length > 0)
+        return diagnostics;
+    if (!options.importTools)
+        return [...diagnostics, ...notVerified(plan)];
+    try {
+        await importPlannedCode(project, plan);
+    }
+    catch (error) {
+        if (!ProjectError.isInstance(error))
+            throw error;
+        diagnostics.push(...diagnosticsFromError(error, worker.displayPath));
+    }
+    return diagnostics;
+}
+function withSeverity(problem, severity, worker) {
+    return diagnosticsFromError(problem, worker.displayPath).map((diagnostic) => ({ ...diagnostic, severity }));
+}
+/** Notes naming what only imported code could verify. */
+function notVerified(plan) {
+    const { definition } = plan;
+    const note = (message) => ({ severity: 'info', file: definition.displayPath, message: `${message} (check runs no project code; pass --import-tools to verify)` });
+    const notes = Object.entries(plan.schemas).flatMap(([field, located]) => 'module' in located ? [note(`${field} "${located.module.ref}" is a module export: not loaded`)] : []);
+    const custom = definition.config.toolsets?.custom || undefined;
+    if (custom && plan.toolModules.length > 0) {
+        const modules = plan.toolModules.map((module) => module.displayPath).join(', ');
+        const what = custom.tools ? 'the tool names in toolsets.custom.tools are not verified' : 'their tools are not verified';
+        notes.push(note(`tool modules ${modules} are not imported: ${what}`));
+    }
+    return notes;
+}

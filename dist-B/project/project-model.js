@@ -1,0 +1,235 @@
+/** The {@link Project} implementation: cached worker resolution, scanning, glob expansion, tools and templates per worker. */
+import { ProjectError } from "../errors.js";
+import { compileFieldGlob, isGlob } from "../glob/index.js";
+import { loadWorkerDefinition } from "./load-worker.js";
+import { locateWorker } from "./resolve-reference.js";
+import { ambiguityError, scanWorkerFiles } from "./scan.js";
+import { fullId, isExported } from "./scope.js";
+import { snapshotFileSystem } from "./snapshot-file-system.js";
+import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from "./template-dirs.js";
+import { inspectToolModules } from "./tool-modules.js";
+import { workerExtension } from "./worker-ids.js";
+/** The part of a glob before its first special character (`*?[]{}!` or an escaping `\\`): every match starts with it. */
+function literalPrefix(pattern) {
+    const special = pattern.search(/[*?[\]{}!\\]/);
+    return special === -1 ? pattern : pattern.slice(0, special);
+}
+/** Builds the project object. */
+export function createProject(init) {
+    return new DefaultProject(init);
+}
+/**
+ * `project` for one `check` pass: the same project on a snapshot of its file system
+ * (`snapshot-file-system.ts`), sharing its scans; `scanned`, when given, is its scan (made by
+ * another thread). A project this module did not build is returned as it is.
+ */
+export function checkPassView(project, scanned) {
+    return project instanceof DefaultProject ? project.snapshotView(scanned) : project;
+}
+class DefaultProject {
+    root;
+    name;
+    standalone;
+    fs;
+    manifest;
+    manifestFile;
+    libraries;
+    entryId;
+    options;
+    #init;
+    #env;
+    #definitions = new Map();
+    #loaded = [];
+    #files = new Map();
+    #closed = new Set();
+    #scans;
+    #located = new Map();
+    #probedToolDirs = new Map();
+    constructor(init, scans = new Map()) {
+        this.#init = init;
+        this.#scans = scans;
+        this.root = init.root;
+        this.name = init.name;
+        this.standalone = init.standalone;
+        this.fs = init.options.fs;
+        this.manifest = init.manifest;
+        this.manifestFile = init.manifestFile;
+        this.libraries = init.libraries;
+        this.entryId = init.entryId;
+        this.options = init.options;
+        this.#env = { fs: this.fs, library: (name) => init.libraryScopes.get(name), builtin: init.builtinScope };
+    }
+    withEntry(entryId) {
+        return new DefaultProject({ ...this.#init, entryId }, this.#scans);
+    }
+    /** See {@link checkPassView}. */
+    snapshotView(scanned) {
+        const options = { ...this.options, fs: snapshotFileSystem(this.fs) };
+        if (scanned)
+            this.#scans.set(this.#init.projectScope, Promise.resolve([...scanned]));
+        return new DefaultProject({ ...this.#init, options }, this.#scans);
+    }
+    async loadWorker(ref, from) {
+        return this.#locateAndLoad(ref, from, from ? { file: from.displayPath } : {});
+    }
+    async resolveWorker(ref, from) {
+        const definition = await this.loadWorker(ref, from);
+        await this.#loadImports(definition, new Set());
+        return definition;
+    }
+    loadedWorkers() {
+        return this.#loaded;
+    }
+    scanWorkers() {
+        return this.#scan(this.#init.projectScope);
+    }
+    async expandAllowedWorkers(patterns, from) {
+        const context = { file: from.displayPath, field: 'toolsets.workers.allowed_workers' };
+        const refs = [];
+        for (const pattern of patterns) {
+            if (isGlob(pattern))
+                refs.push(...(await this.#expandGlob(pattern, from, context)));
+            else
+                refs.push(pattern);
+        }
+        const definitions = await Promise.all(refs.map((ref) => this.#locateAndLoad(ref, from, context)));
+        const seen = new Set();
+        return definitions.filter((definition) => !seen.has(definition.id) && seen.add(definition.id));
+    }
+    templateDirs(worker) {
+        const scope = this.#homeScope(worker);
+        const roots = scope.kind === 'project' ? (this.manifest?.templates?.roots ?? DEFAULT_TEMPLATE_ROOTS) : DEFAULT_TEMPLATE_ROOTS;
+        return templateDirsFor(worker, scope, roots, this.libraries);
+    }
+    async toolModulePaths(worker) {
+        const { modules, problems } = await this.inspectToolModules(worker);
+        if (problems.length > 0)
+            throw new ProjectError(problems[0].code, problems[0].detail, problems[0].location, { problems });
+        return modules;
+    }
+    async inspectToolModules(worker) {
+        if (this.options.importTools === false)
+            return { modules: [], problems: [] };
+        const scope = this.#homeScope(worker);
+        return inspectToolModules({
+            fs: this.fs,
+            scope,
+            dependencyScopes: scope.dependencies.map((library) => this.#init.libraryScopes.get(library.name)).filter((s) => s !== undefined),
+            manifestModules: scope.kind === 'project' ? (this.manifest?.tools?.modules ?? []) : [],
+            manifestFile: this.manifestFile,
+            allowModuleImports: this.options.allowModuleImports ?? this.manifest?.tools?.allow_module_imports ?? false,
+            probed: this.#probedToolDirs,
+        }, worker);
+    }
+    /** Ids matching a glob, as references resolvable from `from` (`utils:*` globs a library's exports). */
+    async #expandGlob(pattern, from, context) {
+        const colon = pattern.indexOf(':');
+        const scope = this.#refScope(from);
+        const library = colon >= 0 ? this.#init.libraryScopes.get(pattern.slice(0, colon)) : undefined;
+        const target = library ?? scope;
+        const glob = compileFieldGlob(colon >= 0 ? pattern.slice(colon + 1) : pattern, {}, context);
+        const entries = await this.#scan(target);
+        const outside = target !== scope;
+        // Only ids starting with the pattern's literal part can match: most of a large project is skipped without running the glob.
+        const literal = literalPrefix(colon >= 0 ? pattern.slice(colon + 1) : pattern);
+        const refs = [];
+        for (const entry of entries) {
+            const localId = entry.id.slice(target.idPrefix.length);
+            if (!localId.startsWith(literal) || !glob.matches(localId) || (outside && !isExported(target, localId)))
+                continue;
+            if (entry.id !== from.id)
+                refs.push(outside ? entry.id : localId);
+        }
+        return [...new Set(refs)];
+    }
+    #scan(scope) {
+        let scan = this.#scans.get(scope);
+        if (!scan) {
+            const standalone = scope.standalone;
+            const workers = scope.kind === 'project' ? this.manifest?.workers : undefined;
+            scan = standalone
+                ? Promise.resolve([{ id: standalone.id, file: standalone.file, displayPath: standalone.file.slice(scope.root.length + 1) }])
+                : scanWorkerFiles(this.fs, scope.root, {
+                    workersRoot: scope.workersRoot,
+                    include: workers?.include,
+                    exclude: workers?.exclude,
+                    idPrefix: scope.idPrefix,
+                    displayPrefix: scope.displayPrefix,
+                });
+            this.#scans.set(scope, scan);
+        }
+        return scan;
+    }
+    async #locateAndLoad(ref, from, context) {
+        const scope = from ? this.#refScope(from) : this.#init.projectScope;
+        const imported = from ? await this.#importedById(ref, from, scope) : undefined;
+        return this.#load(imported ?? (await this.#locate(ref, scope, context)));
+    }
+    /**
+     * The worker among `from`'s `imports.workers` whose id is the bare id `ref`: a worker imported by
+     * path (`./helper.worker`, `./tools/x.worker`) is reachable by its id from the importing worker,
+     * in a project and in a standalone file alike. Broken imports are left to the imports check.
+     */
+    async #importedById(ref, from, scope) {
+        const imports = (from.config.imports?.workers ?? []).filter((importRef) => importRef !== ref);
+        if (imports.length === 0 || ref.includes(':') || ref.startsWith('./') || ref.startsWith('/') || workerExtension(ref) || isGlob(ref))
+            return undefined;
+        const context = { file: from.displayPath, field: 'imports.workers' };
+        const located = await Promise.all(imports.map((importRef) => this.#locate(importRef, scope, context).catch(() => undefined)));
+        return located.find((worker) => worker?.scope === scope && worker.localId === ref);
+    }
+    /** Cached per scope and reference; a failure is not cached (its message names the referring file). */
+    #locate(ref, scope, context) {
+        let cache = this.#located.get(scope);
+        if (!cache)
+            this.#located.set(scope, (cache = new Map()));
+        const cached = cache.get(ref);
+        if (cached)
+            return cached.catch(() => locateWorker(this.#env, ref, scope, context));
+        const located = locateWorker(this.#env, ref, scope, context);
+        cache.set(ref, located);
+        located.catch(() => cache.delete(ref));
+        return located;
+    }
+    #load(located) {
+        const id = fullId(located.scope, located.localId);
+        const known = this.#files.get(id);
+        if (known !== undefined && known !== located.file) {
+            const display = (file) => located.scope.displayPrefix + file.slice(located.scope.root.length + 1);
+            return Promise.reject(ambiguityError(id, [display(known), display(located.file)]));
+        }
+        let definition = this.#definitions.get(id);
+        if (!definition) {
+            this.#files.set(id, located.file);
+            definition = loadWorkerDefinition(this.fs, located, this.manifest);
+            this.#definitions.set(id, definition);
+            // Registered before any caller awaits it, so a loaded worker is listed by the time its loader goes on.
+            definition.then((loaded) => this.#loaded.push(loaded)).catch(() => undefined);
+        }
+        return definition;
+    }
+    /** Loads `imports.workers` recursively; cycles are fine (each id is visited once). */
+    async #loadImports(definition, visiting) {
+        if (this.#closed.has(definition.id) || visiting.has(definition.id))
+            return;
+        visiting.add(definition.id);
+        const context = { file: definition.displayPath, field: 'imports.workers' };
+        for (const ref of definition.config.imports?.workers ?? []) {
+            const imported = await this.#locateAndLoad(ref, definition, context);
+            await this.#loadImports(imported, visiting);
+        }
+        this.#closed.add(definition.id);
+    }
+    /** The scope a worker's files (tools, templates) belong to. */
+    #homeScope(worker) {
+        if (worker.library)
+            return this.#init.libraryScopes.get(worker.library.name) ?? this.#init.projectScope;
+        if (worker.builtin && this.#init.builtinScope)
+            return this.#init.builtinScope;
+        return this.#init.projectScope;
+    }
+    /** The scope a worker's references resolve in (built-in workers resolve like project workers). */
+    #refScope(worker) {
+        return worker.builtin ? this.#init.projectScope : this.#homeScope(worker);
+    }
+}

@@ -1,0 +1,13 @@
+/** The tool name under which a worker is offered to its callers (SPEC §6, `workers` toolset). */
+/** Longest tool name providers accept. */
+export const MAX_TOOL_NAME_LENGTH = 64;
+/**
+ * `reports/summarizer` → `reports__summarizer`, `utils:summarizer` → `utils__summarizer`: `/` and `:`
+ * become `__`, any other character outside `[A-Za-z0-9_-]` becomes `_`, cut to 64 characters.
+ */
+export function toolNameForWorker(id) {
+    return id
+        .replace(/[/:]/g, '__')
+        .replace(/[^A-Za-z0-9_-]/g, '_')
+        .slice(0, MAX_TOOL_NAME_LENGTH);
+}

@@ -1,0 +1,162 @@
+import { CallPaused, RunError } from "../errors.js";
+import { validateWith } from "../worker/json-schema.js";
+import { saveCheckpoint } from "./state.js";
+import { continueToolCall, runToolCall } from "./tool-execution.js";
+/**
+ * Runs `call` to its answer: text, or the validated JSON value of a `schema_out` worker. A call
+ * restored from a saved state starts with its step's tool calls when it stopped among them. Throws
+ * `CallPaused` when a tool call waits for a decision once every other one has finished.
+ */
+export async function driveCall(live, call) {
+    const workerId = live.worker.definition.id;
+    for (;;) {
+        if (call.toolCalls.length > 0)
+            await runToolCalls(live, call);
+        if (call.step >= call.stepLimit) {
+            throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
+        }
+        const step = await live.modelStep(call.messages, ++call.step);
+        const sdkAnswers = step.responseMessages.at(-1)?.role === 'tool' ? step.responseMessages.at(-1) : undefined;
+        // The model's message is kept (and saved) before any tool starts.
+        const said = sdkAnswers ? step.responseMessages.slice(0, -1) : step.responseMessages;
+        call.messages.push(...said);
+        call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, sdkAnswers);
+        saveCheckpoint(live.ctx);
+        if (call.toolCalls.length > 0)
+            continue;
+        if (!live.worker.schemaOut)
+            return step.text;
+        const parsed = parseStructured(live.worker, step.text);
+        if (parsed.ok)
+            return parsed.value;
+        if (call.repaired)
+            throw new RunError('invalid-output', workerId, `worker ${workerId} answered with invalid JSON twice: ${parsed.errors.join('; ')}`);
+        // One repair round, with a step budget of its own.
+        call.repaired = true;
+        call.stepLimit = call.step + call.maxSteps;
+        call.messages.push({
+            role: 'user',
+            content: `Your answer does not match the required JSON schema: ${parsed.errors.join('; ')}. Reply again with only the corrected JSON.`,
+        });
+    }
+}
+/**
+ * Runs the step's unfinished tool calls concurrently, then answers the model in one tool message.
+ * A call left waiting for a decision does not stop its siblings: they run to the end first.
+ */
+async function runToolCalls(live, call) {
+    await Promise.all(call.toolCalls.filter((toolCall) => toolCall.status !== 'done').map((toolCall) => advance(live, call, toolCall)));
+    if (call.toolCalls.some((toolCall) => toolCall.status !== 'done')) {
+        saveCheckpoint(live.ctx);
+        throw new CallPaused();
+    }
+    call.messages.push({ role: 'tool', content: call.toolCalls.map((toolCall) => toolCall.answer) });
+    call.toolCalls = [];
+}
+/**
+ * The step's tool calls in the order the model made them: those the engine runs, and those the SDK
+ * already answered (an undeclared tool, arguments that are not JSON).
+ */
+function stepToolCalls(assistant, toRun, sdkAnswers) {
+    const calls = toRun.map((toolCall) => ({ toolCallId: toolCall.toolCallId, tool: toolCall.toolName, args: toolCall.input, status: 'new' }));
+    for (const part of sdkAnswers?.content ?? []) {
+        if (part.type === 'tool-result')
+            calls.push({ toolCallId: part.toolCallId, tool: part.toolName, args: undefined, status: 'done', answer: part });
+    }
+    const order = new Map();
+    if (assistant?.role === 'assistant' && Array.isArray(assistant.content)) {
+        for (const part of assistant.content)
+            if (part.type === 'tool-call')
+                order.set(part.toolCallId, order.size);
+    }
+    const rank = (toolCall) => order.get(toolCall.toolCallId) ?? order.size;
+    return calls.sort((a, b) => rank(a) - rank(b));
+}
+/**
+ * Takes one tool call as far as it can go: a saved worker call under it is resumed; a call that
+ * started before the run stopped runs again only if its tool is idempotent, and otherwise goes
+ * back to a decision, noted; the rest go through the gate (a pending one under its question's id).
+ */
+async function advance(live, call, toolCall) {
+    const { toolCallId, tool: toolName } = toolCall;
+    // The SDK answers calls of undeclared tools itself, and only offered tools are declared.
+    const tool = live.toolbox.get(toolName);
+    if (!tool)
+        throw new TypeError(`tool ${toolName} was declared to the model but is missing from the toolbox`);
+    let outcome;
+    try {
+        const resumed = live.resumeChild(call, toolCall);
+        if (resumed) {
+            outcome = await continueToolCall(live.ctx, { tool, toolCallId, caller: call.identity }, () => tool.resume(resumed));
+        }
+        else {
+            const again = toolCall.status !== 'new';
+            const unsure = toolCall.interrupted === true && !tool.idempotent;
+            outcome = await runToolCall(live.ctx, {
+                tool,
+                args: toolCall.args,
+                toolCallId,
+                caller: call.identity,
+                canPause: call.canPause,
+                ...(again ? { again: true } : {}),
+                ...(toolCall.approval && !toolCall.interrupted ? { approvalId: toolCall.approval.approval_id } : {}),
+                ...(unsure ? { note: MAY_HAVE_RUN } : toolCall.approval?.note ? { note: toolCall.approval.note } : {}),
+                onAllowed: () => {
+                    toolCall.status = 'running';
+                    delete toolCall.interrupted;
+                    // Saved before it runs, so a crash cannot make it run twice unasked; an idempotent
+                    // tool's call is run again after a crash anyway, so its start need not be saved.
+                    if (!tool.idempotent)
+                        saveCheckpoint(live.ctx);
+                },
+            });
+        }
+    }
+    catch (error) {
+        if (!CallPaused.isInstance(error))
+            throw error;
+        // A worker call under this one paused, and is saved under it.
+        toolCall.status = 'waiting';
+        return;
+    }
+    if (!outcome.ok && outcome.pending) {
+        toolCall.status = 'pending';
+        const note = toolCall.interrupted && !tool.idempotent ? MAY_HAVE_RUN : toolCall.approval?.note;
+        toolCall.approval = { approval_id: outcome.pending.approvalId, toolset: tool.toolset, description: tool.description, ...(note ? { note } : {}) };
+        saveCheckpoint(live.ctx);
+        return;
+    }
+    toolCall.status = 'done';
+    delete toolCall.approval;
+    delete toolCall.interrupted;
+    if (outcome.ok) {
+        // As the AI SDK would answer it: text as text, anything else as JSON.
+        const output = outcome.output;
+        toolCall.answer = {
+            type: 'tool-result',
+            toolCallId,
+            toolName,
+            output: typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: (output ?? null) },
+        };
+    }
+    else {
+        toolCall.answer = { type: 'tool-result', toolCallId, toolName, output: { type: 'error-text', value: outcome.error } };
+        if (outcome.denied)
+            toolCall.denied = true;
+    }
+    saveCheckpoint(live.ctx);
+}
+/** The note on a call that started before its run stopped and whose tool is not idempotent. */
+export const MAY_HAVE_RUN = 'may already have run';
+/** Parses a structured answer, tolerating a Markdown code fence around the JSON. */
+function parseStructured(worker, text) {
+    const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+    let value;
+    try {
+        value = JSON.parse(fenced ? (fenced[1] ?? '') : text);
+    }
+    catch {
+        return { ok: false, errors: ['the answer is not JSON'] };
+    }
+    return validateWith(worker.schemaOut.zod, value);
+}

@@ -1,0 +1,185 @@
+/**
+ * The run's event stream (SPEC §16): one union of plain JSON objects, each naming its run, its worker
+ * call and that call's parent, so the terminal view, `--json` and `--trace` all consume the same thing
+ * (`--trace` writes them as they are) and parallel calls of one worker can be told apart.
+ */
+import type { ApprovalSource } from '../approval/types.ts';
+/** Tokens and cost of one model request; the cache counts are part of `input_tokens`. */
+export interface RequestUsage {
+    input_tokens: number;
+    output_tokens: number;
+    cache_read_tokens: number;
+    cache_write_tokens: number;
+    /** USD; null when the model has no known price (SPEC §16: unknown, never 0). */
+    cost_usd: number | null;
+}
+/** Tokens and cost of several requests: `cost_usd` is null when any of their models has no price. */
+export interface TokenUsage extends RequestUsage {
+    /** The models with no known price, whose requests make `cost_usd` null. */
+    unpriced_models: string[];
+}
+export interface UsageSummary extends TokenUsage {
+    by_worker: Record<string, TokenUsage>;
+}
+/** Which worker call an event belongs to; the runtime fills it in for each call. */
+export interface CallIdentity {
+    /** UUIDv7 of the run (a chat turn is a run). */
+    run_id: string;
+    /** One worker invocation: `c1` is the entry, then `c2`, `c3`, … in the order calls start. */
+    call_id: string;
+    /** The call that delegated to this one; null for the entry. */
+    parent_call_id: string | null;
+    /** Worker id of the call. */
+    worker: string;
+    /** Worker ids from the entry worker to the worker the event belongs to. */
+    chain: string[];
+}
+/** Version of the event format; bumped when a field changes meaning. */
+export declare const EVENT_VERSION = 1;
+interface EventBase extends CallIdentity {
+    v: typeof EVENT_VERSION;
+    /** ISO 8601 time the event happened. */
+    ts: string;
+    /** Position in the stream, from 1, strictly increasing. */
+    seq: number;
+}
+export type RunEvent = (EventBase & {
+    type: 'run_start';
+    model: string;
+    input: unknown;
+}) | (EventBase & {
+    type: 'model_request';
+    model: string;
+    step: number;
+    /** sha256 (hex) of the rendered system prompt. */
+    system_sha256: string;
+    /** Messages sent before this step's own (history, input, earlier steps). */
+    message_count: number;
+    /** Names of the tools offered. */
+    tools: string[];
+}) | (EventBase & {
+    type: 'model_prompt';
+    model: string;
+    step: number;
+    /**
+     * Messages before this index are the previous `model_prompt`'s of this call (0: none are);
+     * `messages` holds the provider-level prompt (system first) from there on.
+     */
+    prompt_from: number;
+    messages: unknown[];
+    /** Tool declarations as sent; left out when the same as the previous request of this call. */
+    tools?: unknown[];
+    /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
+    settings: Record<string, unknown>;
+}) | (EventBase & {
+    type: 'model_retry';
+    model: string;
+    attempt: number;
+    max_retries: number;
+    delay_ms: number;
+    status?: number;
+    message: string;
+}) | (EventBase & {
+    type: 'text_delta';
+    text: string;
+}) | (EventBase & {
+    type: 'model_step';
+    model: string;
+    step: number;
+    finish_reason: string;
+    text: string;
+    tool_calls: number;
+    input_tokens: number;
+    output_tokens: number;
+    duration_ms: number;
+}) | (EventBase & {
+    type: 'tool_call';
+    tool: string;
+    tool_call_id: string;
+    args: unknown;
+}) | (EventBase & {
+    type: 'tool_result';
+    tool: string;
+    tool_call_id: string;
+    ok: boolean;
+    denied?: boolean;
+    /** The run was interrupted (Ctrl-C, the caller's signal) while the tool ran. */
+    interrupted?: boolean;
+    result?: unknown;
+    error?: string;
+    duration_ms: number;
+}) | (EventBase & {
+    type: 'approval_request';
+    tool: string;
+    tool_call_id: string;
+    approval_id: string;
+    args: unknown;
+}) | (EventBase & {
+    type: 'approval_decision';
+    tool: string;
+    tool_call_id: string;
+    approved: boolean;
+    source: ApprovalSource;
+    reason?: string;
+}) | (EventBase & {
+    type: 'delegation_start';
+    tool_call_id: string;
+    caller: string;
+    model: string;
+    depth: number;
+    input: unknown;
+}) | (EventBase & {
+    type: 'delegation_end';
+    tool_call_id: string;
+    caller: string;
+    ok: boolean;
+    error?: string;
+    duration_ms: number;
+}) | (EventBase & {
+    type: 'usage';
+    model: string;
+} & RequestUsage) | (EventBase & {
+    type: 'warning';
+    message: string;
+}) | (EventBase & {
+    type: 'run_paused';
+    pending: PendingApproval[];
+}) | (EventBase & {
+    type: 'run_resumed';
+    decisions: number;
+}) | (EventBase & {
+    type: 'run_end';
+    status: RunStatus;
+    output?: unknown;
+    error?: string;
+    usage: UsageSummary;
+    duration_ms: number;
+});
+export type RunEventType = RunEvent['type'];
+/**
+ * How a run ended: an interrupt (Ctrl-C, the caller's signal) is `interrupted`, not `error`;
+ * `paused` waits for decisions on its pending approvals (SPEC §17).
+ */
+export type RunStatus = 'ok' | 'error' | 'interrupted' | 'paused';
+/** A tool call waiting for a decision in a paused run. */
+export interface PendingApproval {
+    approval_id: string;
+    /** The worker call that made the tool call. */
+    call_id: string;
+    tool_call_id: string;
+    /** Worker ids from the entry to the worker calling the tool. */
+    chain: string[];
+    toolset: string;
+    tool: string;
+    args: unknown;
+    description: string;
+    /** `may already have run`: the tool started before a crash, is not idempotent, and must be decided again. */
+    note?: string;
+}
+/** An event before the bus stamps it with `v`, `seq` and `ts`. */
+export type UnstampedEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'v' | 'seq' | 'ts'> : never) : never;
+/** What an emitter of one call supplies: the event without its call identity. */
+export type CallEventBody = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, 'v' | 'seq' | 'ts' | keyof CallIdentity> : never) : never;
+/** Receives every event of a run, in order. */
+export type RunEventListener = (event: RunEvent) => void;
+export {};

@@ -1,0 +1,150 @@
+/**
+ * The shape of a run, in three parts (docs/decisions.md, "The run's shape"): what it was asked to do
+ * (`RunConfig`, fixed, plain data), what it uses (`RunServices`, live objects), and what it has done
+ * so far (`RunState`, the run's only mutable state). Each worker call adds its own `CallState`.
+ */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ModelMessage, ToolResultPart } from 'ai';
+import type { SessionMemory } from '../approval/session-memory.ts';
+import type { ApprovalController } from '../approval/types.ts';
+import type { ModelRegistry } from '../models/registry.ts';
+import type { Project, WorkerDefinition } from '../project/types.ts';
+import type { MountGrant } from '../project/mount-table.ts';
+import type { Restriction } from '../sandbox/types.ts';
+import type { ToolsetTool } from '../tools/types.ts';
+import type { ResolvedSchema } from '../worker/schema-ref.ts';
+import type { TemplateRenderer } from '../worker/templates.ts';
+import type { Branches } from './branches.ts';
+import type { CallIdentity, UnstampedEvent } from './events.ts';
+import type { ConfigOverride } from './overrides.ts';
+import type { RunSnapshot } from './state.ts';
+import type { UsageMeter } from './usage.ts';
+/** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
+export interface RunConfig {
+    /** UUIDv7 of the run (of the current turn, in a chat). */
+    readonly runId: string;
+    readonly project: Project;
+    readonly env: Readonly<Record<string, string | undefined>>;
+    /** `--model`: applies to every worker of the run. */
+    readonly modelOverride: string | undefined;
+    readonly maxDepth: number;
+    /** `--mount` grants. */
+    readonly grants: readonly MountGrant[];
+    /** `--set` overrides of the entry worker. */
+    readonly overrides: readonly ConfigOverride[];
+    readonly stream: boolean;
+}
+/** What a run uses: live objects shared by every call (and every turn of a chat). */
+export interface RunServices {
+    readonly models: ModelRegistry;
+    /** Approval decisions: rules, session memory, the person or the policy. */
+    readonly approvals: ApprovalController;
+    /** Publishes on the run's event bus (which stamps `v`, `seq` and `ts`). */
+    readonly emit: (event: UnstampedEvent) => void;
+    readonly now: () => number;
+    readonly usage: UsageMeter;
+    /** Saves the run's state after every model step and tool result (a run store's `checkpoint`), if anything saves it. */
+    readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
+}
+/** Everything about a run that changes while it runs, in one place (shared by the turns of a chat). */
+export interface RunState {
+    /** Calls started so far; the next call is `c${callCount + 1}`. */
+    callCount: number;
+    /** Tool calls denied by a person, a policy or for want of a terminal (SPEC §15). */
+    deniedCalls: number;
+    /** Calls of the run by `call_id` (approval events name their call by id). */
+    readonly calls: Map<string, CallIdentity>;
+    /** Calls in progress by `call_id`: the call tree a checkpoint saves. */
+    readonly active: Map<string, CallState>;
+    /** What a person approved for the session (the approval controller's memory). */
+    readonly session: SessionMemory;
+    /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
+    readonly running: Map<symbol, string>;
+    /** Work the run must see settle before it ends (see `branches.ts`). */
+    readonly branches: Branches;
+    /** Prepared workers by canonical id (each prepared once per run). */
+    readonly prepared: Map<string, Promise<PreparedWorker>>;
+    /**
+     * The call each model request serves, by the abort signal the AI SDK hands unchanged to fetch; the
+     * shared retrying fetch reports `model_retry` through it.
+     */
+    readonly requests: WeakMap<AbortSignal, CallIdentity & {
+        model: string;
+    }>;
+}
+/** What every worker call of one run (or chat turn) is given. */
+export interface RunContext {
+    readonly config: RunConfig;
+    readonly services: RunServices;
+    readonly state: RunState;
+    /** Aborted by the caller's signal (Ctrl-C) or by `fail`. */
+    readonly signal: AbortSignal;
+    /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
+    fail(error: unknown): void;
+}
+/** One worker call in progress: plain data, so that a later version can save and resume it. */
+export interface CallState {
+    identity: CallIdentity;
+    /** The tool call of the parent that started this call (a delegation); null for the entry. */
+    parentToolCallId: string | null;
+    /** 0 for the entry, 1 for a worker it calls, … */
+    depth: number;
+    /** `workerFingerprint` of its worker when the call started. */
+    workerSha256: string;
+    /** The rendered instructions (rendered once per call). */
+    system: string;
+    /** Restrictions of this worker and every worker above it. */
+    restrictions: Restriction[];
+    /** What the model sees: earlier chat turns, the input, and every step so far. */
+    messages: ModelMessage[];
+    /** Messages that came before this call (a chat's earlier turns), not part of its outcome. */
+    historyLength: number;
+    /** `max_steps` of the worker. */
+    maxSteps: number;
+    /** Model steps taken so far (numbered from 1 in the events). */
+    step: number;
+    /** The step after which the call must have answered: `maxSteps`, moved on by a `schema_out` repair round. */
+    stepLimit: number;
+    /** Whether the one `schema_out` repair round was used. */
+    repaired: boolean;
+    /** Tool calls of the current step, in the order the model made them; empty between steps. */
+    toolCalls: ToolCallState[];
+    /** Whether a decision can leave its tool calls pending (not under tool code's `ctx.callWorker`, whose JavaScript cannot be saved). */
+    canPause: boolean;
+}
+/**
+ * One tool call of a step: `new` until allowed; `running` once allowed and started; `pending`
+ * waiting for a decision (`approval`); `waiting` for a worker call under it that paused; `done`.
+ */
+export interface ToolCallState {
+    toolCallId: string;
+    tool: string;
+    args: unknown;
+    status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
+    /** The question a `pending` call waits on. */
+    approval?: {
+        approval_id: string;
+        toolset: string;
+        description: string;
+        note?: string;
+    };
+    /** What the model is answered, once done. */
+    answer?: ToolResultPart;
+    denied?: boolean;
+    /** Set on a call restored as `running`: it started before the run stopped, and may have had effects. */
+    interrupted?: boolean;
+}
+/** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */
+export declare function nextCallId(state: RunState): string;
+/** A worker with everything resolved that does not depend on its input. */
+export interface PreparedWorker {
+    definition: WorkerDefinition;
+    modelId: string;
+    model: LanguageModelV3;
+    schemaIn: ResolvedSchema | undefined;
+    schemaOut: ResolvedSchema | undefined;
+    renderer: TemplateRenderer;
+    customTools: ToolsetTool[];
+    /** Workers this one may call (allowed_workers expanded), in declaration order. */
+    allowedWorkers: WorkerDefinition[];
+}

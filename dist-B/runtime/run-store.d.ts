@@ -1,0 +1,58 @@
+/**
+ * The run record (SPEC §16) as the core sees it: a sink that is told when a run begins and then
+ * given each of its events in `seq` order. The core knows no database; the CLI passes a SQLite store
+ * (`src/store/`), a browser another one. Without a store nothing is recorded.
+ */
+import type { Project } from '../project/types.ts';
+import type { EventBus } from './event-bus.ts';
+import type { RunEvent } from './events.ts';
+import type { RunWorkerOptions } from './run-worker.ts';
+import type { RunSnapshot } from './state.ts';
+/** The options of a run worth keeping: what shapes it, never the environment, keys or callbacks. */
+export interface RecordedRunOptions {
+    model?: string;
+    approval?: string;
+    max_depth?: number;
+    mounts?: {
+        name: string;
+        dir: string;
+        mode: string;
+    }[];
+    set?: {
+        path: string;
+        value: unknown;
+    }[];
+    attachments?: string[];
+    stream: boolean;
+}
+/** What a store learns when a run begins, before its first event. */
+export interface RunBeginning {
+    run_id: string;
+    project: {
+        name: string;
+        root: string;
+    };
+    /** Worker id of the entry (as far as known: a run that fails to resolve it keeps the reference). */
+    entry: string;
+    input: unknown;
+    options: RecordedRunOptions;
+    /** ISO 8601, the time of the run's first event. */
+    started_at: string;
+}
+export interface RunStore {
+    begin(run: RunBeginning): void;
+    /** Every event of a begun run but `text_delta` (its text is in `model_step`), in `seq` order. */
+    record(event: RunEvent): void;
+    /**
+     * The run's state after each model step and each tool result, after that point's events were
+     * recorded: a store that keeps the latest can later resume the run. Optional.
+     */
+    checkpoint?(state: RunSnapshot): void;
+}
+/** Whether runs of `project` may be recorded: manifest `log: false` turns recording off. */
+export declare function recordsRuns(project: Project): boolean;
+/**
+ * Subscribes `store` to `bus` as a lossless subscriber: each run (a chat session has one per turn)
+ * begins at its first event, described from `options`.
+ */
+export declare function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions, resumedRunId?: string): void;

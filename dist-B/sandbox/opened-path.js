@@ -1,0 +1,77 @@
+/**
+ * Using a checked path without trusting its name (SPEC §15). The resolver checked a real host path
+ * (symlinks resolved, inside the mount and the scope); between that check and the use, a directory
+ * on the way can be swapped for a symlink to elsewhere. So the path is opened from the mount root
+ * down, one component at a time, without following a symlink: the root handle's real path is read
+ * back from the handle itself and must be the root that was checked, and every later component is
+ * looked up inside the directory already held. A component that changed into a link fails the open
+ * instead of leading out.
+ */
+import { posix } from 'node:path';
+import { SandboxError } from "../errors.js";
+import { errorCode } from "./file-system.js";
+import { changedWhileOpening, fromBackendError, notFound } from "./refusals.js";
+function descentError(virtual, error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP')
+        return changedWhileOpening(virtual);
+    if (code === 'ENOTDIR') {
+        return new SandboxError('not-a-directory', virtual, `${virtual} cannot be reached: something on its path is not a directory (or was replaced by a link)`);
+    }
+    if (code === 'ENOENT')
+        return notFound(virtual);
+    return fromBackendError(virtual, 'open', error);
+}
+async function openRoot(ctx, root, options) {
+    // The mount root's own parents belong to the project, not to the sandbox: created by path.
+    if (options.create)
+        await ctx.fs.mkdir(root);
+    const dir = await ctx.fs.openDirectory(root);
+    try {
+        if ((await dir.realPath()) !== root)
+            throw changedWhileOpening(options.virtual);
+        return dir;
+    }
+    catch (error) {
+        await dir.close();
+        throw error;
+    }
+}
+/**
+ * Opens the directory at `real` (a checked host path inside `mount`'s real root) from the root
+ * down. The caller closes it.
+ * @throws SandboxError `symlink-escape` (changed while opening), `not-found`, `not-a-directory`, `io`
+ */
+export async function openDirectoryAt(ctx, mount, real, options) {
+    const root = await ctx.resolver.realRoot(mount);
+    const names = posix.relative(root, real).split('/').filter((name) => name !== '');
+    let dir;
+    try {
+        dir = await openRoot(ctx, root, options);
+        for (const name of names) {
+            if (options.create)
+                await dir.mkdir(name);
+            const child = await dir.openDirectory(name);
+            await dir.close();
+            dir = child;
+        }
+        return dir;
+    }
+    catch (error) {
+        await dir?.close();
+        throw descentError(options.virtual, error);
+    }
+}
+/**
+ * Runs `use` with the directory holding the entry `real` and the entry's name, then closes it.
+ * `real` must lie strictly below the mount root.
+ */
+export async function withParentOf(ctx, mount, real, options, use) {
+    const dir = await openDirectoryAt(ctx, mount, posix.dirname(real), options);
+    try {
+        return await use(dir, posix.basename(real));
+    }
+    finally {
+        await dir.close();
+    }
+}

@@ -1,0 +1,77 @@
+/**
+ * Opens the run log, `runs.db`: creates it (readable by its owner only: it holds prompts and tool
+ * results), sets WAL and a busy timeout so concurrent runs wait for each other instead of failing,
+ * and brings the schema up to date. A file that is not a usable run log is refused with the way out,
+ * before any model request.
+ */
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'libsql';
+import { ProjectError } from "../errors.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
+/** How long a writer waits for another process's transaction before giving up. */
+const BUSY_TIMEOUT_MS = 10_000;
+/** Opens (creating if needed) the run log at `file`; throws ProjectError `run-log-unusable`. */
+export function openRunDatabase(file) {
+    let db;
+    try {
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+        closeSync(openSync(file, 'a', 0o600));
+        db = new Database(file);
+        db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        db.exec('PRAGMA journal_mode = WAL');
+        db.exec('PRAGMA synchronous = NORMAL');
+        migrate(db, file);
+        return db;
+    }
+    catch (error) {
+        db?.close();
+        if (ProjectError.isInstance(error))
+            throw error;
+        throw unusable(file, error.message);
+    }
+}
+/**
+ * Runs `work` in a `BEGIN IMMEDIATE` transaction: it takes the write lock first, so a read-then-write
+ * never fails half-way with SQLITE_BUSY. Errors keep their own message: SQLite may have rolled back
+ * already (a full disk does), and the driver's own wrapper would then report the failed ROLLBACK instead.
+ */
+export function immediate(db, work) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+        const result = work();
+        db.exec('COMMIT');
+        return result;
+    }
+    catch (error) {
+        if (db.inTransaction)
+            db.exec('ROLLBACK');
+        throw error;
+    }
+}
+/** The value of a pragma that returns one number. */
+export function pragmaNumber(db, name) {
+    const row = db.prepare(`PRAGMA ${name}`).raw().all()[0];
+    return Number(row?.[0] ?? 0);
+}
+function migrate(db, file) {
+    const check = (version) => {
+        if (version > SCHEMA_VERSION) {
+            throw unusable(file, `it was written by a newer llm-do (schema version ${version}; this one knows up to ${SCHEMA_VERSION})`);
+        }
+    };
+    check(pragmaNumber(db, 'user_version'));
+    if (pragmaNumber(db, 'user_version') === SCHEMA_VERSION)
+        return;
+    // Two processes opening a new log at once must not both create the tables.
+    immediate(db, () => {
+        const version = pragmaNumber(db, 'user_version');
+        check(version);
+        for (let next = version; next < SCHEMA_VERSION; next++)
+            db.exec(MIGRATIONS[next]);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+}
+function unusable(file, reason) {
+    return new ProjectError('run-log-unusable', `cannot use the run log: ${reason}. Run with --no-log to run without recording, or move the file aside (e.g. mv ${file} ${file}.old) to start a new log`, { file });
+}

@@ -1,0 +1,213 @@
+/**
+ * Reading the run log: the list of runs, one run with its call tree, full-text search, and removal.
+ * Run ids may be given by a unique prefix or as `last`.
+ */
+import { UsageError } from "../errors.js";
+import { createPromptAssembler } from "../runtime/model-prompt.js";
+import { immediate } from "./database.js";
+import { readJson, readValue } from "./stored-value.js";
+export const RECORDED_STATUSES = ['running', 'ok', 'error', 'interrupted', 'paused'];
+const SUMMARY_COLUMNS = `id, project, entry, model, status, exit_code, started_at, ended_at, duration_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, error`;
+/** Newest first. */
+export function listRuns(db, options) {
+    const where = [];
+    const params = [];
+    if (options.status) {
+        where.push('status = ?');
+        params.push(options.status);
+    }
+    if (options.worker) {
+        where.push('(entry = ? OR EXISTS (SELECT 1 FROM calls WHERE calls.run_id = runs.id AND calls.worker = ?))');
+        params.push(options.worker, options.worker);
+    }
+    const sql = `SELECT ${SUMMARY_COLUMNS} FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT ?`;
+    return db.prepare(sql).all(...params, options.limit);
+}
+/** The summary of run `id`, if it is recorded. */
+export function runSummary(db, id) {
+    return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`).all(id)[0];
+}
+/** The full id of the run `ref` names: `last`, or a unique prefix of an id. */
+export function resolveRunId(db, ref) {
+    if (ref === 'last') {
+        const newest = db.prepare(`SELECT id FROM runs ORDER BY started_at DESC, id DESC LIMIT 1`).all();
+        if (!newest[0])
+            throw new UsageError('no run is recorded yet ("last" names the newest run)');
+        return newest[0].id;
+    }
+    const matches = db.prepare(`SELECT id, entry, started_at FROM runs WHERE substr(id, 1, ?) = ? ORDER BY started_at DESC LIMIT 11`).all(ref.length, ref);
+    if (matches.length === 1)
+        return matches[0].id;
+    if (matches.length === 0)
+        throw new UsageError(`no recorded run has an id starting with "${ref}" (llm-do runs lists them)`);
+    const shown = matches.slice(0, 10).map((run) => `  ${run.id}  ${run.started_at}  ${run.entry}`);
+    throw new UsageError(`"${ref}" is the start of more than one run id; give more of it:\n${shown.join('\n')}${matches.length > 10 ? '\n  …' : ''}`);
+}
+export function loadRun(db, id, options) {
+    const row = db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host FROM runs WHERE id = ?`).all(id)[0];
+    if (!row)
+        throw new UsageError(`no recorded run has the id ${id}`);
+    const calls = loadCalls(db, id, options.prompts);
+    const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id);
+    return {
+        ...row,
+        project_root: row.project_root,
+        input: readJson(row.input),
+        output: readJson(row.output),
+        options: readJson(row.options),
+        pid: row.pid,
+        host: row.host,
+        root: calls.find((call) => call.parent_call_id === null) ?? null,
+        warnings,
+    };
+}
+function loadCalls(db, runId, prompts) {
+    const rows = db.prepare(`SELECT * FROM calls WHERE run_id = ?`).all(runId);
+    rows.sort((a, b) => callNumber(a.call_id) - callNumber(b.call_id));
+    const requests = groupBy(loadRequests(db, runId, prompts), (request) => request.call_id);
+    const toolRows = db.prepare(`SELECT * FROM tool_calls WHERE run_id = ? ORDER BY id`).all(runId);
+    const approvals = new Map();
+    for (const approval of db.prepare(`SELECT * FROM approvals WHERE run_id = ? ORDER BY id`).all(runId)) {
+        approvals.set(`${approval.call_id} ${approval.tool_call_id}`, {
+            asked: approval.asked_at !== null,
+            approved: approval.approved === null ? null : approval.approved === 1,
+            source: approval.source,
+            reason: approval.reason,
+        });
+    }
+    const seen = new Map();
+    const calls = new Map();
+    for (const row of rows) {
+        const count = (seen.get(row.worker) ?? 0) + 1;
+        seen.set(row.worker, count);
+        const own = requests.get(row.call_id) ?? [];
+        const priced = own.filter((request) => request.cache_read_tokens !== null);
+        calls.set(row.call_id, {
+            call_id: row.call_id,
+            parent_call_id: row.parent_call_id,
+            label: `${row.worker}#${count}`,
+            worker: row.worker,
+            chain: JSON.parse(row.chain),
+            model: row.model,
+            depth: row.depth,
+            input: readJson(row.input),
+            started_at: row.started_at,
+            duration_ms: row.duration_ms,
+            status: row.status,
+            error: row.error,
+            input_tokens: sum(own, 'input_tokens'),
+            output_tokens: sum(own, 'output_tokens'),
+            cache_read_tokens: sum(own, 'cache_read_tokens'),
+            cache_write_tokens: sum(own, 'cache_write_tokens'),
+            cost_usd: priced.some((request) => request.cost_usd === null) ? null : priced.reduce((total, request) => total + (request.cost_usd ?? 0), 0),
+            requests: own.map(({ call_id: _, ...request }) => request),
+            tool_calls: [],
+        });
+    }
+    const childByToolCall = new Map();
+    for (const row of rows)
+        if (row.parent_tool_call_id !== null)
+            childByToolCall.set(`${row.parent_call_id} ${row.parent_tool_call_id}`, calls.get(row.call_id));
+    for (const row of toolRows) {
+        const key = `${row.call_id} ${row.tool_call_id}`;
+        calls.get(row.call_id)?.tool_calls.push({
+            tool_call_id: row.tool_call_id,
+            step: row.step,
+            tool: row.tool,
+            args: readValue(row.args, row.args_size),
+            ok: row.ok === null ? null : row.ok === 1,
+            denied: row.denied === 1,
+            result: readValue(row.result, row.result_size),
+            error: row.error,
+            duration_ms: row.duration_ms,
+            approval: approvals.get(key) ?? null,
+            call: childByToolCall.get(key) ?? null,
+        });
+    }
+    return [...calls.values()];
+}
+function loadRequests(db, runId, prompts) {
+    const rows = db.prepare(`SELECT * FROM model_requests WHERE run_id = ? ORDER BY call_id, step`).all(runId);
+    const assemble = createPromptAssembler();
+    return rows.map((row) => {
+        const request = {
+            call_id: row.call_id,
+            step: row.step,
+            model: row.model,
+            started_at: row.started_at,
+            system_sha256: row.system_sha256,
+            finish_reason: row.finish_reason,
+            text: row.text,
+            tool_calls: row.tool_calls,
+            input_tokens: row.input_tokens,
+            output_tokens: row.output_tokens,
+            cache_read_tokens: row.cache_read_tokens,
+            cache_write_tokens: row.cache_write_tokens,
+            cost_usd: row.cost_usd,
+            duration_ms: row.duration_ms,
+        };
+        if (!prompts || row.prompt_messages === null)
+            return request;
+        const prompt = assemble({
+            type: 'model_prompt',
+            call_id: row.call_id,
+            prompt_from: row.prompt_from,
+            messages: JSON.parse(row.prompt_messages),
+            ...(row.prompt_tools === null ? {} : { tools: JSON.parse(row.prompt_tools) }),
+            settings: JSON.parse(row.settings),
+        });
+        return { ...request, prompt };
+    });
+}
+/** Runs whose inputs, outputs, prompts, responses, tool arguments or results contain `text` (a phrase), newest first. */
+export function searchRuns(db, text, limit) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    const rows = db.prepare(`SELECT run_id, kind, snippet(search, 2, '[', ']', '…', 16) AS snippet FROM search WHERE search MATCH ? ORDER BY rank`).all(phrase);
+    const byRun = groupBy(rows, (row) => row.run_id);
+    const summary = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`);
+    return [...byRun.entries()]
+        .flatMap(([id, matches]) => summary.all(id).map((run) => ({ run, matches: matches.slice(0, 3).map(({ kind, snippet }) => ({ kind, snippet })) })))
+        .sort((a, b) => b.run.started_at.localeCompare(a.run.started_at))
+        .slice(0, limit);
+}
+/** Deletes the runs and everything recorded about them; returns how many there were. */
+export function deleteRuns(db, ids) {
+    const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) => db.prepare(`DELETE FROM ${table} WHERE run_id = ?`));
+    const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
+    let deleted = 0;
+    immediate(db, () => {
+        for (const id of ids) {
+            for (const statement of tables)
+                statement.run(id);
+            deleted += run.run(id).changes;
+        }
+    });
+    return deleted;
+}
+/** Ids of finished runs that started before `cutoff` (ISO 8601): a paused run waits for decisions, it has not finished. */
+export function runsStartedBefore(db, cutoff) {
+    return db.prepare(`SELECT id FROM runs WHERE started_at < ? AND status NOT IN ('running', 'paused')`).all(cutoff).map((row) => row.id);
+}
+const callNumber = (callId) => Number(callId.replace(/^\D+/, ''));
+function sum(rows, key) {
+    return rows.reduce((total, row) => total + (row[key] ?? 0), 0);
+}
+function groupBy(items, key) {
+    const groups = new Map();
+    for (const item of items)
+        groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+    return groups;
+}
+/** The shortest prefix (at least 8 characters) of each id that no other recorded run starts with. */
+export function shortIds(db, ids) {
+    const before = db.prepare(`SELECT max(id) AS id FROM runs WHERE id < ?`);
+    const after = db.prepare(`SELECT min(id) AS id FROM runs WHERE id > ?`);
+    const common = (a, b) => {
+        let length = 0;
+        while (b !== null && length < a.length && a[length] === b[length])
+            length++;
+        return length;
+    };
+    const neighbour = (statement, id) => (statement.all(id)[0]?.id ?? null);
+    return new Map(ids.map((id) => [id, id.slice(0, Math.max(8, common(id, neighbour(before, id)) + 1, common(id, neighbour(after, id)) + 1))]));
+}

@@ -1,0 +1,138 @@
+/**
+ * The run log's tables, as numbered migrations: migration N brings a database from `user_version`
+ * N-1 to N. A database newer than the last one here was written by a newer llm-do and is refused.
+ *
+ * Prompts are stored as the `model_prompt` events carry them, a delta per request (`prompt_from`,
+ * the new messages, tools only when they changed), and rebuilt on read with `createPromptAssembler`:
+ * a loop of n steps stores its messages once, not n times. Values that can be large (tool arguments
+ * and results) are cut at a cap with their full size kept (`*_size`, in UTF-8 bytes of their JSON).
+ */
+export const MIGRATIONS = [
+    `
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    project TEXT NOT NULL,
+    project_root TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    model TEXT,
+    input TEXT,
+    options TEXT NOT NULL,
+    status TEXT NOT NULL,
+    exit_code INTEGER,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    duration_ms INTEGER,
+    output TEXT,
+    error TEXT,
+    usage TEXT,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+    cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+    cost_usd REAL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL
+  );
+  CREATE INDEX runs_by_start ON runs (started_at);
+  CREATE TABLE calls (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    parent_call_id TEXT,
+    parent_tool_call_id TEXT,
+    worker TEXT NOT NULL,
+    chain TEXT NOT NULL,
+    model TEXT,
+    depth INTEGER NOT NULL,
+    input TEXT,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    duration_ms INTEGER,
+    status TEXT NOT NULL,
+    error TEXT,
+    PRIMARY KEY (run_id, call_id)
+  );
+  CREATE TABLE model_requests (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    system_sha256 TEXT,
+    message_count INTEGER,
+    tool_names TEXT,
+    prompt_from INTEGER,
+    prompt_messages TEXT,
+    prompt_tools TEXT,
+    settings TEXT,
+    finish_reason TEXT,
+    text TEXT,
+    tool_calls INTEGER,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    cache_read_tokens INTEGER,
+    cache_write_tokens INTEGER,
+    cost_usd REAL,
+    duration_ms INTEGER,
+    PRIMARY KEY (run_id, call_id, step)
+  );
+  CREATE TABLE tool_calls (
+    id INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    tool_call_id TEXT NOT NULL,
+    step INTEGER,
+    tool TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    args TEXT,
+    args_size INTEGER,
+    ok INTEGER,
+    denied INTEGER,
+    result TEXT,
+    result_size INTEGER,
+    error TEXT,
+    duration_ms INTEGER
+  );
+  CREATE INDEX tool_calls_by_run ON tool_calls (run_id, call_id, tool_call_id);
+  CREATE TABLE approvals (
+    id INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    tool_call_id TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    asked_at TEXT,
+    decided_at TEXT,
+    approved INTEGER,
+    source TEXT,
+    reason TEXT
+  );
+  CREATE INDEX approvals_by_run ON approvals (run_id, call_id, tool_call_id);
+  CREATE TABLE warnings (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    ts TEXT NOT NULL,
+    message TEXT NOT NULL
+  );
+  CREATE INDEX warnings_by_run ON warnings (run_id);
+  CREATE VIRTUAL TABLE search USING fts5 (run_id UNINDEXED, kind UNINDEXED, text);
+  `,
+    // 2: the run's latest checkpoint (`RunSnapshot` JSON), saved with the rows of its step.
+    `
+  ALTER TABLE runs ADD COLUMN state TEXT;
+  `,
+    // 3: paused runs (SPEC §17): the last recorded event's seq, so a resumed run's events go on after
+    // it, and the decisions recorded for pending approvals while a run is paused (one per approval;
+    // \`used_at\` is set by the first checkpoint whose state no longer has that approval pending).
+    `
+  ALTER TABLE runs ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE decisions (
+    run_id TEXT NOT NULL,
+    approval_id TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (run_id, approval_id)
+  );
+  `,
+];
+export const SCHEMA_VERSION = MIGRATIONS.length;

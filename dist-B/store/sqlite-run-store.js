@@ -1,0 +1,211 @@
+/**
+ * The SQLite run store: maps each run event to rows of the run log. Writes are queued and committed
+ * in one transaction per step (at each checkpoint, approvals, delegations and `run_end`), so
+ * recording costs a run a few commits, not one per event. A checkpoint (after each model step and
+ * tool result) saves the run's state with the rows of that step, so state and rows always agree. A failed write (full disk, read-only
+ * file) is reported once and ends recording for this process; the run itself goes on.
+ *
+ * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
+ * that process records its events without `begin`, the steps of its calls are read back from the
+ * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
+ */
+import { hostname } from 'node:os';
+import { pendingApprovals } from "../runtime/state.js";
+import { immediate } from "./database.js";
+import { createPausedRuns } from "./paused-runs.js";
+import { searchableText, storeJson, storeValue } from "./stored-value.js";
+/** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
+const COMMIT_AFTER = new Set(['approval_request', 'approval_decision', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130, paused: 3 };
+export function createSqliteRunStore(db, options) {
+    const sql = statements(db);
+    const host = hostname();
+    /** The step a call's model is on: tool calls and usage belong to it. */
+    const steps = new Map();
+    /** The highest `seq` queued per run, written with the queue. */
+    const lastSeqs = new Map();
+    let queue = [];
+    let failed = false;
+    const flush = () => {
+        if (failed || (queue.length === 0 && lastSeqs.size === 0))
+            return;
+        try {
+            immediate(db, () => {
+                queue.forEach((write) => write());
+                for (const [run, seq] of lastSeqs)
+                    sql.lastSeq.run(seq, run);
+            });
+        }
+        catch (error) {
+            failed = true;
+            options.onWriteFailure(error);
+        }
+        finally {
+            queue = [];
+            lastSeqs.clear();
+        }
+    };
+    /** A call's current step; a call of a reopened run starts from the last step the log has of it. */
+    const stepOf = (run, call) => {
+        const key = `${run} ${call}`;
+        let step = steps.get(key);
+        if (step === undefined) {
+            step = sql.lastStep.all(run, call)[0]?.step ?? 0;
+            steps.set(key, step);
+        }
+        return step;
+    };
+    const index = (runId, kind, value) => {
+        const text = searchableText(value);
+        if (text)
+            sql.index.run(runId, kind, text);
+    };
+    const writesFor = (event) => {
+        const { run_id: run, call_id: call, ts } = event;
+        const stepKey = `${run} ${call}`;
+        switch (event.type) {
+            case 'run_start':
+                return [
+                    () => sql.runModel.run(event.model, run),
+                    () => sql.call.run(run, call, null, null, event.worker, JSON.stringify(event.chain), event.model, 0, storeJson(event.input), ts),
+                ];
+            case 'model_request':
+                steps.set(stepKey, event.step);
+                return [() => sql.request.run(run, call, event.step, event.model, ts, event.system_sha256, event.message_count, JSON.stringify(event.tools))];
+            case 'model_prompt':
+                return [
+                    () => sql.requestRow.run(run, call, event.step, event.model, ts),
+                    () => sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
+                    () => index(run, 'prompt', event.messages.map(messageContent)),
+                ];
+            case 'model_step':
+                return [
+                    () => sql.response.run(event.finish_reason, event.text, event.tool_calls, event.input_tokens, event.output_tokens, event.duration_ms, run, call, event.step),
+                    () => index(run, 'response', event.text),
+                ];
+            case 'usage': {
+                const step = stepOf(run, call);
+                return [() => sql.usage.run(event.input_tokens, event.output_tokens, event.cache_read_tokens, event.cache_write_tokens, event.cost_usd, run, call, step)];
+            }
+            case 'tool_call': {
+                const args = storeValue(event.args);
+                const step = stepOf(run, call);
+                return [() => sql.toolCall.run(run, call, event.tool_call_id, step, event.tool, ts, args.text, args.size), () => index(run, 'args', event.args)];
+            }
+            case 'tool_result': {
+                const result = storeValue(event.result);
+                return [
+                    () => sql.toolResult.run(event.ok ? 1 : 0, event.denied ? 1 : 0, result.text, result.size, event.error ?? null, event.duration_ms, run, call, event.tool_call_id),
+                    () => index(run, 'result', [event.result, event.error]),
+                ];
+            }
+            case 'approval_request':
+                return [() => sql.approvalAsked.run(run, call, event.tool_call_id, event.tool, ts)];
+            case 'approval_decision':
+                return [
+                    () => {
+                        const decided = [ts, event.approved ? 1 : 0, event.source, event.reason ?? null, run, call, event.tool_call_id];
+                        if (sql.approvalDecided.run(...decided).changes === 0)
+                            sql.approvalDecidedUnasked.run(run, call, event.tool_call_id, event.tool, ...decided.slice(0, 4));
+                    },
+                ];
+            case 'delegation_start':
+                return [
+                    () => sql.call.run(run, call, event.parent_call_id, event.tool_call_id, event.worker, JSON.stringify(event.chain), event.model, event.depth, storeJson(event.input), ts),
+                    () => index(run, 'input', event.input),
+                ];
+            case 'delegation_end':
+                return [() => sql.callEnd.run(ts, event.duration_ms, event.ok ? 'ok' : 'error', event.error ?? null, run, call)];
+            case 'warning':
+                return [() => sql.warning.run(run, call, ts, event.message)];
+            case 'run_end': {
+                const { usage } = event;
+                return [
+                    // The calls a paused run stopped in wait with it (a resume sets them running again).
+                    ...(event.status === 'paused' ? [() => sql.callsPaused.run(run)] : []),
+                    () => sql.callEnd.run(ts, event.duration_ms, event.status, event.error ?? null, run, call),
+                    () => sql.runEnd.run(event.status, EXIT_CODE_OF_STATUS[event.status], ts, event.duration_ms, storeJson(event.output), event.error ?? null, JSON.stringify(usage), usage.input_tokens, usage.output_tokens, usage.cache_read_tokens, usage.cache_write_tokens, usage.cost_usd, run),
+                    () => index(run, 'output', [event.output, event.error]),
+                ];
+            }
+            default:
+                return [];
+        }
+    };
+    return {
+        ...createPausedRuns(db),
+        begin(run) {
+            if (failed)
+                return;
+            queue.push(() => sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, process.pid, host), () => index(run.run_id, 'input', run.input));
+            // At once: a run killed before its first step is still found (and shown interrupted).
+            flush();
+        },
+        record(event) {
+            if (failed)
+                return;
+            queue.push(...writesFor(event));
+            lastSeqs.set(event.run_id, event.seq);
+            if (event.type === 'run_end')
+                for (const key of steps.keys())
+                    if (key.startsWith(`${event.run_id} `))
+                        steps.delete(key);
+            if (COMMIT_AFTER.has(event.type))
+                flush();
+        },
+        checkpoint(state) {
+            if (failed)
+                return;
+            // Decisions whose approval this state no longer has pending were acted on: used, with the state.
+            const pending = JSON.stringify(pendingApprovals(state).map((approval) => approval.approval_id));
+            queue.push(() => sql.state.run(JSON.stringify(state), state.run_id), () => sql.useDecisions.run(new Date().toISOString(), state.run_id, pending));
+            flush();
+        },
+        setExitCode(runId, exitCode) {
+            if (failed)
+                return;
+            queue.push(() => sql.exitCode.run(exitCode, runId));
+            flush();
+        },
+    };
+}
+/** What a prompt message says (text, tool inputs and outputs), without its role and part types. */
+function messageContent(message) {
+    const content = message.content;
+    if (!Array.isArray(content))
+        return content;
+    return content.map((part) => part.type === 'text' || part.type === 'reasoning' ? part.text : part.type === 'tool-call' ? part.input : part.type === 'tool-result' ? part.output?.value : undefined);
+}
+function statements(db) {
+    return {
+        run: db.prepare(`INSERT INTO runs (id, project, project_root, entry, input, options, status, started_at, pid, host) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)`),
+        runModel: db.prepare(`UPDATE runs SET model = ? WHERE id = ?`),
+        state: db.prepare(`UPDATE runs SET state = ? WHERE id = ?`),
+        lastSeq: db.prepare(`UPDATE runs SET last_seq = max(last_seq, ?) WHERE id = ?`),
+        lastStep: db.prepare(`SELECT max(step) AS step FROM model_requests WHERE run_id = ? AND call_id = ?`),
+        useDecisions: db.prepare(`UPDATE decisions SET used_at = ? WHERE run_id = ? AND used_at IS NULL AND approval_id NOT IN (SELECT value FROM json_each(?))`),
+        // Durations add up: a resumed run or call ends again with the time of its next part.
+        runEnd: db.prepare(`UPDATE runs SET status = ?, exit_code = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?, usage = ?,
+         input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`),
+        exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
+        call: db.prepare(`INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`),
+        callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
+        callsPaused: db.prepare(`UPDATE calls SET status = 'paused' WHERE run_id = ? AND status = 'running'`),
+        request: db.prepare(`INSERT INTO model_requests (run_id, call_id, step, model, started_at, system_sha256, message_count, tool_names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET system_sha256 = excluded.system_sha256, message_count = excluded.message_count, tool_names = excluded.tool_names`),
+        requestRow: db.prepare(`INSERT INTO model_requests (run_id, call_id, step, model, started_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
+        prompt: db.prepare(`UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`),
+        response: db.prepare(`UPDATE model_requests SET finish_reason = ?, text = ?, tool_calls = ?, input_tokens = ?, output_tokens = ?, duration_ms = ? WHERE run_id = ? AND call_id = ? AND step = ?`),
+        usage: db.prepare(`UPDATE model_requests SET input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE run_id = ? AND call_id = ? AND step = ?`),
+        toolCall: db.prepare(`INSERT INTO tool_calls (run_id, call_id, tool_call_id, step, tool, started_at, args, args_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+        // The latest call with this id: a model may reuse ids across steps.
+        toolResult: db.prepare(`UPDATE tool_calls SET ok = ?, denied = ?, result = ?, result_size = ?, error = ?, duration_ms = ?
+       WHERE id = (SELECT max(id) FROM tool_calls WHERE run_id = ? AND call_id = ? AND tool_call_id = ?)`),
+        approvalAsked: db.prepare(`INSERT INTO approvals (run_id, call_id, tool_call_id, tool, asked_at) VALUES (?, ?, ?, ?, ?)`),
+        approvalDecided: db.prepare(`UPDATE approvals SET decided_at = ?, approved = ?, source = ?, reason = ?
+       WHERE id = (SELECT max(id) FROM approvals WHERE run_id = ? AND call_id = ? AND tool_call_id = ? AND decided_at IS NULL)`),
+        approvalDecidedUnasked: db.prepare(`INSERT INTO approvals (run_id, call_id, tool_call_id, tool, decided_at, approved, source, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+        warning: db.prepare(`INSERT INTO warnings (run_id, call_id, ts, message) VALUES (?, ?, ?, ?)`),
+        index: db.prepare(`INSERT INTO search (run_id, kind, text) VALUES (?, ?, ?)`),
+    };
+}

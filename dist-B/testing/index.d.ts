@@ -1,0 +1,12 @@
+/**
+ * Test doubles for llm-do projects and for llm-do itself (`import … from 'llm-do/testing'`):
+ * a scripted HTTP server speaking the real provider protocols, the offline `test` model, and the
+ * AI SDK's `MockLanguageModelV3` for in-process mocks.
+ *
+ * @module llm-do/testing
+ */
+export { startScriptedServer } from './scripted-server.ts';
+export type { NeutralMessage, NeutralToolCall, NeutralToolResult, ScriptedHandler, ScriptedProtocol, ScriptedReply, ScriptedUsage, ScriptedRequest, ScriptedServer, } from './scripted-types.ts';
+export { createTestModel } from '../models/test-model.ts';
+export { minimalValueFor } from '../models/minimal-value.ts';
+export { MockLanguageModelV3 } from 'ai/test';

@@ -1,0 +1,11 @@
+/**
+ * Test doubles for llm-do projects and for llm-do itself (`import … from 'llm-do/testing'`):
+ * a scripted HTTP server speaking the real provider protocols, the offline `test` model, and the
+ * AI SDK's `MockLanguageModelV3` for in-process mocks.
+ *
+ * @module llm-do/testing
+ */
+export { startScriptedServer } from "./scripted-server.js";
+export { createTestModel } from "../models/test-model.js";
+export { minimalValueFor } from "../models/minimal-value.js";
+export { MockLanguageModelV3 } from 'ai/test';

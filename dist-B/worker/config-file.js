@@ -1,0 +1,79 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { ProjectError } from "../errors.js";
+import { describeIssues } from "./config-issues.js";
+import { parseSimpleYaml } from "./simple-yaml.js";
+import { locatePath, nodePosition } from "./yaml-locate.js";
+function yamlProblems(doc, lineCounter, file, lineOffset) {
+    return doc.errors.map((error) => {
+        const { line, col } = lineCounter.linePos(error.pos[0]);
+        const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+        return new ProjectError('invalid-yaml', `invalid YAML: ${message}`, { file, line: line + lineOffset, column: col });
+    });
+}
+function describeShape(value) {
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'string')
+        return 'a line of text';
+    return `the value ${String(value)}`;
+}
+/**
+ * Parses `text` as YAML and validates it with `schema`. An empty document is `{}`.
+ * Throws a ProjectError (`invalid-yaml`, `unknown-key` or `invalid-field`) for the first problem,
+ * with every problem of the file in `problems`, sorted by line.
+ *
+ * @example
+ * const manifest = parseYamlConfig(text, 'project.yaml', ManifestSchema, { what: 'project manifest' });
+ */
+export function parseYamlConfig(text, displayPath, schema, options = {}) {
+    const { lineOffset = 0, what = 'configuration', forbiddenKeys = {} } = options;
+    const simple = parseSimpleYaml(text);
+    if (simple !== undefined && !Object.keys(forbiddenKeys).some((key) => Object.hasOwn(simple, key))) {
+        const result = schema.safeParse(simple);
+        // A problem needs the full parse for its line and column.
+        if (result.success)
+            return result.data;
+    }
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+    const syntax = yamlProblems(doc, lineCounter, displayPath, lineOffset);
+    if (syntax.length > 0)
+        throwAll(syntax);
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ProjectError('invalid-yaml', `invalid YAML: ${reason}`, { file: displayPath });
+    }
+    const place = (path, at) => {
+        const found = locatePath(doc, path);
+        const node = at === 'key' ? (found.key ?? found.nearest) : (found.value ?? found.nearest);
+        // An empty document has no node to point at: point at its first line.
+        return nodePosition(node, lineCounter, lineOffset) ?? { line: Math.max(1, lineOffset) };
+    };
+    if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new ProjectError('invalid-field', `expected the ${what} to be a mapping of fields (key: value lines), found ${describeShape(value)}`, { file: displayPath, ...place([], 'value') });
+    }
+    const found = [];
+    for (const [key, detail] of Object.entries(forbiddenKeys)) {
+        if (Object.prototype.hasOwnProperty.call(value, key))
+            found.push({ code: 'invalid-field', detail, path: [key], at: 'key' });
+    }
+    const result = schema.safeParse(value);
+    if (!result.success)
+        found.push(...describeIssues(result.error.issues, schema, value));
+    if (found.length === 0)
+        return result.data;
+    throwAll(found.map((problem) => new ProjectError(problem.code, problem.detail, {
+        file: displayPath,
+        ...place(problem.path, problem.at),
+        field: problem.path.length > 0 ? problem.path.map(String).join('.') : undefined,
+    })));
+}
+function throwAll(problems) {
+    const sorted = [...problems].sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0));
+    const first = sorted[0];
+    throw new ProjectError(first.code, first.detail, first.location, { problems: sorted });
+}

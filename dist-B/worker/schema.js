@@ -1,0 +1,188 @@
+/**
+ * The fields of a worker file (SPEC §3) and of the project manifest (§4) and library manifest (§13),
+ * as zod schemas. Objects are strict: an unknown key is an error, which the loaders turn into a
+ * message naming the nearest valid key.
+ */
+import { z } from 'zod';
+/** How a tool call is gated: run without asking, ask first, or never offer/run. */
+export const ApprovalRuleSchema = z.enum(['preApproved', 'ask', 'blocked']);
+export const ApprovalModeSchema = z.enum(['interactive', 'approve_all', 'auto_deny']);
+/** Per-toolset approval config: `approval: { default: ask, tools: { write_file: preApproved } }`. */
+export const ToolsetApprovalSchema = z.strictObject({
+    default: ApprovalRuleSchema.optional(),
+    tools: z.record(z.string().min(1), ApprovalRuleSchema).optional(),
+});
+const positiveInt = z.number().int().positive();
+const nonEmptyString = z.string().min(1);
+/** YAML `filesystem:` with no value means "enabled with defaults". */
+function toolsetConfig(schema) {
+    return z.preprocess((value) => (value === null ? {} : value), z.union([z.literal(false), schema]));
+}
+export const FilesystemToolsetSchema = z.strictObject({
+    approval: ToolsetApprovalSchema.optional(),
+});
+export const WorkersToolsetSchema = z.strictObject({
+    /** Worker references or globs (`reports/*`) this worker may call. */
+    allowed_workers: z.array(nonEmptyString).optional(),
+    approval: ToolsetApprovalSchema.optional(),
+});
+export const CustomToolsetSchema = z.strictObject({
+    /** Names of the discovered tools to offer; absent = all of them. */
+    tools: z.array(nonEmptyString).optional(),
+    approval: ToolsetApprovalSchema.optional(),
+});
+export const ShellRuleSchema = z.strictObject({
+    /** A command prefix, matched word by word against argv: `git log` matches `git log --oneline`. */
+    command: nonEmptyString,
+    /**
+     * What may follow the command: `any`, or glob patterns (`*`, `?`, `[...]`) each further argument
+     * must match one of. Absent: nothing may follow (a `blocked` rule then blocks any arguments).
+     */
+    args: z.union([z.literal('any'), z.array(nonEmptyString)]).optional(),
+    approval: ApprovalRuleSchema.optional(),
+});
+export const ShellToolsetSchema = z.strictObject({
+    rules: z.array(ShellRuleSchema).optional(),
+    /** `auto` (default): bubblewrap when it is installed and works here (Linux); `bwrap`: required; `none`: no OS isolation. */
+    isolation: z.enum(['auto', 'bwrap', 'none']).optional(),
+    /** Network access for commands under bubblewrap. @default false */
+    network: z.boolean().optional(),
+    /** Names of further environment variables passed to commands (beyond PATH, HOME, LANG, LC_*, TZ, TERM). */
+    env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names use letters, digits and _, not starting with a digit')).optional(),
+    /** What happens to a command no rule matches. */
+    default: z.enum(['ask', 'blocked']).optional(),
+    /** Virtual path of the working directory (a sandbox mount or a directory inside one). */
+    cwd: nonEmptyString.optional(),
+    timeout_ms: positiveInt.optional(),
+    max_output_bytes: positiveInt.optional(),
+    approval: ToolsetApprovalSchema.optional(),
+});
+export const ToolsetsSchema = z.strictObject({
+    filesystem: toolsetConfig(FilesystemToolsetSchema).optional(),
+    workers: toolsetConfig(WorkersToolsetSchema).optional(),
+    custom: toolsetConfig(CustomToolsetSchema).optional(),
+    shell: toolsetConfig(ShellToolsetSchema).optional(),
+});
+export const MountModeSchema = z.enum(['ro', 'rw']);
+/** One named mount: `sandbox.paths.NAME`, visible to the model at `/NAME`. */
+export const MountSchema = z.strictObject({
+    /** Host directory, relative to the project root. */
+    root: nonEmptyString,
+    /** @default 'ro' */
+    mode: MountModeSchema.optional(),
+    /** Allowed file suffixes (`.md`, `.pdf`); absent = any. */
+    suffixes: z.array(nonEmptyString).optional(),
+    max_file_bytes: positiveInt.optional(),
+});
+export const MOUNT_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+export const SandboxConfigSchema = z.strictObject({
+    /** One directory mounted at `/` (a path, or a mount object to give mode and caps). */
+    root: z.union([nonEmptyString, MountSchema]).optional(),
+    paths: z.record(z.string().regex(MOUNT_NAME_PATTERN, 'mount names use letters, digits, _ . -'), MountSchema).optional(),
+    /** Virtual path this worker (and everything it calls) is confined to. */
+    restrict: nonEmptyString.optional(),
+    /** No writes or deletes for this worker and everything it calls. */
+    readonly: z.boolean().optional(),
+});
+/** `schemas/pitch.json`, `schemas.ts:PitchInput`, or an inline JSON Schema object. */
+export const SchemaRefSchema = z.union([nonEmptyString, z.record(z.string(), z.unknown())]);
+export const AttachmentPolicySchema = z.strictObject({
+    /** @default 4 */
+    max_attachments: z.number().int().nonnegative().optional(),
+    /** @default 10 MB */
+    max_total_bytes: positiveInt.optional(),
+    allowed_suffixes: z.array(nonEmptyString).optional(),
+    denied_suffixes: z.array(nonEmptyString).optional(),
+});
+export const ImportsSchema = z.strictObject({
+    workers: z.array(nonEmptyString).optional(),
+    tools: z.array(nonEmptyString).optional(),
+});
+const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.g. anthropic:claude-sonnet-4-5, or test');
+/** Every field a worker file may set (SPEC §3). */
+export const WorkerConfigSchema = z.strictObject({
+    name: nonEmptyString,
+    description: z.string().optional(),
+    model: modelId.optional(),
+    compatible_models: z.array(nonEmptyString).min(1, 'compatible_models must list at least one pattern (an empty list allows no model)').optional(),
+    mode: z.enum(['single', 'chat']).optional(),
+    toolsets: ToolsetsSchema.optional(),
+    sandbox: SandboxConfigSchema.optional(),
+    schema_in: SchemaRefSchema.optional(),
+    schema_out: SchemaRefSchema.optional(),
+    attachment_policy: AttachmentPolicySchema.optional(),
+    imports: ImportsSchema.optional(),
+    /** @default 25 */
+    max_steps: positiveInt.optional(),
+    max_context_tokens: positiveInt.optional(),
+    locked: z.boolean().optional(),
+    /** Only in `.yaml` workers; a `.worker` file's instructions are its body. */
+    instructions: z.string().optional(),
+});
+export const WORKER_FIELDS = Object.keys(WorkerConfigSchema.shape);
+export const ProviderConfigSchema = z.strictObject({
+    base_url: z.url(),
+    /** Environment variable holding the key; absent = no key sent. */
+    api_key_env: nonEmptyString.optional(),
+});
+const usdPerMillion = z.number().nonnegative('prices are USD per million tokens, 0 or more');
+/**
+ * The price of one model, USD per million tokens. A cache price left out costs as much as `input`
+ * (what OpenAI and Google charge for cache writes; a guess for a provider with no cache prices).
+ */
+export const ModelPriceSchema = z.strictObject({
+    input: usdPerMillion,
+    output: usdPerMillion,
+    cache_read: usdPerMillion.optional(),
+    cache_write: usdPerMillion.optional(),
+});
+/** `provider:model`, or `provider:*` for every model of a provider. */
+export const PricedModelSchema = z.string().regex(/^[A-Za-z0-9_-]+:\S+$/, 'price keys are provider:model or provider:*, e.g. anthropic:claude-sonnet-4-5');
+/** `prices:`: model prices that override or extend the bundled price table (SPEC §16). */
+export const PricesSchema = z.record(PricedModelSchema, ModelPriceSchema);
+/** `utils` or `legal@2.0`. */
+export const DependencySpecSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(@[A-Za-z0-9_.+-]+)?$/, 'expected NAME or NAME@VERSION');
+/** `project.yaml` / `llm-do.yaml` (SPEC §4). */
+export const ManifestSchema = z.strictObject({
+    name: nonEmptyString.optional(),
+    version: nonEmptyString.optional(),
+    description: z.string().optional(),
+    /** @default 'main' */
+    entry: nonEmptyString.optional(),
+    model: modelId.optional(),
+    dependencies: z.array(DependencySpecSchema).optional(),
+    providers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), ProviderConfigSchema).optional(),
+    sandbox: SandboxConfigSchema.optional(),
+    toolsets: ToolsetsSchema.optional(),
+    approval: z.strictObject({ mode: ApprovalModeSchema.optional() }).optional(),
+    delegation: z.strictObject({ max_depth: z.number().int().nonnegative().optional() }).optional(),
+    workers: z
+        .strictObject({
+        root: nonEmptyString.optional(),
+        include: z.array(nonEmptyString).optional(),
+        exclude: z.array(nonEmptyString).optional(),
+    })
+        .optional(),
+    templates: z.strictObject({ roots: z.array(nonEmptyString).optional() }).optional(),
+    tools: z
+        .strictObject({
+        modules: z.array(nonEmptyString).optional(),
+        allow_module_imports: z.boolean().optional(),
+    })
+        .optional(),
+    exports: z.array(nonEmptyString).optional(),
+    /** Defaults for every worker of the project (the worker file wins). */
+    max_steps: positiveInt.optional(),
+    attachment_policy: AttachmentPolicySchema.optional(),
+    prices: PricesSchema.optional(),
+    /** `false`: runs of this project are not recorded in the run log (SPEC §16). @default true */
+    log: z.boolean().optional(),
+});
+/** `lib.yaml` (SPEC §13). */
+export const LibraryManifestSchema = z.strictObject({
+    name: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'library names use letters, digits, _ . -'),
+    version: z.string().regex(/^[A-Za-z0-9_.+-]+$/, 'expected a version such as 1.0.0'),
+    description: z.string().optional(),
+    exports: z.array(nonEmptyString).optional(),
+    dependencies: z.array(DependencySpecSchema).optional(),
+});
