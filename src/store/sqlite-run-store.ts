@@ -1,9 +1,10 @@
 /**
  * The SQLite run store: maps each run event to rows of the run log. Writes are queued and committed
- * in one transaction per step (at each checkpoint, approvals, delegations and `run_end`), so
- * recording costs a run a few commits, not one per event. A checkpoint (after each model step and
- * tool result) saves the run's state with the rows of that step, so state and rows always agree. A failed write (full disk, read-only
- * file) is reported once and ends recording for this process; the run itself goes on.
+ * in one transaction per step (at each checkpoint, a question or a person's decision, delegations,
+ * warnings and `run_end`), so recording costs a run a commit per step, not one per event. A
+ * checkpoint saves the run's state with the rows of its step, so state and rows always agree. A
+ * failed write (full disk, read-only file) is reported once and ends recording for this process;
+ * the run itself goes on.
  *
  * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
  * that process records its events without `begin`, the steps of its calls are read back from the
