@@ -2,17 +2,26 @@
 /**
  * What recording a run in the run log (`$LLM_DO_HOME/runs.db`, docs/runs.md) costs: a 10-step run
  * (a file tool call per step) and a 1-step run through the built CLI against a local scripted
- * server, with and without `--no-log`, interleaved, one warm-up round, median of N (default 9);
- * and loading libsql's native module, the CLI's added cold-start work, against `node -e ""`.
+ * server, with and without `--no-log`. Each round runs both, the order alternating, after one
+ * warm-up round; each pair gives a ratio (logged / unlogged) of wall time and of CPU time (the
+ * process's user + system, from `children/report-cpu.cjs`). Prints the median, min and max of those
+ * ratios over ROUNDS (default 9, at least 7) and PASS or MISS of the 10-step run's median wall ratio
+ * against the target, ≤ 1.03 (the record costs at most 3%); exits 1 on MISS. Last, loading libsql's
+ * native module against `node -e ""`.
  * Usage: npm run build && node bench/run-log.mjs [ROUNDS]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cliBin, generatedDir, importDist, median, requireBuild, timeNode, writeTree } from './lib/common.mjs';
+import { benchDir, cliBin, generatedDir, importDist, median, repoDir, requireBuild, timeNode, writeTree } from './lib/common.mjs';
 
 requireBuild();
 const rounds = Number(process.argv[2] ?? 9);
+if (!Number.isInteger(rounds) || rounds < 7) {
+  console.error(`bench: ROUNDS must be a whole number ≥ 7 (the target is judged on a median of at least 7), got "${process.argv[2]}"`);
+  process.exit(2);
+}
+const TARGET = 1.03;
 const { startScriptedServer } = await importDist('testing/index.js');
 const STEPS = 10;
 const server = await startScriptedServer((request) =>
@@ -23,33 +32,61 @@ const root = writeTree(path.join(generatedDir, 'run-log'), {
   'data/file.txt': 'x\n',
 });
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-bench-log-'));
-const env = { PATH: process.env.PATH, HOME: home, LLM_DO_HOME: home, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl, LLM_DO_MODEL: '' };
+const cpuFile = path.join(home, 'cpu.txt');
+const env = { PATH: process.env.PATH, HOME: home, LLM_DO_HOME: home, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl, LLM_DO_MODEL: '', LLM_DO_BENCH_CPU_FILE: cpuFile };
+const reportCpu = path.join(benchDir, 'children', 'report-cpu.cjs');
+
+/** One `node ARGS` (in the project unless `cwd` says otherwise): wall and CPU ms. */
+async function timeRun(args, cwd = root) {
+  fs.writeFileSync(cpuFile, '');
+  const { ms } = await timeNode(['--require', reportCpu, ...args], { env, cwd });
+  return { ms, cpuMs: Number(fs.readFileSync(cpuFile, 'utf8').trim()) };
+}
+
+const spread = (values, digits = 3) => `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 
 const cases = {
   [`${STEPS}-step run`]: [cliBin, root, 'go', '--quiet'],
   '1-step run (test model)': [cliBin, root, 'go', '--quiet', '--model', 'test'],
 };
+let verdict = 'PASS';
+let cpuVerdict = 'within';
 try {
+  console.log(`| run | logged ms | --no-log ms | wall ratio | CPU ratio |`);
+  console.log(`|---|---|---|---|---|`);
   for (const [name, args] of Object.entries(cases)) {
     const logged = [];
     const unlogged = [];
     for (let round = -1; round < rounds; round++) {
-      const withLog = (await timeNode(args, { env, cwd: root })).ms;
-      const withoutLog = (await timeNode([...args, '--no-log'], { env, cwd: root })).ms;
-      if (round >= 0) logged.push(withLog), unlogged.push(withoutLog);
+      // The order alternates, so a machine getting busier or quieter favours neither.
+      const loggedFirst = round % 2 === 0;
+      const first = await timeRun(loggedFirst ? args : [...args, '--no-log']);
+      const second = await timeRun(loggedFirst ? [...args, '--no-log'] : args);
+      if (round >= 0) {
+        logged.push(loggedFirst ? first : second);
+        unlogged.push(loggedFirst ? second : first);
+      }
     }
-    const [a, b] = [median(logged), median(unlogged)];
-    console.log(`${name}: ${a.toFixed(0)} ms logged, ${b.toFixed(0)} ms with --no-log, +${(a - b).toFixed(0)} ms (median of ${rounds})`);
+    const wallRatios = logged.map((run, index) => run.ms / unlogged[index].ms);
+    const cpuRatios = logged.map((run, index) => run.cpuMs / unlogged[index].cpuMs);
+    console.log(`| ${name} | ${spread(logged.map((run) => run.ms), 0)} | ${spread(unlogged.map((run) => run.ms), 0)} | ${spread(wallRatios)} | ${spread(cpuRatios)} |`);
+    if (name.startsWith(`${STEPS}-step`)) {
+      verdict = median(wallRatios) <= TARGET ? 'PASS' : 'MISS';
+      cpuVerdict = median(cpuRatios) <= TARGET ? 'within' : 'over';
+    }
   }
+  console.log(`\n${verdict}: the run record of a ${STEPS}-step run, median wall ratio against --no-log, target ≤ ${TARGET} (median of ${rounds} alternating pairs; its CPU ratio is ${cpuVerdict} the target)`);
   const load = [];
   const bare = [];
   for (let round = -1; round < rounds; round++) {
-    const withLibsql = (await timeNode(['-e', "require('libsql')"])).ms;
-    const nothing = (await timeNode(['-e', ''])).ms;
+    const withLibsql = await timeRun(['-e', "require('libsql')"], repoDir);
+    const nothing = await timeRun(['-e', ''], repoDir);
     if (round >= 0) load.push(withLibsql), bare.push(nothing);
   }
-  console.log(`loading libsql: +${(median(load) - median(bare)).toFixed(0)} ms over node -e "" (median of ${rounds})`);
+  const over = (key) => (median(load.map((run) => run[key])) - median(bare.map((run) => run[key]))).toFixed(0);
+  console.log(`loading libsql as its own loader does: +${over('ms')} ms wall, +${over('cpuMs')} ms CPU over node -e "" (medians of ${rounds}; llm-do skips its process report, see src/store/libsql.ts)`);
 } finally {
   await server.close();
   fs.rmSync(home, { recursive: true, force: true });
 }
+process.exitCode = verdict === 'PASS' ? 0 : 1;

@@ -3,7 +3,7 @@
  * that step's tool calls run concurrently through the gate (`runToolCall`), their results appended,
  * and again, until the model answers without calling a tool, the step cap, or a failure. The call's
  * history lives in its `CallState`, not inside the AI SDK, and is checkpointed after every model step
- * and every tool result.
+ * and every result of a tool that is not idempotent.
  */
 import type { JSONValue } from '@ai-sdk/provider';
 import type { ModelMessage, ToolModelMessage, ToolSet, TypedToolCall } from 'ai';
@@ -156,7 +156,9 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
     toolCall.answer = { type: 'tool-result', toolCallId, toolName, output: { type: 'error-text', value: outcome.error } };
     if (outcome.denied) toolCall.denied = true;
   }
-  saveCheckpoint(live.ctx);
+  // An idempotent tool's result is saved with the next checkpoint (at the latest, after the model
+  // step it is sent in): a crash before that runs it again, which such a tool allows.
+  if (!tool.idempotent) saveCheckpoint(live.ctx);
 }
 
 /** The note on a call that started before its run stopped and whose tool is not idempotent. */

@@ -37,8 +37,9 @@ export interface RunStore {
   /** Every event of a begun run but `text_delta` (its text is in `model_step`), in `seq` order. */
   record(event: RunEvent): void;
   /**
-   * The run's state after each model step and each tool result, after that point's events were
-   * recorded: a store that keeps the latest can later resume the run. Optional.
+   * The run's state after each model step and each start and result of a tool call that is not
+   * idempotent, after that point's events were recorded: a store that keeps the latest can later
+   * resume the run. Optional.
    */
   checkpoint?(state: RunSnapshot): void;
 }

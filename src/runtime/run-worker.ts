@@ -74,7 +74,7 @@ export interface RunWorkerOptions {
    */
   store?: RunStore;
   /**
-   * Told the run's state after every model step, tool call started (of a tool that is not idempotent) and tool result, whatever the
+   * Told the run's state after every model step and every start and result of a tool call that is not idempotent, whatever the
    * manifest's `log` says (`--state FILE`): keep the last one to resume the run with `resumeRun`.
    */
   onCheckpoint?: (state: RunSnapshot) => void;

@@ -1,6 +1,6 @@
 /**
  * A run's state as data (SPEC §17; docs/decisions.md, "The engine"): what a checkpoint saves after
- * every model step and every tool result, so that a later version can resume the run. Plain JSON:
+ * every model step and every start and result of a tool call that is not idempotent, so that a later version can resume the run. Plain JSON:
  * the call tree with each call's messages (file bytes as base64), its current step's tool calls,
  * usage, denials and session approvals. Never the environment, API keys or headers.
  */

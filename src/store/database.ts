@@ -6,8 +6,9 @@
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'libsql';
+import type Database from 'libsql';
 import { ProjectError } from '../errors.ts';
+import { loadLibsql } from './libsql.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
 export type RunDatabase = Database.Database;
@@ -21,7 +22,8 @@ export function openRunDatabase(file: string): RunDatabase {
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     closeSync(openSync(file, 'a', 0o600));
-    db = new Database(file);
+    const Libsql = loadLibsql();
+    db = new Libsql(file);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
@@ -63,8 +65,9 @@ function migrate(db: RunDatabase, file: string): void {
       throw unusable(file, `it was written by a newer llm-do (schema version ${version}; this one knows up to ${SCHEMA_VERSION})`);
     }
   };
-  check(pragmaNumber(db, 'user_version'));
-  if (pragmaNumber(db, 'user_version') === SCHEMA_VERSION) return;
+  const found = pragmaNumber(db, 'user_version');
+  check(found);
+  if (found === SCHEMA_VERSION) return;
   // Two processes opening a new log at once must not both create the tables.
   immediate(db, () => {
     const version = pragmaNumber(db, 'user_version');

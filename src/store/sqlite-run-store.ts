@@ -1,15 +1,17 @@
 /**
  * The SQLite run store: maps each run event to rows of the run log. Writes are queued and committed
- * in one transaction per step (at each checkpoint, approvals, delegations and `run_end`), so
- * recording costs a run a few commits, not one per event. A checkpoint (after each model step and
- * tool result) saves the run's state with the rows of that step, so state and rows always agree. A failed write (full disk, read-only
- * file) is reported once and ends recording for this process; the run itself goes on.
+ * in one transaction per step (at each checkpoint, a question or a person's decision, delegations,
+ * warnings and `run_end`), so recording costs a run a commit per step, not one per event. A
+ * checkpoint saves the run's state with the rows of its step, so state and rows always agree. A
+ * failed write (full disk, read-only file) is reported once and ends recording for this process;
+ * the run itself goes on.
  *
  * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
  * that process records its events without `begin`, the steps of its calls are read back from the
  * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
+import type { ApprovalSource } from '../approval/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
 import { pendingApprovals } from '../runtime/state.ts';
@@ -28,7 +30,18 @@ export interface SqliteRunStore extends RunStore, PausedRuns {
 }
 
 /** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
-const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'approval_decision', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+
+/**
+ * Decisions committed at once: a person's or the library caller's, which nothing could make again.
+ * One a rule, mode, grant or the session made is made again the same way, so it waits for the next commit.
+ */
+const DECIDED_OUTSIDE: ReadonlySet<ApprovalSource> = new Set(['user', 'callback']);
+
+/** Whether the writes queued up to `event` are committed after it. */
+function commitsAfter(event: RunEvent): boolean {
+  return COMMIT_AFTER.has(event.type) || (event.type === 'approval_decision' && DECIDED_OUTSIDE.has(event.source));
+}
 
 const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130, paused: 3 } as const;
 
@@ -41,6 +54,8 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   const steps = new Map<string, number>();
   /** The highest `seq` queued per run, written with the queue. */
   const lastSeqs = new Map<string, number>();
+  /** The exit code each run's `run_end` recorded, so the same one is not written again. */
+  const recordedExitCodes = new Map<string, number>();
   let queue: Write[] = [];
   let failed = false;
 
@@ -180,8 +195,11 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       if (failed) return;
       queue.push(...writesFor(event));
       lastSeqs.set(event.run_id, event.seq);
-      if (event.type === 'run_end') for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
-      if (COMMIT_AFTER.has(event.type)) flush();
+      if (event.type === 'run_end') {
+        for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
+        recordedExitCodes.set(event.run_id, EXIT_CODE_OF_STATUS[event.status]);
+      }
+      if (commitsAfter(event)) flush();
     },
     checkpoint(state) {
       if (failed) return;
@@ -194,7 +212,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       flush();
     },
     setExitCode(runId, exitCode) {
-      if (failed) return;
+      if (failed || recordedExitCodes.get(runId) === exitCode) return;
       queue.push(() => sql.exitCode.run(exitCode, runId));
       flush();
     },
