@@ -15,12 +15,24 @@ await build({
   platform: 'node',
   external: EXTERNAL,
   logLevel: 'warn',
+  // The entry exports nothing; said explicitly because includeDependenciesRecursively needs it.
+  preserveEntrySignatures: 'allow-extension',
   output: {
     dir: new URL('dist/cli', root).pathname,
     format: 'esm',
     entryFileNames: '[name].js',
     // One level below dist/cli/, like dist/cli/commands/, so '../init-templates/' resolves the same.
     chunkFileNames: 'chunks/[name]-[hash].js',
+    codeSplitting: {
+      // A group takes just the modules it names (the rest keep the default split).
+      includeDependenciesRecursively: false,
+      groups: [
+        // Every run converts JSON Schemas with zod's `fromJSONSchema`; left to the default it shares a
+        // chunk with the whole `zod` namespace (which tool modules get), and so with that namespace's
+        // translations of zod's messages into every language (~300 KB): every run loaded them.
+        { name: 'zod-from-json-schema', test: /[\\/]zod[\\/]v4[\\/]classic[\\/](from-json-schema|checks|iso)\.js$/ },
+      ],
+    },
   },
 });
 chmodSync(new URL('dist/cli/bin.js', root), 0o755);

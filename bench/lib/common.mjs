@@ -1,6 +1,7 @@
 /**
- * Shared helpers of the benchmarks: where the built package is, statistics, timing of child
- * processes, and the machine description printed with every result.
+ * Shared helpers of the benchmarks: where the built package is, statistics, rotating rounds, timing
+ * of child processes (and their peak RSS), bundling the baselines, and the machine description
+ * printed with every result.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +41,48 @@ export function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** `{ median, min, max }` of the samples. */
+export function summarize(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/**
+ * Runs every variant once as a warm-up (it fills the OS file cache and any cache a variant keeps),
+ * then ROUNDS rounds in which every variant runs once, the order rotating by one each round so no
+ * variant always follows the same other one. `measure(name, variant)` returns one sample.
+ * @returns `{ [name]: samples[] }`, warm-up excluded
+ */
+export async function rotatingRounds(variants, rounds, measure) {
+  const names = Object.keys(variants);
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (const name of names) await measure(name, variants[name]);
+  for (let round = 0; round < rounds; round++) {
+    for (let offset = 0; offset < names.length; offset++) {
+      const name = names[(offset + round) % names.length];
+      samples[name].push(await measure(name, variants[name]));
+    }
+  }
+  return samples;
+}
+
+/**
+ * Bundles a baseline script of `bench/children/` with rolldown into one file under
+ * `bench/.generated/bundled/` (its dependencies inlined, like the CLI's bundle, so the comparison
+ * is not of one file against a few hundred) and returns the bundle's path.
+ */
+export async function bundleChild(name) {
+  const { build } = await import('rolldown');
+  const file = path.join(generatedDir, 'bundled', name);
+  await build({
+    input: path.join(benchDir, 'children', name),
+    platform: 'node',
+    external: [/^node:/],
+    logLevel: 'silent',
+    output: { file, format: 'esm', codeSplitting: false },
+  });
+  return file;
+}
+
 /** Writes the files `{relative: text}` under `root`, which is emptied first. */
 export function writeTree(root, files) {
   fs.rmSync(root, { recursive: true, force: true });
@@ -56,9 +99,30 @@ export function writeTree(root, files) {
  * its captured output. Rejects when it exits non-zero (unless `allowFailure`).
  */
 export function timeNode(args, { env = process.env, cwd = repoDir, allowFailure = false } = {}) {
+  return timeCommand(process.execPath, args, { env, cwd, allowFailure });
+}
+
+/** GNU time, which reports a child's peak resident set size (`%M`, from the kernel's rusage). */
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Like `timeNode`, and also measures the process's peak RSS in MB (`maxRssMb`) with GNU time, which
+ * adds one `exec` to the spawn and nothing to the process itself.
+ */
+export async function timeNodeWithRss(args, options = {}) {
+  if (!fs.existsSync(GNU_TIME)) throw new Error(`bench: ${GNU_TIME} (GNU time) is needed to measure peak RSS; install the "time" package`);
+  const report = path.join(generatedDir, `rss-${process.pid}.txt`);
+  fs.mkdirSync(generatedDir, { recursive: true });
+  const result = await timeCommand(GNU_TIME, ['-f', '%M', '-o', report, process.execPath, ...args], options);
+  const kb = Number(fs.readFileSync(report, 'utf8').trim().split('\n').pop());
+  fs.rmSync(report, { force: true });
+  return { ...result, maxRssMb: kb / 1024 };
+}
+
+function timeCommand(command, args, { env = process.env, cwd = repoDir, allowFailure = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     const err = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
@@ -66,7 +130,7 @@ export function timeNode(args, { env = process.env, cwd = repoDir, allowFailure 
     child.on('error', reject);
     child.on('close', (code) => {
       const result = { ms: performance.now() - started, started, code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-      if (code !== 0 && !allowFailure) reject(new Error(`node ${args.join(' ')} exited ${code}: ${`${result.stdout}\n${result.stderr}`.trim().slice(-800)}`));
+      if (code !== 0 && !allowFailure) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${`${result.stdout}\n${result.stderr}`.trim().slice(-800)}`));
       else resolve(result);
     });
   });

@@ -50,7 +50,7 @@ function writeProject(steps) {
 
 /**
  * Measures every variant. `server` is a scripted server whose handler this function sets.
- * @returns rows `{ name, usPerStep, cpuUsPerStep, baseline?, ratio?, cpuRatio? }` in the order
+ * @returns rows `{ name, usPerStep, minUsPerStep, maxUsPerStep, cpuUsPerStep, baseline?, ratio?, cpuRatio? }` in the order
  *   a, b, a' (streaming), b' (streaming), c; `baseline` is the index of the row an llm-do row is
  *   compared with.
  */
@@ -132,6 +132,8 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = 
   return variants.map((variant, index) => ({
     name: variant.name,
     usPerStep: usPerStep[index],
+    minUsPerStep: (Math.min(...wall[index]) * 1000) / steps,
+    maxUsPerStep: (Math.max(...wall[index]) * 1000) / steps,
     cpuUsPerStep: cpuUsPerStep[index],
     baseline: variant.baseline,
     ratio: variant.baseline === undefined ? undefined : usPerStep[index] / usPerStep[variant.baseline],

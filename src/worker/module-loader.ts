@@ -4,6 +4,7 @@
  * module instances (not a copy, not the project's own install), so a project needs no install and a
  * `defineTool` value or zod schema it exports is the very kind llm-do expects.
  */
+import { createRequire } from 'node:module';
 import type { createJiti } from 'jiti';
 
 type Jiti = ReturnType<typeof createJiti>;
@@ -24,14 +25,12 @@ export function cacheCompiledModules(dir: () => string | undefined): void {
 }
 
 async function createLoader(): Promise<Jiti> {
-  // Imported lazily: the package entry (indirectly) imports this file, the CLI's entry imports it
+  // Loaded lazily: the package entry (indirectly) imports this file, the CLI's entry imports it
   // (cacheCompiledModules), and jiti costs ~40 ms of start-up that a project without tool modules
-  // should not pay (bench/RESULTS.md, cold start).
-  const [llmDo, { createJiti }, zod]: [unknown, typeof import('jiti'), typeof import('zod')] = await Promise.all([
-    import('../index.ts'),
-    import('jiti'),
-    import('zod'),
-  ]);
+  // should not pay (bench/RESULTS.md, cold start). Required, not imported: jiti is CommonJS, and
+  // importing it makes Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
+  const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
+  const [llmDo, zod]: [unknown, typeof import('zod')] = await Promise.all([import('../index.ts'), import('zod')]);
   return createJiti(import.meta.url, {
     virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.

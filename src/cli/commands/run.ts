@@ -7,7 +7,6 @@ import type { CliIO } from '../io.ts';
 import { readStdin } from '../read-stdin.ts';
 import { stateFileWriter } from '../state-file.ts';
 import { openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
-import { chatWithProject } from './chat.ts';
 
 export interface RunCommandInput {
   target: string | undefined;
@@ -27,6 +26,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       // A chat worker with no INPUT starts a conversation (given INPUT, it answers that one turn).
       if (options.json) throw new UsageError('--json needs an INPUT for a chat worker: a conversation is not one JSON object');
       await trace?.close();
+      const { chatWithProject } = await import('./chat.ts');
       return await chatWithProject(project, entry, options, io);
     }
     const log = await session.openLog(options, project);

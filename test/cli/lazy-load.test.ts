@@ -1,0 +1,103 @@
+/**
+ * What the built CLI loads (issue 14: start-up time and peak RSS): `--help` and a plain run must not
+ * load code they do not use. Each case runs `dist/cli/bin.js` with a preload that records every ES
+ * module and CommonJS require; a bundled chunk is mapped to the source modules it holds through the
+ * `// src/…` and `// node_modules/…` lines the bundler writes before each module.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli } from '../e2e/helpers/run-cli.ts';
+import { closeServers, scripted } from '../e2e/helpers/scripted.ts';
+
+const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
+let scratch: string;
+
+/** The modules `node dist/cli/bin.js ARGS` loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
+async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string }> {
+  const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
+  const result = await runCli(args, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record }, home: path.join(scratch, 'home') });
+  expect(result.code, result.stderr).toBe(0);
+  const modules = new Set<string>();
+  for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
+    const [kind, what] = line.split(' ');
+    if (kind === 'require') modules.add(`require ${what}`);
+    if (kind !== 'import' || !what?.startsWith('file:')) continue;
+    const file = fileURLToPath(what);
+    modules.add(path.relative(REPO_ROOT, file));
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(match[1]!);
+  }
+  return { modules: [...modules], stdout: result.stdout };
+}
+
+/** The entries of `modules` that start with one of `prefixes`. */
+const matching = (modules: string[], prefixes: string[]) => modules.filter((module) => prefixes.some((prefix) => module.startsWith(prefix)));
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-lazy-load-'));
+  fs.writeFileSync(path.join(scratch, 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy\n---\nAnswer briefly.\n');
+  const tools = path.join(scratch, 'tools');
+  fs.mkdirSync(tools);
+  fs.writeFileSync(
+    path.join(tools, 'main.worker'),
+    '---\nname: main\nmodel: openai-compatible:lazy\ntoolsets:\n  custom:\n    approval: { default: preApproved }\n---\nAdd.\n',
+  );
+  fs.writeFileSync(
+    path.join(tools, 'tools.ts'),
+    'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
+  );
+});
+afterAll(async () => {
+  await closeServers();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('what the built CLI loads', () => {
+  it('--help loads the command line parser only: no command, runtime, project, provider, zod, template or YAML code', async () => {
+    const { modules, stdout } = await loadedModules(['--help']);
+    expect(stdout).toContain('Usage: llm-do');
+    expect(modules).toContain('node_modules/commander/lib/command.js');
+    expect(
+      matching(modules, ['src/cli/commands/', 'src/runtime/', 'src/project/', 'src/store/', 'node_modules/ai/', 'node_modules/zod/', 'node_modules/nunjucks/', 'node_modules/yaml/', 'node_modules/libsql/']),
+    ).toEqual([]);
+  });
+
+  it('a plain run loads no chat, other providers, telemetry SDK, prompts library, tool module loader or zod translations', async () => {
+    const { env } = await scripted(() => ({ text: 'ok' }));
+    const { modules, stdout } = await loadedModules([scratch, 'hi'], env);
+    expect(stdout.trim()).toBe('ok');
+    expect(modules).toContain('src/cli/commands/run.ts');
+    expect(modules).toContain('node_modules/libsql/index.js'); // the run log is on by default
+    expect(
+      matching(modules, [
+        'src/cli/commands/chat.ts',
+        'src/runtime/chat-session.ts',
+        'node_modules/@ai-sdk/anthropic/',
+        'node_modules/@ai-sdk/google/',
+        'node_modules/@ai-sdk/openai/',
+        'node_modules/ollama-ai-provider-v2/',
+        'node_modules/@opentelemetry/sdk-trace-base/',
+        'node_modules/@clack/prompts/',
+        'node_modules/jiti/',
+        'require jiti',
+        'node_modules/zod/v4/locales/de.js',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('a run with --no-log does not load SQLite', async () => {
+    const { env } = await scripted(() => ({ text: 'ok' }));
+    const { modules } = await loadedModules([scratch, 'hi', '--no-log'], env);
+    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/store/'])).toEqual([]);
+  });
+
+  it('a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names)', async () => {
+    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
+    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], env);
+    expect(stdout.trim()).toBe('done');
+    expect(modules).toContain('require jiti');
+    expect(matching(modules, ['node_modules/jiti/lib/jiti.mjs'])).toEqual([]);
+  });
+});
