@@ -48,10 +48,10 @@ export function checkTargets({ steps, cold, fanOut, scale }) {
 export function renderReport({ machine, steps, cold, fanOut, scale, targets, totalMs }) {
   const stepRows = steps.rows.map((row) => [
     row.name,
-    n(row.usPerStep),
-    n(row.cpuUsPerStep),
-    row.ratio === undefined ? '' : ratio(row.ratio),
-    row.cpuRatio === undefined ? '' : ratio(row.cpuRatio),
+    `${n(row.usPerStep)} (${n(row.min)}–${n(row.max)})`,
+    `${n(row.cpuUsPerStep)} (${n(row.cpuMin)}–${n(row.cpuMax)})`,
+    row.ratio === undefined ? '' : `${ratio(row.ratio)} (${ratio(row.ratioMin)}–${ratio(row.ratioMax)})`,
+    row.cpuRatio === undefined ? '' : `${ratio(row.cpuRatio)} (${ratio(row.cpuRatioMin)}–${ratio(row.cpuRatioMax)})`,
   ]);
   return [
     '## Machine',
@@ -62,7 +62,7 @@ export function renderReport({ machine, steps, cold, fanOut, scale, targets, tot
     '',
     table(['variant', 'µs / step (wall)', 'µs / step (CPU)', 'ratio vs bare (wall)', 'ratio vs bare (CPU)'], stepRows),
     '',
-    'Ratios are of the medians: each llm-do row over the bare AI SDK row with the same streaming mode.',
+    'Ratios are of the medians: each llm-do row over the bare AI SDK row with the same streaming mode; in brackets the min and max per row, and of the per-round ratios.',
     'CPU is this process: client and scripted server together.',
     '',
     `## 2. Cold start (median of ${cold.rounds} runs)`,
