@@ -1,4 +1,4 @@
-import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { tempFileName } from './file-system.ts';
@@ -121,11 +121,11 @@ async function writeAtomically(tempPath: string, targetPath: string, data: Uint8
   }
 }
 
-/** Real path of the directory open as `fd`: from `/proc` on Linux, else by re-resolving `openedAs` and comparing identity. */
-function realPathOf(fd: number, openedAs: string): string {
-  if (PROC_FD) return readlinkSync(`${PROC_FD}/${fd}`);
+/** Real path of what `handle` has open: from `/proc` on Linux, else by re-resolving `openedAs` and comparing identity. */
+async function realPathOf(handle: FileHandle, openedAs: string): Promise<string> {
+  if (PROC_FD) return fsp.readlink(`${PROC_FD}/${handle.fd}`);
   const real = realpathSync.native(openedAs);
-  const [opened, named] = [fstatSync(fd), statSync(real)];
+  const [opened, named] = [await handle.stat(), statSync(real)];
   if (opened.dev !== named.dev || opened.ino !== named.ino) {
     throw Object.assign(new Error(`ELOOP: ${openedAs} changed while it was opened`), { code: 'ELOOP' });
   }
@@ -135,13 +135,10 @@ function realPathOf(fd: number, openedAs: string): string {
 /**
  * Opens a directory without following a final symlink. With O_DIRECTORY, Linux answers a symlink
  * with ENOTDIR; it is reported as ELOOP, as for files, so callers can tell "a link" from "a file".
- * Opening, reading the real path back, stat and closing are synchronous, like `stat`
- * (`statOrUndefined`): every sandboxed file operation opens the directories on its path, and three
- * thread-pool round trips cost a tool call more than the calls themselves.
  */
 async function openDirectoryHandle(path: string, openedAs: string): Promise<OpenedDirectory> {
   try {
-    return directoryHandle(openSync(path, OPEN_DIRECTORY_FLAGS), openedAs);
+    return directoryHandle(await fsp.open(path, OPEN_DIRECTORY_FLAGS), openedAs);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
       throw Object.assign(new Error(`ELOOP: ${openedAs} is a symbolic link`), { code: 'ELOOP' });
@@ -150,17 +147,13 @@ async function openDirectoryHandle(path: string, openedAs: string): Promise<Open
   }
 }
 
-function directoryHandle(fd: number, openedAs: string): OpenedDirectory {
-  // A descriptor number is reused once closed: closing it twice could close someone else's file.
-  let open = true;
-  const base = PROC_FD ? `${PROC_FD}/${fd}` : openedAs;
+function directoryHandle(handle: FileHandle, openedAs: string): OpenedDirectory {
+  const base = PROC_FD ? `${PROC_FD}/${handle.fd}` : openedAs;
   const at = (name: string) => `${base}/${name}`;
   return {
-    async realPath() {
-      return realPathOf(fd, openedAs);
-    },
+    realPath: () => realPathOf(handle, openedAs),
     async stat() {
-      return toFileStat(fstatSync(fd));
+      return toFileStat(await handle.stat());
     },
     async readDir() {
       const entries = await fsp.readdir(base, { withFileTypes: true });
@@ -186,10 +179,8 @@ function directoryHandle(fd: number, openedAs: string): OpenedDirectory {
     remove(name) {
       return fsp.unlink(at(name));
     },
-    async close() {
-      if (!open) return;
-      open = false;
-      closeSync(fd);
+    close() {
+      return handle.close();
     },
   };
 }

@@ -75,7 +75,7 @@ describe('createNodeFileSystem whole-file reads (synchronous, one descriptor at 
   });
 });
 
-describe('createNodeFileSystem directory handles (opened, read back and closed synchronously)', () => {
+describe('createNodeFileSystem directory handles', () => {
   const nodeFs = createNodeFileSystem();
   fs.mkdirSync(path.join(root, 'held'));
   fs.writeFileSync(path.join(root, 'held', 'inside.txt'), 'x');
