@@ -77,13 +77,13 @@ export function renderReport({ machine, load, steps, cold, toolLoop, fanOut, tar
     `## 1. Per-step overhead (${steps.steps} steps, each calling one file tool; median of ${steps.rounds} rotating rounds)`,
     '',
     table(
-      ['variant', 'µs / step, wall (min–max)', 'µs / step (CPU)', 'ratio vs bare (wall)', 'ratio vs bare (CPU)'],
+      ['variant', 'µs / step, wall (min–max)', 'µs / step, CPU (min–max)', 'ratio vs bare, wall (min–max of rounds)', 'ratio vs bare, CPU (min–max of rounds)'],
       steps.rows.map((row) => [
         row.name,
-        spread({ median: row.usPerStep, min: row.minUsPerStep, max: row.maxUsPerStep }, n),
-        n(row.cpuUsPerStep),
-        row.ratio === undefined ? '' : ratio(row.ratio),
-        row.cpuRatio === undefined ? '' : ratio(row.cpuRatio),
+        spread({ median: row.usPerStep, min: row.min, max: row.max }, n),
+        spread({ median: row.cpuUsPerStep, min: row.cpuMin, max: row.cpuMax }, n),
+        row.ratio === undefined ? '' : `${ratio(row.ratio)} (${ratio(row.ratioMin)}–${ratio(row.ratioMax)})`,
+        row.cpuRatio === undefined ? '' : `${ratio(row.cpuRatio)} (${ratio(row.cpuRatioMin)}–${ratio(row.cpuRatioMax)})`,
       ]),
     ),
     '',

@@ -3,13 +3,17 @@
  * final answer, against the local scripted server, through
  *   (a) a bare AI SDK tool loop, `generateText` and `streamText`,
  *   (b) llm-do's library API (approvals on, the tool pre-approved, the sandbox in use),
- *   (c) `@openai/agents` with the same tool.
+ *   (c) `@openai/agents` with the same tool,
+ * and, with `compareDist`, (b) again from another build of llm-do (an A/B of two builds in one run).
  * The variants run interleaved in one process (the order rotating every round), after one warm-up run
  * each. Wall and CPU time (this process: client and server) per run are divided by the number of
- * steps; ratios are of those medians (each llm-do row over the bare row with the same streaming mode).
+ * steps; ratios are of those medians (each llm-do row over the bare row with the same streaming mode),
+ * and each row also has its min and max, and the min and max of its per-round ratios (each round's
+ * llm-do run over the same round's bare run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Agent, OpenAIChatCompletionsModel, run as runAgent, setTracingDisabled, tool as agentTool } from '@openai/agents';
 import { generateText, stepCountIs, streamText, tool as aiTool } from 'ai';
@@ -49,12 +53,14 @@ function writeProject(steps) {
 }
 
 /**
- * Measures every variant. `server` is a scripted server whose handler this function sets.
- * @returns rows `{ name, usPerStep, minUsPerStep, maxUsPerStep, cpuUsPerStep, baseline?, ratio?, cpuRatio? }` in the order
- *   a, b, a' (streaming), b' (streaming), c; `baseline` is the index of the row an llm-do row is
- *   compared with.
+ * Measures every variant. `server` is a scripted server whose handler this function sets;
+ * `compareDist` is another build's directory (like `dist/`) whose llm-do rows are added.
+ * @returns rows `{ name, usPerStep, cpuUsPerStep, min, max, cpuMin, cpuMax, baseline?, ratio?, cpuRatio?,
+ *   ratioMin?, ratioMax?, cpuRatioMin?, cpuRatioMax? }` (µs per step) in the order a, b, a' (streaming),
+ *   b' (streaming), c, then the compared build's b and b'; `baseline` is the index of the row an
+ *   llm-do row is compared with.
  */
-export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = {}) {
+export async function measureStepOverhead(server, { steps = 200, rounds = 7, compareDist } = {}) {
   const root = writeProject(steps);
   const dataFile = path.join(root, 'data.txt');
   // Each variant asks for its own model name, so one handler serves all with the right path.
@@ -76,14 +82,18 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = 
     return (await result.text) === 'done';
   };
 
-  const { loadProject, runWorker } = await importDist('index.js');
   const env = { ...process.env, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl };
-  const project = await loadProject(root, { env });
-  const llmDo = (stream) => async () => {
-    const result = await runWorker({ project, input: 'go', env, stream }).result;
-    if (result.status !== 'ok') throw result.error;
-    return result.output === 'done';
+  /** `runWorker` of the build whose `index.js` is `load()`'s, streaming or not. */
+  const llmDoOf = async (load) => {
+    const { loadProject, runWorker } = await load();
+    const project = await loadProject(root, { env });
+    return (stream) => async () => {
+      const result = await runWorker({ project, input: 'go', env, stream }).result;
+      if (result.status !== 'ok') throw result.error;
+      return result.output === 'done';
+    };
   };
+  const llmDo = await llmDoOf(() => importDist('index.js'));
 
   setTracingDisabled(true);
   const client = new OpenAI({ apiKey: 'bench', baseURL: server.openaiBaseUrl, maxRetries: 0 });
@@ -105,6 +115,14 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = 
     { name: "(b') llm-do runWorker, streaming (CLI default)", run: llmDo(true), baseline: 2 },
     { name: '(c) @openai/agents run()', run: agents },
   ];
+  if (compareDist) {
+    const other = await llmDoOf(() => import(pathToFileURL(path.resolve(compareDist, 'index.js')).href));
+    const label = path.relative(process.cwd(), path.resolve(compareDist)) || compareDist;
+    variants.push(
+      { name: `(b) llm-do runWorker, stream: false [${label}]`, run: other(false), baseline: 0 },
+      { name: `(b') llm-do runWorker, streaming [${label}]`, run: other(true), baseline: 2 },
+    );
+  }
   const wall = variants.map(() => []);
   const cpu = variants.map(() => []);
   for (let round = -1; round < rounds; round++) {
@@ -121,22 +139,36 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 5 } = 
       const requests = server.requests.length;
       if (!ok || requests !== steps + 1) throw new Error(`${variant.name}: expected ${steps + 1} model requests and the answer "done", got ${requests} requests`);
       if (round >= 0) {
-        wall[index].push(ms);
-        cpu[index].push((used.user + used.system) / 1000);
+        wall[index].push((ms * 1000) / steps);
+        cpu[index].push((used.user + used.system) / steps);
       }
     }
   }
   server.requests.length = 0;
-  const usPerStep = wall.map((times) => (median(times) * 1000) / steps);
-  const cpuUsPerStep = cpu.map((times) => (median(times) * 1000) / steps);
-  return variants.map((variant, index) => ({
-    name: variant.name,
-    usPerStep: usPerStep[index],
-    minUsPerStep: (Math.min(...wall[index]) * 1000) / steps,
-    maxUsPerStep: (Math.max(...wall[index]) * 1000) / steps,
-    cpuUsPerStep: cpuUsPerStep[index],
-    baseline: variant.baseline,
-    ratio: variant.baseline === undefined ? undefined : usPerStep[index] / usPerStep[variant.baseline],
-    cpuRatio: variant.baseline === undefined ? undefined : cpuUsPerStep[index] / cpuUsPerStep[variant.baseline],
-  }));
+  /** Each round's time over the same round's time of the baseline. */
+  const perRound = (times, baseline) => times.map((time, round) => time / baseline[round]);
+  return variants.map((variant, index) => {
+    const row = {
+      name: variant.name,
+      usPerStep: median(wall[index]),
+      cpuUsPerStep: median(cpu[index]),
+      min: Math.min(...wall[index]),
+      max: Math.max(...wall[index]),
+      cpuMin: Math.min(...cpu[index]),
+      cpuMax: Math.max(...cpu[index]),
+      baseline: variant.baseline,
+    };
+    if (variant.baseline === undefined) return row;
+    const ratios = perRound(wall[index], wall[variant.baseline]);
+    const cpuRatios = perRound(cpu[index], cpu[variant.baseline]);
+    return {
+      ...row,
+      ratio: row.usPerStep / median(wall[variant.baseline]),
+      cpuRatio: row.cpuUsPerStep / median(cpu[variant.baseline]),
+      ratioMin: Math.min(...ratios),
+      ratioMax: Math.max(...ratios),
+      cpuRatioMin: Math.min(...cpuRatios),
+      cpuRatioMax: Math.max(...cpuRatios),
+    };
+  });
 }

@@ -20,6 +20,7 @@ const UNRECORDED_OPTIONS = new Set(['prompt', 'tools', 'headers', 'abortSignal',
 export function createPromptRecorder(): (options: LanguageModelV3CallOptions) => ModelPromptBody {
   let previous: { message: unknown; text: string }[] = [];
   let previousTools: string | undefined;
+  let previousToolList: readonly unknown[] | undefined;
   return (options) => {
     // A message object repeated from the last request (the engine splices them back) is not serialised again.
     const messages = options.prompt.map((message, index) => {
@@ -31,9 +32,14 @@ export function createPromptRecorder(): (options: LanguageModelV3CallOptions) =>
     // Only a pure extension is sent as a delta; anything else is sent whole.
     if (from < previous.length) from = 0;
     previous = messages;
-    const tools = JSON.stringify(recordable(options.tools ?? []));
+    const toolList = options.tools ?? [];
+    // The SDK builds each request's tool list anew from the same declarations: the same values
+    // need not be serialised again to know they did not change.
+    const sameList = previousToolList !== undefined && sameItems(toolList, previousToolList);
+    const tools = sameList ? previousTools! : JSON.stringify(recordable(toolList));
     const toolsChanged = tools !== previousTools;
     previousTools = tools;
+    previousToolList = toolList;
     const settings: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(options)) {
       if (!UNRECORDED_OPTIONS.has(key) && value !== undefined) settings[key] = recordable(value);
@@ -45,6 +51,18 @@ export function createPromptRecorder(): (options: LanguageModelV3CallOptions) =>
       settings,
     };
   };
+}
+
+/** Lists of the same length whose items have the same keys with identical values. */
+function sameItems(list: readonly unknown[], other: readonly unknown[]): boolean {
+  return list.length === other.length && list.every((item, index) => shallowEqual(item, other[index]));
+}
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
 }
 
 /** A prompt part as JSON: binary data (attachments) is kept as its size, not its bytes. */

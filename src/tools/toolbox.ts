@@ -142,7 +142,7 @@ function gate(
   const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
 
   async function run(args: unknown, options: GatedRunOptions = {}): Promise<ToolOutcome> {
-    const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
+    const signal = callSignal(options.signal);
     if (signal.aborted) throw new AbortedError();
     const parsed = validateWith(schema.zod, args);
     if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
@@ -179,9 +179,18 @@ function gate(
   }
 
   function resume(perform: () => Promise<unknown>, options: Pick<GatedRunOptions, 'signal'> = {}): Promise<ToolOutcome> {
-    const signal = options.signal ? AbortSignal.any([context.signal, options.signal]) : context.signal;
+    const signal = callSignal(options.signal);
     if (signal.aborted) throw new AbortedError();
     return executed(perform, signal);
+  }
+
+  /**
+   * The signal of one call: the context's, and the caller's if it has another. The runtime passes
+   * the run's own, which the context already has: a combined signal per call would only add a
+   * listener to the run's signal for every tool call of the run.
+   */
+  function callSignal(signal: AbortSignal | undefined): AbortSignal {
+    return signal && signal !== context.signal ? AbortSignal.any([context.signal, signal]) : context.signal;
   }
 
   async function executed(perform: () => unknown, signal: AbortSignal): Promise<ToolOutcome> {

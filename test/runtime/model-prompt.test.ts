@@ -35,6 +35,20 @@ describe('model_prompt', () => {
     expect(third.tools).toEqual([]);
   });
 
+  test('a tool list rebuilt from the same declarations is not serialised again, and a changed one is', () => {
+    const record = createPromptRecorder();
+    let reads = 0;
+    const inputSchema = Object.defineProperty({ type: 'object' }, 'properties', { enumerable: true, get: () => (reads++, {}) });
+    const declare = (description: string): LanguageModelV3FunctionTool[] => [{ type: 'function', name: 'read', description, inputSchema }];
+    const user: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+    expect(record(request([user], { tools: declare('Reads.') })).tools).toEqual([{ type: 'function', name: 'read', description: 'Reads.', inputSchema: { type: 'object', properties: {} } }]);
+    expect(reads).toBe(1);
+    expect(record(request([user], { tools: declare('Reads.') })).tools).toBeUndefined();
+    expect(reads).toBe(1);
+    expect(record(request([user], { tools: declare('Reads files.') })).tools).toMatchObject([{ description: 'Reads files.' }]);
+    expect(reads).toBe(2);
+  });
+
   test('headers and the abort signal are never recorded; attachment bytes are kept as their size', () => {
     const record = createPromptRecorder();
     const body = record(

@@ -74,3 +74,41 @@ describe('createNodeFileSystem whole-file reads (synchronous, one descriptor at 
     return expect(missing).rejects.toBeDefined();
   });
 });
+
+describe('createNodeFileSystem directory handles', () => {
+  const nodeFs = createNodeFileSystem();
+  fs.mkdirSync(path.join(root, 'held'));
+  fs.writeFileSync(path.join(root, 'held', 'inside.txt'), 'x');
+  fs.symlinkSync('held', path.join(root, 'held-link'));
+
+  it('reads its real path, stat and entries from the open directory', async () => {
+    const dir = await nodeFs.openDirectory(path.join(root, 'held'));
+    try {
+      expect(await dir.realPath()).toBe(path.join(root, 'held'));
+      expect(await dir.stat()).toMatchObject({ kind: 'directory' });
+      expect(await dir.lstat('inside.txt')).toMatchObject({ kind: 'file', size: 1 });
+      expect(await dir.readDir()).toEqual([{ name: 'inside.txt', kind: 'file' }]);
+    } finally {
+      await dir.close();
+    }
+  });
+
+  it('refuses a symlink as ELOOP and a missing directory as ENOENT, as rejected promises', async () => {
+    const link = nodeFs.openDirectory(path.join(root, 'held-link'));
+    expect(link).toBeInstanceOf(Promise);
+    await expect(link).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(nodeFs.openDirectory(path.join(root, 'nope'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('closing twice leaves alone the file that reused its descriptor number', async () => {
+    const dir = await nodeFs.openDirectory(path.join(root, 'held'));
+    await dir.close();
+    const fd = fs.openSync(path.join(root, 'held', 'inside.txt'), 'r');
+    try {
+      await dir.close();
+      expect(fs.fstatSync(fd).size).toBe(1);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+});

@@ -199,6 +199,15 @@ describe('toolbox: running tools', () => {
     await expect(pending).rejects.toSatisfy(AbortedError.isInstance);
   });
 
+  it('a call given the context\'s own signal runs under that signal, not a combination of it with itself', async () => {
+    const run = new AbortController();
+    const seen: AbortSignal[] = [];
+    const tool = recordingTool('look', { needsApproval: false, execute: (_args, ctx) => void seen.push(ctx.signal) }).tool;
+    await toolbox([tool], { ctx: context({ signal: run.signal }) }).get('look')!.run({ path: '/a' }, { signal: run.signal });
+    expect(seen).toEqual([run.signal]);
+    expect(seen[0]).toBe(run.signal);
+  });
+
   it('lets a sub-worker\'s q (RunError aborted-by-user) through', async () => {
     const tool = recordingTool('helper', {
       needsApproval: false,
