@@ -1,1 +1,0 @@
-export { r as runCheck } from "./check-CHvfUra2.js";

@@ -1,1 +1,0 @@
-export { n as runChatCommand } from "./chat-BxaudTkL.js";

@@ -1,1 +1,0 @@
-export { r as runCheck } from "./check-C1K7YiKh.js";

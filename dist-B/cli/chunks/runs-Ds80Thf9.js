@@ -1,1 +1,0 @@
-export { t as runRunsList, n as runRunsRm, r as runRunsSearch, i as runRunsShow } from "./runs-Dm-cmB9m.js";

@@ -1,2 +1,0 @@
-import type { CliIO } from './io.ts';
-export declare function llmDoHome(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string;

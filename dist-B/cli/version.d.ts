@@ -1,2 +1,0 @@
-/** The package version. */
-export declare const VERSION: string;

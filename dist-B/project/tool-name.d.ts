@@ -1,8 +1,0 @@
-/** The tool name under which a worker is offered to its callers (SPEC §6, `workers` toolset). */
-/** Longest tool name providers accept. */
-export declare const MAX_TOOL_NAME_LENGTH = 64;
-/**
- * `reports/summarizer` → `reports__summarizer`, `utils:summarizer` → `utils__summarizer`: `/` and `:`
- * become `__`, any other character outside `[A-Za-z0-9_-]` becomes `_`, cut to 64 characters.
- */
-export declare function toolNameForWorker(id: string): string;

@@ -1,3 +1,0 @@
-import { type Protocol } from './protocol.ts';
-/** The Messages protocol. */
-export declare const anthropicProtocol: Protocol;

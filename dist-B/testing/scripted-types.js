@@ -1,2 +1,0 @@
-/** Types of the scripted provider server (`llm-do/testing`). */
-export {};
