@@ -46,6 +46,16 @@ export function reportProblems(error: unknown, io: CliIO, json = false): number 
   return EXIT_USAGE;
 }
 
+/** Runs `body` and answers exit 0, or the exit code of what it threw, reported as `reportProblems` does. */
+export async function exitCodeOf(io: CliIO, body: () => Promise<void>, json = false): Promise<number> {
+  try {
+    await body();
+    return EXIT_OK;
+  } catch (error) {
+    return reportProblems(error, io, json);
+  }
+}
+
 /** Options of `check`. */
 export interface CheckCommandOptions extends ProjectCommandOptions {
   /** `--import-tools`: also import tool and schema modules (runs project code). */

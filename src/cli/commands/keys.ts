@@ -10,12 +10,11 @@ import { findApiKey, providerSpecs } from '../../models/registry.ts';
 import { readUserConfig, userConfigPath } from '../../project/user-config.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { suggestionClause } from '../../worker/suggest.ts';
-import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { keysFilePath, PROVIDER_NAME, readStoredKeys, writeStoredKeys } from '../key-store.ts';
 import { readStdin } from '../read-stdin.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
-import { reportProblems } from './check.ts';
+import { exitCodeOf } from './check.ts';
 
 /** One row of `keys list`: whether a provider has a key and where it comes from. */
 export interface KeyListing {
@@ -24,15 +23,6 @@ export interface KeyListing {
   env: string | null;
   /** `env` wins over `stored`; `none` when neither has a key. */
   source: 'env' | 'stored' | 'none';
-}
-
-async function guarded(io: CliIO, body: () => Promise<void>, json = false): Promise<number> {
-  try {
-    await body();
-    return EXIT_OK;
-  } catch (error) {
-    return reportProblems(error, io, json);
-  }
 }
 
 /** Providers whose keys `keys` knows: built-ins that take one, the user config's, and every stored one. */
@@ -69,7 +59,7 @@ async function readKey(provider: string, io: CliIO): Promise<string> {
 
 /** `keys set PROVIDER`. */
 export function runKeysSet(provider: string, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     checkProviderName(provider);
     const stored = readStoredKeys(io);
     const known = await keyedProviders(io, stored);
@@ -86,7 +76,7 @@ export function runKeysSet(provider: string, io: CliIO): Promise<number> {
 
 /** `keys list [--json]`. */
 export function runKeysList(options: { json?: boolean }, io: CliIO): Promise<number> {
-  return guarded(
+  return exitCodeOf(
     io,
     async () => {
       const stored = readStoredKeys(io);
@@ -111,7 +101,7 @@ export function runKeysList(options: { json?: boolean }, io: CliIO): Promise<num
 
 /** `keys remove PROVIDER`. */
 export function runKeysRemove(provider: string, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     checkProviderName(provider);
     const stored = readStoredKeys(io);
     if (!Object.hasOwn(stored, provider)) {

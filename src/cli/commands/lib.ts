@@ -3,27 +3,17 @@ import { resolve } from 'node:path';
 import { installedLibrariesDir } from '../../project/library-locations.ts';
 import { installLibrary, libraryInfo, listLibraries, removeLibrary, type LibraryStoreOptions } from '../../project/library-store.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
-import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
-import { reportProblems } from './check.ts';
+import { exitCodeOf } from './check.ts';
 
 function storeOptions(io: CliIO): LibraryStoreOptions {
   return { fs: createNodeFileSystem(), homeDir: io.homeDir, env: io.env };
 }
 
-async function guarded(io: CliIO, body: () => Promise<void>, json = false): Promise<number> {
-  try {
-    await body();
-    return EXIT_OK;
-  } catch (error) {
-    return reportProblems(error, io, json);
-  }
-}
-
 /** Validates the library at `path` and copies it to `$LLM_DO_HOME/libs/NAME@VERSION/`. */
 export function runLibInstall(path: string, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     const library = await installLibrary(storeOptions(io), resolve(io.cwd, path));
     printLine(io, `installed ${library.name}@${library.version} to ${library.root}`);
   });
@@ -31,7 +21,7 @@ export function runLibInstall(path: string, io: CliIO): Promise<number> {
 
 /** Lists installed libraries: a table, or with `json` an array of `{name, version, description, path, exports, dependencies}`. */
 export function runLibList(options: { json?: boolean }, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     const libraries = await listLibraries(storeOptions(io));
     if (options.json) {
       const rows = libraries.map((library) => ({
@@ -56,14 +46,14 @@ export function runLibList(options: { json?: boolean }, io: CliIO): Promise<numb
 
 /** Removes `NAME@VERSION`, or every installed version of `NAME`. */
 export function runLibRemove(spec: string, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     for (const library of await removeLibrary(storeOptions(io), spec)) printLine(io, `removed ${library.name}@${library.version}`);
   });
 }
 
 /** Shows every installed version of a library: description, path, exports, dependencies, workers. */
 export function runLibInfo(name: string, io: CliIO): Promise<number> {
-  return guarded(io, async () => {
+  return exitCodeOf(io, async () => {
     const versions = await libraryInfo(storeOptions(io), name);
     versions.forEach((library, index) => {
       if (index > 0) printLine(io);
