@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { RunError } from '../errors.ts';
+import { AbortedError, RunError } from '../errors.ts';
 import type { McpServerConfig } from '../worker/schema.ts';
 import { interpolateEnv } from './interpolate.ts';
 import { ProcessGroupStdioTransport } from './stdio-transport.ts';
@@ -59,7 +59,8 @@ export async function connectMcpServer(name: string, config: McpServerConfig, op
   } catch (error) {
     closing = true;
     await client.close().catch(() => {});
-    const reason = startSignal.aborted && !options.signal?.aborted ? `did not start within ${timeoutMs} ms (timeout_ms in mcp_servers.${name})` : `failed to start: ${messageOf(error)}`;
+    if (options.signal?.aborted) throw new AbortedError();
+    const reason = startSignal.aborted ? `did not start within ${timeoutMs} ms (timeout_ms in mcp_servers.${name})` : `failed to start: ${messageOf(error)}`;
     throw new RunError('mcp-server-failed', name, `MCP server ${name} (${options.source}) ${reason}${stderrClause(stdio?.stderrTail())}`, { cause: error });
   }
   return {

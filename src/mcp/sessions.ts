@@ -16,23 +16,23 @@ export interface McpServerEntry {
 export interface McpSessions {
   /** The names of the configured servers. */
   names(): string[];
-  /** The running server `name`, started now if it is not yet. */
-  connect(name: string): Promise<McpConnection>;
+  /** The running server `name`, started now if it is not yet (`signal` abandons the start). */
+  connect(name: string, signal?: AbortSignal): Promise<McpConnection>;
   /** Stops every server started so far; a later `connect` starts it again. */
   closeAll(): Promise<void>;
 }
 
-export function createMcpSessions(servers: ReadonlyMap<string, McpServerEntry>, options: Omit<McpConnectOptions, 'source'>): McpSessions {
+export function createMcpSessions(servers: ReadonlyMap<string, McpServerEntry>, options: Omit<McpConnectOptions, 'source' | 'signal'>): McpSessions {
   const started = new Map<string, Promise<McpConnection>>();
   return {
     names: () => [...servers.keys()],
-    connect(name) {
+    connect(name, signal) {
       let connection = started.get(name);
       if (!connection) {
         const entry = servers.get(name);
         if (!entry) throw unknownServer(name, [...servers.keys()]);
         // The MCP client is loaded on first use: runs without MCP servers never load it.
-        connection = import('./connection.ts').then(({ connectMcpServer }) => connectMcpServer(name, entry.config, { ...options, source: entry.source }));
+        connection = import('./connection.ts').then(({ connectMcpServer }) => connectMcpServer(name, entry.config, { ...options, source: entry.source, ...(signal ? { signal } : {}) }));
         // A failed start is not cached: the error is reported once per run anyway, as it ends the run.
         connection.catch(() => started.delete(name));
         started.set(name, connection);

@@ -165,7 +165,7 @@ async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteC
     sandbox: caller.sandbox,
     customTools: caller.worker.customTools,
     delegationTools: () => createDelegationTools(ctx, caller, runCallee),
-    mcp: ctx.state.mcp,
+    mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
   };
   const toolsets = await Promise.all(enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)));
   return toolsets.flat();

@@ -25,7 +25,7 @@ export const mcpToolset: ToolsetKind<McpToolsetConfig> = {
   needsSandbox: false,
   instances: (value) =>
     Object.entries((value ?? {}) as Record<string, McpToolsetConfig | false>).flatMap(([server, config]) => (config === false ? [] : [{ name: `mcp:${server}`, config }])),
-  create: async (config, host, name) => mcpTools(config, await host.mcp.connect(serverOf(name))),
+  create: async (config, host, name) => mcpTools(config, await host.mcpServer(serverOf(name))),
 };
 
 /** `github` of the toolset `mcp:github`. */

@@ -1,5 +1,5 @@
 /** What a toolset kind of the registry (`registry.ts`) is, and what the runtime hands its factory. */
-import type { McpSessions } from '../mcp/sessions.ts';
+import type { McpConnection } from '../mcp/connection.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { ToolsetsConfig } from '../worker/schema.ts';
 import type { ToolsetTool } from './types.ts';
@@ -12,8 +12,8 @@ export interface ToolsetHost {
   customTools: readonly ToolsetTool[];
   /** One delegation tool per worker the caller may call. */
   delegationTools(): Promise<ToolsetTool[]>;
-  /** The run's MCP servers, started on first use and shared by every call. */
-  mcp: McpSessions;
+  /** The run's MCP server `name`, started on first use and shared by every call. */
+  mcpServer(name: string): Promise<McpConnection>;
 }
 
 /** One kind of toolset. `C` is the config of one enabled instance. */
