@@ -32,8 +32,6 @@ export interface McpConnectOptions {
 export interface McpConnection {
   readonly name: string;
   readonly tools: readonly Tool[];
-  /** The process group of a stdio server (for tests and diagnostics). */
-  readonly pid: number | undefined;
   /** Set once the server went away on its own (it exited, or its session broke). */
   readonly gone: string | undefined;
   callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
@@ -66,7 +64,6 @@ export async function connectMcpServer(name: string, config: McpServerConfig, op
   return {
     name,
     tools,
-    pid: stdio?.pid,
     get gone() {
       return gone;
     },

@@ -14,8 +14,6 @@ export interface McpServerEntry {
 }
 
 export interface McpSessions {
-  /** The names of the configured servers. */
-  names(): string[];
   /** The running server `name`, started now if it is not yet (`signal` abandons the start). */
   connect(name: string, signal?: AbortSignal): Promise<McpConnection>;
   /** Stops every server started so far; a later `connect` starts it again. */
@@ -25,7 +23,6 @@ export interface McpSessions {
 export function createMcpSessions(servers: ReadonlyMap<string, McpServerEntry>, options: Omit<McpConnectOptions, 'source' | 'signal'>): McpSessions {
   const started = new Map<string, Promise<McpConnection>>();
   return {
-    names: () => [...servers.keys()],
     connect(name, signal) {
       let connection = started.get(name);
       if (!connection) {

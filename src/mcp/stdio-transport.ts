@@ -54,11 +54,6 @@ export class ProcessGroupStdioTransport implements Transport {
 
   constructor(private readonly server: StdioServerParameters) {}
 
-  /** The process id (= process group id) of the running server. */
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   /** The end of what the server wrote to stderr (its own words on why it failed). */
   stderrTail(): string {
     return this.stderr.trim();

@@ -11,7 +11,6 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob, isGlob } from '../glob/index.ts';
-import { checkMcpToolsets } from '../mcp/plan.ts';
 import { resolveModelName } from '../models/model-aliases.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { suggestKnownModel } from '../models/prices.ts';
@@ -23,8 +22,9 @@ import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedS
 import { suggestNearest } from '../worker/suggest.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
+import { checkMcpToolsets } from './mcp-toolsets.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
-import { toolNameForWorker } from './tool-name.ts';
+import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const SCHEMA_FIELDS = ['schema_in', 'schema_out'] as const;

@@ -85,7 +85,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     prepared: new Map(),
     requests: new WeakMap(),
     warnedSettings: new Set(),
-    mcp: createMcpSessions(configuredMcpServers(project), { projectRoot: project.root, env }),
+    mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);

@@ -8,7 +8,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ProjectError, ToolError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { MAX_TOOL_NAME_LENGTH } from '../project/tool-name.ts';
+import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import type { McpToolsetConfig } from '../worker/schema.ts';

@@ -78,6 +78,9 @@ function resultOf(request: ScriptedRequest, name: string): string {
   return request.toolResults.findLast((result) => result.name === name)?.content ?? '';
 }
 
+/** Each test starts CLIs and real servers: generous for a loaded 2-core machine (the default is 20 s). */
+const TEST_TIMEOUT_MS = 60_000;
+
 describe.concurrent('MCP client', () => {
   test('stdio: a preApproved tool runs, an ask tool is denied without a terminal, and events name the tool', async () => {
     const dir = project({ everything: everythingStdio }, { 'mcp:everything': { tools: ['echo', 'get-sum'], approval: { tools: { echo: 'preApproved' } } } });
@@ -97,7 +100,7 @@ describe.concurrent('MCP client', () => {
     const events = fs.readFileSync(trace, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(events.filter((event) => event.type === 'tool_call').map((event) => event.tool)).toEqual(['everything__echo', 'everything__get-sum']);
     expect(events.find((event) => event.type === 'approval_decision' && event.tool === 'everything__get-sum')).toMatchObject({ approved: false });
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('pause mode: a run paused at an MCP approval names the tool, and resume starts the server again and runs the call', async () => {
     const dir = project({ everything: everythingStdio }, { 'mcp:everything': { tools: ['get-sum'] } });
@@ -113,7 +116,7 @@ describe.concurrent('MCP client', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('resumed');
     expect(resultOf(server.requests.at(-1)!, 'everything__get-sum')).toContain('42');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('Streamable HTTP: --approve-all runs an ask tool, and a blocked tool is not offered', async () => {
     const dir = project({ web: { url: httpUrl } }, { 'mcp:web': { tools: ['echo', 'get-sum'], approval: { tools: { 'ec*': 'blocked' } } } });
@@ -123,7 +126,7 @@ describe.concurrent('MCP client', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(server.requests[0]!.tools).toEqual(['web__get-sum']);
     expect(resultOf(server.requests[1]!, 'web__get-sum')).toContain('42');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('mcp list --json starts the servers and shows each tool with its model name and rule per worker', async () => {
     const dir = project({ everything: everythingStdio, web: { url: httpUrl } }, { 'mcp:everything': { tools: ['echo'], approval: { default: 'preApproved' } } });
@@ -136,7 +139,7 @@ describe.concurrent('MCP client', () => {
     expect(everything.tools.find((tool: { name: string }) => tool.name === 'echo')).toMatchObject({ tool: 'everything__echo', rules: { main: 'preApproved' } });
     expect(everything.tools.find((tool: { name: string }) => tool.name === 'get-sum')).toMatchObject({ rules: {} });
     expect(servers.find((server: { name: string }) => server.name === 'web')).toMatchObject({ transport: 'http', workers: [] });
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('check validates without starting servers; check --connect starts them and flags a tools: glob that matches nothing', async () => {
     const dir = project({ slow: hostile('hang'), everything: everythingStdio }, { 'mcp:everything': { tools: ['echo', 'no-such-*'] } });
@@ -146,7 +149,7 @@ describe.concurrent('MCP client', () => {
     const connected = await runCli(['check', dir, '--connect']);
     expect(connected.code, connected.stderr).toBe(0);
     expect(connected.stdout).toContain('"no-such-*" matches none of the tools of the MCP server everything');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('an unknown server name is a check and run error naming the worker, the field and the known servers', async () => {
     const dir = project({ everything: everythingStdio }, { 'mcp:everthing': {} });
@@ -158,7 +161,7 @@ describe.concurrent('MCP client', () => {
     const run = await runCli([dir, 'go', '--model', CHAT.model], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown MCP server "everthing" (did you mean "everything"?)');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('config errors: both command and url, and an unknown key, are named', async () => {
     const dir = project({ both: { command: 'x', url: 'http://127.0.0.1:1/mcp' }, typo: { comand: 'x' } }, {});
@@ -166,7 +169,7 @@ describe.concurrent('MCP client', () => {
     expect(check.code).toBe(2);
     expect(check.stdout).toContain('either command (stdio) or url (Streamable HTTP), not both');
     expect(check.stdout).toContain('unknown key "comand" in mcp_servers.typo (did you mean "command"?');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('two server tools mapping to one name are an error naming both', async () => {
     const dir = project({ clash: hostile('clash') }, { 'mcp:clash': {} });
@@ -174,17 +177,17 @@ describe.concurrent('MCP client', () => {
     const result = await runCli([dir, 'go', '--model', CHAT.model], { env });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('the MCP server clash offers the tools "read.file" and "read_file", which both become clash__read_file');
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('a server that never answers initialize times out with an error naming it and its stderr', async () => {
-    const dir = project({ slow: hostile('hang', { timeout_ms: 1000 }) }, { 'mcp:slow': {} });
+    const dir = project({ slow: hostile('hang', { timeout_ms: 2000 }) }, { 'mcp:slow': {} });
     const { env } = await scripted(() => ({ text: 'never' }));
     const result = await runCli([dir, 'go', '--model', CHAT.model], { env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('MCP server slow (project.yaml) did not start within 1000 ms');
+    expect(result.stderr).toContain('MCP server slow (project.yaml) did not start within 2000 ms');
     expect(result.stderr).toContain('hostile server: ignoring initialize');
-    expect(result.durationMs).toBeLessThan(10_000);
-  });
+    expect(result.durationMs).toBeLessThan(15_000);
+  }, TEST_TIMEOUT_MS);
 
   test('at run end the server is stopped as a process group: no orphan is left', async () => {
     const dir = project({ h: hostile('tools') }, { 'mcp:h': { tools: ['pids'], approval: { default: 'preApproved' } } });
@@ -195,7 +198,7 @@ describe.concurrent('MCP client', () => {
     const pids = JSON.parse(resultOf(server.requests[1]!, 'h__pids')) as { server: number; child: number };
     expect(alive(pids.server)).toBe(false);
     expect(alive(pids.child)).toBe(false);
-  });
+  }, TEST_TIMEOUT_MS);
 
   test('a 10 MB result becomes an error result; a server that dies turns this and later calls into error results, leaves no orphan, and the run goes on', async () => {
     const dir = project({ h: hostile('tools') }, { 'mcp:h': { approval: { default: 'preApproved' } } });
@@ -218,5 +221,5 @@ describe.concurrent('MCP client', () => {
     const pids = JSON.parse(resultOf(first, 'h__pids')) as { server: number; child: number };
     expect(alive(pids.server)).toBe(false);
     expect(alive(pids.child)).toBe(false);
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
 import { interpolateEnv } from '../../src/mcp/interpolate.ts';
 import { configuredMcpServers } from '../../src/mcp/servers.ts';
-import type { Project } from '../../src/project/types.ts';
 import { parseYamlConfig } from '../../src/worker/config-file.ts';
 import { ManifestSchema, UserConfigSchema } from '../../src/worker/schema.ts';
 
@@ -33,7 +32,7 @@ describe('mcp_servers', () => {
   it('is a field of the user config too, and the manifest wins on a name clash', () => {
     const user = UserConfigSchema.parse({ mcp_servers: { shared: { command: 'user' }, mine: { url: 'http://127.0.0.1:1/mcp' } } });
     const manifest = ManifestSchema.parse({ mcp_servers: { shared: { command: 'project' } } });
-    const servers = configuredMcpServers({ manifest, manifestFile: 'project.yaml', options: { userConfig: user } } as unknown as Project);
+    const servers = configuredMcpServers(manifest, 'project.yaml', user);
     expect(servers.get('shared')).toEqual({ config: { command: 'project' }, source: 'project.yaml' });
     expect(servers.get('mine')?.source).toBe('$LLM_DO_HOME/config.yaml');
   });

@@ -11,7 +11,6 @@ function connection(tools: Partial<Tool>[], answer: (name: string) => CallToolRe
   return {
     name: 'srv',
     tools: tools.map((tool) => ({ inputSchema: schema, ...tool }) as Tool),
-    pid: undefined,
     gone,
     callTool: async (name) => answer(name),
     close: async () => {},

@@ -100,6 +100,6 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
 async function connectedDiagnostics(project: Project, io: CliIO): Promise<Diagnostic[]> {
   const { workers } = await loadProjectWorkers(project);
   // Loaded on demand: the MCP client is not part of a plain check.
-  const { inspectMcpServers } = await import('../../mcp/inspect.ts');
+  const { inspectMcpServers } = await import('../mcp-inspection.ts');
   return (await inspectMcpServers(project, workers, { env: io.env, onlyUsed: true })).diagnostics;
 }

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from '../../project/diagnostics.ts';
 import { formatDiagnostic } from '../../project/diagnostics.ts';
-import { inspectMcpServers, type McpServerListing } from '../../mcp/inspect.ts';
+import { inspectMcpServers, type McpServerListing } from '../mcp-inspection.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { escapeTerminalText, terminalSafeJson } from '../terminal-text.ts';

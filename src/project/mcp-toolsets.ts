@@ -4,16 +4,16 @@
  */
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
-import type { Project, WorkerDefinition } from '../project/types.ts';
+import type { Project, WorkerDefinition } from './types.ts';
 import type { McpToolsetConfig } from '../worker/schema.ts';
-import { configuredMcpServers } from './servers.ts';
-import { unknownServer } from './sessions.ts';
+import { configuredMcpServers } from '../mcp/servers.ts';
+import { unknownServer } from '../mcp/sessions.ts';
 
 /** Throws every problem of the worker's MCP toolsets (the first, with all of them in `problems`). */
 export function checkMcpToolsets(project: Project, definition: WorkerDefinition): void {
   const toolsets = Object.entries(definition.config.toolsets?.mcp ?? {}).filter((entry): entry is [string, McpToolsetConfig] => entry[1] !== false);
   if (toolsets.length === 0) return;
-  const known = [...configuredMcpServers(project).keys()];
+  const known = [...configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig).keys()];
   const problems: ProjectError[] = [];
   const collect = (work: () => void) => {
     try {

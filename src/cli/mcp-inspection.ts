@@ -11,9 +11,9 @@ import type { Project, WorkerDefinition } from '../project/types.ts';
 import { mcpToolName, mcpTools, selectMcpTools, serverOf } from '../tools/mcp.ts';
 import { approvalForTool, enabledToolsets } from '../tools/registry.ts';
 import type { ApprovalRule, McpToolsetConfig } from '../worker/schema.ts';
-import type { McpConnection } from './connection.ts';
-import { configuredMcpServers } from './servers.ts';
-import { createMcpSessions } from './sessions.ts';
+import type { McpConnection } from '../mcp/connection.ts';
+import { configuredMcpServers } from '../mcp/servers.ts';
+import { createMcpSessions } from '../mcp/sessions.ts';
 
 export interface McpToolListing {
   /** The server's own name of the tool. */
@@ -57,7 +57,7 @@ interface McpUser {
  * `workers`, and stops them all again.
  */
 export async function inspectMcpServers(project: Project, workers: readonly WorkerDefinition[], options: { env: Record<string, string | undefined>; onlyUsed: boolean }): Promise<McpInspection> {
-  const configured = configuredMcpServers(project);
+  const configured = configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig);
   const users: McpUser[] = workers.map((definition) => ({
     definition,
     toolsets: new Map(
