@@ -158,7 +158,7 @@ export class ModelError extends LlmDoError {
   }
 }
 
-export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user' | 'uncaught-error' | 'stalled' | 'denied-calls';
+export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user' | 'uncaught-error' | 'stalled' | 'denied-calls' | 'mcp-server-failed';
 
 /** A run that started but could not finish (step cap, invalid structured output, user quit). */
 export class RunError extends LlmDoError {
@@ -171,7 +171,7 @@ export class RunError extends LlmDoError {
   }
 }
 
-export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'refused-command' | 'not-allowed' | 'spawn-failed' | 'risky-argument' | 'isolation-unavailable';
+export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'refused-command' | 'not-allowed' | 'spawn-failed' | 'risky-argument' | 'isolation-unavailable' | 'mcp-server-gone' | 'result-too-large';
 
 /**
  * A built-in tool refused or could not do what the model asked (no file access, an edit that does not

@@ -17,6 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['sandbox'],
   ['worker'],
   ['approval'],
+  ['mcp'],
   ['models', 'tools'],
   ['project'],
   ['runtime'],
@@ -44,8 +45,11 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
 };
 
-/** The one module that may start processes: the shell tool's, which owns isolation and cleanup. */
-const CHILD_PROCESS_ALLOWED = 'src/tools/shell-process.ts';
+/** The modules that may start processes, with why: each owns the cleanup of what it starts. */
+const CHILD_PROCESS_ALLOWED: Readonly<Record<string, string>> = {
+  'src/tools/shell-process.ts': "the shell tool's commands, with isolation and cleanup",
+  'src/mcp/stdio-transport.ts': 'stdio MCP servers, each in its own process group that is stopped whole',
+};
 
 interface ImportLine {
   /** Importing file, repository-relative (`src/worker/schema-ref.ts`). */
@@ -155,8 +159,8 @@ function bannedModuleImports(imports: readonly ImportLine[]): string[] {
     if (/^(node:)?fs(\/promises)?$/.test(imp.specifier) && !(imp.file in NODE_FS_ALLOWED)) {
       return [`${where(imp)}: only ${Object.keys(NODE_FS_ALLOWED).join(', ')} may use node:fs; read files through the sandbox's FileSystem`];
     }
-    if (/^(node:)?child_process$/.test(imp.specifier) && imp.file !== CHILD_PROCESS_ALLOWED) {
-      return [`${where(imp)}: only ${CHILD_PROCESS_ALLOWED} may start processes`];
+    if (/^(node:)?child_process$/.test(imp.specifier) && !(imp.file in CHILD_PROCESS_ALLOWED)) {
+      return [`${where(imp)}: only ${Object.keys(CHILD_PROCESS_ALLOWED).join(', ')} may start processes`];
     }
     return [];
   });
@@ -190,7 +194,7 @@ describe('architecture', () => {
     const stale = [
       ...Object.keys(ALLOWED_UPWARD).filter((key) => !imports.some((imp) => edgeKey(imp) === key)),
       ...Object.keys(NODE_FS_ALLOWED).filter((file) => !used(file, /^(node:)?fs(\/promises)?$/)),
-      ...(used(CHILD_PROCESS_ALLOWED, /^(node:)?child_process$/) ? [] : [CHILD_PROCESS_ALLOWED]),
+      ...Object.keys(CHILD_PROCESS_ALLOWED).filter((file) => !used(file, /^(node:)?child_process$/)),
     ].map((entry) => `${entry} is allowed but no longer imported: remove the allowance`);
     expect(stale).toEqual([]);
   });
@@ -215,7 +219,7 @@ describe('architecture', () => {
     ]);
     expect(bannedModuleImports([...imports, line('src/worker/templates.ts', 'node:fs'), line('src/runtime/run-worker.ts', 'child_process')])).toEqual([
       expect.stringMatching(/^src\/worker\/templates\.ts:1 imports 'node:fs': only .* may use node:fs/),
-      "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell-process.ts may start processes",
+      "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell-process.ts, src/mcp/stdio-transport.ts may start processes",
     ]);
     expect(unknownUnits([...imports, line('src/daemon/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/daemon is in no layer/)]);
   });

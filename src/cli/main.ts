@@ -164,10 +164,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--project <dir>', 'project root')
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .option('--import-tools', 'also import tool and schema modules to verify them (runs project code)')
+    .option('--connect', "also start the MCP servers the workers use and check their tools: selections against what they offer")
     .option('--json', 'print the problems as JSON')
     .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
     .action(
-      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean; importTools?: boolean }) => {
+      run(async (dir: string, options: { project?: string; lib?: string[]; json?: boolean; importTools?: boolean; connect?: boolean }) => {
         const { runCheck } = await import('./commands/check.ts');
         return runCheck({ dir, ...options }, io);
       }),
@@ -201,6 +202,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return runInit({ name, ...options }, io);
       }),
     );
+
+  const mcp = program.command('mcp').description('MCP servers (SPEC §19): list the ones a project configures and what they offer');
+  mcp
+    .command('list')
+    .description('start the MCP servers of a project, list their tools as the model sees them and the rule of each per worker, then stop them')
+    .argument('[dir]', 'project directory', '.')
+    .option('--project <dir>', 'project root')
+    .option('--json', 'print one JSON object {servers, diagnostics}')
+    .addHelpText('after', '\nExample:\n  llm-do mcp list ./my-project --json\n')
+    .action(run(async (dir: string, options: { project?: string; json?: boolean }) => (await import('./commands/mcp.ts')).runMcpList({ dir, ...options }, io)));
 
   const runs = program
     .command('runs')

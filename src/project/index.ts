@@ -7,7 +7,7 @@ export { loadProject, MANIFEST_FILES } from './load-project.ts';
 export { detectTarget, isProjectDir, type DetectedTarget, type DetectTargetOptions } from './target.ts';
 export { checkProject, type CheckOptions } from './check.ts';
 export { formatDiagnostic, type Diagnostic } from './diagnostics.ts';
-export { toolNameForWorker, MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
+export { toolNameForWorker, MAX_TOOL_NAME_LENGTH } from '../tools/tool-name.ts';
 export { workerIdForPath, workerFileCandidates, WORKER_EXTENSIONS } from './worker-ids.ts';
 export {
   installLibrary,

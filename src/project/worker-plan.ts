@@ -22,8 +22,9 @@ import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedS
 import { suggestNearest } from '../worker/suggest.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
+import { checkMcpToolsets } from './mcp-toolsets.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
-import { toolNameForWorker } from './tool-name.ts';
+import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const SCHEMA_FIELDS = ['schema_in', 'schema_out'] as const;
@@ -93,7 +94,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     ...project.templateDirs(definition),
     allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
   });
-  const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports] = await Promise.all([
+  const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports] = await Promise.all([
     attempt(() => plannedModels(project, definition, options, warnings)),
     attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),
     attempt(() => locateSchema(project, definition, 'schema_in')),
@@ -101,9 +102,10 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     attempt(() => renderer.check(definition.instructions, definition.instructionsFile, { lineOffset: definition.instructionsLineOffset })),
     attempt(() => plannedToolModules(project, definition)),
     attempt(() => plannedAllowedWorkers(project, definition, warnings)),
+    attempt(() => checkMcpToolsets(project, definition)),
     ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
-  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, ...imports].flatMap((step) => step.problems);
+  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;

@@ -138,6 +138,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
     history: () => history,
     usage: () => usage.summary(),
     close() {
+      void scope.ctx.state.mcp.closeAll();
       scope.dispose();
       bus.close();
     },

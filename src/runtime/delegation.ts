@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CallPaused, DelegationError, SandboxError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
-import { toolNameForWorker } from '../project/tool-name.ts';
+import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment } from './attachments.ts';

@@ -11,15 +11,13 @@ import { resolveMounts } from '../project/mount-table.ts';
 import { projectConfigPaths } from '../project/config-paths.ts';
 import type { Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext, trackedTool } from './tool-context.ts';
-import { createFilesystemToolset } from '../tools/filesystem.ts';
-import { createShellToolset } from '../tools/shell.ts';
+import { approvalForTool, enabledToolsets, type ToolsetHost } from '../tools/registry.ts';
 import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { driveCall } from './engine.ts';
 import { createModelStepper } from './model-step.ts';
 import { createDelegationTools, delegated, type Caller, type ExecuteCall } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
-import { enabledToolset } from './enabled-toolset.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
 import type { CallIdentity } from './events.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
@@ -115,8 +113,8 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
     ruleFor: (tool) =>
       explainApprovalRule({
         toolName: tool.name,
-        worker: enabledToolset(definition.ownToolsets, tool.toolset as 'filesystem')?.approval,
-        manifest: enabledToolset(project.manifest?.toolsets, tool.toolset as 'filesystem')?.approval,
+        worker: approvalForTool(definition.ownToolsets, tool),
+        manifest: approvalForTool(project.manifest?.toolsets, tool),
         toolDefault: toolDefaultRule(tool),
       }),
     controller: ctx.services.approvals,
@@ -146,8 +144,7 @@ function savedChild(ctx: RunContext, call: CallState, toolCall: ToolCallState): 
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {
-  const toolsets = worker.definition.config.toolsets;
-  return ['filesystem', 'shell', 'workers', 'custom'].some((name) => enabledToolset(toolsets, name as 'filesystem') !== undefined);
+  return enabledToolsets(worker.definition.config.toolsets).some((toolset) => toolset.kind.needsSandbox);
 }
 
 function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[]): Sandbox {
@@ -162,15 +159,14 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
   return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project) });
 }
 
+/** The tools of every toolset the worker enables, in registry order (MCP servers start here on first use). */
 async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {
-  const toolsets = caller.worker.definition.config.toolsets;
-  const filesystem = enabledToolset(toolsets, 'filesystem');
-  const shell = enabledToolset(toolsets, 'shell');
-  const workers = enabledToolset(toolsets, 'workers');
-  return [
-    ...(filesystem ? createFilesystemToolset(filesystem, { writable: caller.sandbox?.describe().some((mount) => mount.mode === 'rw') ?? false }) : []),
-    ...(shell ? createShellToolset(shell) : []),
-    ...caller.worker.customTools,
-    ...(workers ? await createDelegationTools(ctx, caller, runCallee) : []),
-  ];
+  const host: ToolsetHost = {
+    sandbox: caller.sandbox,
+    customTools: caller.worker.customTools,
+    delegationTools: () => createDelegationTools(ctx, caller, runCallee),
+    mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
+  };
+  const toolsets = await Promise.all(enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)));
+  return toolsets.flat();
 }

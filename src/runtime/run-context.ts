@@ -7,6 +7,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { SessionMemory } from '../approval/session-memory.ts';
 import type { ApprovalController } from '../approval/types.ts';
+import type { McpSessions } from '../mcp/sessions.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project, WorkerDefinition } from '../project/types.ts';
 import type { MountGrant } from '../project/mount-table.ts';
@@ -74,6 +75,8 @@ export interface RunState {
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
   /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */
   readonly warnedSettings: Set<string>;
+  /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
+  readonly mcp: McpSessions;
 }
 
 /** What every worker call of one run (or chat turn) is given. */

@@ -6,6 +6,8 @@ import { createApprovalController, sourceForOnApproval } from '../approval/contr
 import { fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
 import { createSessionMemory, sessionMemoryFromJSON } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
+import { configuredMcpServers } from '../mcp/servers.ts';
+import { createMcpSessions } from '../mcp/sessions.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
@@ -83,6 +85,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     prepared: new Map(),
     requests: new WeakMap(),
     warnedSettings: new Set(),
+    mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);

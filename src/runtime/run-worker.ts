@@ -190,6 +190,8 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
     return { worker, status, error, usage: summary, denied_calls, duration_ms };
   } finally {
+    // Ended, paused or aborted: the run's MCP servers stop (a resumed run starts them again).
+    await ctx.state.mcp.closeAll();
     // Nothing is reported after run_end: a branch given up on reports into a closed bus.
     bus.close();
     scope.dispose();

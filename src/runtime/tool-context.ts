@@ -4,7 +4,7 @@
  * settles, and `callWorker` knows which tool call it runs under.
  */
 import { DelegationError } from '../errors.ts';
-import { toolNameForWorker } from '../project/tool-name.ts';
+import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../tools/types.ts';
 import { assertAllowedWorker, type Caller } from './delegation.ts';

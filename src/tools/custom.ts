@@ -12,6 +12,7 @@ import { importModule } from '../worker/module-loader.ts';
 import type { CustomToolsetConfig } from '../worker/schema.ts';
 import { isDefinedTool, type ToolSpec } from './define-tool.ts';
 import { compileToolSchema } from './toolbox.ts';
+import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 import type { ToolDefinition, ToolsetTool } from './types.ts';
 
 /** A tool module found by the project layer. `displayPath` is what messages show. */
@@ -186,3 +187,12 @@ function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.trim() || 'unknown error';
 }
+
+/** `custom`: the project's own tools (`tools.ts`, `tools.modules`), imported and selected when the worker is prepared. */
+export const customToolset: ToolsetKind<CustomToolsetConfig> = {
+  kind: 'custom',
+  summary: "the project's own tools from tools.ts and tools.modules",
+  needsSandbox: true,
+  instances: singleInstance('custom'),
+  create: (_config, host) => [...host.customTools],
+};

@@ -9,6 +9,7 @@ import { MAX_GLOB_CHARS } from '../glob/index.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { FilesystemToolsetConfig } from '../worker/schema.ts';
+import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
 
 /** At most this many paths are returned by one `list_files` call. */
@@ -218,3 +219,12 @@ export function createFilesystemToolset(config?: FilesystemToolsetConfig, option
   ];
   return options.writable === false ? tools.filter((tool) => !FILESYSTEM_WRITE_TOOLS.includes(tool.name)) : tools;
 }
+
+/** `filesystem`: list, read, write, edit and delete files in the calling worker's sandbox. */
+export const filesystemToolset: ToolsetKind<FilesystemToolsetConfig> = {
+  kind: 'filesystem',
+  summary: 'list, read, write, edit and delete files in the sandbox (reads pre-approved, writes ask)',
+  needsSandbox: true,
+  instances: singleInstance('filesystem'),
+  create: (config, host) => createFilesystemToolset(config, { writable: host.sandbox?.describe().some((mount) => mount.mode === 'rw') ?? false }),
+};

@@ -12,6 +12,7 @@ import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell
 import { hideHostPaths, planShellLayout, type ShellLayout } from './shell-layout.ts';
 import { canRunBwrap, runProcess, type ShellResult } from './shell-process.ts';
 import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './shell-rules.ts';
+import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
 
 export type { ShellResult } from './shell-process.ts';
@@ -129,3 +130,12 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
     },
   ];
 }
+
+/** `shell`: commands matched against the worker's rules, run in the sandbox (bubblewrap where it works). */
+export const shellToolset: ToolsetKind<ShellToolsetConfig> = {
+  kind: 'shell',
+  summary: 'run commands the rules allow, in the sandbox (under bubblewrap where it works)',
+  needsSandbox: true,
+  instances: singleInstance('shell'),
+  create: (config) => createShellToolset(config),
+};

@@ -163,7 +163,8 @@ function gate(
       toolset: tool.toolset,
       toolName: name,
       args: parsed.value,
-      description,
+      // First, as a prompt shows the first line: what the source says of itself is marked as such.
+      description: tool.approvalNote ? `${tool.approvalNote} ${description}` : description,
       ...(callId ? { callId } : {}),
       ...(toolCallId ? { toolCallId } : {}),
       ...(approvalId ? { approvalId } : {}),

@@ -51,6 +51,13 @@ export interface ToolsetTool extends ToolDefinition {
    * call before any approval is asked; the message becomes the model's error result.
    */
   callRule?(args: any): ApprovalRule;
+  /**
+   * The tool's name where it comes from, when `name` is made from it (an MCP server's `echo` offered
+   * as `everything__echo`): its toolset's `approval.tools` keys are globs over this name.
+   */
+  sourceName?: string;
+  /** What a person deciding on a call should also see (an MCP tool's annotations, marked untrusted). */
+  approvalNote?: string;
 }
 
 /** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */

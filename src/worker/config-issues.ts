@@ -108,13 +108,14 @@ function unionAlternatives(issue: Extract<Issue, { code: 'invalid_union' }>): st
 export function describeIssues(issues: readonly Issue[], schema: z.ZodType, root: unknown): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const visit = (issue: Issue, prefix: readonly PropertyKey[]): void => {
-    const path = [...prefix, ...issue.path];
+    const schemaPath = [...prefix, ...issue.path];
+    const path = asWritten(schemaPath);
     const field = formatFieldPath(path);
     const found = valueAt(root, path);
     const invalid = (detail: string, at: 'key' | 'value' = 'value') => problems.push({ code: 'invalid-field', detail, path, at });
     switch (issue.code) {
       case 'unrecognized_keys': {
-        const valid = objectKeysAt(schema, path);
+        const valid = objectKeysAt(schema, schemaPath);
         for (const key of issue.keys) {
           const keyPath = [...path, key];
           const detail =
@@ -169,8 +170,17 @@ export function describeIssues(issues: readonly Issue[], schema: z.ZodType, root
   return problems;
 }
 
+/**
+ * A path as the file writes it: `ToolsetsSchema` checks `toolsets: { mcp:NAME: ... }` as
+ * `toolsets.mcp.NAME`, and errors must point at `toolsets.mcp:NAME`.
+ */
+function asWritten(path: readonly PropertyKey[]): PropertyKey[] {
+  const at = path.findIndex((segment, index) => segment === 'mcp' && path[index - 1] === 'toolsets' && typeof path[index + 1] === 'string');
+  return at < 0 ? [...path] : [...path.slice(0, at), `mcp:${String(path[at + 1])}`, ...path.slice(at + 2)];
+}
+
 function unknownToolsetHint(name: string, valid: readonly string[]): string {
   const nearest = suggestNearest(name, valid);
-  const list = `valid toolsets: ${valid.join(', ')}`;
+  const list = `valid toolsets: ${valid.map((key) => (key === 'mcp' ? 'mcp:NAME' : key)).join(', ')}`;
   return nearest ? `did you mean "${nearest}"? ${list}` : list;
 }

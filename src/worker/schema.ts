@@ -72,13 +72,43 @@ export const ShellToolsetSchema = z.strictObject({
   approval: ToolsetApprovalSchema.optional(),
 });
 
-export const ToolsetsSchema = z.strictObject({
-  filesystem: toolsetConfig(FilesystemToolsetSchema).optional(),
-  workers: toolsetConfig(WorkersToolsetSchema).optional(),
-  custom: toolsetConfig(CustomToolsetSchema).optional(),
-  shell: toolsetConfig(ShellToolsetSchema).optional(),
+/** `mcp:NAME`: the tools of the MCP server `NAME` of `mcp_servers` (SPEC §19). */
+export const McpToolsetSchema = z.strictObject({
+  /** Globs over the server's own tool names (`get-*`) selecting what is offered; absent = all. */
+  tools: z.array(nonEmptyString).optional(),
+  /** `tools:` keys are globs over the server's tool names; every MCP tool defaults to `ask`. */
+  approval: ToolsetApprovalSchema.optional(),
 });
+
+/** MCP server names: they prefix tool names (`NAME__tool`), so letters, digits, _ and -. */
+export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const mcpServerName = z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (not starting with _ or -)');
+
+/** Written `mcp:NAME` under `toolsets:`; checked (and merged) as `mcp: { NAME: ... }`. */
+function nestMcpToolsets(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const nested: Record<string, unknown> = {};
+  const servers: Record<string, unknown> = {};
+  for (const [key, config] of Object.entries(value)) {
+    if (key.startsWith('mcp:')) servers[key.slice(4)] = config;
+    else nested[key] = config;
+  }
+  if (Object.keys(servers).length > 0) nested.mcp = { ...(nested.mcp as object | undefined), ...servers };
+  return nested;
+}
+
+export const ToolsetsSchema = z.preprocess(
+  nestMcpToolsets,
+  z.strictObject({
+    filesystem: toolsetConfig(FilesystemToolsetSchema).optional(),
+    workers: toolsetConfig(WorkersToolsetSchema).optional(),
+    custom: toolsetConfig(CustomToolsetSchema).optional(),
+    shell: toolsetConfig(ShellToolsetSchema).optional(),
+    mcp: z.record(mcpServerName, toolsetConfig(McpToolsetSchema)).optional(),
+  }),
+);
 export type ToolsetsConfig = z.infer<typeof ToolsetsSchema>;
+export type McpToolsetConfig = z.infer<typeof McpToolsetSchema>;
 export type FilesystemToolsetConfig = z.infer<typeof FilesystemToolsetSchema>;
 export type WorkersToolsetConfig = z.infer<typeof WorkersToolsetSchema>;
 export type CustomToolsetConfig = z.infer<typeof CustomToolsetSchema>;
@@ -129,6 +159,43 @@ export const ImportsSchema = z.strictObject({
   workers: z.array(nonEmptyString).optional(),
   tools: z.array(nonEmptyString).optional(),
 });
+
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * One MCP server (SPEC §19): a command started over stdio, or a Streamable HTTP `url`. `env` and
+ * `headers` values may use `${VAR}` from the environment llm-do runs in (so secrets stay out of files).
+ */
+export const McpServerSchema = z
+  .strictObject({
+    command: nonEmptyString.optional(),
+    args: z.array(z.string()).optional(),
+    /** Variables set for the server besides PATH, HOME, USER, LOGNAME, SHELL, TERM (nothing else is inherited). */
+    env: z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _, not starting with a digit'), z.string()).optional(),
+    /** Working directory of the command, relative to the project root. @default the project root */
+    cwd: nonEmptyString.optional(),
+    url: z.url().optional(),
+    headers: z.record(nonEmptyString, z.string()).optional(),
+    /** How long starting and initializing the server (and listing its tools) may take. @default 30000 */
+    timeout_ms: positiveInt.optional(),
+  })
+  .superRefine((server, ctx) => {
+    const problem = mcpServerShapeProblem(server);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+  });
+export type McpServerConfig = z.infer<typeof McpServerSchema>;
+
+function mcpServerShapeProblem(server: { command?: string; url?: string; args?: unknown; env?: unknown; cwd?: unknown; headers?: unknown }): string | undefined {
+  if (server.command !== undefined && server.url !== undefined) return 'an MCP server has either command (stdio) or url (Streamable HTTP), not both';
+  if (server.command === undefined && server.url === undefined) return 'an MCP server needs command (stdio: command, args, env, cwd) or url (Streamable HTTP: url, headers)';
+  const misplaced = server.url !== undefined ? (['args', 'env', 'cwd'] as const).find((key) => server[key] !== undefined) : server.headers !== undefined ? 'headers' : undefined;
+  if (misplaced) return `${misplaced} is for ${misplaced === 'headers' ? 'url (Streamable HTTP) servers' : 'command (stdio) servers'} only`;
+  return undefined;
+}
+
+/** `mcp_servers:` of the manifest and the user config, by name. */
+export const McpServersSchema = z.record(mcpServerName, McpServerSchema);
+export type McpServersConfig = z.infer<typeof McpServersSchema>;
 
 /** `provider:model`, `test`, or an alias (`fast`) defined under `models:` in the manifest or the user config. */
 const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.g. anthropic:claude-sonnet-4-5, test, or an alias');
@@ -209,6 +276,8 @@ export const UserConfigSchema = z.strictObject({
   models: ModelAliasesSchema.optional(),
   providers: ProvidersSchema.optional(),
   prices: PricesSchema.optional(),
+  /** MCP servers every project may use; a project's server of the same name replaces one here. */
+  mcp_servers: McpServersSchema.optional(),
 });
 export type UserConfig = z.infer<typeof UserConfigSchema>;
 
@@ -251,6 +320,8 @@ export const ManifestSchema = z.strictObject({
   attachment_policy: AttachmentPolicySchema.optional(),
   model_settings: ModelSettingsSchema.optional(),
   prices: PricesSchema.optional(),
+  /** MCP servers its workers use as toolsets `mcp:NAME` (SPEC §19). */
+  mcp_servers: McpServersSchema.optional(),
   /** `false`: runs of this project are not recorded in the run log (SPEC §16). @default true */
   log: z.boolean().optional(),
 });

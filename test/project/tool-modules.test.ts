@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { toolNameForWorker } from '../../src/project/tool-name.ts';
+import { toolNameForWorker } from '../../src/tools/tool-name.ts';
 import { open, rejection, worker, writeTree } from './fixture.ts';
 
 const TOOL = 'export function ping() { return "pong"; }\nexport const pingSchema = { type: "object", properties: {} };\n';

@@ -318,3 +318,16 @@ describe('toolbox: modes', () => {
     if (!runs) expect(outcome).toEqual({ ok: false, error: 'denied by policy (auto_deny)', denied: true });
   });
 });
+
+describe('toolbox: what a tool source claims (MCP annotations)', () => {
+  it('is shown first in the approval request, marked, and leaves the model description and the rule alone', async () => {
+    const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
+    const note = '[server says, unverified: readOnlyHint]';
+    const box = toolbox([recordingTool('srv__read', { defaultRule: 'ask', approvalNote: note }).tool], { prompter });
+    const tool = box.get('srv__read')!;
+    expect(tool.rule).toBe('ask');
+    expect(tool.description).toBe('The srv__read tool');
+    await tool.run({ path: '/a' });
+    expect(asked[0]!.description).toBe(`${note} The srv__read tool`);
+  });
+});

@@ -1,6 +1,7 @@
 /** `llm-do check [DIR]`: validate everything, print every problem, exit 0 (no errors) or 2. */
 import { ProjectError } from '../../errors.ts';
 import { checkProject } from '../../project/check.ts';
+import { loadProjectWorkers } from '../../project/project-workers.ts';
 import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
 import type { Project } from '../../project/types.ts';
 import { threadCheckHelpers } from '../check-threads.ts';
@@ -60,6 +61,8 @@ export async function exitCodeOf(io: CliIO, body: () => Promise<void>, json = fa
 export interface CheckCommandOptions extends ProjectCommandOptions {
   /** `--import-tools`: also import tool and schema modules (runs project code). */
   importTools?: boolean;
+  /** `--connect`: also start the MCP servers workers use and check their `tools:` selections. */
+  connect?: boolean;
 }
 
 /** Runs `check`: problems on stdout (`path:line:col: message`), a summary line on stderr. */
@@ -72,6 +75,7 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
     const debug = io.env.LLM_DO_DEBUG === '1' ? (message: string) => printError(io, `debug: ${message}`) : undefined;
     const helpers = importTools ? [] : threadCheckHelpers(project, CHECK_THREAD_ENTRY, debug);
     diagnostics = await checkProject(project, { importTools, helpers });
+    if (options.connect) diagnostics.push(...(await connectedDiagnostics(project, io)));
     // After the check, which scans once for both (the scan of a project is kept).
     workers = (await project.scanWorkers()).length;
   } catch (error) {
@@ -90,4 +94,12 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
   const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked${unverified})`;
   printError(io, errors === 0 ? `check passed: ${summary}` : `check failed: ${summary}`);
   return errors === 0 ? EXIT_OK : EXIT_USAGE;
+}
+
+/** `--connect`: what starting the MCP servers the workers use shows (a worker that does not load was reported already). */
+async function connectedDiagnostics(project: Project, io: CliIO): Promise<Diagnostic[]> {
+  const { workers } = await loadProjectWorkers(project);
+  // Loaded on demand: the MCP client is not part of a plain check.
+  const { inspectMcpServers } = await import('../mcp-inspection.ts');
+  return (await inspectMcpServers(project, workers, { env: io.env, onlyUsed: true })).diagnostics;
 }
