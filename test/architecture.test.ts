@@ -21,7 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['project'],
   ['runtime'],
   ['telemetry'],
-  ['open-project', 'store'],
+  ['open-project', 'store', 'mcp'],
   ['index', 'cli', 'testing'],
 ];
 
