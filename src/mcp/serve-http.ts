@@ -12,9 +12,9 @@ import { UsageError } from '../errors.ts';
 import type { WorkerTools } from './serve.ts';
 
 /** The only interface `mcp serve` listens on. */
-export const HTTP_HOST = '127.0.0.1';
+export const LOOPBACK = '127.0.0.1';
 /** The path of the MCP endpoint. */
-export const HTTP_PATH = '/mcp';
+export const ENDPOINT_PATH = '/mcp';
 
 export interface HttpServeOptions {
   /** 0 picks a free port. */
@@ -47,7 +47,7 @@ export async function serveHttp(tools: WorkerTools, options: HttpServeOptions): 
 
   const http = createServer((request, response) => {
     const answer = async () => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== HTTP_PATH) return plainError(response, 404, `not found: the MCP endpoint is ${HTTP_PATH}`);
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== ENDPOINT_PATH) return plainError(response, 404, `not found: the MCP endpoint is ${ENDPOINT_PATH}`);
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const transport = sessions.get(sessionId);
@@ -64,10 +64,10 @@ export async function serveHttp(tools: WorkerTools, options: HttpServeOptions): 
 
   const port = await listen(http, options.port);
   guard = {
-    allowedHosts: [`${HTTP_HOST}:${port}`, `localhost:${port}`],
-    allowedOrigins: [`http://${HTTP_HOST}:${port}`, `http://localhost:${port}`],
+    allowedHosts: [`${LOOPBACK}:${port}`, `localhost:${port}`],
+    allowedOrigins: [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`],
   };
-  options.onListening(`http://${HTTP_HOST}:${port}${HTTP_PATH}`);
+  options.onListening(`http://${LOOPBACK}:${port}${ENDPOINT_PATH}`);
 
   await new Promise<void>((resolve) => {
     if (options.signal.aborted) resolve();
@@ -84,9 +84,9 @@ function listen(http: ReturnType<typeof createServer>, port: number): Promise<nu
     http.once('error', (error: NodeJS.ErrnoException) => {
       const why =
         error.code === 'EADDRINUSE' ? 'is in use by another program' : error.code === 'EACCES' ? 'needs privileges this process does not have' : `cannot be opened (${error.message})`;
-      reject(new UsageError(`--http ${port}: port ${port} on ${HTTP_HOST} ${why}; choose another port, or 0 for a free one`));
+      reject(new UsageError(`--http ${port}: port ${port} on ${LOOPBACK} ${why}; choose another port, or 0 for a free one`));
     });
-    http.listen(port, HTTP_HOST, () => resolve((http.address() as AddressInfo).port));
+    http.listen(port, LOOPBACK, () => resolve((http.address() as AddressInfo).port));
   });
 }
 

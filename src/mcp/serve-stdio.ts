@@ -16,15 +16,21 @@ export function reserveStdoutForProtocol(): Writable {
   return new Writable({ write: (chunk, encoding, done) => void write(chunk, encoding, done) });
 }
 
-/** Serves the worker tools on `stdin`/`stdout` until the client closes stdin or `signal` aborts. */
+/**
+ * Serves the worker tools on `stdin`/`stdout`. When the client closes stdin (the MCP way to end a
+ * stdio session) the calls in flight finish and answer first; `signal` (Ctrl-C, SIGTERM) stops at once.
+ */
 export async function serveStdio(tools: WorkerTools, streams: { stdin: NodeJS.ReadableStream; stdout: Writable; signal: AbortSignal }): Promise<void> {
   const server = tools.createServer();
-  const ended = new Promise<void>((resolve) => {
-    streams.stdin.once('end', resolve);
-    streams.stdin.once('close', resolve);
+  const stopped = new Promise<void>((resolve) => {
+    if (streams.signal.aborted) resolve();
     streams.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  const inputEnded = new Promise<void>((resolve) => {
+    streams.stdin.once('end', resolve);
+    streams.stdin.once('close', resolve);
+  });
   await server.connect(new StdioServerTransport(streams.stdin as NodeJS.ReadStream, streams.stdout));
-  await ended;
+  await Promise.race([inputEnded.then(() => tools.drain()), stopped]);
   await server.close();
 }

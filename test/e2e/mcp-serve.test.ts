@@ -68,119 +68,112 @@ async function recordedRuns(): Promise<{ id: string; entry: string; status: stri
   return JSON.parse(listed.stdout).runs;
 }
 
+/** Writes `file` into /output after printing on stdout through the `shout` tool, then reports the results. */
+const writesNotes =
+  (file: string): ScriptedHandler =>
+  (request) =>
+    request.toolResults.length === 0
+      ? { toolCalls: [{ name: 'shout', args: { text: 'hello' } }, { name: 'write_file', args: { path: `/output/${file}`, content: 'notes' } }] }
+      : { text: `results: ${request.toolResults.map((result) => result.content).join(' | ')}` };
+
+/** What the workers of the fixture answer on the server most tests share. */
+const fixtureWorkers = byWorker({
+  main: (request) =>
+    request.toolResults.length === 0
+      ? { toolCalls: [{ name: 'helper', args: { input: `look up: ${request.lastUserText}` } }] }
+      : { text: `main says: ${request.toolResults[0]!.content}` },
+  helper: (request) => ({ text: `helper found "${request.lastUserText}"` }),
+  report: (request) => (request.lastUserText === 'fail' ? { status: 400, text: 'the provider refuses' } : { json: { title: 'Tides', score: 7 } }),
+  writer: writesNotes('denied.md'),
+});
+
+/** One `mcp serve` (default flags) for the tests that need nothing else: each spawn costs a second of CPU. */
+let shared: Promise<Connected> | undefined;
+const sharedServer = () => (shared ??= connect(fixtureWorkers));
+afterAll(async () => {
+  await (await shared)?.client.close();
+});
+
 describe.concurrent('llm-do mcp serve over stdio', () => {
   test('lists the entry and exported workers with their descriptions and schemas', async () => {
-    const { client } = await connect(() => ({ text: 'unused' }));
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['main', 'greet', 'report', 'writer']);
-      const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-      expect(byName.main!.description).toBe('Answers a question, asking the helper worker first.');
-      expect(byName.main!.inputSchema).toMatchObject({ type: 'object', required: ['input'], properties: { input: { type: 'string' }, instructions: { type: 'string' } } });
-      expect(byName.greet!.inputSchema).toEqual(JSON.parse(fs.readFileSync(path.join(FIXTURE_SOURCE, 'schemas/greeting.json'), 'utf8')));
-      expect(byName.report!.outputSchema).toMatchObject({ type: 'object', required: ['title', 'score'] });
-      expect(byName.main!.outputSchema).toBeUndefined();
-    } finally {
-      await client.close();
-    }
+    const { client } = await sharedServer();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['main', 'greet', 'report', 'writer']);
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(byName.main!.description).toBe('Answers a question, asking the helper worker first.');
+    expect(byName.main!.inputSchema).toMatchObject({ type: 'object', required: ['input'], properties: { input: { type: 'string' }, instructions: { type: 'string' } } });
+    expect(byName.greet!.inputSchema).toEqual(JSON.parse(fs.readFileSync(path.join(FIXTURE_SOURCE, 'schemas/greeting.json'), 'utf8')));
+    expect(byName.report!.outputSchema).toMatchObject({ type: 'object', required: ['title', 'score'] });
+    expect(byName.main!.outputSchema).toBeUndefined();
   });
 
   test('a call runs the worker with its delegation, answers its output, and is recorded in the run log', async () => {
-    const { client, errors } = await connect(
-      byWorker({
-        main: (request) =>
-          request.toolResults.length === 0
-            ? { toolCalls: [{ name: 'helper', args: { input: `look up: ${request.lastUserText}` } }] }
-            : { text: `main says: ${request.toolResults[0]!.content}` },
-        helper: (request) => ({ text: `helper found "${request.lastUserText}"` }),
-      }),
-    );
-    try {
-      const progress: string[] = [];
-      const result = (await client.callTool({ name: 'main', arguments: { input: 'tides', instructions: 'be brief' } }, undefined, {
-        onprogress: (update) => progress.push(update.message ?? ''),
-      })) as CallToolResult;
-      expect(result.isError).toBeFalsy();
-      expect(texts(result)).toEqual(['main says: helper found "look up: tides\n\nInstructions from the caller:\nbe brief"']);
-      expect(progress).toContain('main: helper');
-      const runId = result._meta?.['llm-do/run_id'] as string;
-      expect(runId).toMatch(/\w+/);
-      const run = (await recordedRuns()).find((recorded) => recorded.id === runId);
-      expect(run).toMatchObject({ entry: 'main', status: 'ok' });
-      expect(errors).toEqual([]);
-    } finally {
-      await client.close();
-    }
+    const { client, errors } = await sharedServer();
+    const progress: string[] = [];
+    const result = (await client.callTool({ name: 'main', arguments: { input: 'tides', instructions: 'be brief' } }, undefined, {
+      onprogress: (update) => progress.push(update.message ?? ''),
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(texts(result)).toEqual(['main says: helper found "look up: tides\n\nInstructions from the caller:\nbe brief"']);
+    expect(progress).toContain('main: helper');
+    const runId = result._meta?.['llm-do/run_id'] as string;
+    expect(runId).toMatch(/\w+/);
+    const run = (await recordedRuns()).find((recorded) => recorded.id === runId);
+    expect(run).toMatchObject({ entry: 'main', status: 'ok' });
+    expect(errors).toEqual([]);
   });
 
   test('a schema_out worker answers structuredContent and a text copy', async () => {
-    const { client } = await connect(() => ({ json: { title: 'Tides', score: 7 } }));
-    try {
-      const result = (await client.callTool({ name: 'report', arguments: { input: 'tides' } })) as CallToolResult;
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual({ title: 'Tides', score: 7 });
-      expect(JSON.parse(texts(result)[0]!)).toEqual({ title: 'Tides', score: 7 });
-    } finally {
-      await client.close();
-    }
+    const { client } = await sharedServer();
+    const result = (await client.callTool({ name: 'report', arguments: { input: 'tides' } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ title: 'Tides', score: 7 });
+    expect(JSON.parse(texts(result)[0]!)).toEqual({ title: 'Tides', score: 7 });
   });
 
   test('arguments that break schema_in, oversized arguments and a failing worker are error results; an unknown tool is a protocol error', async () => {
-    const { client, stderr } = await connect(() => ({ status: 500, text: 'the provider is down' }));
-    try {
-      const invalid = (await client.callTool({ name: 'greet', arguments: { name: 'Ada', times: 0 } })) as CallToolResult;
-      expect(invalid.isError).toBe(true);
-      expect(texts(invalid)[0]).toMatch(/^invalid arguments for greet: times: /);
-      const missing = (await client.callTool({ name: 'main', arguments: { text: 'hi' } })) as CallToolResult;
-      expect(missing.isError).toBe(true);
-      expect(texts(missing)[0]).toContain('input: ');
-      const huge = (await client.callTool({ name: 'main', arguments: { input: 'x'.repeat(2 * 1024 * 1024) } })) as CallToolResult;
-      expect(huge.isError).toBe(true);
-      expect(texts(huge)[0]).toContain('over the limit of 1048576 bytes');
-      const failed = (await client.callTool({ name: 'report', arguments: { input: 'x' } })) as CallToolResult;
-      expect(failed.isError).toBe(true);
-      expect(texts(failed)[0]).toMatch(/^worker report failed: /);
-      await expect(client.callTool({ name: 'helper', arguments: { input: 'x' } })).rejects.toThrow(/unknown tool "helper"; this server offers main, greet, report, writer/);
-      // The server survived all of it.
-      expect((await client.listTools()).tools).toHaveLength(4);
-      expect(stderr()).not.toMatch(/\n\s+at /);
-    } finally {
-      await client.close();
-    }
+    const { client, stderr } = await sharedServer();
+    const invalid = (await client.callTool({ name: 'greet', arguments: { name: 'Ada', times: 0 } })) as CallToolResult;
+    expect(invalid.isError).toBe(true);
+    expect(texts(invalid)[0]).toMatch(/^invalid arguments for greet: times: /);
+    const missing = (await client.callTool({ name: 'main', arguments: { text: 'hi' } })) as CallToolResult;
+    expect(missing.isError).toBe(true);
+    expect(texts(missing)[0]).toContain('input: ');
+    const huge = (await client.callTool({ name: 'main', arguments: { input: 'x'.repeat(2 * 1024 * 1024) } })) as CallToolResult;
+    expect(huge.isError).toBe(true);
+    expect(texts(huge)[0]).toContain('over the limit of 1048576 bytes');
+    const failed = (await client.callTool({ name: 'report', arguments: { input: 'fail' } })) as CallToolResult;
+    expect(failed.isError).toBe(true);
+    expect(texts(failed)[0]).toMatch(/^worker report failed: /);
+    await expect(client.callTool({ name: 'helper', arguments: { input: 'x' } })).rejects.toThrow(/unknown tool "helper"; this server offers main, greet, report, writer/);
+    // The server survived all of it.
+    expect((await client.listTools()).tools).toHaveLength(4);
+    expect(stderr()).not.toMatch(/\n\s+at /);
   });
 
-  const writesNotes: ScriptedHandler = (request) =>
-    request.toolResults.length === 0
-      ? { toolCalls: [{ name: 'shout', args: { text: 'hello' } }, { name: 'write_file', args: { path: '/output/notes.md', content: 'notes' } }] }
-      : { text: `results: ${request.toolResults.map((result) => result.content).join(' | ')}` };
-
   test('a tool call that asks is denied by default, saying which flag allows it; tool code printing never reaches stdout', async () => {
-    const { client, stderr, errors } = await connect(writesNotes);
-    try {
-      const result = (await client.callTool({ name: 'writer', arguments: { input: 'notes' } })) as CallToolResult;
-      expect(result.isError).toBeFalsy();
-      const [answer, note] = texts(result);
-      expect(answer).toContain('shouted hello');
-      expect(answer).toContain('no terminal');
-      expect(note).toContain('1 tool call(s) of this run were denied: write_file');
-      expect(note).toContain('--on-approval approve');
-      expect(fs.existsSync(path.join(fixture, 'output/notes.md'))).toBe(false);
-      // What the tool printed went to stderr, and the client never saw a line that was not JSON-RPC.
-      expect(stderr()).toContain('SHOUTED ON STDOUT: hello');
-      expect(stderr()).toContain('RAW WRITE ON STDOUT');
-      expect(errors).toEqual([]);
-    } finally {
-      await client.close();
-    }
+    const { client, stderr, errors } = await sharedServer();
+    const result = (await client.callTool({ name: 'writer', arguments: { input: 'notes' } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const [answer, note] = texts(result);
+    expect(answer).toContain('shouted hello');
+    expect(answer).toContain('no terminal');
+    expect(note).toContain('1 tool call(s) of this run were denied: write_file');
+    expect(note).toContain('--on-approval approve');
+    expect(fs.existsSync(path.join(fixture, 'output/denied.md'))).toBe(false);
+    // What the tool printed went to stderr, and the client never saw a line that was not JSON-RPC.
+    expect(stderr()).toContain('SHOUTED ON STDOUT: hello');
+    expect(stderr()).toContain('RAW WRITE ON STDOUT');
+    expect(errors).toEqual([]);
   });
 
   test('--approve-all lets the call that asks run', async () => {
-    const { client } = await connect(writesNotes, ['--approve-all']);
+    const { client } = await connect(writesNotes('approved.md'), ['--approve-all']);
     try {
       const result = (await client.callTool({ name: 'writer', arguments: { input: 'notes' } })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect(texts(result)).toHaveLength(1);
-      expect(fs.readFileSync(path.join(fixture, 'output/notes.md'), 'utf8')).toBe('notes');
+      expect(fs.readFileSync(path.join(fixture, 'output/approved.md'), 'utf8')).toBe('notes');
     } finally {
       await client.close();
     }
@@ -209,10 +202,9 @@ describe.concurrent('llm-do mcp serve over stdio', () => {
       expect(texts(ada!)).toEqual(['hello Ada']);
       expect(texts(bob!)).toEqual(['hello Bob']);
 
+      // Cancelled once its model request is under way (the progress notification says so).
       const cancel = new AbortController();
-      const slow = client.callTool({ name: 'main', arguments: { input: 'cancel me' } }, undefined, { signal: cancel.signal });
-      await waitFor(async () => (await recordedRuns()).some((run) => run.entry === 'main' && run.status === 'running'));
-      cancel.abort();
+      const slow = client.callTool({ name: 'main', arguments: { input: 'cancel me' } }, undefined, { signal: cancel.signal, onprogress: () => cancel.abort() });
       await expect(slow).rejects.toThrow();
       await waitFor(async () => (await recordedRuns()).some((run) => run.entry === 'main' && run.status === 'interrupted'));
     } finally {
