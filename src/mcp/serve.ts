@@ -45,7 +45,9 @@ export function createWorkerTools(options: WorkerToolsOptions): WorkerTools {
 
   return {
     createServer() {
-      const server = new McpServer({ name: `llm-do: ${options.project.name}`, version: options.version }, { capabilities: { tools: {} } });
+      // The tools capability is registered here, not given to the constructor: given there, McpServer installs its own tool handlers.
+      const server = new McpServer({ name: `llm-do: ${options.project.name}`, version: options.version });
+      server.server.registerCapabilities({ tools: {} });
       server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
       server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
         const tool = byName.get(request.params.name);
