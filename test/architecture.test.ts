@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['project'],
   ['runtime'],
   ['telemetry'],
-  ['open-project', 'store'],
+  ['open-project', 'store', 'mcp-serve'],
   ['index', 'cli', 'testing'],
 ];
 

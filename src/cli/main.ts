@@ -203,7 +203,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }),
     );
 
-  const mcp = program.command('mcp').description('MCP servers (SPEC §19): list the ones a project configures and what they offer');
+  const mcp = program
+    .command('mcp')
+    .description('MCP (SPEC §19): list the servers a project configures and what they offer; serve its workers to MCP clients')
+    .addHelpText('after', '\nExamples:\n  llm-do mcp list ./my-project --json\n  llm-do mcp serve ./my-project --http 8808\n');
   mcp
     .command('list')
     .description('start the MCP servers of a project, list their tools as the model sees them and the rule of each per worker, then stop them')
@@ -376,6 +379,30 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .argument('<name>', 'library name')
     .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
     .action(run(async (name: string) => (await import('./commands/lib.ts')).runLibInfo(name, io)));
+
+  mcp
+    .command('serve')
+    .description('serve the entry worker and the exported workers of a project as MCP tools, over stdio (default) or HTTP on 127.0.0.1; each call is a recorded run')
+    .argument('[dir]', 'project directory (default: detected from the current directory)')
+    .option('--http <port>', 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: any free port)')
+    .option('--model <id>', 'model for every worker of every call, e.g. anthropic:claude-sonnet-4-5')
+    .addOption(
+      new Option('--on-approval <mode>', 'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)')
+        .choices(['approve', 'deny'])
+        .conflicts(['approveAll', 'autoDeny']),
+    )
+    .option('--approve-all', 'alias of --on-approval approve')
+    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('--no-log', 'do not record the calls\' runs in the run log ($LLM_DO_HOME/runs.db)')
+    .addHelpText('after', '\nExamples:\n  llm-do mcp serve ./my-project --model anthropic:claude-sonnet-4-5\n  llm-do mcp serve ./my-project --http 8808 --approve-all\n')
+    .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/mcp-serve.ts')).runMcpServe(dir, options, io)));
 
   let failedCommand: Command = program;
   showUsageOnError(program, (command) => (failedCommand = command));

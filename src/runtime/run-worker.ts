@@ -31,6 +31,8 @@ export interface RunWorkerOptions {
   entry?: string;
   /** Text, or an object validated against the entry's `schema_in`. */
   input?: string | Record<string, unknown>;
+  /** Extra guidance for the entry worker, added to its input as a caller's `instructions` are for a delegated worker. */
+  instructions?: string;
   /** Host files the user hands to the entry worker (checked against its attachment policy). */
   attachments?: string[];
   /** Model for every worker of the run (`--model`). */
@@ -150,7 +152,7 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
     return executeWorker(ctx, {
       worker: prepared,
       input,
-      extraInstructions: undefined,
+      extraInstructions: options.instructions,
       attachments,
       identity: root,
       parentToolCallId: null,
