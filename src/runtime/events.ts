@@ -93,7 +93,8 @@ export type RunEvent =
       output_tokens: number;
       duration_ms: number;
     })
-  | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown })
+  // `provider_executed: true`: a provider-side tool (`provider_tools`) the provider ran during the model step; nothing ran here.
+  | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown; provider_executed?: true })
   | (EventBase & {
       type: 'tool_result';
       tool: string;
@@ -105,6 +106,7 @@ export type RunEvent =
       result?: unknown;
       error?: string;
       duration_ms: number;
+      provider_executed?: true;
     })
   | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown })
   | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
