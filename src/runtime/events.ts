@@ -113,7 +113,8 @@ export type RunEvent =
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
   | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown })
   | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
-  | (EventBase & { type: 'usage'; model: string } & RequestUsage)
+  // `web_search_requests`: searches the provider ran for `provider_tools` and bills apart, where it reports them (Anthropic).
+  | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
   | (EventBase & { type: 'run_paused'; pending: PendingApproval[] })

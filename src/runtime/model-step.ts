@@ -92,6 +92,12 @@ function providerExecutedEvents(content: readonly ContentPart<ToolSet>[]): CallE
   return events;
 }
 
+/** Anthropic's count of the searches it ran (`usage.server_tool_use.web_search_requests`), if any. */
+function webSearchRequestsOf(raw: unknown): number | undefined {
+  const count = (raw as { server_tool_use?: { web_search_requests?: unknown } } | undefined)?.server_tool_use?.web_search_requests;
+  return typeof count === 'number' && count > 0 ? count : undefined;
+}
+
 /** The model steps of one call: they share its prompt recorder (each prompt a delta of the last) and its request signal. */
 export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const { ctx, worker, identity, system, outputSchema } = options;
@@ -114,7 +120,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const describePrompt = createPromptRecorder();
   let stepNumber = 0;
   // Counted when the response arrives, reported with its step (or when the step fails).
-  let responseUsage: (RequestUsage & { model: string }) | undefined;
+  let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
   const prefix = createPromptPrefix();
   const settings = stepSettings(ctx, worker, emit);
   const metered = meteredStep(
@@ -122,7 +128,8 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       onRequest: (request) => emit({ type: 'model_prompt', model: servedBy(), step: stepNumber, ...describePrompt(request) }),
       onUsage: (reported) => {
         const model = servedBy();
-        responseUsage = { model, ...usage.add(workerId, model, reported) };
+        const searches = webSearchRequestsOf(reported.raw);
+        responseUsage = { model, ...usage.add(workerId, model, reported), ...(searches === undefined ? {} : { web_search_requests: searches }) };
       },
       onTextDelta: (text) => emit({ type: 'text_delta', text }),
     },

@@ -97,6 +97,8 @@ describe.concurrent('provider_tools: web_search', () => {
         expect(JSON.stringify(search[1]!.result)).toContain(SEARCH.results[0]!.url);
         expect(events.filter((event) => event.type.startsWith('approval_')).map((event) => event.tool)).not.toContain('web_search');
         expect(events.find((event) => event.type === 'model_step' && event.worker === 'main')).toMatchObject({ tool_calls: 1 });
+        const searchUsage = events.filter((event) => event.type === 'usage' && event.worker === 'main').map((event) => event.web_search_requests);
+        expect(searchUsage).toEqual(provider.model.startsWith('anthropic') ? [1, undefined] : [undefined, undefined]);
 
         const shown = await runCli(['runs', 'show', 'last', '--json'], { env: { LLM_DO_HOME: home } });
         expect(shown.code, shown.stderr).toBe(0);
