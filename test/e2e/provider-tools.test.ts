@@ -107,6 +107,28 @@ describe.concurrent('provider_tools: web_search', () => {
     }
   }
 
+  test('a run paused at an approval after a search resumes, and sends the search back to the provider', async () => {
+    const { server, env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { webSearch: SEARCH, toolCalls: [{ name: 'write_file', args: { path: '/out/found.txt', content: 'found' } }] } : { text: 'saved' },
+    );
+    const home = tempDir('llm-do-e2e-ptoolshome-');
+    const root = project({
+      'main.worker': worker('main', 'model: anthropic:claude-sonnet-4-5\nprovider_tools: [web_search]\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }'),
+      'out/.keep': '',
+    });
+    const runEnv = { ...env, LLM_DO_HOME: home };
+    const paused = await runCli([root, 'go', '--on-approval', 'pause', '--json'], { env: runEnv });
+    expect(paused.code, paused.stderr).toBe(3);
+    const runId = JSON.parse(paused.stdout).run_id as string;
+
+    const resumed = await runCli(['resume', runId, '--approve-all', '--json'], { env: runEnv, cwd: root });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: 'saved' });
+    expect(fs.readFileSync(path.join(root, 'out/found.txt'), 'utf8')).toBe('found');
+    expect(server.requests).toHaveLength(2);
+    expect(PROVIDERS[0].history(server.requests[1]!)).toEqual(expect.arrayContaining([...PROVIDERS[0].expectedHistory]));
+  });
+
   test('a provider without it is a check error naming the worker, field, model and the providers that have it; run sends nothing', async () => {
     const { server, env } = await scripted(() => ({ text: 'never' }));
     const root = project({ 'main.worker': worker('main', 'model: openai-compatible:scripted-chat\nprovider_tools: [web_search]') });
