@@ -59,7 +59,7 @@ const PROVIDERS = [
   },
 ] as const;
 
-describe.concurrent('provider_tools: web_search', () => {
+describe.concurrent('provider_tools: web_search', { timeout: 90_000 }, () => {
   for (const provider of PROVIDERS) {
     for (const stream of [true, false]) {
       test(`${provider.model} (${stream ? 'streaming' : 'not streaming'}): offered in the provider's field, run by the provider only, in events, the run log and the next step's history`, async () => {
