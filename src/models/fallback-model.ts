@@ -26,6 +26,9 @@ export interface FallbackEvent {
   signal?: AbortSignal;
 }
 
+/** The `provider:model` id of the candidate a fallback model is using now. */
+const activeIds = new WeakMap<LanguageModelV3, () => string>();
+
 /**
  * One model over `candidates` (the configured model first). With a single candidate it is returned
  * unchanged.
@@ -53,7 +56,7 @@ export function createFallbackModel(candidates: readonly FallbackCandidate[], on
       }
     }
   };
-  return {
+  const model: LanguageModelV3 = {
     specificationVersion: 'v3',
     get provider() {
       return candidates[active]!.model.provider;
@@ -64,7 +67,17 @@ export function createFallbackModel(candidates: readonly FallbackCandidate[], on
     get supportedUrls() {
       return candidates[active]!.model.supportedUrls;
     },
-    doGenerate: (options) => attempt(options, (model) => model.doGenerate(options)),
-    doStream: (options) => attempt(options, (model) => model.doStream(options)),
+    doGenerate: (options) => attempt(options, (candidate) => candidate.doGenerate(options)),
+    doStream: (options) => attempt(options, (candidate) => candidate.doStream(options)),
   };
+  activeIds.set(model, () => candidates[active]!.id);
+  return model;
+}
+
+/**
+ * The `provider:model` id of the model serving `model`'s requests now: after a fallback, the
+ * fallback's; `configured` for a model with no `fallback_models`.
+ */
+export function servingModelId(model: LanguageModelV3, configured: string): string {
+  return activeIds.get(model)?.() ?? configured;
 }

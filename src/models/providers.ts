@@ -7,6 +7,8 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
+import type { ProviderToolName } from '../worker/schema.ts';
+import { withProviderTools } from './provider-tools.ts';
 
 /** What a provider factory gets. */
 export interface ProviderContext {
@@ -28,6 +30,8 @@ export interface ProviderSpec {
   keyEnv?: string;
   /** The provider works without a key (a local server); otherwise a missing key fails before any request. */
   keyOptional?: boolean;
+  /** The `provider_tools` its models are sent (as the provider package's own tools); none when absent. */
+  providerTools?: readonly ProviderToolName[];
   create(context: ProviderContext): Promise<LanguageModelV3>;
 }
 
@@ -48,17 +52,21 @@ export async function createChatCompletionsModel(
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
   anthropic: {
     keyEnv: 'ANTHROPIC_API_KEY',
+    providerTools: ['web_search'],
     async create({ model, env, apiKey, fetch }) {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey, baseURL: setting(env.ANTHROPIC_BASE_URL) ?? 'https://api.anthropic.com/v1', fetch })(model);
+      const provider = createAnthropic({ apiKey, baseURL: setting(env.ANTHROPIC_BASE_URL) ?? 'https://api.anthropic.com/v1', fetch });
+      return withProviderTools(provider(model), { web_search: provider.tools.webSearch_20250305() });
     },
   },
   openai: {
     keyEnv: 'OPENAI_API_KEY',
+    providerTools: ['web_search'],
     async create({ model, env, apiKey, fetch }) {
       const { createOpenAI } = await import('@ai-sdk/openai');
+      const provider = createOpenAI({ apiKey, baseURL: setting(env.OPENAI_BASE_URL) ?? 'https://api.openai.com/v1', fetch });
       // The Responses API (`/responses`); use `openai-compatible` for Chat Completions servers.
-      return createOpenAI({ apiKey, baseURL: setting(env.OPENAI_BASE_URL) ?? 'https://api.openai.com/v1', fetch }).responses(model);
+      return withProviderTools(provider.responses(model), { web_search: provider.tools.webSearch() });
     },
   },
   'openai-compatible': {
@@ -78,10 +86,13 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
   },
   google: {
     keyEnv: 'GOOGLE_GENERATIVE_AI_API_KEY',
+    providerTools: ['web_search'],
     async create({ model, env, apiKey, fetch }) {
       const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       const baseURL = setting(env.GOOGLE_GENERATIVE_AI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta';
-      return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
+      const provider = createGoogleGenerativeAI({ apiKey, baseURL, fetch });
+      // Google's search grounding: the answer cites sources; no tool call comes back.
+      return withProviderTools(provider(model), { web_search: provider.tools.googleSearch({}) });
     },
   },
   ollama: {

@@ -1,7 +1,7 @@
 /** Turns `provider:model` ids into AI SDK models (SPEC §11). */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
-import type { ProvidersConfig } from '../worker/schema.ts';
+import type { ProviderToolName, ProvidersConfig } from '../worker/schema.ts';
 import { suggestNearest } from '../worker/suggest.ts';
 import { createFallbackModel, type FallbackEvent } from './fallback-model.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
@@ -53,6 +53,32 @@ export function assertKnownProvider(modelId: string, workerId: string, providers
   throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`, {
     field,
   });
+}
+
+/**
+ * Throws ProjectError `invalid-field` (field `provider_tools`) unless the provider of `modelId` has
+ * every tool of `tools`: the offline `test` model and Chat Completions endpoints have none. Needs no
+ * API key, so `check` runs it too; `field` names where the model came from (`model`, `fallback_models`).
+ */
+export function assertProviderTools(
+  modelId: string,
+  tools: readonly ProviderToolName[],
+  worker: { id: string; file?: string },
+  providers: ProvidersConfig = {},
+  field = 'model',
+): void {
+  const { provider } = parseModelId(modelId);
+  const spec = provider === TEST_MODEL_ID ? undefined : providerSpecs(providers).get(provider);
+  const missing = tools.filter((tool) => !spec?.providerTools?.includes(tool));
+  if (missing.length === 0) return;
+  const having = (tool: ProviderToolName) => Object.entries(BUILTIN_PROVIDERS).filter(([, other]) => other.providerTools?.includes(tool)).map(([name]) => name);
+  const from = field === 'model' ? 'model' : 'fallback model';
+  const [tool] = missing as [ProviderToolName];
+  throw new ProjectError(
+    'invalid-field',
+    `provider_tools: ${tool} is not available on ${modelId} (${from} of worker ${worker.id}): providers that have it are ${having(tool).join(', ')}; use one of their models, or leave ${tool} out`,
+    { ...(worker.file === undefined ? {} : { file: worker.file }), field: 'provider_tools' },
+  );
 }
 
 /** Where a provider's API key comes from: its environment variable, else a stored key. */

@@ -14,7 +14,7 @@ import { compileFieldGlob, isGlob } from '../glob/index.ts';
 import { resolveModelName } from '../models/model-aliases.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { suggestKnownModel } from '../models/prices.ts';
-import { assertKnownProvider } from '../models/registry.ts';
+import { assertKnownProvider, assertProviderTools } from '../models/registry.ts';
 import { checkCompatibleModel, selectModelId } from '../models/select-model.ts';
 import { createCustomToolset } from '../tools/custom.ts';
 import type { ToolsetTool } from '../tools/types.ts';
@@ -128,6 +128,7 @@ function plannedModels(project: Project, definition: WorkerDefinition, options: 
     const field = index === 0 ? 'model' : 'fallback_models';
     checkCompatibleModel(modelId, config.compatible_models, workerId, displayPath);
     assertKnownProvider(modelId, workerId, models.providers, field);
+    assertProviderTools(modelId, config.provider_tools ?? [], { id: workerId, file: displayPath }, models.providers, field);
     const nearest = suggestKnownModel(modelId, models.priceLayers);
     if (nearest !== undefined) warnings.push(new ProjectError('unknown-model', `model ${modelId} (worker ${workerId}) is not in the price table; if that is a typo, did you mean ${nearest}?`, { file: displayPath, field }));
   });

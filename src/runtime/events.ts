@@ -93,7 +93,8 @@ export type RunEvent =
       output_tokens: number;
       duration_ms: number;
     })
-  | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown })
+  // `provider_executed: true`: a provider-side tool (`provider_tools`) the provider ran during the model step; nothing ran here.
+  | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown; provider_executed?: true })
   | (EventBase & {
       type: 'tool_result';
       tool: string;
@@ -105,13 +106,15 @@ export type RunEvent =
       result?: unknown;
       error?: string;
       duration_ms: number;
+      provider_executed?: true;
     })
   | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown })
   | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
   | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown })
   | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
-  | (EventBase & { type: 'usage'; model: string } & RequestUsage)
+  // `web_search_requests`: searches the provider ran for `provider_tools` and bills apart, where it reports them (Anthropic).
+  | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
   | (EventBase & { type: 'run_paused'; pending: PendingApproval[] })

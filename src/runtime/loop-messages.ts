@@ -5,9 +5,10 @@
  * than half a millisecond per step (a union of message kinds, and of JSON value kinds for every
  * field of a tool result); its own multi-step loop hands its response messages back unvalidated,
  * and so does llm-do: it converts them here exactly as the SDK's `convertToLanguageModelMessage`
- * does. Only the parts the loop makes are known here; a message with any other part (a file the
- * model sent, a provider-executed tool result, content to download) gets `undefined`, and the SDK
- * validates and converts it as before. Tested against the SDK's own conversion.
+ * does. Only the parts the loop makes are known here (with a provider-executed tool's call and
+ * result, which stay in the assistant message); a message with any other part (a file the model
+ * sent, content to download) gets `undefined`, and the SDK validates and converts it as before.
+ * Tested against the SDK's own conversion.
  */
 import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { AssistantContent, ModelMessage, ToolContent } from 'ai';
@@ -64,15 +65,22 @@ function assistantPart(part: AssistantPart): ProviderAssistantPart | undefined {
         providerExecuted: part.providerExecuted,
         providerOptions: part.providerOptions,
       };
+    case 'tool-result':
+      // A provider-executed tool's result (`provider_tools`), sent back to the provider as it came.
+      return isPlainResult(part) ? { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV3ToolResultOutput, providerOptions: part.providerOptions } : undefined;
     default:
       return undefined;
   }
 }
 
+function isPlainResult(part: { toolCallId: unknown; toolName: unknown; output?: { type: string } }): boolean {
+  return typeof part.toolCallId === 'string' && typeof part.toolName === 'string' && PLAIN_OUTPUTS.has(part.output?.type ?? '');
+}
+
 function toolMessage(content: ToolContent, providerOptions: SharedV3ProviderOptions | undefined): LanguageModelV3Message | undefined {
   const parts: ProviderToolPart[] = [];
   for (const part of content) {
-    if (part.type !== 'tool-result' || typeof part.toolCallId !== 'string' || typeof part.toolName !== 'string' || !PLAIN_OUTPUTS.has(part.output?.type)) return undefined;
+    if (part.type !== 'tool-result' || !isPlainResult(part)) return undefined;
     parts.push({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV3ToolResultOutput, providerOptions: part.providerOptions });
   }
   return { role: 'tool', content: parts, providerOptions };

@@ -14,6 +14,7 @@ export type {
   ScriptedProtocol,
   ScriptedReply,
   ScriptedUsage,
+  ScriptedWebSearch,
   ScriptedRequest,
   ScriptedServer,
 } from './scripted-types.ts';

@@ -153,7 +153,7 @@ function plan(reply: ScriptedReply, request: ScriptedRequest, index: number, mea
     cacheRead: reply.usage?.cacheRead ?? measured?.cacheRead ?? 0,
     cacheWrite: reply.usage?.cacheWrite ?? measured?.cacheWrite ?? 0,
   };
-  return { text, toolCalls, usage, json: reply.json, id: `scripted_${index}` };
+  return { text, toolCalls, usage, json: reply.json, ...(reply.webSearch ? { webSearch: reply.webSearch } : {}), id: `scripted_${index}` };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

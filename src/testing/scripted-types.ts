@@ -90,8 +90,21 @@ export interface ScriptedReply {
    * open until the client gives up), to test stream timeouts.
    */
   stallAfterEvents?: number;
+  /**
+   * A web search the provider ran before answering (`provider_tools: [web_search]`), sent before the
+   * text as the protocol carries it: Anthropic's `server_tool_use` and `web_search_tool_result`
+   * blocks (with `usage.server_tool_use.web_search_requests`), OpenAI Responses' `web_search_call`
+   * item. Other protocols have no such thing and ignore it.
+   */
+  webSearch?: ScriptedWebSearch;
   /** Structured output: sent as the JSON text of the answer (or Anthropic's `json` tool call when that is how the client asked). */
   json?: unknown;
+}
+
+/** A provider-side web search and the pages it found. */
+export interface ScriptedWebSearch {
+  query: string;
+  results: { url: string; title: string }[];
 }
 
 /** Decides the reply to the `index`-th request (0-based, across all protocols). */

@@ -203,6 +203,10 @@ const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.
 /** Models tried in order when the chosen one fails after its retries (5xx, overloaded, model not found). */
 const FallbackModelsSchema = z.array(modelId).min(1, 'fallback_models must list at least one model (leave the field out for none)');
 
+/** Tools the provider runs on its own servers, declared by name (SPEC §18); which providers have each is the models layer's business. */
+export const PROVIDER_TOOL_NAMES = ['web_search'] as const;
+export type ProviderToolName = (typeof PROVIDER_TOOL_NAMES)[number];
+
 /** Every field a worker file may set (SPEC §3). */
 export const WorkerConfigSchema = z.strictObject({
   name: nonEmptyString,
@@ -223,6 +227,8 @@ export const WorkerConfigSchema = z.strictObject({
   locked: z.boolean().optional(),
   /** Sampling, output length, reasoning and caching of this worker's model requests (SPEC §18). */
   model_settings: ModelSettingsSchema.optional(),
+  /** Provider-side tools (`web_search`) offered to the model; only where the provider has them. Not a manifest default: see docs/decisions.md. */
+  provider_tools: z.array(z.enum(PROVIDER_TOOL_NAMES)).optional(),
   /** Only in `.yaml` workers; a `.worker` file's instructions are its body. */
   instructions: z.string().optional(),
 });

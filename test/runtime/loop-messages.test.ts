@@ -76,6 +76,23 @@ const DELTAS: Record<string, ModelMessage[]> = {
     },
   ],
   'an answer as a string': [{ role: 'assistant', content: 'done' }],
+  'a provider-executed search and its result in the assistant message (provider_tools)': [
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'srvtoolu_1', toolName: 'web_search', input: { query: 'llm-do' }, providerExecuted: true },
+        {
+          type: 'tool-result',
+          toolCallId: 'srvtoolu_1',
+          toolName: 'web_search',
+          output: { type: 'json', value: [{ url: 'https://example.com/', title: 'Example', pageAge: null, encryptedContent: 'e1', type: 'web_search_result' }] },
+          providerOptions,
+        },
+        { type: 'tool-result', toolCallId: 'srvtoolu_2', toolName: 'web_search', output: { type: 'error-json', value: { errorCode: 'max_uses_exceeded' } } },
+        { type: 'text', text: 'Found it.' },
+      ],
+    },
+  ],
 };
 
 describe('the loop messages converted without the SDK', () => {
@@ -94,7 +111,7 @@ describe('the loop messages converted without the SDK', () => {
       [result],
       [call, result, result],
       [{ role: 'assistant', content: [{ type: 'file', data: 'aGk=', mediaType: 'text/plain' }] }],
-      [{ role: 'assistant', content: [{ type: 'tool-result', toolCallId: 'p1', toolName: 'search', output: { type: 'json', value: {} } }] }],
+      [{ role: 'assistant', content: [{ type: 'tool-result', toolCallId: 'p1', toolName: 'search', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }] }],
       [call, { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }] }],
       [call, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: 'x', approved: true }] }],
       [{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 7, toolName: 'a', input: {} } as never] }],

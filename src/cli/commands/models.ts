@@ -49,7 +49,9 @@ function listing(project: Project | undefined, userConfig: UserConfig | undefine
   const providers = [...providerSpecs(merged.providers)].map(([name, spec]): ModelsListing['providers'][number] => {
     const needsKey = spec.keyEnv !== undefined || !Object.hasOwn(BUILTIN_PROVIDERS, name);
     const found = findApiKey(name, spec.keyEnv, io.env, stored);
-    return { name, source: sourceOf('providers', name, 'built-in'), key_env: spec.keyEnv ?? null, key: needsKey ? (found?.source ?? 'none') : 'not needed' };
+    // A provider whose key is optional (`openai-compatible`, a `providers:` entry without api_key_env) lacks nothing without one.
+    const missing = spec.keyOptional ? 'not needed' : 'none';
+    return { name, source: sourceOf('providers', name, 'built-in'), key_env: spec.keyEnv ?? null, key: needsKey ? (found?.source ?? missing) : 'not needed' };
   });
   providers.push({ name: TEST_MODEL_ID, source: 'built-in', key_env: null, key: 'not needed' });
 

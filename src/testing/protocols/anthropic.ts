@@ -53,10 +53,10 @@ const messagesProtocol: Protocol = {
       type: 'message',
       role: 'assistant',
       model: request.model,
-      content: content.map(({ block, input }) => (block.type === 'tool_use' ? { ...block, input } : block)),
+      content: content.map(({ block, input }) => (input === undefined ? block : { ...block, input })),
       stop_reason: stopReason(content),
       stop_sequence: null,
-      usage: { ...inputUsage(reply), output_tokens: reply.usage.output },
+      usage: { ...inputUsage(reply), output_tokens: reply.usage.output, ...serverToolUsage(reply) },
     };
   },
 
@@ -78,16 +78,17 @@ const messagesProtocol: Protocol = {
       },
     });
     content.forEach(({ block, input }, index) => {
-      // A block starts empty and is filled by deltas: text pieces, or the tool input as partial JSON.
+      // A block starts empty and is filled by deltas: text pieces, or the tool input as partial JSON;
+      // a search result comes whole.
       emit('content_block_start', { index, content_block: block.type === 'text' ? { type: 'text', text: '' } : block });
       if (block.type === 'text') {
         for (const text of block.text.match(/\S+\s*|\s+/g) ?? []) emit('content_block_delta', { index, delta: { type: 'text_delta', text } });
-      } else {
+      } else if (input !== undefined) {
         emit('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
       }
       emit('content_block_stop', { index });
     });
-    emit('message_delta', { delta: { stop_reason: stopReason(content), stop_sequence: null }, usage: { output_tokens: reply.usage.output } });
+    emit('message_delta', { delta: { stop_reason: stopReason(content), stop_sequence: null }, usage: { output_tokens: reply.usage.output, ...serverToolUsage(reply) } });
     emit('message_stop', {});
     return events;
   },
@@ -122,7 +123,19 @@ function usesJsonTool(body: any): boolean {
   return forced && (body.tools ?? []).some((tool: any) => tool?.name === JSON_TOOL);
 }
 
-type Block = { block: { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: object }; input?: unknown };
+/** Anthropic counts the searches it ran in `usage.server_tool_use`, which it bills apart. */
+function serverToolUsage({ webSearch }: PlannedReply) {
+  return webSearch ? { server_tool_use: { web_search_requests: 1 } } : {};
+}
+
+type Block = {
+  block:
+    | { type: 'text'; text: string }
+    | { type: 'tool_use' | 'server_tool_use'; id: string; name: string; input: object }
+    | { type: 'web_search_tool_result'; tool_use_id: string; content: object[] };
+  /** A tool block's input, sent apart (as deltas when streaming). */
+  input?: unknown;
+};
 
 /** Content blocks of a reply; a tool block's `input` travels apart because streaming sends it as deltas. */
 function contentBlocks(reply: PlannedReply, jsonTool: boolean): Block[] {
@@ -130,6 +143,12 @@ function contentBlocks(reply: PlannedReply, jsonTool: boolean): Block[] {
     return [{ block: { type: 'tool_use', id: `toolu_${reply.id}`, name: JSON_TOOL, input: {} }, input: reply.json }];
   }
   const blocks: Block[] = [];
+  if (reply.webSearch) {
+    const id = `srvtoolu_${reply.id}`;
+    blocks.push({ block: { type: 'server_tool_use', id, name: 'web_search', input: {} }, input: { query: reply.webSearch.query } });
+    const content = reply.webSearch.results.map(({ url, title }, index) => ({ type: 'web_search_result', url, title, encrypted_content: `encrypted-${reply.id}-${index}`, page_age: null }));
+    blocks.push({ block: { type: 'web_search_tool_result', tool_use_id: id, content } });
+  }
   if (reply.text !== '' || reply.toolCalls.length === 0) blocks.push({ block: { type: 'text', text: reply.text } });
   for (const call of reply.toolCalls) blocks.push({ block: { type: 'tool_use', id: call.id, name: call.name, input: {} }, input: call.args });
   return blocks;

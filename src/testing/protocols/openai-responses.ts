@@ -37,7 +37,8 @@ export function createOpenAIResponsesProtocol(): Protocol {
     if (item?.type === 'function_call_output') {
       return pushToolResult(messages, { callId: item.call_id, content: textOfContent(item.output) });
     }
-    if (item?.type === 'reasoning') return;
+    // Reasoning, and a web search the provider ran (`provider_tools`), are the model's own business.
+    if (item?.type === 'reasoning' || item?.type === 'web_search_call') return;
     switch (item?.role) {
       case 'system':
       case 'developer':
@@ -61,6 +62,11 @@ export function createOpenAIResponsesProtocol(): Protocol {
   /** The output items of a reply, remembered for later `item_reference`s. */
   function outputItems(reply: PlannedReply): any[] {
     const items: any[] = [];
+    if (reply.webSearch) {
+      const { query, results } = reply.webSearch;
+      const sources = results.map(({ url }) => ({ type: 'url', url }));
+      items.push({ type: 'web_search_call', id: `ws_${reply.id}`, status: 'completed', action: { type: 'search', query, sources } });
+    }
     if (reply.text !== '' || reply.toolCalls.length === 0) {
       items.push({
         type: 'message',
@@ -112,7 +118,8 @@ export function createOpenAIResponsesProtocol(): Protocol {
         model: body.model,
         system: system.join('\n\n'),
         messages,
-        tools: (body.tools ?? []).filter((tool: any) => tool.type === 'function').map((tool: any) => tool.name),
+        // Function tools by name; the provider's own tools (`web_search`) by type.
+        tools: (body.tools ?? []).map((tool: any) => (tool.type === 'function' ? tool.name : tool.type)),
         responseFormat: format !== undefined && format.type !== 'text' ? format : undefined,
       };
     },
@@ -140,6 +147,11 @@ export function createOpenAIResponsesProtocol(): Protocol {
           }
           emit('response.output_text.done', { item_id: item.id, output_index, content_index: 0, text: part.text, logprobs: [] });
           emit('response.content_part.done', { item_id: item.id, output_index, content_index: 0, part });
+        } else if (item.type === 'web_search_call') {
+          emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress' } });
+          emit('response.web_search_call.in_progress', { item_id: item.id, output_index });
+          emit('response.web_search_call.searching', { item_id: item.id, output_index });
+          emit('response.web_search_call.completed', { item_id: item.id, output_index });
         } else {
           emit('response.output_item.added', { output_index, item: { ...item, arguments: '', status: 'in_progress' } });
           emit('response.function_call_arguments.delta', { item_id: item.id, output_index, delta: item.arguments });

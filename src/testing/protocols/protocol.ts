@@ -2,7 +2,7 @@
  * What each provider protocol of the scripted server implements, plus helpers they share for
  * reading requests into neutral messages.
  */
-import type { NeutralMessage, NeutralToolResult, ScriptedRequest } from '../scripted-types.ts';
+import type { NeutralMessage, NeutralToolResult, ScriptedRequest, ScriptedWebSearch } from '../scripted-types.ts';
 
 /** A request body read into neutral form (the server adds the rest of {@link ScriptedRequest}). */
 export interface ParsedRequest {
@@ -22,6 +22,8 @@ export interface PlannedReply {
   usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
   /** Set when the handler answered with `json` (structured output). */
   json?: unknown;
+  /** A provider-side web search made before the answer, where the protocol has one. */
+  webSearch?: ScriptedWebSearch;
   /** Unique per request, for response and item ids. */
   id: string;
 }
