@@ -10,10 +10,12 @@ import { Worker } from 'node:worker_threads';
 import type { CheckHelper, CheckWork, Diagnostic } from '../project/check.ts';
 import type { Project, ProjectOptions } from '../project/types.ts';
 
-/** What a thread is started with (`workerData` of `check-thread.ts`). */
+/**
+ * What a thread is started with (`workerData` of `check-thread.ts`): it opens the project while the
+ * main thread scans, then is posted the {@link CheckWork}.
+ */
 export interface CheckThreadData {
   options: Omit<ProjectOptions, 'fs'>;
-  work: CheckWork;
 }
 
 /** What a thread posts: a chunk's diagnostics, then `null` when it has taken the last chunk. */
@@ -34,8 +36,9 @@ export function threadCheckHelpers(project: Project, entry: URL, debug?: (messag
   return Array.from({ length: count }, (_, index) => async (work, done) => {
     const name = `check thread ${index + 1}`;
     try {
-      const chunks = await checkInThread(entry, { options, work }, done);
-      debug?.(`${name} checked ${chunks} of ${work.chunks.length} chunks`);
+      const chunks = await checkInThread(entry, { options }, work, done);
+      const shared = await work;
+      if (chunks !== undefined && shared) debug?.(`${name} checked ${chunks} of ${shared.chunks.length} chunks`);
     } catch (error) {
       debug?.(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
@@ -43,8 +46,11 @@ export function threadCheckHelpers(project: Project, entry: URL, debug?: (messag
   });
 }
 
-/** Resolves to the number of chunks the thread checked. */
-function checkInThread(entry: URL, data: CheckThreadData, done: Parameters<CheckHelper>[1]): Promise<number> {
+/**
+ * Starts a thread at once and posts it the work when there is some; resolves to how many chunks it
+ * checked, or to undefined when there was no work (the thread is then terminated).
+ */
+function checkInThread(entry: URL, data: CheckThreadData, work: Promise<CheckWork | undefined>, done: Parameters<CheckHelper>[1]): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     let chunks = 0;
     const thread = new Worker(entry, { workerData: data });
@@ -54,7 +60,11 @@ function checkInThread(entry: URL, data: CheckThreadData, done: Parameters<Check
       done(message.chunk, message.diagnostics);
     });
     thread.once('error', reject);
-    // After the last message this changes nothing; before it, the thread ended without finishing.
+    void work.then((shared) => {
+      if (shared) return thread.postMessage(shared);
+      resolve(undefined);
+      void thread.terminate();
+    });
     thread.once('exit', (code) => reject(new Error(`it exited with code ${code} before finishing`)));
   });
 }
