@@ -47,24 +47,38 @@ export function threadCheckHelpers(project: Project, entry: URL, debug?: (messag
 }
 
 /**
- * Starts a thread at once and posts it the work when there is some; resolves to how many chunks it
- * checked, or to undefined when there was no work (the thread is then terminated).
+ * A small project is scanned within this: its check starts no thread. A large one's scan takes
+ * hundreds of milliseconds, most of which the thread spends loading its code and opening the project.
+ */
+const START_DELAY_MS = 40;
+
+/**
+ * Starts a thread soon (at once when the work is known first) and posts it the work when there is
+ * some; resolves to how many chunks it checked, or to undefined when there was no work (a thread
+ * already started is then terminated).
  */
 function checkInThread(entry: URL, data: CheckThreadData, work: Promise<CheckWork | undefined>, done: Parameters<CheckHelper>[1]): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     let chunks = 0;
-    const thread = new Worker(entry, { workerData: data });
-    thread.on('message', (message: CheckThreadMessage) => {
-      if (message === null) return resolve(chunks);
-      chunks += 1;
-      done(message.chunk, message.diagnostics);
-    });
-    thread.once('error', reject);
+    let thread: Worker | undefined;
+    const start = (): Worker => {
+      const started = new Worker(entry, { workerData: data });
+      started.on('message', (message: CheckThreadMessage) => {
+        if (message === null) return resolve(chunks);
+        chunks += 1;
+        done(message.chunk, message.diagnostics);
+      });
+      started.once('error', reject);
+      // After the last message (or once terminated) this changes nothing; before it, the thread ended without finishing.
+      started.once('exit', (code) => reject(new Error(`it exited with code ${code} before finishing`)));
+      return (thread = started);
+    };
+    const timer = setTimeout(start, START_DELAY_MS);
     void work.then((shared) => {
-      if (shared) return thread.postMessage(shared);
+      clearTimeout(timer);
+      if (shared) return void (thread ?? start()).postMessage(shared);
       resolve(undefined);
-      void thread.terminate();
+      void thread?.terminate();
     });
-    thread.once('exit', (code) => reject(new Error(`it exited with code ${code} before finishing`)));
   });
 }
