@@ -10,10 +10,12 @@ import { Worker } from 'node:worker_threads';
 import type { CheckHelper, CheckWork, Diagnostic } from '../project/check.ts';
 import type { Project, ProjectOptions } from '../project/types.ts';
 
-/** What a thread is started with (`workerData` of `check-thread.ts`). */
+/**
+ * What a thread is started with (`workerData` of `check-thread.ts`): it opens the project while the
+ * main thread scans, then is posted the {@link CheckWork}.
+ */
 export interface CheckThreadData {
   options: Omit<ProjectOptions, 'fs'>;
-  work: CheckWork;
 }
 
 /** What a thread posts: a chunk's diagnostics, then `null` when it has taken the last chunk. */
@@ -34,8 +36,9 @@ export function threadCheckHelpers(project: Project, entry: URL, debug?: (messag
   return Array.from({ length: count }, (_, index) => async (work, done) => {
     const name = `check thread ${index + 1}`;
     try {
-      const chunks = await checkInThread(entry, { options, work }, done);
-      debug?.(`${name} checked ${chunks} of ${work.chunks.length} chunks`);
+      const chunks = await checkInThread(entry, { options }, work, done);
+      const shared = await work;
+      if (chunks !== undefined && shared) debug?.(`${name} checked ${chunks} of ${shared.chunks.length} chunks`);
     } catch (error) {
       debug?.(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
@@ -43,18 +46,39 @@ export function threadCheckHelpers(project: Project, entry: URL, debug?: (messag
   });
 }
 
-/** Resolves to the number of chunks the thread checked. */
-function checkInThread(entry: URL, data: CheckThreadData, done: Parameters<CheckHelper>[1]): Promise<number> {
+/**
+ * A small project is scanned within this: its check starts no thread. A large one's scan takes
+ * hundreds of milliseconds, most of which the thread spends loading its code and opening the project.
+ */
+const START_DELAY_MS = 40;
+
+/**
+ * Starts a thread soon (at once when the work is known first) and posts it the work when there is
+ * some; resolves to how many chunks it checked, or to undefined when there was no work (a thread
+ * already started is then terminated).
+ */
+function checkInThread(entry: URL, data: CheckThreadData, work: Promise<CheckWork | undefined>, done: Parameters<CheckHelper>[1]): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     let chunks = 0;
-    const thread = new Worker(entry, { workerData: data });
-    thread.on('message', (message: CheckThreadMessage) => {
-      if (message === null) return resolve(chunks);
-      chunks += 1;
-      done(message.chunk, message.diagnostics);
+    let thread: Worker | undefined;
+    const start = (): Worker => {
+      const started = new Worker(entry, { workerData: data });
+      started.on('message', (message: CheckThreadMessage) => {
+        if (message === null) return resolve(chunks);
+        chunks += 1;
+        done(message.chunk, message.diagnostics);
+      });
+      started.once('error', reject);
+      // After the last message (or once terminated) this changes nothing; before it, the thread ended without finishing.
+      started.once('exit', (code) => reject(new Error(`it exited with code ${code} before finishing`)));
+      return (thread = started);
+    };
+    const timer = setTimeout(start, START_DELAY_MS);
+    void work.then((shared) => {
+      clearTimeout(timer);
+      if (shared) return void (thread ?? start()).postMessage(shared);
+      resolve(undefined);
+      void thread?.terminate();
     });
-    thread.once('error', reject);
-    // After the last message this changes nothing; before it, the thread ended without finishing.
-    thread.once('exit', (code) => reject(new Error(`it exited with code ${code} before finishing`)));
   });
 }

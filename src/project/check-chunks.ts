@@ -6,6 +6,7 @@
  */
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
 import { checkWorker, type CheckOptions } from './check-worker.ts';
+import { mapConcurrently } from './map-concurrently.ts';
 import { checkPassView } from './project-model.ts';
 import { duplicateIds } from './scan.ts';
 import type { Project, WorkerEntry } from './types.ts';
@@ -34,12 +35,22 @@ export interface CheckWork {
 }
 
 /**
- * Checks chunks of `work` in another checker of the same project (the CLI runs one per spare core,
- * in a worker thread that calls {@link checkChunks}), handing each chunk's diagnostics to `done`.
- * Resolves when no chunk is left; rejects when it fails (the chunks it did not hand back are then
- * checked by the caller).
+ * Checks chunks of shared work in another checker of the same project (the CLI runs one per spare
+ * core, in a worker thread that calls {@link checkChunks}), handing each chunk's diagnostics to
+ * `done`. It is called before the project is scanned, so it can get ready meanwhile (a thread starts
+ * and opens the project); `work` resolves once the scan is done, to undefined when the check is not
+ * shared (too few workers, or the scan failed), and the helper then ends at once. Resolves when no
+ * chunk is left; rejects when it fails (the chunks it did not hand back are then checked by the caller).
  */
-export type CheckHelper = (work: CheckWork, done: (chunk: number, diagnostics: Diagnostic[][]) => void) => Promise<void>;
+export type CheckHelper = (work: Promise<CheckWork | undefined>, done: (chunk: number, diagnostics: Diagnostic[][]) => void) => Promise<void>;
+
+/** Helpers started before the scan, waiting for the work. */
+export interface StartedHelpers {
+  /** Each of `entries`' diagnostics, in order, shared with the helpers when there are enough workers. `project` is already a check pass view. */
+  check(project: Project, scanned: WorkerEntry[], entries: readonly WorkerEntry[], options: CheckOptions): Promise<Diagnostic[][]>;
+  /** Ends the helpers unused (the scan failed). */
+  dismiss(): void;
+}
 
 /** Of the scanned workers, those `check` checks one by one: all but the ones sharing an id (reported once, as ambiguous). */
 export function checkedEntries(scanned: readonly WorkerEntry[]): WorkerEntry[] {
@@ -47,33 +58,38 @@ export function checkedEntries(scanned: readonly WorkerEntry[]): WorkerEntry[] {
   return ambiguous.size === 0 ? [...scanned] : scanned.filter((entry) => !ambiguous.has(entry.id));
 }
 
-/**
- * Each of `entries`' diagnostics, in order, shared with `helpers` when there are enough workers.
- * `project` is already a check pass view.
- */
-export async function checkEntriesShared(
-  project: Project,
-  scanned: WorkerEntry[],
-  entries: readonly WorkerEntry[],
-  options: CheckOptions,
-  helpers: readonly CheckHelper[],
-): Promise<Diagnostic[][]> {
-  if (helpers.length === 0 || entries.length < MIN_WORKERS_FOR_HELPERS) return checkEntries(project, entries, options);
-  const work: CheckWork = { scanned, chunks: chunkRanges(entries, project.entryId), next: new Int32Array(new SharedArrayBuffer(4)) };
-  const results: (Diagnostic[][] | undefined)[] = new Array(work.chunks.length);
+/** Starts `helpers` (before the scan: a thread is ready by the time the workers are known). */
+export function startHelpers(helpers: readonly CheckHelper[]): StartedHelpers {
+  let handOver: (work: CheckWork | undefined) => void = () => undefined;
+  const shared = new Promise<CheckWork | undefined>((resolve) => (handOver = resolve));
+  let results: (Diagnostic[][] | undefined)[] = [];
+  let chunks: [number, number][] = [];
   const done = (chunk: number, diagnostics: Diagnostic[][]): void => {
-    const [start, end] = work.chunks[chunk] ?? [0, -1];
+    const [start, end] = chunks[chunk] ?? [0, -1];
     if (diagnostics.length === end - start) results[chunk] = diagnostics;
   };
-  const helping = helpers.map((helper) => helper(work, done).catch(() => undefined));
-  await takeChunks(project, entries, work, options, done);
-  await Promise.all(helping);
-  const all: Diagnostic[][] = new Array(entries.length);
-  for (const [chunk, [start, end]] of work.chunks.entries()) {
-    const diagnostics = results[chunk] ?? (await checkEntries(project, entries.slice(start, end), options));
-    for (let index = start; index < end; index++) all[index] = diagnostics[index - start]!;
-  }
-  return all;
+  const helping = helpers.map((helper) => helper(shared, done).catch(() => undefined));
+  return {
+    async check(project, scanned, entries, options) {
+      if (helpers.length === 0 || entries.length < MIN_WORKERS_FOR_HELPERS) {
+        handOver(undefined);
+        return checkEntries(project, entries, options);
+      }
+      chunks = chunkRanges(entries, project.entryId);
+      results = new Array(chunks.length);
+      const work: CheckWork = { scanned, chunks, next: new Int32Array(new SharedArrayBuffer(4)) };
+      handOver(work);
+      await takeChunks(project, entries, work, options, done);
+      await Promise.all(helping);
+      const all: Diagnostic[][] = new Array(entries.length);
+      for (const [chunk, [start, end]] of chunks.entries()) {
+        const diagnostics = results[chunk] ?? (await checkEntries(project, entries.slice(start, end), options));
+        for (let index = start; index < end; index++) all[index] = diagnostics[index - start]!;
+      }
+      return all;
+    },
+    dismiss: () => handOver(undefined),
+  };
 }
 
 /**
@@ -117,17 +133,6 @@ function chunkRanges(entries: readonly WorkerEntry[], entryId: string): [number,
 /** Each entry's diagnostics, in order; `project` is already a check pass view. */
 export function checkEntries(project: Project, entries: readonly WorkerEntry[], options: CheckOptions): Promise<Diagnostic[][]> {
   return mapConcurrently(entries, WORKERS_AT_ONCE, (entry) => checkEntry(project, entry, options));
-}
-
-/** `work` on every item, at most `limit` at a time; results in item order. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }
 
 async function checkEntry(project: Project, entry: WorkerEntry, options: CheckOptions): Promise<Diagnostic[]> {

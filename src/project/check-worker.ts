@@ -20,7 +20,8 @@ export interface CheckOptions {
   importTools?: boolean;
   /**
    * Other checkers of the same project (the CLI runs one per spare core, in a worker thread): from
-   * 1,000 workers on, they take chunks of the workers while this thread checks others.
+   * 1,000 workers on, they take chunks of the workers while this thread checks others. They are
+   * started before the scan and dismissed when the project turns out smaller.
    * @default []
    */
   helpers?: readonly CheckHelper[];

@@ -6,7 +6,7 @@
  * no project code unless `importTools` is set. The project is read as one snapshot
  * (`snapshot-file-system.ts`): a file every worker includes is read once, not once per worker.
  */
-import { checkedEntries, checkEntriesShared } from './check-chunks.ts';
+import { checkedEntries, startHelpers } from './check-chunks.ts';
 import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkPassView } from './project-model.ts';
@@ -22,14 +22,16 @@ const SEVERITY_ORDER: readonly Diagnostic['severity'][] = ['error', 'warning', '
 /** Every problem of the project (errors first in file order, then warnings, then notes); empty when all is well. */
 export async function checkProject(opened: Project, options: CheckOptions = {}): Promise<Diagnostic[]> {
   const project = checkPassView(opened);
+  const helpers = startHelpers(options.helpers ?? []);
   let entries: WorkerEntry[];
   try {
     entries = await project.scanWorkers();
   } catch (error) {
+    helpers.dismiss();
     return diagnosticsFromError(error, project.manifestFile);
   }
   const duplicates = [...duplicateIds(entries)].map(([id, paths]) => ambiguityError(id, paths));
-  const perWorker = await checkEntriesShared(project, entries, checkedEntries(entries), options, options.helpers ?? []);
+  const perWorker = await helpers.check(project, entries, checkedEntries(entries), options);
   const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
   const all = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
   return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));

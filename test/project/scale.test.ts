@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { checkChunks, checkProject, type CheckHelper } from '../../src/project/check.ts';
+import { checkChunks, checkProject, type CheckHelper, type CheckWork } from '../../src/project/check.ts';
 import { formatDiagnostic } from '../../src/project/diagnostics.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { CLI_BIN } from '../e2e/helpers/run-cli.ts';
@@ -187,9 +187,13 @@ function flawedProjectOnce(): string {
   return flawed;
 }
 
-/** A helper checking in this thread, on a project of its own (as a helper thread does). */
+/** A helper checking in this thread, on a project of its own opened while the caller scans (as a helper thread does). */
 function inProcessHelper(root: string): CheckHelper {
-  return async (work, done) => checkChunks(await open(root), work, {}, done);
+  return async (work, done) => {
+    const project = await open(root);
+    const shared = await work;
+    if (shared) await checkChunks(project, shared, {}, done);
+  };
 }
 
 test('a check shared with helpers finds exactly what a check alone finds, in the same order, also when a helper fails', async () => {
@@ -203,18 +207,32 @@ test('a check shared with helpers finds exactly what a check alone finds, in the
   expect(helped).toBeGreaterThan(0);
   // A helper that takes a chunk and fails, and one that hands back a chunk with too few answers: those chunks are checked here.
   const failing: CheckHelper = async (work) => {
-    Atomics.add(work.next, 0, 1);
+    Atomics.add((await work)!.next, 0, 1);
     throw new Error('thread died');
   };
-  const short: CheckHelper = async (work, done) => done(Atomics.add(work.next, 0, 1), []);
+  const short: CheckHelper = async (work, done) => done(Atomics.add((await work)!.next, 0, 1), []);
   expect(await checkProject(await open(root), { helpers: [failing, short] })).toEqual(alone);
 });
 
-test('check of a small project never starts a helper', async () => {
-  const never: CheckHelper = () => {
-    throw new Error('a helper was started for 41 workers');
+test('helpers are started before the scan and dismissed unused on a small project or a failed scan', async () => {
+  const root = manyWorkers(40);
+  const nodeFs = createNodeFileSystem();
+  const listed: string[] = [];
+  const project = await open(root, { fs: { ...nodeFs, readDir: (dir) => (listed.push(dir), nodeFs.readDir(dir)) } });
+  const handed: (CheckWork | undefined)[] = [];
+  const waiting: CheckHelper = async (work) => {
+    // Called before the scan: the workers directory has not been listed yet.
+    expect(listed.some((dir) => dir.startsWith(path.join(root, 'workers')))).toBe(false);
+    handed.push(await work);
   };
-  expect(await checkProject(await open(manyWorkers(40)), { helpers: [never] })).toEqual([]);
+  expect(await checkProject(project, { helpers: [waiting] })).toEqual([]);
+  // A failed scan (the workers directory cannot be listed) dismisses them too.
+  const denied = Object.assign(new Error('permission denied'), { code: 'EACCES' });
+  const unlistable = await open(root, { fs: { ...nodeFs, readDir: (dir) => (dir.endsWith('/workers') ? Promise.reject(denied) : nodeFs.readDir(dir)) } });
+  listed.length = 0;
+  expect((await checkProject(unlistable, { helpers: [waiting] }))[0]?.severity).toBe('error');
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(handed).toEqual([undefined, undefined]);
 });
 
 test('the built CLI checks a large project in helper threads and prints what a check in one thread prints', async () => {
