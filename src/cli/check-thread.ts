@@ -11,6 +11,9 @@ import type { CheckThreadData, CheckThreadMessage } from './check-threads.ts';
 
 const port = parentPort!;
 const { options, work } = workerData as CheckThreadData;
-const project = await loadProject({ ...options, fs: createNodeFileSystem() });
-await checkChunks(project, work, {}, (chunk, diagnostics) => port.postMessage({ chunk, diagnostics } satisfies CheckThreadMessage));
-port.postMessage(null satisfies CheckThreadMessage);
+// No top-level await: the bundled CLI is CommonJS (scripts/bundle-cli.mjs).
+void (async () => {
+  const project = await loadProject({ ...options, fs: createNodeFileSystem() });
+  await checkChunks(project, work, {}, (chunk, diagnostics) => port.postMessage({ chunk, diagnostics } satisfies CheckThreadMessage));
+  port.postMessage(null satisfies CheckThreadMessage);
+})();
