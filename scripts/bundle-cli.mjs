@@ -24,6 +24,9 @@ await build({
   output: {
     dir: outDir,
     format: 'cjs',
+    // `import('https')` in a dependency becomes a require: an import() in code compiled through
+    // vm.Script needs Node's experimental main-context loader, which prints a warning on stderr.
+    dynamicImportInCjs: false,
     entryFileNames: '[name].cjs',
     // One level below dist/cli/, like dist/cli/commands/, so '../init-templates/' resolves the same.
     chunkFileNames: 'chunks/[name]-[hash].cjs',
