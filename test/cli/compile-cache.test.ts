@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Runs the CLI with `LLM_DO_HOME=home` and returns its output and the cache's counts. */
-async function run(home: string, args: string[] = ['--help'], env: Record<string, string> = {}) {
+async function run(home: string, args: string[] = ['--help'], env: Record<string, string | undefined> = {}) {
   const result = await runCli(args, { env: { LLM_DO_HOME: home, LLM_DO_DEBUG: '1', ...env }, home: base });
   expect(result.code, result.stderr).toBe(0);
   const counts = /^debug: compile cache: (\d+) used, (\d+) written$/m.exec(result.stderr);
