@@ -1,28 +1,35 @@
-// Bundles the CLI and its dependencies into dist/cli/bin.js; dynamic imports (commands, providers)
-// become chunks in dist/cli/chunks/ so they still load lazily. Loading a few hundred small files is
-// most of what the CLI adds to start-up on Node 20, which has no compile cache (bench/RESULTS.md).
+// Bundles the CLI and its dependencies into dist/cli/process-entry.cjs; dynamic imports (commands,
+// providers) become chunks in dist/cli/chunks/ so they still load lazily. The bundle is CommonJS so
+// that the executable, dist/cli/bin.js (src/cli/bin.ts, a small ES module bundled apart), can
+// compile it through V8's code cache: Node 20 has no compile cache, and compiling ~2 MB of
+// JavaScript was the largest part of start-up (bench/RESULTS.md, src/cli/compile-cache.ts).
 // jiti stays external: it loads users' TS tool modules with its own resolver and native parts.
 // libsql stays external: it loads its native binary for the platform at run time.
 import { build } from 'rolldown';
 import { chmodSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
+const source = (file) => new URL(file, root).pathname;
+const outDir = new URL('dist/cli', root).pathname;
 const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^libsql(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
 await build({
-  // check-thread.js: the entry of `check`'s helper threads (src/cli/check-threads.ts).
-  input: { bin: new URL('src/cli/bin.ts', root).pathname, 'check-thread': new URL('src/cli/check-thread.ts', root).pathname },
+  // check-thread: the entry of `check`'s helper threads (src/cli/check-threads.ts).
+  input: { 'process-entry': source('src/cli/process-entry.ts'), 'check-thread': source('src/cli/check-thread.ts') },
   platform: 'node',
   external: EXTERNAL,
   logLevel: 'warn',
   // The entry exports nothing; said explicitly because includeDependenciesRecursively needs it.
   preserveEntrySignatures: 'allow-extension',
   output: {
-    dir: new URL('dist/cli', root).pathname,
-    format: 'esm',
-    entryFileNames: '[name].js',
+    dir: outDir,
+    format: 'cjs',
+    // `import('https')` in a dependency becomes a require: an import() in code compiled through
+    // vm.Script needs Node's experimental main-context loader, which prints a warning on stderr.
+    dynamicImportInCjs: false,
+    entryFileNames: '[name].cjs',
     // One level below dist/cli/, like dist/cli/commands/, so '../init-templates/' resolves the same.
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    chunkFileNames: 'chunks/[name]-[hash].cjs',
     codeSplitting: {
       // A group takes just the modules it names (the rest keep the default split).
       includeDependenciesRecursively: false,
@@ -34,5 +41,12 @@ await build({
       ],
     },
   },
+});
+await build({
+  input: { bin: source('src/cli/bin.ts') },
+  platform: 'node',
+  external: [/^node:/, /\.cjs$/],
+  logLevel: 'warn',
+  output: { dir: outDir, format: 'esm', entryFileNames: '[name].js' },
 });
 chmodSync(new URL('dist/cli/bin.js', root), 0o755);

@@ -1,30 +1,15 @@
 #!/usr/bin/env node
-// The llm-do executable: wires the real process into the CLI.
+// The llm-do executable: loads the bundled CLI (CommonJS, scripts/bundle-cli.mjs) through V8's code
+// cache in `$LLM_DO_HOME/cache/code/` (compile-cache.ts), then runs it (process-entry.ts).
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { openControllingTerminal } from './controlling-terminal.ts';
-import { main } from './main.ts';
-import { guardProcess } from './process-guard.ts';
-import { terminalSafeJson } from './terminal-text.ts';
-import { cacheCompiledModules } from '../worker/module-loader.ts';
-import { prepareModuleCache } from './module-cache.ts';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheCompiledCode } from './compile-cache.ts';
+import { preparePrivateCache } from './module-cache.ts';
 
-// The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
-(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => {
-  if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`llm-do: provider warnings: ${terminalSafeJson(warnings)}\n`);
-};
-
-const guard = guardProcess({ stderr: process.stderr, cwd: process.cwd() });
-const io = { env: process.env, cwd: process.cwd(), homeDir: homedir() };
-cacheCompiledModules(() => prepareModuleCache(io));
-
-const code = guard.finish(
-  await main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    ...io,
-    openTerminal: openControllingTerminal,
-  }),
-);
-// Exit once stdout has drained, so piped output is never cut and idle sockets cannot hold the process.
-process.stdout.write('', () => process.exit(code));
+const counts = cacheCompiledCode(dirname(fileURLToPath(import.meta.url)), preparePrivateCache({ env: process.env, homeDir: homedir(), cwd: process.cwd() }, 'code'));
+if (process.env.LLM_DO_DEBUG === '1') {
+  process.on('exit', () => process.stderr.write(`debug: compile cache: ${counts.used} used, ${counts.written} written\n`));
+}
+createRequire(import.meta.url)('./process-entry.cjs');

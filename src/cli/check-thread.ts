@@ -13,7 +13,10 @@ const port = parentPort!;
 const { options } = workerData as CheckThreadData;
 // Listening before opening the project: the work may be posted while it opens.
 const posted = new Promise<CheckWork>((resolve) => port.once('message', resolve));
-const project = await loadProject({ ...options, fs: createNodeFileSystem() });
-const work = await posted;
-await checkChunks(project, work, {}, (chunk, diagnostics) => port.postMessage({ chunk, diagnostics } satisfies CheckThreadMessage));
-port.postMessage(null satisfies CheckThreadMessage);
+// No top-level await: the bundled CLI is CommonJS (scripts/bundle-cli.mjs).
+void (async () => {
+  const project = await loadProject({ ...options, fs: createNodeFileSystem() });
+  const work = await posted;
+  await checkChunks(project, work, {}, (chunk, diagnostics) => port.postMessage({ chunk, diagnostics } satisfies CheckThreadMessage));
+  port.postMessage(null satisfies CheckThreadMessage);
+})();

@@ -1,16 +1,23 @@
 /**
- * The directory of compiled tool and schema modules, `$LLM_DO_HOME/cache/tool-modules`. The loader
- * runs what it finds there, so it is used only when nobody else can write to it or to its parent:
- * both are directories (not links) owned by this user with no group or other permissions.
+ * llm-do's caches of code it runs, under `$LLM_DO_HOME/cache/`: compiled tool and schema modules
+ * (`tool-modules`, src/worker/module-loader.ts) and V8's code cache for the CLI (`code`,
+ * compile-cache.ts). What is found there is run, so a cache is used only when nobody else can write
+ * to it or to its parent: both are directories (not links) owned by this user with no group or
+ * other permissions.
  */
 import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CliIO } from './io.ts';
 import { llmDoHome } from './llm-do-home.ts';
 
-/** Creates the cache directory (mode 0700) and returns it; undefined when it is not safely ours (then nothing is cached). */
+/** Creates `$LLM_DO_HOME/cache/tool-modules` (mode 0700) and returns it; undefined when it is not safely ours (then nothing is cached). */
 export function prepareModuleCache(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string | undefined {
-  const dir = join(llmDoHome(io), 'cache', 'tool-modules');
+  return preparePrivateCache(io, 'tool-modules');
+}
+
+/** Creates `$LLM_DO_HOME/cache/NAME` (mode 0700) and returns it; undefined when it is not safely ours (then nothing is cached). */
+export function preparePrivateCache(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>, name: 'tool-modules' | 'code'): string | undefined {
+  const dir = join(llmDoHome(io), 'cache', name);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return isPrivate(dirname(dir)) && isPrivate(dir) ? dir : undefined;

@@ -1,7 +1,8 @@
 /**
  * What the built CLI loads (issue 14: start-up time and peak RSS): `--help` and a plain run must not
  * load code they do not use. Each case runs `dist/cli/bin.js` with a preload that records every ES
- * module and CommonJS require; a bundled chunk is mapped to the source modules it holds through the
+ * module, every CommonJS file required by path (the bundle is CommonJS, for the compile cache) and
+ * every package required; a bundled chunk is mapped to the source modules it holds through the
  * `// src/…` and `// node_modules/…` lines the bundler writes before each module.
  */
 import fs from 'node:fs';
@@ -24,7 +25,7 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
   for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
     const [kind, what] = line.split(' ');
     if (kind === 'require') modules.add(`require ${what}`);
-    if (kind !== 'import' || !what?.startsWith('file:')) continue;
+    if (kind !== 'load' || !what?.startsWith('file:')) continue;
     const file = fileURLToPath(what);
     modules.add(path.relative(REPO_ROOT, file));
     for (const match of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(match[1]!);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
-import { runCli, startCli } from './helpers/run-cli.ts';
+import { REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
 import { byWorker, CHAT, closeServers, FIXTURE, requestsOf, scripted } from './helpers/scripted.ts';
 
 const receivers: OtlpReceiver[] = [];
@@ -199,23 +199,19 @@ describe.concurrent('--otel', () => {
 });
 
 describe('loading', () => {
-  /** A module hook that logs the URL of every module the CLI loads to LLM_DO_TEST_LOAD_LOG. */
-  const hooks = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-otel-'));
-  fs.writeFileSync(
-    path.join(hooks, 'log-loads.mjs'),
-    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(process.env.LLM_DO_TEST_LOAD_LOG, url + '\\n');\n  return next(url, context);\n}\n`,
-  );
-  fs.writeFileSync(path.join(hooks, 'register.mjs'), `import { register } from 'node:module';\nregister('./log-loads.mjs', import.meta.url);\n`);
+  /** Records every file the CLI loads, ES module or CommonJS (the bundled CLI is CommonJS): see test/cli/lazy-load.test.ts. */
+  const RECORD_LOADS = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
+  const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-otel-'));
   /** Code of the OpenTelemetry SDK: a module URL under it (unbundled) or its region in a bundled chunk. */
   const SDK = /@opentelemetry\/(sdk-trace|exporter-trace-otlp-http|otlp-exporter-base|resources)/;
 
   async function loadedSdk(extraArgs: string[], env: Record<string, string> = {}): Promise<boolean> {
-    const log = path.join(hooks, `loads-${extraArgs.length}.txt`);
+    const log = path.join(logs, `loads-${extraArgs.length}.txt`);
     const result = await runCli(['examples/greeter', 'Ada', '--model', 'test', '-q', ...extraArgs], {
-      env: { NODE_OPTIONS: `--import=${pathToFileURL(path.join(hooks, 'register.mjs')).href}`, LLM_DO_TEST_LOAD_LOG: log, ...env },
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(RECORD_LOADS).href}`, LLM_DO_TEST_LOADS: log, ...env },
     });
     expect(result.code, result.stderr).toBe(0);
-    const urls = fs.readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+    const urls = fs.readFileSync(log, 'utf8').split('\n').flatMap((line) => (line.startsWith('load file:') ? [line.slice('load '.length)] : []));
     expect(urls.length).toBeGreaterThan(0);
     return urls.some((url) => SDK.test(url) || SDK.test(fs.readFileSync(fileURLToPath(url), 'utf8')));
   }

@@ -1,4 +1,6 @@
 /** `llm-do check [DIR]`: validate everything, print every problem, exit 0 (no errors) or 2. */
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ProjectError } from '../../errors.ts';
 import { checkProject } from '../../project/check.ts';
 import { loadProjectWorkers } from '../../project/project-workers.ts';
@@ -10,8 +12,11 @@ import { printError, printLine, type CliIO } from '../io.ts';
 import { openRunTarget } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 
-/** The helper threads' entry: beside this module's directory both in `dist/cli/` as compiled and in the bundle (`dist/cli/chunks/`). */
-const CHECK_THREAD_ENTRY = new URL('../check-thread.js', import.meta.url);
+/**
+ * The helper threads' entry: beside this module's directory both in `dist/cli/` as compiled and in the
+ * bundle (`dist/cli/chunks/`), with this module's extension (`.js` compiled, `.cjs` bundled).
+ */
+const CHECK_THREAD_ENTRY = new URL(`../check-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /** Options shared by `check` and `list`. */
 export interface ProjectCommandOptions {
