@@ -27,7 +27,7 @@ const MAX_THREADS = 3;
 /**
  * One helper per spare core (none on one core), for a check that imports no project code (with
  * `--import-tools` each thread would compile the tool modules again). `entry` is the URL of the
- * built `check-thread.js`; `project` must have been opened on the Node file system. `debug` is told
+ * built `check-thread.cjs`; `project` must have been opened on the Node file system. `debug` is told
  * how many chunks each thread checked, or why it failed (its chunks are then checked by the caller).
  */
 export function threadCheckHelpers(project: Project, entry: URL, debug?: (message: string) => void): CheckHelper[] {
