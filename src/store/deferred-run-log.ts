@@ -11,10 +11,11 @@
  * the run with that error) before the event is passed on, so no tool runs with the log unusable.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ProjectError } from '../errors.ts';
+import { ProjectError } from '../errors.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import { openRunDatabase, type RunDatabase } from './database.ts';
+import { runLogUnusable } from './run-log-file.ts';
 import { createSqliteRunStore, type SqliteRunStore, type SqliteRunStoreOptions } from './sqlite-run-store.ts';
 
 export interface DeferredRunLogOptions extends SqliteRunStoreOptions {
@@ -66,13 +67,16 @@ export function createDeferredRunLog(file: string, options: DeferredRunLogOption
     if (inner || unusable) return;
     try {
       db = openRunDatabase(file);
+      inner = createSqliteRunStore(db, options);
     } catch (error) {
-      unusable = error as ProjectError;
+      // Preparing the statements fails on a log whose tables are not what its schema version says.
+      db?.close();
+      db = undefined;
+      unusable = ProjectError.isInstance(error) ? error : runLogUnusable(file, (error as Error).message);
       waiting = [];
       options.onUnusable(unusable);
       return;
     }
-    inner = createSqliteRunStore(db, options);
     for (const write of waiting) write(inner);
     waiting = [];
   };

@@ -107,6 +107,18 @@ describe('createDeferredRunLog', () => {
     expect(() => log.close()).not.toThrow();
     expect(onUnusable).toHaveBeenCalledTimes(1);
   });
+
+  test('a log whose tables are not what its schema version says is unusable too, not a crash', () => {
+    const { file, log, onUnusable } = deferredLog();
+    const db = new Database(file);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    db.close();
+    log.store.begin(beginning('r5'));
+    log.store.record(oneStepRun('r5').afterResponse[1]!);
+    expect(onUnusable).toHaveBeenCalledTimes(1);
+    expect(onUnusable.mock.calls[0]![0]).toMatchObject({ code: 'run-log-unusable', message: expect.stringContaining('no such table') });
+    expect(() => log.close()).not.toThrow();
+  });
 });
 
 describe('prepareRunLogFile', () => {
