@@ -38,7 +38,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/controlling-terminal.ts': 'opens /dev/tty for approval prompts when stdin is piped',
   'src/cli/trace-writer.ts': 'writes the --trace file the user named on the command line, outside any sandbox',
   'src/cli/version.ts': "reads llm-do's own package.json, not a project file",
-  'src/store/database.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only',
+  'src/store/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, and reads its header',
   'src/store/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',

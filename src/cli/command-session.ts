@@ -14,7 +14,7 @@ import { printError, printLine, writeOutput, type CliIO } from './io.ts';
 import { pendingJson, renderPending } from './pending-view.ts';
 import { processFailure } from './process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from './progress-display.ts';
-import { asksAtTerminal, openRunLog, type RunLog } from './run-setup.ts';
+import { asksAtTerminal, openDeferredRunLog, openRunLog, type DeferredRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
 import { createTerminalPrompter } from './terminal-prompter.ts';
@@ -31,7 +31,10 @@ export const NOT_RUN_JSON = {
 /** What a run is shown and recorded through: the views, trace, telemetry, terminal and run log of one command. */
 export interface CommandSession {
   openTrace(options: Record<string, any>): Promise<TraceWriter | undefined>;
-  openLog(options: Record<string, any>, project: Project, resumedRunId?: string): Promise<RunLog | undefined>;
+  /** The run log of a new run: its database is opened while the first request is in flight (src/store/deferred-run-log.ts). */
+  openLog(options: Record<string, any>, project: Project): Promise<RunLog | undefined>;
+  /** The run log, opened now, of the paused run `runId` that goes on. */
+  reopenLog(options: Record<string, any>, project: Project, runId: string): Promise<OpenRunLog | undefined>;
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
   surround(options: Record<string, any>, how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean }): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
   /** Prints the result (the answer, `--json`, or what a paused run waits for) and returns the exit code. */
@@ -48,7 +51,9 @@ export function openCommandSession(io: CliIO): CommandSession {
   let display: ProgressDisplay | undefined;
   let answer: ReturnType<typeof createAnswerStream> | undefined;
   let terminal: ControllingTerminal | undefined;
-  let log: RunLog | undefined;
+  let log: (RunLog & Partial<Pick<DeferredRunLog, 'unusable'>>) | undefined;
+  /** Aborted with the run log's error when its database, opened during the first request, cannot be used. */
+  const logFailure = new AbortController();
   // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
   // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
   const onSigint = () => abort.abort();
@@ -58,9 +63,14 @@ export function openCommandSession(io: CliIO): CommandSession {
       trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
       return trace;
     },
-    async openLog(options, project, resumedRunId) {
-      log = await openRunLog(options, project, io, resumedRunId);
+    async openLog(options, project) {
+      log = await openDeferredRunLog(options, project, io, (error) => logFailure.abort(error));
       return log;
+    },
+    async reopenLog(options, project, runId) {
+      const reopened = await openRunLog(options, project, io, runId);
+      log = reopened;
+      return reopened;
     },
     async surround(options, { answerAsJson, stdinIsInput, grants }) {
       telemetry = await openTelemetry(options, io);
@@ -83,7 +93,7 @@ export function openCommandSession(io: CliIO): CommandSession {
             }
           : {}),
         // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
-        signal: AbortSignal.any([abort.signal, processFailure]),
+        signal: AbortSignal.any([abort.signal, processFailure, logFailure.signal]),
         subscribe: (bus) => {
           trace?.attach(bus);
           telemetry?.attach(bus);
@@ -96,6 +106,9 @@ export function openCommandSession(io: CliIO): CommandSession {
       answer?.end();
       display?.stop();
       await trace?.close();
+      // A run log found unusable after the run began ends it as one opened before would have.
+      const unusable = log?.unusable;
+      if (unusable) return options.json ? reportJsonError(unusable, io, NOT_RUN_JSON) : reportError(unusable, io);
       const exitCode = reportResult(result, options, io, answer?.streamed === true);
       log?.recordExit(exitCode);
       return exitCode;

@@ -4,7 +4,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { openProjectGrants, type ProjectGrants } from '../approval/grants.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError, type ProjectError } from '../errors.ts';
 import { loadProject } from '../project/load-project.ts';
 import { detectTarget } from '../project/target.ts';
 import { readUserConfig, userConfigPath } from '../project/user-config.ts';
@@ -101,41 +101,82 @@ export function runLogPath(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string {
   return join(llmDoHome(io), 'runs.db');
 }
 
-/** The run log of a `run` or `chat` process. */
+/** The run log of a `run`, `chat` or `resume` process. */
 export interface RunLog {
   store: RunStore;
-  /** The log's paused runs: what a resume claims. */
-  runs: PausedRuns;
   /** Records the exit code the process ends its (last) run with. */
   recordExit(exitCode: number): void;
   close(): void;
+}
+
+/** A run log opened before the run: it can also reopen a paused run. */
+export interface OpenRunLog extends RunLog {
+  /** The log's paused runs: what a resume claims. */
+  runs: PausedRuns;
+}
+
+/** A run log whose database is opened while the first model request is in flight (`src/store/deferred-run-log.ts`). */
+export interface DeferredRunLog extends RunLog {
+  /** Why the database could not be opened after all (the run was ended with this error). */
+  readonly unusable: ProjectError | undefined;
+}
+
+/** Whether the flags and the manifest let runs of `project` be recorded. */
+function logsRuns(flags: RunFlags, project: Project): boolean {
+  return flags.log !== false && recordsRuns(project);
+}
+
+const writeFailureWarning = (io: CliIO, file: string) => (error: Error) =>
+  printError(io, `llm-do: warning: recording stopped, could not write the run log ${file} (${error.message}); the run goes on`);
+
+/** `store`, remembering the run it last began, and `recordExit`, which records the exit code of that run. */
+function recordingExits(store: RunStore, setExitCode: (runId: string, exitCode: number) => void, resumedRunId?: string): Pick<RunLog, 'store' | 'recordExit'> {
+  let lastRun = resumedRunId;
+  return {
+    store: {
+      begin(run) {
+        lastRun = run.run_id;
+        store.begin(run);
+      },
+      record: (event) => store.record(event),
+      checkpoint: (state) => store.checkpoint?.(state),
+    },
+    recordExit: (exitCode) => void (lastRun && setExitCode(lastRun, exitCode)),
+  };
 }
 
 /**
  * Opens the run log unless `--no-log` or the manifest's `log: false` turn recording off. An unusable
  * log is a ProjectError (exit 2) here, before any model request; a write failing later is one warning.
  */
-export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<RunLog | undefined> {
-  if (flags.log === false || !recordsRuns(project)) return undefined;
+export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<OpenRunLog | undefined> {
+  if (!logsRuns(flags, project)) return undefined;
   const { openRunDatabase, createSqliteRunStore } = await import('../store/index.ts');
   const file = runLogPath(io);
   const db = openRunDatabase(file);
-  const inner = createSqliteRunStore(db, {
-    onWriteFailure: (error) => printError(io, `llm-do: warning: recording stopped, could not write the run log ${file} (${error.message}); the run goes on`),
-  });
-  let lastRun = resumedRunId;
+  const inner = createSqliteRunStore(db, { onWriteFailure: writeFailureWarning(io, file) });
+  return { ...recordingExits(inner, (runId, exitCode) => inner.setExitCode(runId, exitCode), resumedRunId), runs: inner, close: () => void db.close() };
+}
+
+/**
+ * The run log of a new run, as `openRunLog`, but only the file is checked here (a file that is not
+ * a SQLite database or whose header names a newer schema is a ProjectError now); the database is
+ * opened while the first model request is in flight. Should that fail, `onUnusable` is told before
+ * anything the model asked for runs, and `unusable` keeps the error.
+ */
+export async function openDeferredRunLog(flags: RunFlags, project: Project, io: CliIO, onUnusable: (error: ProjectError) => void): Promise<DeferredRunLog | undefined> {
+  if (!logsRuns(flags, project)) return undefined;
+  const { prepareRunLogFile } = await import('../store/run-log-file.ts');
+  const file = runLogPath(io);
+  prepareRunLogFile(file);
+  const { createDeferredRunLog } = await import('../store/deferred-run-log.ts');
+  const log = createDeferredRunLog(file, { onWriteFailure: writeFailureWarning(io, file), onUnusable });
   return {
-    store: {
-      begin(run) {
-        lastRun = run.run_id;
-        inner.begin(run);
-      },
-      record: (event) => inner.record(event),
-      checkpoint: (state) => inner.checkpoint?.(state),
+    ...recordingExits(log.store, log.setExitCode),
+    get unusable() {
+      return log.unusable;
     },
-    runs: inner,
-    recordExit: (exitCode) => void (lastRun && inner.setExitCode(lastRun, exitCode)),
-    close: () => void db.close(),
+    close: () => log.close(),
   };
 }
 

@@ -4,11 +4,10 @@
  * and brings the schema up to date. A file that is not a usable run log is refused with the way out,
  * before any model request.
  */
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type Database from 'libsql';
 import { ProjectError } from '../errors.ts';
 import { loadLibsql } from './libsql.ts';
+import { checkSchemaVersion, prepareRunLogFile, runLogUnusable } from './run-log-file.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
 export type RunDatabase = Database.Database;
@@ -20,8 +19,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 export function openRunDatabase(file: string): RunDatabase {
   let db: RunDatabase | undefined;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    closeSync(openSync(file, 'a', 0o600));
+    prepareRunLogFile(file);
     const Libsql = loadLibsql();
     db = new Libsql(file);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -32,7 +30,7 @@ export function openRunDatabase(file: string): RunDatabase {
   } catch (error) {
     db?.close();
     if (ProjectError.isInstance(error)) throw error;
-    throw unusable(file, (error as Error).message);
+    throw runLogUnusable(file, (error as Error).message);
   }
 }
 
@@ -60,11 +58,7 @@ export function pragmaNumber(db: RunDatabase, name: string): number {
 }
 
 function migrate(db: RunDatabase, file: string): void {
-  const check = (version: number) => {
-    if (version > SCHEMA_VERSION) {
-      throw unusable(file, `it was written by a newer llm-do (schema version ${version}; this one knows up to ${SCHEMA_VERSION})`);
-    }
-  };
+  const check = (version: number) => checkSchemaVersion(file, version);
   const found = pragmaNumber(db, 'user_version');
   check(found);
   if (found === SCHEMA_VERSION) return;
@@ -75,12 +69,4 @@ function migrate(db: RunDatabase, file: string): void {
     for (let next = version; next < SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next]!);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   });
-}
-
-function unusable(file: string, reason: string): ProjectError {
-  return new ProjectError(
-    'run-log-unusable',
-    `cannot use the run log: ${reason}. Run with --no-log to run without recording, or move the file aside (e.g. mv ${file} ${file}.old) to start a new log`,
-    { file },
-  );
 }

@@ -17,12 +17,13 @@ const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
 
 /** The modules `node dist/cli/bin.js ARGS` loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
-async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string }> {
+async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string; lines: string[] }> {
   const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const result = await runCli(args, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record }, home: path.join(scratch, 'home') });
   expect(result.code, result.stderr).toBe(0);
   const modules = new Set<string>();
-  for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
+  const lines = fs.readFileSync(record, 'utf8').split('\n');
+  for (const line of lines) {
     const [kind, what] = line.split(' ');
     if (kind === 'require') modules.add(`require ${what}`);
     if (kind !== 'load' || !what?.startsWith('file:')) continue;
@@ -30,7 +31,7 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
     modules.add(path.relative(REPO_ROOT, file));
     for (const match of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(match[1]!);
   }
-  return { modules: [...modules], stdout: result.stdout };
+  return { modules: [...modules], stdout: result.stdout, lines };
 }
 
 /** The entries of `modules` that start with one of `prefixes`. */
@@ -100,5 +101,14 @@ describe('what the built CLI loads', () => {
     expect(stdout.trim()).toBe('done');
     expect(modules).toContain('require jiti');
     expect(matching(modules, ['node_modules/jiti/lib/jiti.mjs'])).toEqual([]);
+  });
+
+  it('a run loads SQLite only after its first model request is sent (the run log opens while it is in flight)', async () => {
+    const { env } = await scripted(() => ({ text: 'ok' }));
+    const { lines, stdout } = await loadedModules([scratch, 'hi'], env);
+    expect(stdout.trim()).toBe('ok');
+    const sent = lines.indexOf('sent request');
+    expect(sent).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf('require libsql')).toBeGreaterThan(sent);
   });
 });

@@ -148,6 +148,8 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     const home = freshHome();
     const killed = startCli([FIXTURE, 'go', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
     while (server.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The log is opened while the first request is in flight (src/store/deferred-run-log.ts): kill once it has the run.
+    while (!fs.existsSync(logOf(home)) || (await runs(home, [])).runs.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
     killed.child.kill('SIGKILL');
     await killed.result;
     const { run } = (await runs(home, ['show', 'last'])) as { run: RunDetail };

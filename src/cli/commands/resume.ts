@@ -62,7 +62,7 @@ async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun>
   return {
     state,
     async recording(project, session, options) {
-      const log = await session.openLog(options, project, runId);
+      const log = await session.reopenLog(options, project, runId);
       if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
       return {
         store: log.store,
