@@ -41,6 +41,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/store/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, and reads its header',
   'src/store/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
+  'src/cli/compile-cache.ts': "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only",
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
 };
