@@ -2,7 +2,8 @@
  * MCP servers as toolsets (SPEC §19) through the built CLI: the real npm `server-everything` over stdio
  * and over Streamable HTTP, approvals in each mode, `mcp list`, `check` with and without `--connect`,
  * and hostile servers (test/fixtures/mcp/hostile-server.mjs): one that never initializes, one whose tool
- * names clash, a 10 MB result, a server that dies mid-run, and its process group stopped at run end.
+ * names clash, a 10 MB result, a server that dies mid-run, and its process group stopped at run end
+ * and on Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ScriptedRequest } from '../../src/testing/index.ts';
-import { REPO_ROOT, runCli } from './helpers/run-cli.ts';
+import { REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
 import { CHAT, closeServers, scripted } from './helpers/scripted.ts';
 
 const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -196,6 +197,21 @@ describe.concurrent('MCP client', () => {
 
     expect(result.code, result.stderr).toBe(0);
     const pids = JSON.parse(resultOf(server.requests[1]!, 'h__pids')) as { server: number; child: number };
+    expect(alive(pids.server)).toBe(false);
+    expect(alive(pids.child)).toBe(false);
+  }, TEST_TIMEOUT_MS);
+
+  test('Ctrl-C while the model thinks stops the server as a process group: exit 130, no orphan left', async () => {
+    const dir = project({ h: hostile('tools') }, { 'mcp:h': { tools: ['pids'], approval: { default: 'preApproved' } } });
+    const { server, env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'h__pids', args: {} }] } : { text: 'too late', delayMs: 30_000 }));
+    const cli = startCli([dir, 'go', '--model', CHAT.model], { env });
+    while (server.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    const pids = JSON.parse(resultOf(server.requests[1]!, 'h__pids')) as { server: number; child: number };
+    expect(alive(pids.server)).toBe(true);
+    cli.child.kill('SIGINT');
+    const result = await cli.result;
+
+    expect(result.code, result.stderr).toBe(130);
     expect(alive(pids.server)).toBe(false);
     expect(alive(pids.child)).toBe(false);
   }, TEST_TIMEOUT_MS);
