@@ -153,12 +153,9 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
  * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
  * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
- * attempt's request (or cancels its body), so the connection is freed. A request that is not
- * streamed goes out with the caller's own signal: nothing can time out before its headers, so it
- * needs no signal of its own (one per model step, combined with the caller's, was measurable).
+ * attempt's request, so the connection is freed.
  */
 async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number): Promise<Response> {
-  if (!isStreamingRequest(input, init)) return withIdleBody(await baseFetch(input, init), timeoutMs, () => new StreamTimeoutError(timeoutMs));
   const attempt = new AbortController();
   const outer = init?.signal ?? undefined;
   const signal = outer ? AbortSignal.any([outer, attempt.signal]) : attempt.signal;
@@ -167,17 +164,14 @@ async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo 
     attempt.abort(error);
     return error;
   };
-  return withIdleBody(await withTimeout(baseFetch(input, { ...init, signal }), timeoutMs, timeout), timeoutMs, timeout);
-}
-
-/** `response`, whose body, if streamed (SSE or NDJSON), must send each chunk within `timeoutMs`, else errors with `onTimeout()`'s error (and is cancelled). */
-async function withIdleBody(response: Response, timeoutMs: number, onTimeout: () => Error): Promise<Response> {
+  const request = baseFetch(input, { ...init, signal });
+  const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !/event-stream|ndjson/.test(type)) return response;
 
   const reader = response.body.getReader();
   const read = () =>
-    withTimeout(reader.read(), timeoutMs, onTimeout).catch((error: unknown) => {
+    withTimeout(reader.read(), timeoutMs, timeout).catch((error: unknown) => {
       void reader.cancel(error).catch(() => undefined);
       throw error;
     });

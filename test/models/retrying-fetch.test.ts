@@ -192,15 +192,6 @@ describe('createRetryingFetch: idleTimeoutMs (stream_timeout)', () => {
     expect(calls).toBe(2);
   });
 
-  it('sends a non-streamed request with the caller\'s own signal, and still watches a streamed answer to it', async () => {
-    const caller = new AbortController();
-    const signals: (AbortSignal | null | undefined)[] = [];
-    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => (signals.push(init?.signal), sse(['data: 1\n\n'], true))) as typeof globalThis.fetch;
-    const response = await createRetryingFetch({ fetch, idleTimeoutMs: 30 })('http://x/', { method: 'POST', body: '{"model":"m"}', signal: caller.signal });
-    expect(signals).toEqual([caller.signal]);
-    expect(await catchRejection(response.text())).toBeInstanceOf(StreamTimeoutError);
-  });
-
   it('leaves non-streamed requests and responses alone', async () => {
     const fetch = (() => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('{"ok":true}')), 60))) as typeof globalThis.fetch;
     const response = await createRetryingFetch({ fetch, idleTimeoutMs: 20 })('http://x/', { method: 'POST', body: '{"model":"m"}' });
