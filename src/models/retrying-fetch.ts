@@ -65,7 +65,7 @@ const MAX_SERVER_DELAY_MS = 30_000;
  */
 export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fetch } = {}): typeof fetch {
   const { retries = 3, baseDelayMs = 500, onRetry, idleTimeoutMs, fetch: baseFetch = globalThis.fetch } = options;
-  const attemptFetch: typeof fetch = idleTimeoutMs === undefined ? baseFetch : (input, init) => fetchWithIdleTimeout(baseFetch, input, init, idleTimeoutMs);
+  const attemptFetch: typeof fetch = (input, init) => fetchAttempt(baseFetch, input, init, idleTimeoutMs);
 
   return async function retryingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
@@ -149,27 +149,63 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * One attempt under the idle timeout. A streamed request (`"stream":true` in its JSON body, or
+ * One attempt, under the idle timeout when there is one. A streamed request (`"stream":true` in its JSON body, or
  * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
  * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
  * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
  * attempt's request, so the connection is freed.
+ *
+ * The request gets a signal of its own that follows the caller's, linked only until its body is read:
+ * fetch (undici) leaves a listener on the signal it is given until the request is garbage collected,
+ * and a run's signal lives for every step (a dozen steps printed MaxListenersExceededWarning).
  */
-async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number): Promise<Response> {
+async function fetchAttempt(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number | undefined): Promise<Response> {
   const attempt = new AbortController();
-  const outer = init?.signal ?? undefined;
-  const signal = outer ? AbortSignal.any([outer, attempt.signal]) : attempt.signal;
+  const unlink = follow(init?.signal ?? undefined, attempt);
   const timeout = () => {
-    const error = new StreamTimeoutError(timeoutMs);
+    // withTimeout calls this only when there is a timeout.
+    const error = new StreamTimeoutError(timeoutMs!);
     attempt.abort(error);
     return error;
   };
-  const request = baseFetch(input, { ...init, signal });
-  const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.body || !/event-stream|ndjson/.test(type)) return response;
+  try {
+    const request = baseFetch(input, { ...init, signal: attempt.signal });
+    const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.body || !/event-stream|ndjson/.test(type)) return await readWhole(response, unlink);
+    return await watchedStream(response, timeoutMs, timeout, unlink);
+  } catch (error) {
+    unlink();
+    throw error;
+  }
+}
 
-  const reader = response.body.getReader();
+/** Aborts `attempt` when `outer` aborts; the returned function ends that link. */
+function follow(outer: AbortSignal | undefined, attempt: AbortController): () => void {
+  if (!outer) return () => undefined;
+  if (outer.aborted) {
+    attempt.abort(outer.reason);
+    return () => undefined;
+  }
+  const onAbort = () => attempt.abort(outer.reason);
+  outer.addEventListener('abort', onAbort, { once: true });
+  return () => outer.removeEventListener('abort', onAbort);
+}
+
+/** Statuses whose response may not have a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** A response that is not streamed, read while the caller can still abort it, then unlinked. */
+async function readWhole(response: Response, unlink: () => void): Promise<Response> {
+  const bytes = response.body ? await response.arrayBuffer() : null;
+  unlink();
+  const body = NULL_BODY_STATUSES.has(response.status) ? null : bytes;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A streamed body whose every chunk must come within `timeoutMs` (when set); unlinked when it ends, fails or is cancelled. */
+async function watchedStream(response: Response, timeoutMs: number | undefined, timeout: () => Error, unlink: () => void): Promise<Response> {
+  const reader = response.body!.getReader();
   const read = () =>
     withTimeout(reader.read(), timeoutMs, timeout).catch((error: unknown) => {
       void reader.cancel(error).catch(() => undefined);
@@ -181,19 +217,26 @@ async function fetchWithIdleTimeout(baseFetch: typeof fetch, input: RequestInfo 
       try {
         const next = pending ?? (await read());
         pending = undefined;
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        if (next.done) {
+          unlink();
+          controller.close();
+        } else controller.enqueue(next.value);
       } catch (error) {
+        unlink();
         controller.error(error);
       }
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (reason) => {
+      unlink();
+      return reader.cancel(reason);
+    },
   });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Settles like `promise`, or rejects with `onTimeout()`'s error after `ms`. */
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+/** Settles like `promise`, or rejects with `onTimeout()`'s error after `ms` (never without `ms`). */
+function withTimeout<T>(promise: Promise<T>, ms: number | undefined, onTimeout: () => Error): Promise<T> {
+  if (ms === undefined) return promise;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(onTimeout()), ms);
     promise.then(

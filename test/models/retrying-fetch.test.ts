@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRetryingFetch, type RetryEvent } from '../../src/models/index.ts';
 import { StreamTimeoutError } from '../../src/models/retrying-fetch.ts';
@@ -105,7 +106,16 @@ describe('createRetryingFetch', () => {
     expect(badPort.calls).toHaveLength(1);
   });
 
-  it('never retries once the signal has fired, and passes the signal through', async () => {
+  it('gives fetch a signal that aborts with the caller\'s, with its reason', async () => {
+    const controller = new AbortController();
+    const hanging = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
+    const pending = catchRejection(createRetryingFetch({ fetch: hanging, baseDelayMs: 1 })('http://x/', { signal: controller.signal }));
+    controller.abort(new Error('user quit'));
+    expect(((await pending) as Error).message).toBe('user quit');
+  });
+
+  it('never retries once the signal has fired', async () => {
     const controller = new AbortController();
     const { fetch, calls } = scriptedFetch([500, 200]);
     const retrying = createRetryingFetch({ fetch, baseDelayMs: 10_000, onRetry: () => controller.abort(new Error('user quit')) });
@@ -114,7 +124,6 @@ describe('createRetryingFetch', () => {
     expect((error as Error).message).toBe('user quit');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.signal).toBe(controller.signal);
 
     const aborted = new AbortController();
     aborted.abort();
@@ -145,6 +154,18 @@ describe('createRetryingFetch over HTTP', () => {
     expect(response.status).toBe(200);
     expect((await response.json()).choices[0].message.content).toBe('hello');
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('leaves no abort listener on the caller\'s long-lived signal after each request (undici keeps its own until GC)', async () => {
+    server.setHandler(() => ({ text: 'ok' }));
+    const run = new AbortController();
+    const retrying = createRetryingFetch({ baseDelayMs: 1 });
+    for (let step = 0; step < 12; step++) {
+      const response = await retrying(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }), signal: run.signal });
+      await response.json();
+    }
+    // Twelve listeners would be Node's MaxListenersExceededWarning on the user's terminal.
+    expect(getEventListeners(run.signal, 'abort').length).toBeLessThan(2);
   });
 });
 
