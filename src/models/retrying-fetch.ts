@@ -149,15 +149,16 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * One attempt, under the idle timeout when there is one. A streamed request (`"stream":true` in its JSON body, or
- * `alt=sse`) must get its headers within the timeout; a streamed response (SSE or NDJSON) must send
- * its first chunk within it — both reject with {@link StreamTimeoutError}, so the attempt can be
- * retried — and then each next chunk, else the body errors with it. A timeout also aborts the
- * attempt's request, so the connection is freed.
+ * One attempt, under the idle timeout when there is one. A streamed request (`"stream":true` in its
+ * JSON body, or `alt=sse`) must get its headers within the timeout; a streamed response (SSE or
+ * NDJSON) must send its first chunk within it — both reject with {@link StreamTimeoutError}, so the
+ * attempt can be retried — and then each next chunk, else the body errors with it. A timeout also
+ * aborts the attempt's request, so the connection is freed.
  *
- * The request gets a signal of its own that follows the caller's, linked only until its body is read:
- * fetch (undici) leaves a listener on the signal it is given until the request is garbage collected,
- * and a run's signal lives for every step (a dozen steps printed MaxListenersExceededWarning).
+ * The request gets a signal of its own that follows the caller's until a streamed body ends (an
+ * answer that is not streamed: until its headers). fetch (undici) leaves a listener on the signal
+ * it is given until the request is garbage collected, and a run's signal lives for every step (a
+ * dozen steps printed MaxListenersExceededWarning).
  */
 async function fetchAttempt(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number | undefined): Promise<Response> {
   const attempt = new AbortController();
@@ -172,7 +173,11 @@ async function fetchAttempt(baseFetch: typeof fetch, input: RequestInfo | URL, i
     const request = baseFetch(input, { ...init, signal: attempt.signal });
     const response = isStreamingRequest(input, init) ? await withTimeout(request, timeoutMs, timeout) : await request;
     const type = response.headers.get('content-type') ?? '';
-    if (!response.body || !/event-stream|ndjson/.test(type)) return await readWhole(response, unlink);
+    if (!response.body || !/event-stream|ndjson/.test(type)) {
+      // A body that is not streamed comes right behind its headers; copying it to keep the link measured 10% of a step.
+      unlink();
+      return response;
+    }
     return await watchedStream(response, timeoutMs, timeout, unlink);
   } catch (error) {
     unlink();
@@ -190,17 +195,6 @@ function follow(outer: AbortSignal | undefined, attempt: AbortController): () =>
   const onAbort = () => attempt.abort(outer.reason);
   outer.addEventListener('abort', onAbort, { once: true });
   return () => outer.removeEventListener('abort', onAbort);
-}
-
-/** Statuses whose response may not have a body (the Response constructor refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-/** A response that is not streamed, read while the caller can still abort it, then unlinked. */
-async function readWhole(response: Response, unlink: () => void): Promise<Response> {
-  const bytes = response.body ? await response.arrayBuffer() : null;
-  unlink();
-  const body = NULL_BODY_STATUSES.has(response.status) ? null : bytes;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** A streamed body whose every chunk must come within `timeoutMs` (when set); unlinked when it ends, fails or is cancelled. */
