@@ -8,7 +8,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ProjectError, ToolError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
+import { modelToolName } from './tool-name.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import type { McpToolsetConfig } from '../worker/schema.ts';
@@ -35,7 +35,7 @@ export function serverOf(toolset: string): string {
 
 /** The name the model sees for the server's tool: `NAME__tool`, sanitised like worker tool names, at most 64 characters. */
 export function mcpToolName(server: string, tool: string): string {
-  return `${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, MAX_TOOL_NAME_LENGTH);
+  return modelToolName(`${server}__${tool}`);
 }
 
 /** The server's tools that `tools:` selects (absent = all), in the server's order. */

@@ -5,30 +5,17 @@
  * list is checked (aliases, providers, keys) before any request.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { tempDir, worker as workerFile, writeTree } from '../project/fixture.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 
 afterAll(closeServers);
 
-function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-function project(files: Record<string, string>): string {
-  const root = tempDir('llm-do-e2e-fallback-');
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
-
-function worker(name: string, fields: string): string {
-  return `---\nname: ${name}\n${fields}\n---\nYou are worker ${name}. {{ input }}\n`;
-}
+/** A worker whose prompt names it and carries the input. */
+const worker = (name: string, fields: string) => workerFile(name, fields, `You are worker ${name}. {{ input }}`);
+const project = (files: Record<string, string>) => writeTree(files, tempDir('llm-do-e2e-fallback-'));
 
 const PRIMARY = 'anthropic:claude-missing';
 const BACKUP = 'openai-compatible:scripted-chat';

@@ -5,31 +5,18 @@
  * next step's history; a provider without the tool is a check error, and `run` sends nothing.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedRequest } from '../../src/testing/index.ts';
+import { tempDir, worker as workerFile, writeTree } from '../project/fixture.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { byWorker, closeServers, scripted } from './helpers/scripted.ts';
 
 afterAll(closeServers);
 
-function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-function project(files: Record<string, string>): string {
-  const root = tempDir('llm-do-e2e-ptools-');
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
-
-function worker(name: string, fields: string): string {
-  return `---\nname: ${name}\n${fields}\n---\nYou are worker ${name}. {{ input }}\n`;
-}
+/** A worker whose prompt names it and carries the input. */
+const worker = (name: string, fields: string) => workerFile(name, fields, `You are worker ${name}. {{ input }}`);
+const project = (files: Record<string, string>) => writeTree(files, tempDir('llm-do-e2e-ptools-'));
 
 function traceEvents(file: string): Record<string, any>[] {
   return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
