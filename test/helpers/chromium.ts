@@ -1,0 +1,34 @@
+/**
+ * Real headless Chromium for browser tests: Debian's `chromium` driven by playwright-core (no browser
+ * download). `.ci/run` installs it; elsewhere the suites skip and say why.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Where Debian's package puts the browser; `LLM_DO_TEST_CHROMIUM` overrides it. */
+export const chromiumPath = process.env.LLM_DO_TEST_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Why browser tests cannot run here, or undefined when they can. Pass it to `describe.skipIf`. */
+export const chromiumMissing: string | undefined = existsSync(chromiumPath)
+  ? undefined
+  : `no Chromium at ${chromiumPath} (install Debian's chromium, as .ci/run does, or set LLM_DO_TEST_CHROMIUM)`;
+
+/**
+ * Launches headless Chromium. The flags keep it off the network, which this machine closes (background
+ * networking would otherwise retry refused connections), and out of any profile but a fresh one.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (chromiumMissing !== undefined) throw new Error(chromiumMissing);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
