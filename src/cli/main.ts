@@ -404,6 +404,42 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExamples:\n  llm-do mcp serve ./my-project --model anthropic:claude-sonnet-4-5\n  llm-do mcp serve ./my-project --http 8808 --approve-all\n')
     .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/mcp-serve.ts')).runMcpServe(dir, options, io)));
 
+  program
+    .command('batch')
+    .description('run a worker once per input of a JSONL file or a directory, appending each result to RESULTS.jsonl; rerun the same command to resume')
+    .argument('[target]', 'project directory or worker file')
+    .requiredOption('--inputs <path>', 'FILE.jsonl (one input a line: a JSON string or object) or a directory (one input a file)')
+    .requiredOption('--out <file>', 'results file, one JSON line per input; a rerun skips the inputs it holds')
+    .option('--concurrency <n>', 'most inputs running at once, halved on 429 and grown back (default 4)')
+    .option('--rpm <n>', 'at most N model requests per minute, spaced evenly')
+    .option('--tpm <n>', 'at most N tokens (input + output) per minute')
+    .option('--retry-failed', 'run again the inputs whose result is an error')
+    .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
+    .option('--model <id>', 'model for every worker of every input, e.g. anthropic:claude-sonnet-4-5 or test')
+    .addOption(
+      new Option('--on-approval <mode>', 'how tool calls that ask are decided: pause the input until decided (default; llm-do approvals), or approve or deny them all')
+        .choices(['pause', 'approve', 'deny'])
+        .conflicts(['approveAll', 'autoDeny']),
+    )
+    .option('--approve-all', 'alias of --on-approval approve')
+    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--set <key=value>', 'override a field of the entry worker for every input (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
+    .option('--no-stream', 'use non-streaming model requests')
+    .option('--no-log', 'do not record the inputs\' runs in the run log (then tool calls that ask cannot pause)')
+    .option('--json', 'print one JSON object {status, out, total, ok, failed, paused, invalid, …} at the end')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do batch ./summarizer --inputs docs.jsonl --out results.jsonl --model test\n  llm-do batch ./summarizer --inputs ./inbox --out results.jsonl --concurrency 16 --rpm 500\n',
+    )
+    .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/batch.ts')).runBatchCommand(target, options, io)));
+
   let failedCommand: Command = program;
   showUsageOnError(program, (command) => (failedCommand = command));
   // A run's JSON keeps its keys (empty); other commands answer {status, error}.
