@@ -28,40 +28,82 @@ export interface RequestGate {
 /** How long a 429 without `retry-after` holds the gate. */
 const DEFAULT_THROTTLE_MS = 1000;
 const MINUTE_MS = 60_000;
+/** The least gap between two starts, as a share of a slot (the rest is for catching up a late timer). */
+const MIN_GAP_OF_SLOT = 0.75;
 
 export function createRequestGate(options: RequestGateOptions): RequestGate {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const spacingMs = options.rpm ? MINUTE_MS / options.rpm : 0;
-  let nextStart = 0;
   let heldUntil = 0;
   /** Tokens of the last minute, oldest first. */
   const spent: { at: number; tokens: number }[] = [];
   let spentSum = 0;
+  /** Requests waiting for a start slot, first come first served. */
+  const waiting: { start: () => void }[] = [];
+  /** When the next request may start: one slot every `spacingMs` from the first start. */
+  let nextSlot: number | undefined;
+  let pumping = false;
+  /** Ends the pump's wait when every waiter has given up, so an aborted batch does not sit out a long hold. */
+  let pumpWait: AbortController | undefined;
 
   const forget = (time: number) => {
     while (spent.length > 0 && spent[0]!.at <= time - MINUTE_MS) spentSum -= spent.shift()!.tokens;
   };
 
-  /** Waits until nothing holds requests back, then for the next start slot; a 429 meanwhile means waiting again. */
-  const turn = async (signal?: AbortSignal | null) => {
-    for (;;) {
-      const time = now();
-      forget(time);
-      const overTokens = options.tpm !== undefined && spentSum >= options.tpm ? spent[0]!.at + MINUTE_MS - time : 0;
-      const wait = Math.max(heldUntil - time, overTokens, 0);
-      if (wait > 0) {
-        await sleep(wait, signal ?? undefined);
-        continue;
+  /** How long nothing may start: a 429's retry-after, or the last minute's tokens at `--tpm`. */
+  const holdMs = () => {
+    const time = now();
+    forget(time);
+    const overTokens = options.tpm !== undefined && spentSum >= options.tpm ? spent[0]!.at + MINUTE_MS - time : 0;
+    return Math.max(heldUntil - time, overTokens, 0);
+  };
+
+  /**
+   * Lets the waiting requests start one at a time, on a schedule of one slot every `spacingMs`, and
+   * none while held. A late timer is caught up on the schedule, but two starts are never closer than
+   * 3/4 of a slot, so lateness never lets a burst through; over any stretch from the first start, no
+   * more than the limit start.
+   */
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting.length > 0) {
+        const wait = Math.max(holdMs(), (nextSlot ?? 0) - now());
+        if (wait > 0) {
+          pumpWait = new AbortController();
+          await sleep(wait, pumpWait.signal).catch(() => undefined);
+          continue;
+        }
+        const time = now();
+        nextSlot = nextSlot === undefined ? time + spacingMs : Math.max(nextSlot + spacingMs, time + spacingMs * MIN_GAP_OF_SLOT);
+        waiting.shift()!.start();
       }
-      if (spacingMs === 0) return;
-      // The slot is taken before waiting for it, so concurrent callers line up in order.
-      const slot = Math.max(time, nextStart);
-      nextStart = slot + spacingMs;
-      if (slot > time) await sleep(slot - time, signal ?? undefined);
-      if (heldUntil <= now()) return;
+    } finally {
+      pumping = false;
     }
   };
+
+  const turn = (signal?: AbortSignal | null) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        const index = waiting.indexOf(waiter);
+        if (index >= 0) waiting.splice(index, 1);
+        if (waiting.length === 0) pumpWait?.abort();
+        reject(signal!.reason);
+      };
+      const waiter = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(waiter);
+      void pump();
+    });
 
   return {
     wrap(base) {

@@ -1,42 +1,29 @@
 /** The progress bar and the summary line of `llm-do batch`, on stderr. */
 import type { BatchProgress } from '../batch/run-batch.ts';
 import { formatCost } from './commands/runs-view.ts';
-import { escapeTerminalText } from './terminal-text.ts';
 import type { CliIO } from './io.ts';
+import { createStatusLine } from './status-line.ts';
+import { createStyle, isFancyTerminal } from './style.ts';
+import { escapeTerminalText } from './terminal-text.ts';
 
 const BAR_WIDTH = 24;
-/** At most this often: a batch of fast inputs would otherwise redraw thousands of times a second. */
-const REDRAW_MS = 100;
 
-/** One line redrawn in place on a terminal: bar, counts, tokens, cost, ETA. */
+/** The progress line, redrawn in place on stderr (a terminal) by the status line; `end` erases it. */
 export function drawBatchProgress(io: CliIO): { update: (progress: BatchProgress) => void; end: () => void } {
-  let last: BatchProgress | undefined;
-  let drawnAt = 0;
-  let drawn = false;
-  const draw = () => {
-    if (!last) return;
-    io.stderr.write(`\r\x1b[2K${progressLine(last)}`);
-    drawn = true;
-    drawnAt = Date.now();
-  };
+  const line = createStatusLine({ stream: io.stderr, style: createStyle(isFancyTerminal(io.stderr, io.env)), minRedrawMs: 100 });
+  const started = Date.now();
   return {
-    update(progress) {
-      last = progress;
-      if (Date.now() - drawnAt >= REDRAW_MS) draw();
-    },
-    end() {
-      draw();
-      if (drawn) io.stderr.write('\n');
-    },
+    update: (progress) => line.update(progressLine(progress), started),
+    end: () => line.stop(),
   };
 }
 
-/** `[#######.........] 412/1000 · ok 400 · failed 3 · paused 2 · invalid 7 · 8 running · 1.2M tokens · $0.4210 · ETA 3m10s` */
+/** `[##########..............] 412/1000 · ETA 3m10s · ok 400 · failed 3 · paused 2 · invalid 7 · 8 running · 1.2M tokens · $0.4210` (what matters most first: a narrow terminal cuts the end) */
 export function progressLine(progress: BatchProgress): string {
   const done = finished(progress);
   const filled = progress.total === 0 ? BAR_WIDTH : Math.round((done / progress.total) * BAR_WIDTH);
   const eta = progress.eta_ms === undefined ? '' : ` · ETA ${formatSpan(progress.eta_ms)}`;
-  return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${progress.total} · ${counts(progress)} · ${progress.running} running · ${formatTokens(progress.tokens)} tokens · ${formatCost(progress.cost_usd, true)}${eta}`;
+  return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${progress.total}${eta} · ${counts(progress)} · ${progress.running} running · ${formatTokens(progress.tokens)} tokens · ${formatCost(progress.cost_usd, true)}`;
 }
 
 /** The line that ends a batch: what happened to every input, and where to look next. */

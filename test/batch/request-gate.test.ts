@@ -30,6 +30,26 @@ describe('request gate', () => {
     expect(starts.map((start) => start - starts[0]!)).toEqual([0, 500, 1000, 1500]);
   });
 
+  test('late timers are caught up on the schedule, but two starts are never closer than 3/4 of a slot', async () => {
+    let time = 0;
+    const starts: number[] = [];
+    // Every sleep wakes 200 ms late (after the requests already let through have started).
+    const lateSleep = async (ms: number) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      time += ms + 200;
+    };
+    const gate = createRequestGate({ rpm: 60, now: () => time, sleep: lateSleep });
+    const gated = gate.wrap(async () => {
+      starts.push(time);
+      return ok();
+    });
+    await Promise.all(Array.from({ length: 6 }, () => gated('http://x')));
+    const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(750);
+    // Six starts in 5 slots of 1 s, plus the last timer's lateness: the lateness did not add up.
+    expect(starts.at(-1)! - starts[0]!).toBeLessThanOrEqual(5 * 1000 + 200);
+  });
+
   test('a 429 holds every later request for its retry-after, and reports the wait', async () => {
     const clock = fakeClock();
     const throttled: number[] = [];

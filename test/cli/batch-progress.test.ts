@@ -9,7 +9,7 @@ const progress = (fields: Partial<BatchProgress>): BatchProgress => ({
 describe('batch progress', () => {
   test('the bar fills with what is finished; tokens, cost and ETA are shown', () => {
     expect(progressLine(progress({ ok: 400, failed: 3, paused: 2, invalid: 7, running: 8, tokens: 1_234_567, cost_usd: 0.421, eta_ms: 190_000 }))).toBe(
-      '[##########..............] 412/1000 · ok 400 · failed 3 · paused 2 · invalid 7 · 8 running · 1.2M tokens · $0.4210 · ETA 3m10s',
+      '[##########..............] 412/1000 · ETA 3m10s · ok 400 · failed 3 · paused 2 · invalid 7 · 8 running · 1.2M tokens · $0.4210',
     );
   });
 
