@@ -23,6 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
   ['telemetry'],
   ['open-project', 'store', 'mcp-serve'],
+  ['batch'],
   ['index', 'cli', 'testing'],
 ];
 
@@ -44,6 +45,8 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/compile-cache.ts': "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only",
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
+  'src/batch/inputs.ts': 'reads the --inputs file or directory the user named on the command line, outside any sandbox',
+  'src/batch/results-file.ts': 'appends to the --out file the user named on the command line, outside any sandbox, and keeps its lock file',
 };
 
 /** The modules that may start processes, with why: each owns the cleanup of what it starts. */

@@ -33,14 +33,9 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     )
     .option('--approve-all', 'alias of --on-approval approve')
     .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
-    .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'))
-    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
-    .option('--project <dir>', 'project root (instead of detecting it from the target)')
+    .addOption(new Option('--strict', 'alias of --auto-deny').conflicts('approveAll'));
+  addProjectOptions(command)
     .option('--no-project', 'run the worker file on its own, outside any project')
-    .option('--lib <path>', 'library directory to search (repeatable)', collect)
-    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
-    .option('--no-import-tools', 'do not load custom tool modules')
-    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
     .option('--set <key=value>', `override a field of the entry worker for this ${what} (repeatable)`, collect)
     .option('--no-stream', 'use non-streaming model requests')
     .option('-q, --quiet', 'print only errors on stderr')
@@ -48,6 +43,29 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('--trace <file>', 'write every event as one JSON object per line')
     .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318')
     .option('--no-log', `do not record this ${what} in the run log ($LLM_DO_HOME/runs.db)`);
+}
+
+/**
+ * The options of commands that run workers with nobody to ask (`mcp serve`, `batch`): who decides
+ * tool calls that ask (`modes`, described by `decides`) and what a run's project and sandbox get.
+ */
+function addUnattendedRunOptions(command: Command, modes: readonly string[], decides: string): Command {
+  command
+    .addOption(new Option('--on-approval <mode>', decides).choices(modes).conflicts(['approveAll', 'autoDeny']))
+    .option('--approve-all', 'alias of --on-approval approve')
+    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'));
+  return addProjectOptions(command).option('--no-stream', 'use non-streaming model requests');
+}
+
+/** Where a run's project, libraries and tool modules come from, and what its sandbox and delegation get. */
+function addProjectOptions(command: Command): Command {
+  return command
+    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
+    .option('--project <dir>', 'project root (instead of detecting it from the target)')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
+    .option('--no-import-tools', 'do not load custom tool modules')
+    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names');
 }
 
 /**
@@ -380,29 +398,39 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExample:\n  llm-do lib info utils\n')
     .action(run(async (name: string) => (await import('./commands/lib.ts')).runLibInfo(name, io)));
 
-  mcp
+  const serve = mcp
     .command('serve')
     .description('serve the entry worker and the exported workers of a project as MCP tools, over stdio (default) or HTTP on 127.0.0.1; each call is a recorded run')
     .argument('[dir]', 'project directory (default: detected from the current directory)')
     .option('--http <port>', 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: any free port)')
-    .option('--model <id>', 'model for every worker of every call, e.g. anthropic:claude-sonnet-4-5')
-    .addOption(
-      new Option('--on-approval <mode>', 'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)')
-        .choices(['approve', 'deny'])
-        .conflicts(['approveAll', 'autoDeny']),
-    )
-    .option('--approve-all', 'alias of --on-approval approve')
-    .addOption(new Option('--auto-deny', 'alias of --on-approval deny').conflicts('approveAll'))
-    .option('--max-depth <n>', 'maximum delegation depth (default 5)')
-    .option('--project <dir>', 'project root')
-    .option('--lib <path>', 'library directory to search (repeatable)', collect)
-    .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
-    .option('--no-import-tools', 'do not load custom tool modules')
-    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names')
-    .option('--no-stream', 'use non-streaming model requests')
+    .option('--model <id>', 'model for every worker of every call, e.g. anthropic:claude-sonnet-4-5');
+  addUnattendedRunOptions(serve, ['approve', 'deny'], 'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)')
     .option('--no-log', 'do not record the calls\' runs in the run log ($LLM_DO_HOME/runs.db)')
     .addHelpText('after', '\nExamples:\n  llm-do mcp serve ./my-project --model anthropic:claude-sonnet-4-5\n  llm-do mcp serve ./my-project --http 8808 --approve-all\n')
     .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/mcp-serve.ts')).runMcpServe(dir, options, io)));
+
+  const batch = program
+    .command('batch')
+    .description('run a worker once per input of a JSONL file or a directory, appending each result to RESULTS.jsonl; rerun the same command to resume')
+    .argument('[target]', 'project directory or worker file')
+    .requiredOption('--inputs <path>', 'FILE.jsonl (one input a line: a JSON string or object) or a directory (one input a file)')
+    .requiredOption('--out <file>', 'results file, one JSON line per input; a rerun skips the inputs it holds')
+    .option('--concurrency <n>', 'most inputs running at once, halved on 429 and grown back (default 4)')
+    .option('--rpm <n>', 'at most N model requests per minute, spaced evenly')
+    .option('--tpm <n>', 'at most N tokens (input + output) per minute')
+    .option('--retry-failed', 'run again the inputs whose result is an error')
+    .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
+    .option('--model <id>', 'model for every worker of every input, e.g. anthropic:claude-sonnet-4-5 or test');
+  addUnattendedRunOptions(batch, ['pause', 'approve', 'deny'], 'how tool calls that ask are decided: pause the input until decided (default; llm-do approvals), or approve or deny them all')
+    .option('--set <key=value>', 'override a field of the entry worker for every input (repeatable)', collect)
+    .option('--no-log', 'do not record the inputs\' runs in the run log (then tool calls that ask cannot pause)')
+    .option('--json', 'print one JSON object {status, out, total, ok, failed, paused, invalid, …} at the end')
+    .option('-q, --quiet', 'print only errors on stderr')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do batch ./summarizer --inputs docs.jsonl --out results.jsonl --model test\n  llm-do batch ./summarizer --inputs ./inbox --out results.jsonl --concurrency 16 --rpm 500\n',
+    )
+    .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/batch.ts')).runBatchCommand(target, options, io)));
 
   let failedCommand: Command = program;
   showUsageOnError(program, (command) => (failedCommand = command));

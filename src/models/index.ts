@@ -2,7 +2,7 @@
 export { parseModelId, TEST_MODEL_ID, type ParsedModelId } from './model-id.ts';
 export { selectModelId, checkCompatibleModel, type SelectModelInput } from './select-model.ts';
 export { createModelRegistry, type ModelRegistry, type ModelRegistryOptions } from './registry.ts';
-export { createRetryingFetch, type RetryOptions, type RetryEvent } from './retrying-fetch.ts';
+export { createRetryingFetch, serverDelay, type RetryOptions, type RetryEvent } from './retrying-fetch.ts';
 export { toModelError, type ModelErrorContext } from './model-error.ts';
 export { createTestModel } from './test-model.ts';
 export { minimalValueFor } from './minimal-value.ts';

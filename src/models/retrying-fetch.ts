@@ -93,7 +93,7 @@ export function createRetryingFetch(options: RetryOptions & { fetch?: typeof fet
 
     async function waitBeforeRetry(attempt: number, delayMs: number, reason: string, status: number | undefined): Promise<void> {
       onRetry?.({ attempt: attempt + 1, retries, delayMs, reason, url, ...(status === undefined ? {} : { status }), ...(signal ? { signal } : {}) });
-      await sleep(delayMs, signal ?? undefined);
+      await abortableSleep(delayMs, signal ?? undefined);
     }
   };
 }
@@ -104,7 +104,7 @@ function backoff(baseDelayMs: number, attempt: number): number {
 }
 
 /** The wait a server asked for, in ms: `retry-after-ms` (OpenAI), else `Retry-After` seconds or date. */
-function serverDelay(headers: Headers): number | undefined {
+export function serverDelay(headers: Headers): number | undefined {
   const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_SERVER_DELAY_MS);
   const retryAfter = headers.get('retry-after');
@@ -133,7 +133,7 @@ function errorReason(error: unknown): string {
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {

@@ -108,6 +108,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
         env,
         providers: modelConfig.providers,
         ...(options.apiKeys ? { keys: options.apiKeys } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
         onFallback: (fallback) => {
           const call = callOf(fallback.signal);
           if (!call) return;

@@ -63,6 +63,11 @@ export interface RunWorkerOptions {
    * provider's environment variable wins over its key here.
    */
   apiKeys?: Readonly<Record<string, string>>;
+  /**
+   * The fetch every model request goes through, under the retries (each attempt calls it once): a
+   * rate limit shared by many runs (`llm-do batch`), a proxy. @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
   /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
   onEvent?: RunEventListener;
   /**

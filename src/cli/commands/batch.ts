@@ -1,0 +1,111 @@
+/**
+ * `llm-do batch TARGET --inputs FILE.jsonl|DIR --out RESULTS.jsonl` (SPEC §23): the target once per
+ * input, results appended as they finish, a rerun skipping what is done. Batches never ask at a
+ * terminal: `ask` calls pause their input (`--on-approval pause`, the default), and `llm-do approvals`
+ * is the inbox. Progress is drawn on stderr when it is a terminal; the summary always ends it.
+ */
+import { resolve } from 'node:path';
+import { readBatchInputs } from '../../batch/inputs.ts';
+import { openResultsFile, type ResultsFile } from '../../batch/results-file.ts';
+import { runBatch, type BatchProgress, type PausedRunOutcome } from '../../batch/run-batch.ts';
+import { UsageError } from '../../errors.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from '../exit-codes.ts';
+import { printError, printLine, type CliIO } from '../io.ts';
+import { processFailure } from '../process-guard.ts';
+import { openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { drawBatchProgress, formatBatchSummary } from '../batch-progress.ts';
+
+export async function runBatchCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+  const stop = new AbortController();
+  const onSigint = () => stop.abort();
+  process.once('SIGINT', onSigint);
+  let results: ResultsFile | undefined;
+  let closeLog = () => {};
+  try {
+    const concurrency = positiveInteger(flags.concurrency ?? '4', '--concurrency');
+    const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
+    const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
+    const { project, entry } = await openRunTarget(target, flags, io);
+    const worker = (await project.resolveWorker(entry ?? project.entryId)).id;
+    const inputs = await readBatchInputs(resolve(io.cwd, flags.inputs), flags.inputs);
+    const runOptions = runOptionsFromFlags(flags, io);
+    const pausing = runOptions.approval === undefined;
+    const log = await openRunLog(flags, project, io);
+    const paused = log ? await pausedRunLookup(io) : undefined;
+    closeLog = () => {
+      paused?.close();
+      log?.close();
+    };
+    if (pausing && !log) {
+      throw new UsageError(
+        'llm-do batch pauses inputs at tool calls that ask and keeps them in the run log, which is off here (--no-log or log: false in the manifest); pass --on-approval deny or --on-approval approve',
+      );
+    }
+    results = openResultsFile(resolve(io.cwd, flags.out), flags.out, { project: project.name, worker });
+    const grants = await openGrants(project, io);
+    const draw = io.stderr.isTTY && !flags.quiet && !flags.json ? drawBatchProgress(io) : undefined;
+    const summary = await runBatch({
+      project,
+      worker,
+      inputs,
+      results,
+      runOptions: {
+        ...runOptions,
+        ...(pausing ? { onApproval: 'pause' as const } : {}),
+        ...(log ? { store: log.store } : {}),
+        ...(grants ? { grants } : {}),
+      },
+      concurrency,
+      ...(rpm ? { rpm } : {}),
+      ...(tpm ? { tpm } : {}),
+      retryFailed: Boolean(flags.retryFailed),
+      signal: AbortSignal.any([stop.signal, processFailure]),
+      ...(paused ? { pausedRun: paused.lookup } : {}),
+      ...(draw ? { onProgress: draw.update } : {}),
+    });
+    draw?.end();
+    if (processFailure.aborted) throw processFailure.reason;
+    const interrupted = stop.signal.aborted;
+    if (flags.json) printLine(io, JSON.stringify({ status: interrupted ? 'interrupted' : 'done', out: flags.out, ...summary }));
+    else if (!flags.quiet) printError(io, formatBatchSummary(summary, flags.out, interrupted));
+    return exitCode(summary, interrupted);
+  } catch (error) {
+    return flags.json ? reportJsonError(error, io) : reportError(error, io);
+  } finally {
+    results?.close();
+    closeLog();
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+/** Interrupted 130; any failed or invalid input 1; else inputs still paused 3; else 0. */
+function exitCode(summary: BatchProgress, interrupted: boolean): number {
+  if (interrupted) return EXIT_INTERRUPTED;
+  if (summary.failed > 0 || summary.invalid > 0) return EXIT_FAILED;
+  return summary.paused > 0 ? EXIT_PAUSED : EXIT_OK;
+}
+
+function positiveInteger(value: string, flag: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1) throw new UsageError(`${flag} expects a whole number ≥ 1, got "${value}"`);
+  return number;
+}
+
+/** What became of a paused input's run since, read from the run log (runs a crash cut short are settled first). */
+async function pausedRunLookup(io: CliIO): Promise<{ lookup: (runId: string) => PausedRunOutcome; close: () => void }> {
+  const store = await import('../../store/index.ts');
+  let db: ReturnType<typeof store.openRunDatabase> | undefined;
+  const lookup = (runId: string): PausedRunOutcome => {
+    if (!db) {
+      db = store.openRunDatabase(runLogPath(io));
+      store.settleAbandonedRuns(db);
+    }
+    const run = store.runSummary(db, runId);
+    if (run?.status === 'paused') return { status: 'paused' };
+    if (run?.status !== 'ok' && run?.status !== 'error') return { status: 'gone' };
+    const { output } = store.loadRun(db, runId, { prompts: false });
+    const usage = { input_tokens: run.input_tokens, output_tokens: run.output_tokens, cache_read_tokens: run.cache_read_tokens, cache_write_tokens: run.cache_write_tokens };
+    return { status: run.status, ...(output !== null ? { output } : {}), usage, cost: run.cost_usd, ...(run.error ? { error: run.error } : {}) };
+  };
+  return { lookup, close: () => db?.close() };
+}
