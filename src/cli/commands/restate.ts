@@ -4,10 +4,10 @@
  * plays an input again on another when its process dies. Nobody can be asked: tool calls that ask
  * are denied unless `--on-approval approve`. Ctrl-C or SIGTERM stops it.
  */
-import { UsageError } from '../../errors.ts';
 import { createRequestGate } from '../../batch/request-gate.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printError, type CliIO } from '../io.ts';
+import { parsePortOption } from '../port-option.ts';
 import { processFailure } from '../process-guard.ts';
 import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { positiveInteger } from './batch.ts';
@@ -20,7 +20,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
   process.once('SIGTERM', onSignal);
   let closeLog = () => {};
   try {
-    const port = flags.port === undefined ? 9080 : portNumber(flags.port);
+    const port = flags.port === undefined ? 9080 : parsePortOption(flags.port, '--port');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
     const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
     const { project } = await openRunTarget(target, flags, io);
@@ -63,10 +63,4 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
-}
-
-function portNumber(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port expects a port number from 0 to 65535 (0: any free port), got "${value}"`);
-  return port;
 }
