@@ -24,6 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['telemetry'],
   ['open-project', 'store', 'mcp-serve'],
   ['batch'],
+  ['restate'],
   ['index', 'cli', 'testing'],
 ];
 

@@ -21,6 +21,15 @@ export type PausedRunOutcome =
   /** Interrupted, deleted, or not in this run log: the input runs again. */
   | { status: 'gone' };
 
+/** How an input ended, as its result line tells it (without the fields every line has). */
+export type InputOutcome = Omit<BatchResult, 'key' | 'source' | 'project' | 'worker' | 'input'>;
+
+/**
+ * Runs one input somewhere else (a durable engine) and answers its outcome, or undefined when it was
+ * interrupted (the next batch runs it again).
+ */
+export type RemoteRunner = (input: BatchInput, signal: AbortSignal) => Promise<InputOutcome | undefined>;
+
 export interface BatchOptions {
   project: Project;
   /** The entry worker's id (the results name it). */
@@ -40,6 +49,8 @@ export interface BatchOptions {
   pausedRun?: (runId: string) => PausedRunOutcome;
   /** Told after every change; the CLI draws the progress bar from it. */
   onProgress?: (progress: BatchProgress) => void;
+  /** Runs the inputs elsewhere instead of in this process (`--engine restate`); `runOptions`, `rpm` and `tpm` are then not used. */
+  remote?: RemoteRunner;
   /** The fetch under the gate. @default globalThis.fetch */
   fetch?: typeof fetch;
   now?: () => number;
@@ -88,7 +99,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     progress.eta_ms = finishedHere === 0 ? undefined : Math.round((progress.elapsed_ms / finishedHere) * left);
     options.onProgress?.({ ...progress });
   };
-  const record = (input: BatchInput, fields: Omit<BatchResult, 'key' | 'source' | 'project' | 'worker' | 'input'>) => {
+  const record = (input: BatchInput, fields: InputOutcome) => {
     options.results.append({ key: input.key, source: input.source, ...target, input: input.shown, ...fields });
     count(fields.status);
     finishedHere += 1;
@@ -160,7 +171,14 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   report();
   return { ...progress };
 
-  async function runInput(input: BatchInput): Promise<Omit<BatchResult, 'key' | 'source' | 'project' | 'worker' | 'input'> | undefined> {
+  async function runInput(input: BatchInput): Promise<InputOutcome | undefined> {
+    const outcome = options.remote ? await options.remote(input, options.signal) : await runHere(input);
+    if (outcome?.usage && options.remote) progress.tokens += outcome.usage.input_tokens + outcome.usage.output_tokens;
+    if (outcome) progress.cost_usd = progress.cost_usd === null || outcome.cost === null || outcome.cost === undefined ? null : progress.cost_usd + outcome.cost;
+    return outcome;
+  }
+
+  async function runHere(input: BatchInput): Promise<InputOutcome | undefined> {
     let runId: string | undefined;
     const onEvent = (event: RunEvent) => {
       if (event.type === 'run_start') runId = event.run_id;
@@ -181,12 +199,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
       onEvent,
     }).result;
     if (result.status === 'interrupted') return undefined;
-    progress.cost_usd = progress.cost_usd === null || result.usage.cost_usd === null ? null : progress.cost_usd + result.usage.cost_usd;
-    return resultFields(input, result, runId);
+    return outcomeOf(input, result, runId);
   }
 }
 
-function resultFields(input: BatchInput, result: RunResult, runId: string | undefined): Omit<BatchResult, 'key' | 'source' | 'project' | 'worker' | 'input'> {
+/** The outcome of an input's run. */
+export function outcomeOf(input: Pick<BatchInput, 'source'>, result: RunResult, runId: string | undefined): InputOutcome {
   const { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd } = result.usage;
   const common = { usage: { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens }, cost: cost_usd, ...(runId ? { run_id: runId } : {}) };
   if (result.status === 'ok') return { status: 'ok', output: result.output, ...common };

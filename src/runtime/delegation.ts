@@ -45,13 +45,16 @@ const DefaultCallInput = z.object({
 });
 type DefaultCallArgs = z.infer<typeof DefaultCallInput>;
 
+/** The toolset of the tools that call another worker. */
+export const DELEGATION_TOOLSET = 'workers';
+
 /** One tool per allowed worker. */
 export async function createDelegationTools(ctx: RunContext, caller: Caller, execute: ExecuteCall): Promise<ToolsetTool[]> {
   return Promise.all(
     caller.worker.allowedWorkers.map(async (definition): Promise<ToolsetTool> => {
       const callee = await prepareWorker(ctx, definition);
       return {
-        toolset: 'workers',
+        toolset: DELEGATION_TOOLSET,
         name: toolNameForWorker(definition.id),
         description: definition.config.description ?? `Run the worker ${definition.id}.`,
         inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,

@@ -22,6 +22,15 @@ import type { RunSnapshot } from './state.ts';
 import type { UsageMeter } from './usage.ts';
 
 /** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
+/**
+ * A durable engine's journal (`llm-do batch --engine restate`): `step` runs `action` once and
+ * records its JSON result; when the run is played again after a crash, a recorded step returns its
+ * result without running. Steps must be asked for in the same order each time.
+ */
+export interface RunJournal {
+  step<T>(name: string, action: () => Promise<T>): Promise<T>;
+}
+
 export interface RunConfig {
   /** UUIDv7 of the run (of the current turn, in a chat). */
   readonly runId: string;
@@ -48,6 +57,8 @@ export interface RunServices {
   readonly usage: UsageMeter;
   /** Saves the run's state after every model step and tool result (a run store's `checkpoint`), if anything saves it. */
   readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
+  /** Where tool calls are journaled by a durable engine (`RunWorkerOptions.journal`), if one runs the run. */
+  readonly journal: RunJournal | undefined;
 }
 
 /** Everything about a run that changes while it runs, in one place (shared by the turns of a chat). */

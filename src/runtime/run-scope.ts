@@ -137,6 +137,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     now,
     usage: createUsageMeter(createPriceBook(modelConfig.priceLayers), saved?.usage),
     checkpoint: checkpointSink(options),
+    journal: options.journal,
   };
   return scopeWithSignal({ config, services, state }, options.signal);
 }

@@ -18,7 +18,7 @@ import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import { nextCallId, type RunContext } from './run-context.ts';
+import { nextCallId, type RunContext, type RunJournal } from './run-context.ts';
 import { createRunScope, openRunBus, type RunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import type { RunStore } from './run-store.ts';
@@ -68,6 +68,12 @@ export interface RunWorkerOptions {
    * rate limit shared by many runs (`llm-do batch`), a proxy. @default globalThis.fetch
    */
   fetch?: typeof fetch;
+  /**
+   * A durable engine's journal: every tool call that is not a delegation runs as one of its steps
+   * (approval and execution), so a run played again after a crash does not repeat it. Model requests
+   * are journaled through `fetch`.
+   */
+  journal?: RunJournal;
   /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
   onEvent?: RunEventListener;
   /**

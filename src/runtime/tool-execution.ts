@@ -10,6 +10,7 @@ import type { ToolOutcome } from '../tools/types.ts';
 import type { CallIdentity } from './events.ts';
 import type { RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
+import { DELEGATION_TOOLSET } from './delegation.ts';
 
 /** One call of a gated tool by the worker call `caller`. */
 export interface ToolCall {
@@ -35,7 +36,7 @@ export async function runToolCall(ctx: RunContext, call: ToolCall & ToolCallOpti
   const { tool: gated, args, toolCallId, caller, again, onAllowed, ...gate } = call;
   if (!isGatedTool(gated)) throw new TypeError(`tool ${String((gated as { name?: unknown }).name)} was not made by createToolbox`);
   if (!again) emitterFor(ctx, caller)({ type: 'tool_call', tool: gated.name, tool_call_id: toolCallId, args });
-  return reported(ctx, call, (allowed) =>
+  const perform = (allowed: () => void) =>
     gated.run(args, {
       signal: ctx.signal,
       toolCallId,
@@ -44,8 +45,11 @@ export async function runToolCall(ctx: RunContext, call: ToolCall & ToolCallOpti
         allowed();
         onAllowed?.();
       },
-    }),
-  );
+    });
+  const { journal } = ctx.services;
+  // A delegation is not one step: the worker it calls journals its own requests and tool calls.
+  if (!journal || gated.toolset === DELEGATION_TOOLSET) return reported(ctx, call, perform);
+  return reported(ctx, call, (allowed) => journal.step(`tool ${gated.name}`, () => perform(allowed)));
 }
 
 /** Finishes a call started before the run stopped (a resumed delegation) as `runToolCall` would have. */

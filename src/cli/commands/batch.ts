@@ -25,12 +25,14 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const concurrency = positiveInteger(flags.concurrency ?? '4', '--concurrency');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
     const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
+    const engine = batchEngine(flags);
     const { project, entry } = await openRunTarget(target, flags, io);
     const worker = (await project.resolveWorker(entry ?? project.entryId)).id;
     const inputs = await readBatchInputs(resolve(io.cwd, flags.inputs), flags.inputs);
     const runOptions = runOptionsFromFlags(flags, io);
-    const pausing = runOptions.approval === undefined;
-    const log = await openRunLog(flags, project, io);
+    const remote = engine.restate ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker }) : undefined;
+    const pausing = !remote && runOptions.approval === undefined;
+    const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
     closeLog = () => {
       paused?.close();
@@ -61,6 +63,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
       retryFailed: Boolean(flags.retryFailed),
       signal: AbortSignal.any([stop.signal, processFailure]),
       ...(paused ? { pausedRun: paused.lookup } : {}),
+      ...(remote ? { remote } : {}),
       ...(draw ? { onProgress: draw.update } : {}),
     });
     draw?.end();
@@ -78,6 +81,25 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
   }
 }
 
+/**
+ * Where the inputs run: here, or (`--engine restate`) as durable invocations through the Restate
+ * ingress, where the processes of `llm-do restate serve` run them with their own run options.
+ */
+function batchEngine(flags: RunFlags): { restate?: string } {
+  const engine = flags.engine ?? 'in-process';
+  if (engine === 'in-process') {
+    if (flags.restateIngress !== undefined) throw new UsageError('--restate-ingress needs --engine restate');
+    return {};
+  }
+  // Each `llm-do restate serve` decides these for the inputs it runs.
+  const theirs = ['rpm', 'tpm', 'onApproval', 'approveAll', 'autoDeny', 'model', 'set', 'mount', 'maxDepth'].filter((key) => flags[key] !== undefined);
+  if (theirs.length > 0) {
+    const named = theirs.map((key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`).join(', ');
+    throw new UsageError(`${named}: with --engine restate, the inputs run in the processes of llm-do restate serve; give ${theirs.length > 1 ? 'these' : 'it'} to llm-do restate serve instead`);
+  }
+  return { restate: flags.restateIngress ?? 'http://127.0.0.1:8080' };
+}
+
 /** Interrupted 130; any failed or invalid input 1; else inputs still paused 3; else 0. */
 function exitCode(summary: BatchProgress, interrupted: boolean): number {
   if (interrupted) return EXIT_INTERRUPTED;
@@ -85,7 +107,7 @@ function exitCode(summary: BatchProgress, interrupted: boolean): number {
   return summary.paused > 0 ? EXIT_PAUSED : EXIT_OK;
 }
 
-function positiveInteger(value: string, flag: string): number {
+export function positiveInteger(value: string, flag: string): number {
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < 1) throw new UsageError(`${flag} expects a whole number ≥ 1, got "${value}"`);
   return number;

@@ -4,13 +4,13 @@
  * every served worker planned before serving: a problem is exit 2, naming it. stdout is the
  * protocol in stdio mode; everything for people goes to stderr.
  */
-import { UsageError } from '../../errors.ts';
 import { createWorkerTools, describeServedTools } from '../../mcp-serve/serve.ts';
 import { reserveStdoutForProtocol, serveStdio } from '../../mcp-serve/stdio.ts';
 import { checkProject } from '../../project/check.ts';
 import { formatDiagnostic } from '../../project/diagnostics.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { printError, type CliIO } from '../io.ts';
+import { parsePortOption } from '../port-option.ts';
 import { processFailure } from '../process-guard.ts';
 import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { VERSION } from '../version.ts';
@@ -18,7 +18,7 @@ import { reportProblems } from './check.ts';
 
 /** Runs `mcp serve` until the client goes away (stdio) or Ctrl-C; answers the exit code. */
 export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
-  const port = flags.http === undefined ? undefined : parsePort(flags.http);
+  const port = flags.http === undefined ? undefined : parsePortOption(flags.http, '--http');
   // In stdio mode stdout is the protocol from the start: tool modules imported while planning must not write to it.
   const protocolOut = port === undefined ? reserveStdoutForProtocol() : undefined;
   const stop = new AbortController();
@@ -71,10 +71,4 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--http expects a port number from 0 to 65535 (0: any free port), got "${value}"`);
-  return port;
 }

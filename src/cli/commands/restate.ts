@@ -1,0 +1,66 @@
+/**
+ * `llm-do restate serve [TARGET] --port N`: hosts the batch service for `llm-do batch --engine
+ * restate` (docs/scale-out.md). Run one on each node; Restate sends each input to one of them, and
+ * plays an input again on another when its process dies. Nobody can be asked: tool calls that ask
+ * are denied unless `--on-approval approve`. Ctrl-C or SIGTERM stops it.
+ */
+import { createRequestGate } from '../../batch/request-gate.ts';
+import { EXIT_OK } from '../exit-codes.ts';
+import { printError, type CliIO } from '../io.ts';
+import { parsePortOption } from '../port-option.ts';
+import { processFailure } from '../process-guard.ts';
+import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { positiveInteger } from './batch.ts';
+import { reportProblems } from './check.ts';
+
+export async function runRestateServe(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let closeLog = () => {};
+  try {
+    const port = flags.port === undefined ? 9080 : parsePortOption(flags.port, '--port');
+    const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
+    const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
+    const { project } = await openRunTarget(target, flags, io);
+    const runOptions = runOptionsFromFlags(flags, io);
+    const log = await openRunLog(flags, project, io);
+    closeLog = () => log?.close();
+    const grants = await openGrants(project, io);
+    const gate = createRequestGate({ ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) });
+    const { serveBatchEndpoint, registerDeployment } = await import('../../restate/serve.ts');
+    const served = await serveBatchEndpoint({
+      project,
+      // Nobody can be asked and a journaled run cannot pause: `ask` calls are denied unless --on-approval approve.
+      runOptions: { ...runOptions, approval: runOptions.approval ?? 'auto_deny', ...(log ? { store: log.store } : {}), ...(grants ? { grants } : {}) },
+      fetch: gate.wrap(globalThis.fetch),
+      onTokens: (tokens) => gate.addTokens(tokens),
+      host: flags.host ?? '127.0.0.1',
+      port,
+      ...(flags.identityKey ? { identityKeys: flags.identityKey } : {}),
+      log: (line) => printError(io, `llm-do restate serve: ${line}`),
+    });
+    try {
+      const uri = flags.advertise ?? served.url;
+      if (flags.register) await registerDeployment(flags.register, uri);
+      printError(io, `llm-do restate serve: the workers of ${project.name} at ${served.url} (service llmdo_batch)${flags.register ? `, registered with ${flags.register} as ${uri}` : ''}; Ctrl-C stops`);
+      await new Promise<void>((resolve) => {
+        const stopped = AbortSignal.any([stop.signal, processFailure]);
+        if (stopped.aborted) resolve();
+        stopped.addEventListener('abort', () => resolve(), { once: true });
+      });
+    } finally {
+      await served.close();
+    }
+    if (processFailure.aborted) throw processFailure.reason;
+    printError(io, 'llm-do restate serve: stopped');
+    return EXIT_OK;
+  } catch (error) {
+    return reportProblems(error, io);
+  } finally {
+    closeLog();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
