@@ -7,8 +7,12 @@ import { MockLanguageModelV3 } from '../../src/testing/index.ts';
 
 const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 7, text: 7, reasoning: 0 } };
 
-/** A model streaming `batches` of parts, each batch in a turn of the event loop of its own. */
-function streamingModel(batches: LanguageModelV3StreamPart[][]) {
+/**
+ * A model streaming `batches` of parts, each batch in a turn of the event loop of its own: the next
+ * batch waits until `read` says the text sent so far was reported (a fixed delay races the reader on a
+ * loaded machine).
+ */
+function streamingModel(batches: LanguageModelV3StreamPart[][], read: (sent: string) => Promise<void>) {
   return new MockLanguageModelV3({
     doGenerate: async () => {
       throw new Error('a streamed step must not make a non-streaming request');
@@ -17,7 +21,7 @@ function streamingModel(batches: LanguageModelV3StreamPart[][]) {
       stream: new ReadableStream({
         async start(controller) {
           for (const [index, batch] of batches.entries()) {
-            if (index > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+            if (index > 0) await read(batches.slice(0, index).flat().map((part) => (part.type === 'text-delta' ? part.delta : '')).join(''));
             for (const part of batch) controller.enqueue(part);
           }
           controller.close();
@@ -31,7 +35,11 @@ function streamingModel(batches: LanguageModelV3StreamPart[][]) {
 async function generate(parts: LanguageModelV3StreamPart[] | LanguageModelV3StreamPart[][], deltas: string[] = [], usages: unknown[] = []) {
   const batches = Array.isArray(parts[0]) ? (parts as LanguageModelV3StreamPart[][]) : [parts as LanguageModelV3StreamPart[]];
   const meter = { onRequest: () => undefined, onUsage: (usage: unknown) => void usages.push(usage), onTextDelta: (text: string) => void deltas.push(text) };
-  const model = wrapLanguageModel({ model: streamingModel(batches), middleware: meteredStep(meter, true) });
+  // Up to a second for the text sent so far to be reported.
+  const read = async (sent: string) => {
+    for (let turn = 0; turn < 1000 && deltas.join('') !== sent; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+  const model = wrapLanguageModel({ model: streamingModel(batches, read), middleware: meteredStep(meter, true) });
   return generateText({ model, prompt: 'hi', tools: { look: tool({ description: 'Looks.', inputSchema: jsonSchema({ type: 'object', properties: {} }) }) } });
 }
 
