@@ -101,7 +101,7 @@ function shorten(text: string): string {
 }
 
 /** Rough token counts: one token per four characters, as providers roughly count English. */
-function usageFor(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
+export function usageFor(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
   const input = Math.ceil(promptChars(prompt) / 4);
   const outputTokens = Math.ceil(output.length / 4);
   return {
