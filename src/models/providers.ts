@@ -95,17 +95,17 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
       return withProviderTools(provider(model), { web_search: provider.tools.googleSearch({}) });
     },
   },
+  ollama: {
+    async create({ model, env, fetch }) {
+      const { createOllama } = await import('ollama-ai-provider-v2');
+      return createOllama({ baseURL: ollamaApiUrl(env.OLLAMA_HOST), fetch })(model);
+    },
+  },
   scripted: {
     // `scripted:FILE`: the model name is the script's path (SPEC §20); nothing goes over the network.
     async create({ model }) {
       const { loadScriptedModel } = await import('./script-file.ts');
       return loadScriptedModel(model);
-    },
-  },
-  ollama: {
-    async create({ model, env, fetch }) {
-      const { createOllama } = await import('ollama-ai-provider-v2');
-      return createOllama({ baseURL: ollamaApiUrl(env.OLLAMA_HOST), fetch })(model);
     },
   },
 };

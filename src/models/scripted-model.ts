@@ -15,7 +15,7 @@ import type {
 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
-import { usageFor } from './test-model.ts';
+import { streamOf, usageFor } from './test-model.ts';
 
 const ResponseSchema = z
   .object({
@@ -137,14 +137,7 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
         else parts.push(part as LanguageModelV3StreamPart);
       }
       parts.push({ type: 'finish', finishReason: finishOf(content), usage: usageFor(options.prompt, outputText(content)) });
-      return {
-        stream: new ReadableStream<LanguageModelV3StreamPart>({
-          start(controller) {
-            for (const part of parts) controller.enqueue(part);
-            controller.close();
-          },
-        }),
-      };
+      return { stream: streamOf(parts) };
     },
   };
 }

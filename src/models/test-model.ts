@@ -50,16 +50,19 @@ export function createTestModel(): LanguageModelV3 {
         { type: 'text-end', id: 'text-0' },
         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageFor(options.prompt, text) },
       ];
-      return {
-        stream: new ReadableStream<LanguageModelV3StreamPart>({
-          start(controller) {
-            for (const part of parts) controller.enqueue(part);
-            controller.close();
-          },
-        }),
-      };
+      return { stream: streamOf(parts) };
     },
   };
+}
+
+/** A stream that has all of `parts` at once. */
+export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
 }
 
 /** JSON for structured output, otherwise the description. */
