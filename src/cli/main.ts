@@ -434,6 +434,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     )
     .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/batch.ts')).runBatchCommand(target, options, io)));
 
+  program
+    .command('test')
+    .description('run the *.test.yaml cases of a project, each in a fresh copy of it, offline with scripted models (docs/testing.md)')
+    .argument('[dir]', 'project directory, a directory inside one, or one .test.yaml file (default: the current directory)')
+    .option('--filter <text>', 'only the cases whose "FILE: NAME" contains TEXT')
+    .option('--json', 'print one JSON object {passed, failed, cases: [{file, name, passed, failures, duration_ms}]}')
+    .option('--junit <file>', 'also write a JUnit XML report to FILE')
+    .option('--live', 'let cases use real providers (API keys from the environment or llm-do keys)')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .addHelpText('after', '\nExamples:\n  llm-do test examples/greeter\n  llm-do test . --filter "refuses" --junit report.xml\n')
+    .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/test.ts')).runTestCommand(dir, options, io)));
+
   const restate = program
     .command('restate')
     .description('durable batches on Restate: serve the workers of a project for llm-do batch --engine restate (docs/scale-out.md)');

@@ -101,6 +101,13 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
       return createOllama({ baseURL: ollamaApiUrl(env.OLLAMA_HOST), fetch })(model);
     },
   },
+  scripted: {
+    // `scripted:FILE`: the model name is the script's path (SPEC §20); nothing goes over the network.
+    async create({ model }) {
+      const { loadScriptedModel } = await import('./script-file.ts');
+      return loadScriptedModel(model);
+    },
+  },
 };
 
 /** An environment value, with empty strings treated as unset. */

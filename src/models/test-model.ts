@@ -50,16 +50,19 @@ export function createTestModel(): LanguageModelV3 {
         { type: 'text-end', id: 'text-0' },
         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageFor(options.prompt, text) },
       ];
-      return {
-        stream: new ReadableStream<LanguageModelV3StreamPart>({
-          start(controller) {
-            for (const part of parts) controller.enqueue(part);
-            controller.close();
-          },
-        }),
-      };
+      return { stream: streamOf(parts) };
     },
   };
+}
+
+/** A stream that has all of `parts` at once. */
+export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
 }
 
 /** JSON for structured output, otherwise the description. */
@@ -101,7 +104,7 @@ function shorten(text: string): string {
 }
 
 /** Rough token counts: one token per four characters, as providers roughly count English. */
-function usageFor(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
+export function usageFor(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
   const input = Math.ceil(promptChars(prompt) / 4);
   const outputTokens = Math.ceil(output.length / 4);
   return {

@@ -19,5 +19,6 @@ export type {
   ScriptedServer,
 } from './scripted-types.ts';
 export { createTestModel } from '../models/test-model.ts';
+export { scriptedModel, parseScript, type ScriptRule } from '../models/scripted-model.ts';
 export { minimalValueFor } from '../models/minimal-value.ts';
 export { MockLanguageModelV3 } from 'ai/test';

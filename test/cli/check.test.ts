@@ -141,7 +141,7 @@ describe('llm-do check', () => {
   test('an unknown model provider is an error, as it is for a run; a manifest provider is known', async () => {
     const result = await check({ 'main.worker': worker('main', 'model: antropic:claude-sonnet-4-5') });
     expect(result.out).toBe(
-      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main) (did you mean anthropic:claude-sonnet-4-5?): valid providers are anthropic, openai, openai-compatible, google, ollama, test\n',
+      'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main) (did you mean anthropic:claude-sonnet-4-5?): valid providers are anthropic, openai, openai-compatible, google, ollama, scripted, test\n',
     );
     expect(result.code).toBe(2);
     const local = await check({ 'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n', 'main.worker': worker('main', 'model: local:qwen3') });

@@ -29,8 +29,8 @@ function filesUnder(dir: string): string[] {
 }
 
 const EXPECTED_FILES: Record<string, string[]> = {
-  minimal: ['input/.gitkeep', 'main.worker', 'output/.gitkeep'],
-  pipeline: ['input/sample.md', 'main.worker', 'output/.gitkeep', 'project.yaml', 'workers/stage_1.worker', 'workers/stage_2.worker', 'workers/stage_3.worker'],
+  minimal: ['input/.gitkeep', 'main.worker', 'output/.gitkeep', 'tests/main.test.yaml'],
+  pipeline: ['input/sample.md', 'main.worker', 'output/.gitkeep', 'project.yaml', 'tests/main.test.yaml', 'workers/stage_1.worker', 'workers/stage_2.worker', 'workers/stage_3.worker'],
   'research-agent': [
     'main.worker',
     'notes/getting-started.md',
@@ -38,6 +38,7 @@ const EXPECTED_FILES: Record<string, string[]> = {
     'project.yaml',
     'schemas/summary.json',
     'templates/citation_rules.jinja',
+    'tests/main.test.yaml',
     'tools.ts',
     'workers/summarizer.worker',
   ],

@@ -125,7 +125,7 @@ describe('createModelRegistry: errors before any request', () => {
     const error = await catchRejection(registry.resolve('antropic:claude-x', 'main'));
     expect((error as ProjectError).code).toBe('unknown-provider');
     expect((error as Error).message).toBe(
-      'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?): valid providers are anthropic, openai, openai-compatible, google, ollama, local, test',
+      'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?): valid providers are anthropic, openai, openai-compatible, google, ollama, scripted, local, test',
     );
   });
 

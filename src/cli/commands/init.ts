@@ -144,6 +144,7 @@ function printSummary(io: CliIO, created: { display: string; template: string; i
   const steps: [command: string, why: string][] = [
     [`llm-do check ${shellName}`, 'validate the project'],
     [`llm-do ${shellName} "hi" --model test`, 'run it offline with the built-in test model'],
+    [`llm-do test ${shellName}`, 'run its tests (tests/main.test.yaml), offline with scripted models'],
     [`export ANTHROPIC_API_KEY=...; llm-do ${shellName} "hi"`, `run it for real (model: is set in ${posix.join(display, info.modelFile)})`],
   ];
   const width = Math.max(...steps.map(([command]) => command.length));

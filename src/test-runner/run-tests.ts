@@ -1,0 +1,179 @@
+/**
+ * `llm-do test` (SPEC §20): finds the `*.test.yaml` files of a project and runs their cases, each in
+ * a fresh copy of the project (the user's files are never touched), several at a time, offline unless
+ * `live`: a case whose model would go over the network fails with that reason instead of hanging.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { ApprovalQuestion, Decision } from '../approval/decision-source.ts';
+import { ProjectError, UsageError } from '../errors.ts';
+import { compileFieldGlob } from '../glob/index.ts';
+import { parseModelId, TEST_MODEL_ID } from '../models/model-id.ts';
+import { loadProject } from '../open-project.ts';
+import { mapConcurrently } from '../project/map-concurrently.ts';
+import type { RunEvent } from '../runtime/events.ts';
+import { runWorker } from '../runtime/run-worker.ts';
+import { checkExpectations, isSubset, type CaseRun } from './expectations.ts';
+import { parseTestFile, type ParsedTestFile, type TestCase } from './test-file.ts';
+
+/** Providers that answer without a network. */
+const OFFLINE_PROVIDERS = new Set([TEST_MODEL_ID, 'scripted']);
+/** Directories never searched for test files, nor copied into a case's project. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.llm-do']);
+
+export interface RunTestsOptions {
+  /** A project directory, a directory inside one, or one test file. */
+  target: string;
+  /** Only cases whose `file: name` contains this text. */
+  filter?: string;
+  /** Let cases use real providers. */
+  live?: boolean;
+  /** Library directories to search, as `--lib` gives them to a run. */
+  libPaths?: readonly string[];
+  /** Cases at once. @default 4 */
+  concurrency?: number;
+  env: Record<string, string | undefined>;
+  homeDir: string;
+  apiKeys?: Readonly<Record<string, string>>;
+  /** Told of each case as it ends. */
+  onResult?: (result: CaseResult) => void;
+}
+
+export interface CaseResult {
+  /** The test file, relative to the project root. */
+  file: string;
+  name: string;
+  passed: boolean;
+  /** Why it failed, each a readable message with expected and actual values. */
+  failures: string[];
+  duration_ms: number;
+}
+
+/** Runs every case; throws ProjectError/UsageError for a missing target or a malformed test file (nothing runs then). */
+export async function runTests(options: RunTestsOptions): Promise<CaseResult[]> {
+  const target = resolve(options.target);
+  if (!existsSync(target)) throw new UsageError(`${options.target}: no such file or directory; give a project directory or a .test.yaml file`);
+  const isFile = statSync(target).isFile();
+  const project = await loadProject(isFile ? dirname(target) : target, { env: options.env, homeDir: options.homeDir, importTools: false, libPaths: [...(options.libPaths ?? [])] });
+  const root = project.root;
+  const files = isFile ? [target] : findTestFiles(root);
+  const parsed = files.map((file) => ({ path: file, ...parseTestFile(readFileSync(file, 'utf8'), relative(root, file) || file) }));
+  const cases = parsed.flatMap((file) => file.cases.map((testCase) => ({ file, testCase })));
+  const chosen = options.filter === undefined ? cases : cases.filter(({ file, testCase }) => `${file.file}: ${testCase.name}`.includes(options.filter!));
+  if (cases.length === 0) throw new UsageError(`no test cases: no *.test.yaml file under ${root} (docs/testing.md shows one)`);
+  return mapConcurrently(chosen, options.concurrency ?? 4, async ({ file, testCase }) => {
+    const result = await runCase(root, file, testCase, options);
+    options.onResult?.(result);
+    return result;
+  });
+}
+
+/** `*.test.yaml` files under `root`, sorted. */
+function findTestFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) walk(join(dir, entry.name));
+      else if (entry.isFile() && entry.name.endsWith('.test.yaml')) found.push(join(dir, entry.name));
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+async function runCase(root: string, file: ParsedTestFile & { path: string }, testCase: TestCase & Pick<ParsedTestFile['cases'][number], 'caseModel'>, options: RunTestsOptions): Promise<CaseResult> {
+  const started = Date.now();
+  const finish = (failures: string[]): CaseResult => ({ file: file.file, name: testCase.name, passed: failures.length === 0, failures, duration_ms: Date.now() - started });
+  const scratch = mkdtempSync(join(tmpdir(), 'llm-do-test-'));
+  try {
+    const copy = copyProject(root, join(scratch, 'project'));
+    const model = modelFor(testCase, file, scratch);
+    if (model.offline === false && !options.live) {
+      return finish([`needs the network (model ${model.id}); give the case a scripted model, or run llm-do test --live`]);
+    }
+    const project = await loadProject(copy, { env: options.env, homeDir: options.homeDir, libPaths: [...(options.libPaths ?? [])] });
+    const toolCalls: CaseRun['toolCalls'] = [];
+    const denied: string[] = [];
+    const onEvent = (event: RunEvent) => {
+      if (event.type === 'tool_call') toolCalls.push({ name: event.tool, args: event.args });
+      if (event.type === 'tool_result' && event.denied) denied.push(event.tool);
+    };
+    const result = await runWorker({
+      project,
+      ...(testCase.worker ? { entry: testCase.worker } : {}),
+      ...(testCase.input !== undefined ? { input: testCase.input } : {}),
+      ...(testCase.attachments ? { attachments: testCase.attachments.map((attachment) => join(copy, attachment)) } : {}),
+      ...(model.id ? { model: model.id } : {}),
+      onApproval: decide(testCase.approvals),
+      env: options.env,
+      ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+      ...(options.live ? {} : { fetch: offlineFetch }),
+      onEvent,
+    }).result;
+    const run: CaseRun = {
+      status: result.status,
+      output: result.output,
+      error: result.error?.message,
+      toolCalls,
+      denied,
+      tokens: result.usage.input_tokens + result.usage.output_tokens,
+      cost: result.usage.cost_usd,
+      readFile: (path) => readInside(copy, path),
+    };
+    return finish(checkExpectations(testCase.expect ?? {}, run));
+  } catch (error) {
+    return finish([`could not run: ${error instanceof Error ? error.message : String(error)}`]);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Copies the project (without node_modules, .git and .llm-do; node_modules is linked, so tool modules still resolve). */
+function copyProject(root: string, to: string): string {
+  cpSync(root, to, { recursive: true, verbatimSymlinks: true, filter: (source) => !SKIPPED_DIRS.has(source.slice(source.lastIndexOf(sep) + 1)) || source === root });
+  if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'));
+  return to;
+}
+
+/** The model id of a case, and whether it answers offline (undefined: the worker's own model decides). */
+function modelFor(testCase: { caseModel: ParsedTestFile['cases'][number]['caseModel'] }, file: { path: string }, scratch: string): { id?: string; offline?: boolean } {
+  const model = testCase.caseModel;
+  if (model.kind === 'worker') return {};
+  if (model.kind === 'script') {
+    const script = join(scratch, 'script.json');
+    writeFileSync(script, JSON.stringify(model.rules));
+    return { id: `scripted:${script}`, offline: true };
+  }
+  if (model.kind === 'script-file') return { id: `scripted:${resolve(dirname(file.path), model.file)}`, offline: true };
+  return { id: model.id, offline: OFFLINE_PROVIDERS.has(parseModelId(model.id).provider) };
+}
+
+/** Without `--live`, a request that would leave the machine fails at once, saying why. */
+const offlineFetch: typeof fetch = async (input) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  throw new ProjectError('invalid-field', `needs the network (a request to ${new URL(url).host}); give the case a scripted model, or run llm-do test --live`, { field: 'model' });
+};
+
+/** The case's scripted decisions: the first rule whose tool glob and argument subset match, else the default (deny). */
+function decide(approvals: TestCase['approvals']): (question: ApprovalQuestion) => Decision {
+  const rules = (approvals?.rules ?? []).map((rule) => ({ ...rule, tool: compileFieldGlob(rule.tool, { segmented: false }, { field: 'approvals.tool' }) }));
+  const fallback = approvals?.default ?? 'deny';
+  return (question) => {
+    const rule = rules.find((candidate) => candidate.tool.matches(question.tool) && (candidate.args === undefined || isSubset(candidate.args, question.args)));
+    const action = rule?.decision ?? fallback;
+    if (action === 'approve') return { action: 'approve' };
+    return { action: 'deny', reason: rule?.reason ?? (rule ? 'denied by the test case' : 'no approval rule of the test case matched') };
+  };
+}
+
+/** A file of the case's copy, or undefined when absent; a path leaving the copy is absent. */
+function readInside(root: string, path: string): string | undefined {
+  const full = resolve(root, path);
+  if (full !== root && !full.startsWith(root + sep)) return undefined;
+  try {
+    return readFileSync(full, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
