@@ -138,6 +138,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option('--json', 'print one JSON object {worker, output, usage, status, error?, denied_calls} on stdout').conflicts('chat'))
     .option('--fail-on-deny', 'exit 1 when any tool call of the run was denied')
     .option('--state <file>', 'write the run\'s state to FILE after every step (resume it with llm-do resume --state FILE)')
+    .addOption(new Option('--record <file>', 'keep every model request of the run and its answer in a cassette FILE (JSON, no keys)').conflicts('replay'))
+    .option('--replay <file>', 'answer every model request from a cassette FILE written by --record: no provider, key or network')
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
     .option('--check', 'alias of "llm-do check TARGET"')
     .option('--list-workers', 'alias of "llm-do list TARGET"')
@@ -442,6 +444,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--json', 'print one JSON object {passed, failed, cases: [{file, name, passed, failures, duration_ms}]}')
     .option('--junit <file>', 'also write a JUnit XML report to FILE')
     .option('--live', 'let cases use real providers (API keys from the environment or llm-do keys)')
+    .option('--update', 'record the cassettes of cases that replay one again, from the real models (needs --live)')
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .addHelpText('after', '\nExamples:\n  llm-do test examples/greeter\n  llm-do test . --filter "refuses" --junit report.xml\n')
     .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/test.ts')).runTestCommand(dir, options, io)));

@@ -26,7 +26,15 @@ export interface ModelRegistryOptions {
   fetch?: typeof fetch;
   /** Retry policy for transient failures; the caller should set the AI SDK's `maxRetries: 0`. */
   retry?: RetryOptions;
+  /**
+   * Record every answer to a cassette file, or answer from one with no provider, key or network
+   * (`--record FILE`, `--replay FILE`; SPEC §20).
+   */
+  cassette?: CassetteOption;
 }
+
+/** `record` or `replay`, with the cassette file (relative to the current directory). */
+export type CassetteOption = { record: string; replay?: undefined } | { replay: string; record?: undefined };
 
 /** Resolves model ids to ready-to-call models. */
 export interface ModelRegistry {
@@ -137,17 +145,39 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
     return spec.create(context);
   };
 
+  const cassette = options.cassette ? openCassette(options.cassette) : undefined;
+  // Its failure (a missing cassette) is the first resolve's error; no run may leave it unhandled.
+  cassette?.catch(() => undefined);
+
   return {
     async resolve(modelId, workerId, fallbacks = []) {
       if (streamTimeout instanceof ProjectError) throw streamTimeout;
+      const { replaying, recorder } = (await cassette) ?? {};
+      if (replaying) return replaying(modelId);
       const ids = [modelId, ...fallbacks.filter((id) => id !== modelId)];
       const models = await Promise.all(ids.map((id, index) => resolveOne(id, workerId, index === 0 ? 'model' : 'fallback_models')));
-      return createFallbackModel(
+      const model = createFallbackModel(
         models.map((model, index) => ({ id: ids[index]!, model })),
         onFallback,
       );
+      return recorder ? recorder(modelId, model) : model;
     },
   };
+}
+
+/** The cassette of a registry: a replaying model per model id, or a recorder wrapping each resolved model. */
+async function openCassette(option: CassetteOption): Promise<{
+  replaying?: (modelId: string) => LanguageModelV3;
+  recorder?: (modelId: string, model: LanguageModelV3) => LanguageModelV3;
+}> {
+  const { loadCassette, createCassetteRecorder, recordingMiddleware, replayingModel, wrapLanguageModel } = await import('./cassette-file.ts');
+  if (option.replay !== undefined) {
+    const cassette = loadCassette(option.replay);
+    const used = new Set<(typeof cassette.interactions)[number]>();
+    return { replaying: (modelId) => replayingModel(modelId, cassette, used, option.replay) };
+  }
+  const record = createCassetteRecorder(option.record);
+  return { recorder: (modelId, model) => wrapLanguageModel({ model, middleware: recordingMiddleware(modelId, record) }) };
 }
 
 /** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (SPEC §15). */

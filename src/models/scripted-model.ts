@@ -11,11 +11,11 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3GenerateResult,
   LanguageModelV3Message,
-  LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
-import { streamOf, usageFor } from './test-model.ts';
+import { partsOf, streamOf } from './content-stream.ts';
+import { usageFor } from './test-model.ts';
 
 const ResponseSchema = z
   .object({
@@ -131,13 +131,7 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
     },
     async doStream(options) {
       const content = answer(options);
-      const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
-      for (const part of content) {
-        if (part.type === 'text') parts.push({ type: 'text-start', id: 'text-0' }, { type: 'text-delta', id: 'text-0', delta: part.text }, { type: 'text-end', id: 'text-0' });
-        else parts.push(part as LanguageModelV3StreamPart);
-      }
-      parts.push({ type: 'finish', finishReason: finishOf(content), usage: usageFor(options.prompt, outputText(content)) });
-      return { stream: streamOf(parts) };
+      return { stream: streamOf(partsOf(content, finishOf(content), usageFor(options.prompt, outputText(content)))) };
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { streamOf } from './content-stream.ts';
 import { minimalValueFor } from './minimal-value.ts';
 
 /** Inputs longer than this are shortened in the description. */
@@ -55,15 +56,6 @@ export function createTestModel(): LanguageModelV3 {
   };
 }
 
-/** A stream that has all of `parts` at once. */
-export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
-  return new ReadableStream<LanguageModelV3StreamPart>({
-    start(controller) {
-      for (const part of parts) controller.enqueue(part);
-      controller.close();
-    },
-  });
-}
 
 /** JSON for structured output, otherwise the description. */
 function answer(options: LanguageModelV3CallOptions): string {

@@ -109,6 +109,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
         providers: modelConfig.providers,
         ...(options.apiKeys ? { keys: options.apiKeys } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.cassette ? { cassette: options.cassette } : {}),
         onFallback: (fallback) => {
           const call = callOf(fallback.signal);
           if (!call) return;

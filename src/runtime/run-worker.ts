@@ -7,7 +7,7 @@ import type { ProjectGrants } from '../approval/grants.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
 import { AbortedError, CallPaused, DelegationError, ProjectError } from '../errors.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
-import type { ModelRegistry } from '../models/registry.ts';
+import type { CassetteOption, ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
@@ -74,6 +74,11 @@ export interface RunWorkerOptions {
    * are journaled through `fetch`.
    */
   journal?: RunJournal;
+  /**
+   * `{record: FILE}` keeps every model answer of the run in a cassette; `{replay: FILE}` answers
+   * from one, with no provider, key or network (SPEC §20; `--record`, `--replay`).
+   */
+  cassette?: CassetteOption;
   /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
   onEvent?: RunEventListener;
   /**

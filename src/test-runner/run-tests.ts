@@ -4,16 +4,18 @@
  * `live`: a case whose model would go over the network fails with that reason instead of hanging.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ApprovalQuestion, Decision } from '../approval/decision-source.ts';
 import { ProjectError, UsageError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import { parseModelId, TEST_MODEL_ID } from '../models/model-id.ts';
+import type { CassetteOption } from '../models/registry.ts';
+import type { ScriptRule } from '../models/scripted-model.ts';
 import { loadProject } from '../open-project.ts';
 import { mapConcurrently } from '../project/map-concurrently.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker } from '../runtime/run-worker.ts';
+import { runWorker, type RunResult } from '../runtime/run-worker.ts';
 import { checkExpectations, isSubset, type CaseRun } from './expectations.ts';
 import { parseTestFile, type ParsedTestFile, type TestCase } from './test-file.ts';
 
@@ -29,6 +31,8 @@ export interface RunTestsOptions {
   filter?: string;
   /** Let cases use real providers. */
   live?: boolean;
+  /** Record the cassettes of cases that replay one again, from the worker's real model (needs `live`). */
+  update?: boolean;
   /** Library directories to search, as `--lib` gives them to a run. */
   libPaths?: readonly string[];
   /** Cases at once. @default 4 */
@@ -52,6 +56,7 @@ export interface CaseResult {
 
 /** Runs every case; throws ProjectError/UsageError for a missing target or a malformed test file (nothing runs then). */
 export async function runTests(options: RunTestsOptions): Promise<CaseResult[]> {
+  if (options.update && !options.live) throw new UsageError('--update records cassettes again from the real models: it needs --live');
   const target = resolve(options.target);
   if (!existsSync(target)) throw new UsageError(`${options.target}: no such file or directory; give a project directory or a .test.yaml file`);
   const isFile = statSync(target).isFile();
@@ -85,14 +90,91 @@ function findTestFiles(root: string): string[] {
 async function runCase(root: string, file: ParsedTestFile & { path: string }, testCase: TestCase & Pick<ParsedTestFile['cases'][number], 'caseModel'>, options: RunTestsOptions): Promise<CaseResult> {
   const started = Date.now();
   const finish = (failures: string[]): CaseResult => ({ file: file.file, name: testCase.name, passed: failures.length === 0, failures, duration_ms: Date.now() - started });
-  const scratch = mkdtempSync(join(tmpdir(), 'llm-do-test-'));
+  const model = modelFor(testCase, file, options.update === true);
+  if (model.offline === false && !options.live) {
+    return finish([`needs the network (model ${String(model.model)}); give the case a scripted model, or run llm-do test --live`]);
+  }
+  let run: WorkerTestRun | undefined;
   try {
+    run = await runWorkerForTest({
+      project: root,
+      ...(testCase.worker ? { worker: testCase.worker } : {}),
+      ...(testCase.input !== undefined ? { input: testCase.input } : {}),
+      ...(testCase.attachments ? { attachments: testCase.attachments } : {}),
+      ...(model.model !== undefined ? { model: model.model } : {}),
+      ...(model.cassette ? { cassette: model.cassette } : {}),
+      ...(testCase.approvals ? { approvals: testCase.approvals } : {}),
+      live: options.live === true,
+      env: options.env,
+      homeDir: options.homeDir,
+      ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+      ...(options.libPaths ? { libPaths: options.libPaths } : {}),
+    });
+    return finish(checkExpectations(testCase.expect ?? {}, run));
+  } catch (error) {
+    return finish([`could not run: ${error instanceof Error ? error.message : String(error)}`]);
+  } finally {
+    run?.dispose();
+  }
+}
+
+/** What {@link runWorkerForTest} runs. */
+export interface WorkerTestOptions {
+  /** The project's root directory; the worker runs in a temporary copy of it. */
+  project: string;
+  /** @default the project's entry */
+  worker?: string;
+  input?: string | Record<string, unknown>;
+  /** Files of the project (relative paths) to attach. */
+  attachments?: readonly string[];
+  /** A model id, or scripted rules (SPEC §20); without one, the worker's own model (needs `live`). */
+  model?: string | readonly ScriptRule[];
+  /** Replay (or record) a cassette instead. */
+  cassette?: CassetteOption;
+  /** Decisions for the calls that ask: the first rule whose tool glob and argument subset match; else `default` (deny). */
+  approvals?: TestCase['approvals'];
+  /** Let requests leave the machine. @default false: the first request fails, saying the run needs the network */
+  live?: boolean;
+  env?: Record<string, string | undefined>;
+  homeDir?: string;
+  apiKeys?: Readonly<Record<string, string>>;
+  libPaths?: readonly string[];
+}
+
+/** What a worker run by {@link runWorkerForTest} did; `dispose` removes its copy of the project. */
+export interface WorkerTestRun extends CaseRun {
+  result: RunResult;
+  /** The temporary copy of the project the worker ran in. */
+  dir: string;
+  dispose(): void;
+}
+
+/**
+ * Runs a worker of a project in a temporary copy of it, offline unless `live`, and answers what it
+ * did: its result, tool calls, denied calls, and its files afterwards (`readFile`). Call `dispose`
+ * when done. The project's own files are never touched.
+ *
+ * @example
+ * const run = await runWorkerForTest({ project: 'examples/greeter', input: 'Ada', model: [{ respond: { text: 'Hello, Ada!' } }] });
+ * expect(run.output).toBe('Hello, Ada!');
+ * run.dispose();
+ */
+export async function runWorkerForTest(options: WorkerTestOptions): Promise<WorkerTestRun> {
+  const scratch = mkdtempSync(join(tmpdir(), 'llm-do-test-'));
+  const dispose = () => rmSync(scratch, { recursive: true, force: true });
+  try {
+    const env = options.env ?? process.env;
+    const homeDir = options.homeDir ?? homedir();
+    const libPaths = [...(options.libPaths ?? [])];
+    const root = (await loadProject(options.project, { env, homeDir, importTools: false, libPaths })).root;
     const copy = copyProject(root, join(scratch, 'project'));
-    const model = modelFor(testCase, file, scratch);
-    if (model.offline === false && !options.live) {
-      return finish([`needs the network (model ${model.id}); give the case a scripted model, or run llm-do test --live`]);
+    const project = await loadProject(copy, { env, homeDir, libPaths });
+    let model = options.model;
+    if (Array.isArray(model)) {
+      const script = join(scratch, 'script.json');
+      writeFileSync(script, JSON.stringify(model));
+      model = `scripted:${script}`;
     }
-    const project = await loadProject(copy, { env: options.env, homeDir: options.homeDir, libPaths: [...(options.libPaths ?? [])] });
     const toolCalls: CaseRun['toolCalls'] = [];
     const denied: string[] = [];
     const onEvent = (event: RunEvent) => {
@@ -101,17 +183,19 @@ async function runCase(root: string, file: ParsedTestFile & { path: string }, te
     };
     const result = await runWorker({
       project,
-      ...(testCase.worker ? { entry: testCase.worker } : {}),
-      ...(testCase.input !== undefined ? { input: testCase.input } : {}),
-      ...(testCase.attachments ? { attachments: testCase.attachments.map((attachment) => join(copy, attachment)) } : {}),
-      ...(model.id ? { model: model.id } : {}),
-      onApproval: decide(testCase.approvals),
-      env: options.env,
+      ...(options.worker ? { entry: options.worker } : {}),
+      ...(options.input !== undefined ? { input: options.input } : {}),
+      ...(options.attachments ? { attachments: options.attachments.map((attachment) => join(copy, attachment)) } : {}),
+      ...(typeof model === 'string' ? { model } : {}),
+      ...(options.cassette ? { cassette: options.cassette } : {}),
+      onApproval: decide(options.approvals),
+      env,
       ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
       ...(options.live ? {} : { fetch: offlineFetch }),
       onEvent,
     }).result;
-    const run: CaseRun = {
+    return {
+      result,
       status: result.status,
       output: result.output,
       error: result.error?.message,
@@ -120,12 +204,12 @@ async function runCase(root: string, file: ParsedTestFile & { path: string }, te
       tokens: result.usage.input_tokens + result.usage.output_tokens,
       cost: result.usage.cost_usd,
       readFile: (path) => readInside(copy, path),
+      dir: copy,
+      dispose,
     };
-    return finish(checkExpectations(testCase.expect ?? {}, run));
   } catch (error) {
-    return finish([`could not run: ${error instanceof Error ? error.message : String(error)}`]);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    dispose();
+    throw error;
   }
 }
 
@@ -136,17 +220,25 @@ function copyProject(root: string, to: string): string {
   return to;
 }
 
-/** The model id of a case, and whether it answers offline (undefined: the worker's own model decides). */
-function modelFor(testCase: { caseModel: ParsedTestFile['cases'][number]['caseModel'] }, file: { path: string }, scratch: string): { id?: string; offline?: boolean } {
+/**
+ * The model of a case: an id or scripted rules, or a cassette to replay (or, with `update`, to
+ * record again from the worker's own model), and whether it answers offline (undefined: the
+ * worker's own model decides).
+ */
+function modelFor(
+  testCase: { caseModel: ParsedTestFile['cases'][number]['caseModel'] },
+  file: { path: string },
+  update: boolean,
+): { model?: string | ScriptRule[]; offline?: boolean; cassette?: CassetteOption } {
   const model = testCase.caseModel;
   if (model.kind === 'worker') return {};
-  if (model.kind === 'script') {
-    const script = join(scratch, 'script.json');
-    writeFileSync(script, JSON.stringify(model.rules));
-    return { id: `scripted:${script}`, offline: true };
+  if (model.kind === 'cassette') {
+    const cassette = resolve(dirname(file.path), model.file);
+    return update ? { cassette: { record: cassette } } : { cassette: { replay: cassette }, offline: true };
   }
-  if (model.kind === 'script-file') return { id: `scripted:${resolve(dirname(file.path), model.file)}`, offline: true };
-  return { id: model.id, offline: OFFLINE_PROVIDERS.has(parseModelId(model.id).provider) };
+  if (model.kind === 'script') return { model: model.rules, offline: true };
+  if (model.kind === 'script-file') return { model: `scripted:${resolve(dirname(file.path), model.file)}`, offline: true };
+  return { model: model.id, offline: OFFLINE_PROVIDERS.has(parseModelId(model.id).provider) };
 }
 
 /** Without `--live`, a request that would leave the machine fails at once, saying why. */

@@ -35,7 +35,7 @@ const CaseSchema = z
     worker: z.string().min(1).optional(),
     input: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
     attachments: z.array(z.string()).optional(),
-    model: z.union([z.string().min(1), z.array(z.unknown()), z.object({ script: z.string().min(1) }).strict()]).optional(),
+    model: z.union([z.string().min(1), z.array(z.unknown()), z.object({ script: z.string().min(1) }).strict(), z.object({ cassette: z.string().min(1) }).strict()]).optional(),
     approvals: z
       .object({
         rules: z
@@ -69,7 +69,12 @@ export type FileExpectation = z.infer<typeof FileExpectation>;
 export type ToolCallExpectation = z.infer<typeof ToolCallExpectation>;
 
 /** Where a case's model comes from. */
-export type CaseModel = { kind: 'script'; rules: ScriptRule[] } | { kind: 'script-file'; file: string } | { kind: 'id'; id: string } | { kind: 'worker' };
+export type CaseModel =
+  | { kind: 'script'; rules: ScriptRule[] }
+  | { kind: 'script-file'; file: string }
+  | { kind: 'cassette'; file: string }
+  | { kind: 'id'; id: string }
+  | { kind: 'worker' };
 
 export interface ParsedTestFile {
   /** As the user would type it. */
@@ -100,7 +105,7 @@ function caseModel(model: TestCase['model'], where: string): CaseModel {
   if (model === undefined) return { kind: 'worker' };
   if (typeof model === 'string') return { kind: 'id', id: model };
   if (Array.isArray(model)) return { kind: 'script', rules: parseScript(model, where) };
-  return { kind: 'script-file', file: model.script };
+  return 'script' in model ? { kind: 'script-file', file: model.script } : { kind: 'cassette', file: model.cassette };
 }
 
 /** `case 2 (greets), expect.output: …` with the valid keys of an unknown one. */

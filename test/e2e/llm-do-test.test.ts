@@ -145,6 +145,25 @@ describe('llm-do test', { timeout: 120_000 }, () => {
     expect(result.durationMs).toBeLessThan(60_000);
   });
 
+  test('a case replays a cassette a run recorded; --update needs --live and records it again', async () => {
+    const root = project('cases:\n  - name: replayed\n    worker: taped\n    input: hello\n    model: { cassette: taped.json }\n    expect: { output: { contains: hello } }\n');
+    fs.writeFileSync(path.join(root, 'workers/taped.worker'), '---\nname: taped\nmodel: test\n---\nRepeat.\n');
+    const recorded = await runCli(['.', 'hello', '--entry', 'taped', '--no-log', '--record', 'tests/taped.json'], { cwd: root });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const replayed = await runCli(['test', root]);
+    expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
+    const before = fs.readFileSync(path.join(root, 'tests/taped.json'), 'utf8');
+    fs.writeFileSync(path.join(root, 'tests/taped.json'), '{"version": 1, "interactions": []}\n');
+    const stale = await runCli(['test', root]);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain('every recorded request (0) was already answered');
+    expect((await runCli(['test', root, '--update'])).code).toBe(2);
+    const updated = await runCli(['test', root, '--update', '--live']);
+    expect(updated.code, updated.stdout + updated.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'tests/taped.json'), 'utf8')).interactions).toHaveLength(JSON.parse(before).interactions.length);
+    expect((await runCli(['test', root])).code).toBe(0);
+  });
+
   test('a malformed test file names the file, the case and the field, and nothing runs (exit 2)', async () => {
     const cases: [string, string][] = [
       ['cases:\n  - name: a\n    expect: { outptu: x }\n', 'tests/main.test.yaml: case 1 (a), expect: unknown field "outptu" (did you mean output?)'],

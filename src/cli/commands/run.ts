@@ -43,6 +43,8 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       ...(grants ? { grants } : {}),
       attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
       ...(options.state ? { onCheckpoint: stateFileWriter(resolve(io.cwd, options.state), io) } : {}),
+      ...(options.record ? { cassette: { record: resolve(io.cwd, options.record) } } : {}),
+      ...(options.replay ? { cassette: { replay: resolve(io.cwd, options.replay) } } : {}),
       ...surroundings,
     }).result;
     return await session.report(result, options);

@@ -17,6 +17,7 @@ export interface TestFlags {
   json?: boolean;
   junit?: string;
   live?: boolean;
+  update?: boolean;
   lib?: string[];
 }
 
@@ -27,6 +28,7 @@ export async function runTestCommand(dir: string | undefined, flags: TestFlags, 
       target: resolve(io.cwd, dir ?? '.'),
       ...(flags.filter !== undefined ? { filter: flags.filter } : {}),
       live: Boolean(flags.live),
+      update: Boolean(flags.update),
       libPaths: (flags.lib ?? []).map((path) => resolve(io.cwd, path)),
       env: io.env,
       homeDir: io.homeDir,

@@ -1,0 +1,28 @@
+/** A model answer as stream parts, for models that know the whole answer up front (test, scripted, replayed). */
+import type { LanguageModelV3Content, LanguageModelV3GenerateResult, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+
+/** A stream that has all of `parts` at once. */
+export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
+
+/** `content` as the parts a streaming provider sends: each text as start, one delta, end; tool calls whole; then finish. */
+export function partsOf(
+  content: readonly LanguageModelV3Content[],
+  finishReason: LanguageModelV3GenerateResult['finishReason'],
+  usage: LanguageModelV3Usage,
+): LanguageModelV3StreamPart[] {
+  const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  content.forEach((part, index) => {
+    if (part.type === 'text') parts.push({ type: 'text-start', id: `text-${index}` }, { type: 'text-delta', id: `text-${index}`, delta: part.text }, { type: 'text-end', id: `text-${index}` });
+    else if (part.type === 'reasoning') parts.push({ type: 'reasoning-start', id: `reasoning-${index}` }, { type: 'reasoning-delta', id: `reasoning-${index}`, delta: part.text }, { type: 'reasoning-end', id: `reasoning-${index}` });
+    else parts.push(part as LanguageModelV3StreamPart);
+  });
+  parts.push({ type: 'finish', finishReason, usage });
+  return parts;
+}
