@@ -68,6 +68,15 @@ function addProjectOptions(command: Command): Command {
     .option('--allow-module-imports', 'allow tool modules outside the project and bare module names');
 }
 
+/** Whether `dir` is a project's root: it has an entry worker or a manifest. */
+async function isProjectDirectory(dir: string): Promise<boolean> {
+  const { createNodeFileSystem } = await import('../sandbox/node-file-system.ts');
+  const fs = createNodeFileSystem();
+  const names = ['main.worker', 'project.yaml', 'llm-do.yaml'];
+  const found = await Promise.all(names.map((name) => fs.stat(`${dir}/${name}`)));
+  return found.some((stat) => stat !== undefined);
+}
+
 /**
  * TARGET and INPUT. With `--project DIR`, a TARGET can only be a worker file, so a lone positional
  * that is not one (`llm-do --project app --entry greet Ada`) is the INPUT.
@@ -148,6 +157,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   program.action(
     run(async () => {
       const options = program.opts();
+      // `llm-do` alone, outside a project: what it is and what it can do, rather than "not a project".
+      if (argv.length === 0 && !(await isProjectDirectory(io.cwd))) {
+        writeOutput(io, (await import('./overview.ts')).formatOverview(program));
+        return EXIT_OK;
+      }
       const [target, input] = positionals(program.args, Boolean(options.project));
       const mistyped = options.project ? undefined : await (await import('./mistyped-command.ts')).mistypedCommand(target, program.commands.map((command) => command.name()), io);
       if (mistyped) throw mistyped;
@@ -225,7 +239,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const mcp = program
     .command('mcp')
-    .description('MCP (SPEC §19): list the servers a project configures and what they offer; serve its workers to MCP clients')
+    .description('MCP: list the servers a project configures and what they offer; serve its workers to MCP clients')
     .addHelpText('after', '\nExamples:\n  llm-do mcp list ./my-project --json\n  llm-do mcp serve ./my-project --http 8808\n');
   mcp
     .command('list')
@@ -469,6 +483,38 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--no-log', 'do not record the inputs\' runs in this node\'s run log ($LLM_DO_HOME/runs.db)')
     .addHelpText('after', '\nExamples:\n  llm-do restate serve ./summarizer --port 9080 --register http://127.0.0.1:9070 --model anthropic:claude-haiku-4-5\n')
     .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/restate.ts')).runRestateServe(target, options, io)));
+
+  program
+    .command('doctor')
+    .description("why it does not work on this machine: Node, config, keys (present or not, never values), run log, caches, bubblewrap, browser, usable providers")
+    .option('--json', 'print one JSON object {ok, checks: [{name, ok, detail, hint?, optional?}]}')
+    .addHelpText('after', '\nExamples:\n  llm-do doctor\n  llm-do doctor --json\n')
+    .action(run(async (options: { json?: boolean }) => (await import('./commands/doctor.ts')).runDoctor(options, io)));
+
+  program
+    .command('help')
+    .description('this overview, or the options and examples of COMMAND')
+    .argument('[command...]', 'a command, e.g. batch or runs show')
+    .action(
+      run(async (names: string[]) => {
+        if (names.length === 0) {
+          writeOutput(io, (await import('./overview.ts')).formatOverview(program));
+          return EXIT_OK;
+        }
+        let command: Command = program;
+        for (const name of names) {
+          const next = command.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+          if (!next) {
+            const known = command.commands.map((candidate) => candidate.name());
+            const nearest = suggestNearest(name, known);
+            throw new UsageError(`no command ${JSON.stringify([...names.slice(0, names.indexOf(name)), name].join(' '))}${nearest ? ` (did you mean ${nearest}?)` : ''}; commands: ${known.join(', ')}`);
+          }
+          command = next;
+        }
+        command.outputHelp();
+        return EXIT_OK;
+      }),
+    );
 
   let failedCommand: Command = program;
   showUsageOnError(program, (command) => (failedCommand = command));

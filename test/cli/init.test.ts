@@ -109,6 +109,37 @@ describe('llm-do init: creating projects', () => {
   });
 });
 
+describe('llm-do init .', () => {
+  test('fills the current directory, named after it, next to files it does not write', async () => {
+    const cwd = path.join(tempDir('llm-do-init-'), 'my-notes');
+    fs.mkdirSync(cwd);
+    fs.writeFileSync(path.join(cwd, 'README.md'), '# mine\n');
+    const result = await init({ name: '.', template: 'pipeline' }, cwd);
+    expect(result.code, result.err).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'README.md'), 'utf8')).toBe('# mine\n');
+    expect(fs.readFileSync(path.join(cwd, 'project.yaml'), 'utf8')).toContain('name: my-notes');
+    expect(result.err).toContain('llm-do check .');
+  });
+
+  test('refuses, naming each file it would overwrite, and writes nothing', async () => {
+    const cwd = path.join(tempDir('llm-do-init-'), 'proj');
+    fs.mkdirSync(cwd);
+    fs.writeFileSync(path.join(cwd, 'main.worker'), 'mine');
+    const result = await init({ name: '.' }, cwd);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('llm-do: refusing to overwrite main.worker: it already exists (init writes only into a new, empty or unrelated directory)\n');
+    expect(fs.readdirSync(cwd)).toEqual(['main.worker']);
+  });
+
+  test('a current directory whose name is not a valid project name is refused', async () => {
+    const cwd = path.join(tempDir('llm-do-init-'), 'bad name');
+    fs.mkdirSync(cwd);
+    const result = await init({ name: '.' }, cwd);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('invalid project name "bad name"');
+  });
+});
+
 describe('llm-do init: refusals', () => {
   test('an existing non-empty directory is left untouched (exit 2)', async () => {
     const cwd = tempDir('llm-do-init-');
@@ -116,7 +147,7 @@ describe('llm-do init: refusals', () => {
     fs.writeFileSync(path.join(cwd, 'demo/main.worker'), 'my own worker');
     const result = await init({ name: 'demo', template: 'research-agent' }, cwd);
     expect(result.code).toBe(2);
-    expect(result.err).toBe('llm-do: refusing to overwrite demo: it already exists\n');
+    expect(result.err).toBe('llm-do: refusing to overwrite demo/main.worker: it already exists (init writes only into a new, empty or unrelated directory)\n');
     expect(filesUnder(path.join(cwd, 'demo'))).toEqual(['main.worker']);
     expect(fs.readFileSync(path.join(cwd, 'demo/main.worker'), 'utf8')).toBe('my own worker');
   });
@@ -126,7 +157,7 @@ describe('llm-do init: refusals', () => {
     fs.writeFileSync(path.join(cwd, 'notes'), 'a file');
     const result = await init({ name: 'notes' }, cwd);
     expect(result.code).toBe(2);
-    expect(result.err).toBe('llm-do: refusing to overwrite notes: it already exists\n');
+    expect(result.err).toBe('llm-do: refusing to overwrite notes: it already exists and is not a directory\n');
     expect(fs.readFileSync(path.join(cwd, 'notes'), 'utf8')).toBe('a file');
   });
 
@@ -175,7 +206,7 @@ describe('llm-do init on the command line', () => {
     expect(fs.existsSync(path.join(cwd, 'demo/workers/stage_2.worker'))).toBe(true);
     const again = await cli(['init', 'demo', '--template', 'minimal'], cwd);
     expect(again.code).toBe(2);
-    expect(again.err).toContain('refusing to overwrite demo: it already exists');
+    expect(again.err).toMatch(/refusing to overwrite demo\/main.worker, .*: they already exist/);
   });
 });
 

@@ -39,7 +39,7 @@ describe('llm-do init (built CLI)', () => {
     fs.writeFileSync(worker, 'edited by the user');
     const again = await runCli(['init', 'demo', '--template', 'pipeline'], { cwd });
     expect(again.code).toBe(2);
-    expect(again.stderr).toBe('llm-do: refusing to overwrite demo: it already exists\n');
+    expect(again.stderr).toContain('llm-do: refusing to overwrite demo/');
     expect(fs.readFileSync(worker, 'utf8')).toBe('edited by the user');
     expect(fs.existsSync(path.join(cwd, 'demo/project.yaml'))).toBe(false);
   });

@@ -75,12 +75,13 @@ export async function runInit(options: InitOptions, io: CliIO): Promise<number> 
   try {
     const { name = '', template = DEFAULT_INIT_TEMPLATE } = options;
     const info = templateInfo(template);
-    const projectName = checkProjectName(name);
     const display = (options.dir === undefined ? posix.normalize(name) : posix.join(options.dir, name)).replace(/(.)\/+$/, '$1');
     const target = posix.resolve(io.cwd, display);
+    // `init .` fills the current directory, named after it.
+    const projectName = checkProjectName(name !== '' && display === '.' ? basename(target) : name);
     const fs = createNodeFileSystem();
-    await refuseExisting(fs, target, display);
     const files = await readTemplate(fs, posix.join(TEMPLATES_DIR, template), projectName);
+    await refuseOverwrites(fs, target, display, [...files.keys()]);
     for (const [relative, content] of files) await fs.writeFile(posix.join(target, relative), content);
     printSummary(io, { display, template, info, files: [...files.keys()] });
     return EXIT_OK;
@@ -105,10 +106,20 @@ function checkProjectName(name: string): string {
   return projectName;
 }
 
-async function refuseExisting(fs: FileSystem, target: string, display: string): Promise<void> {
+/**
+ * Refuses a target that is a file, or a directory holding any file the template would write (each
+ * named); a missing or empty directory, or one with other files only (a README, a .git), is filled.
+ */
+async function refuseOverwrites(fs: FileSystem, target: string, display: string, files: readonly string[]): Promise<void> {
   const stat = await fs.stat(target);
-  if (stat === undefined || (stat.kind === 'directory' && (await fs.readDir(target)).length === 0)) return;
-  throw new UsageError(`refusing to overwrite ${display}: it already exists`);
+  if (stat === undefined) return;
+  if (stat.kind !== 'directory') throw new UsageError(`refusing to overwrite ${display}: it already exists and is not a directory`);
+  const existing: string[] = [];
+  for (const file of files) if ((await fs.stat(posix.join(target, file))) !== undefined) existing.push(file);
+  if (existing.length === 0) return;
+  const shown = existing.slice(0, 5).map((file) => posix.join(display, file)).join(', ');
+  const more = existing.length > 5 ? ` and ${existing.length - 5} more` : '';
+  throw new UsageError(`refusing to overwrite ${shown}${more}: ${existing.length === 1 ? 'it already exists' : 'they already exist'} (init writes only into a new, empty or unrelated directory)`);
 }
 
 /** Every file of the template (project-relative path → content), ready to write, in path order. */

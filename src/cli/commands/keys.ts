@@ -74,17 +74,22 @@ export function runKeysSet(provider: string, io: CliIO): Promise<number> {
   });
 }
 
+/** Every provider that takes a key, and where its key comes from (never the key). */
+export async function keyListing(io: CliIO): Promise<KeyListing[]> {
+  const stored = readStoredKeys(io);
+  return [...(await keyedProviders(io, stored))].map(([provider, keyEnv]) => ({
+    provider,
+    env: keyEnv ?? null,
+    source: findApiKey(provider, keyEnv, io.env, stored)?.source ?? 'none',
+  }));
+}
+
 /** `keys list [--json]`. */
 export function runKeysList(options: { json?: boolean }, io: CliIO): Promise<number> {
   return exitCodeOf(
     io,
     async () => {
-      const stored = readStoredKeys(io);
-      const rows: KeyListing[] = [...(await keyedProviders(io, stored))].map(([provider, keyEnv]) => ({
-        provider,
-        env: keyEnv ?? null,
-        source: findApiKey(provider, keyEnv, io.env, stored)?.source ?? 'none',
-      }));
+      const rows = await keyListing(io);
       if (options.json) {
         printLine(io, terminalSafeJson({ file: keysFilePath(io), keys: rows }, 2));
         return;
