@@ -14,7 +14,7 @@ import { canonicalJson, type ToolKey } from './session-memory.ts';
 /** Where a project keeps its grants, relative to its root. */
 export const GRANTS_FILE = '.llm-do/approvals.yaml';
 
-const HEADER = `# Persistent approval grants of this project (llm-do, SPEC §17), written by the "p" answer.
+const HEADER = `# Persistent approval grants of this project (llm-do), written by the "p" answer.
 # Each entry approves one tool of one toolset called with exactly these arguments, without asking.
 # A blocked rule still wins. List: llm-do approvals rules; remove: llm-do approvals rules --revoke N
 `;

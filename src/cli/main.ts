@@ -492,6 +492,20 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .action(run(async (options: { json?: boolean }) => (await import('./commands/doctor.ts')).runDoctor(options, io)));
 
   program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish: commands, options, worker ids and models')
+    .argument('[shell]', 'bash, zsh or fish')
+    .addHelpText('after', '\nExamples:\n  source <(llm-do completion bash)          # in ~/.bashrc\n  llm-do completion fish > ~/.config/fish/completions/llm-do.fish\n')
+    .action(run(async (shell: string | undefined) => (await import('./commands/completion.ts')).runCompletionScript(shell, io)));
+  program
+    .command('__complete', { hidden: true })
+    .argument('[words...]')
+    .helpOption(false)
+    .allowUnknownOption()
+    .passThroughOptions()
+    .action(run(async (words: string[] = []) => (await import('./commands/completion.ts')).runComplete(program, words, io)));
+
+  program
     .command('help')
     .description('this overview, or the options and examples of COMMAND')
     .argument('[command...]', 'a command, e.g. batch or runs show')

@@ -24,11 +24,12 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
   test: 'llm-do test ./my-project',
   restate: 'llm-do restate serve ./my-project --register http://127.0.0.1:9070',
   doctor: 'llm-do doctor',
+  completion: 'llm-do completion bash > ~/.llm-do-completion.bash',
   help: 'llm-do help batch',
 };
 
 export function formatOverview(program: Command): string {
-  const commands = program.commands.map((command) => ({ name: command.name(), about: firstClause(command.description()), example: COMMAND_EXAMPLES[command.name()] }));
+  const commands = program.commands.filter((command) => !command.name().startsWith('__')).map((command) => ({ name: command.name(), about: firstClause(command.description()), example: COMMAND_EXAMPLES[command.name()] }));
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = [
     'llm-do: LLM agents as plain files. A worker is YAML front matter plus an instruction template;',
