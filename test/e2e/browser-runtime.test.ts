@@ -176,6 +176,119 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
     expect(server.requests.length).toBe(before);
   });
 
+  test('the OPFS file system keeps the FileSystem contract the sandbox relies on', async () => {
+    const seen = await browser.page.evaluate(async () => {
+      const llm = globalThis.llmDo;
+      const opfs = await navigator.storage.getDirectory();
+      const fs = await llm.createOpfsFileSystem({ directory: await opfs.getDirectoryHandle('contract', { create: true }), path: '/srv/data' });
+      const outcome = (promise: Promise<unknown>) =>
+        promise.then(
+          (value) => ({ ok: value instanceof Uint8Array ? [...value] : (value ?? null) }),
+          (error: { code?: string }) => ({ code: error.code ?? String(error) }),
+        );
+      await fs.writeFile('/srv/data/a/b/c.txt', 'héllo');
+      await fs.writeFile('/srv/data/a/b/c.txt', 'héllo again');
+      await fs.writeFile('/srv/data/bin', new Uint8Array([0, 255]));
+      const dir = await fs.openDirectory('/srv/data/a');
+      await dir.writeFile('held.txt', new TextEncoder().encode('12345'));
+      const held = await dir.openFile('held.txt');
+      return {
+        text: await fs.readText('/srv/data/a/b/c.txt'),
+        bytes: await outcome(fs.readFile('/srv/data/bin')),
+        missing: await outcome(fs.readFile('/srv/data/missing')),
+        statMissing: await outcome(fs.stat('/srv/data/missing/deeper')),
+        statUnderFile: await outcome(fs.stat('/srv/data/bin/x')),
+        statOutside: await outcome(fs.stat('/etc/passwd')),
+        statParent: await fs.stat('/srv'),
+        listParent: await fs.readDir('/'),
+        list: await fs.readDir('/srv/data'),
+        listFile: await outcome(fs.readDir('/srv/data/bin')),
+        realpath: await fs.realpath('/srv/data/a/./b/../b/c.txt'),
+        realpathMissing: await outcome(fs.realpath('/srv/data/nope')),
+        writeOutside: await outcome(fs.writeFile('/elsewhere.txt', 'x')),
+        writeParent: await outcome(fs.writeFile('/srv', 'x')),
+        removeDirPlain: await outcome(fs.remove('/srv/data/a')),
+        heldRealPath: await dir.realPath(),
+        heldList: await dir.readDir(),
+        heldLstat: await dir.lstat('b'),
+        heldRead: [...(await held.read(3))],
+        heldBadName: await outcome(dir.openFile('../bin')),
+        heldDirAsFile: await outcome(dir.openFile('b')),
+        heldRemoveDir: await outcome(dir.remove('b')),
+        removeMissing: await outcome(fs.remove('/srv/data/none')),
+        removeTree: await outcome(fs.remove('/srv/data/a', { recursive: true }).then(() => fs.stat('/srv/data/a'))),
+      };
+    });
+    expect(seen).toEqual({
+      text: 'héllo again',
+      bytes: { ok: [0, 255] },
+      missing: { code: 'ENOENT' },
+      statMissing: { ok: null },
+      statUnderFile: { ok: null },
+      statOutside: { ok: null },
+      statParent: { kind: 'directory', size: 0, mtimeMs: 0 },
+      listParent: [{ name: 'srv', kind: 'directory' }],
+      list: [
+        { name: 'a', kind: 'directory' },
+        { name: 'bin', kind: 'file' },
+      ],
+      listFile: { code: 'ENOTDIR' },
+      realpath: '/srv/data/a/b/c.txt',
+      realpathMissing: { code: 'ENOENT' },
+      writeOutside: { code: 'ENOENT' },
+      writeParent: { code: 'EACCES' },
+      removeDirPlain: { code: 'EISDIR' },
+      heldRealPath: '/srv/data/a',
+      heldList: [
+        { name: 'b', kind: 'directory' },
+        { name: 'held.txt', kind: 'file' },
+      ],
+      heldLstat: { kind: 'directory', size: 0, mtimeMs: 0 },
+      heldRead: [49, 50, 51],
+      heldBadName: { code: 'EINVAL' },
+      heldDirAsFile: { code: 'EISDIR' },
+      heldRemoveDir: { code: 'EISDIR' },
+      removeMissing: { ok: null },
+      removeTree: { ok: null },
+    });
+  });
+
+  test('a model cannot write outside the sandbox on OPFS', async () => {
+    server.setHandler((request) =>
+      request.toolResults.length === 0
+        ? { toolCalls: [{ name: 'write_file', args: { path: '/out/../../escape.md', content: 'x' } }, { name: 'write_file', args: { path: '/main.worker', content: 'x' } }] }
+        : { text: request.toolResults.map((result) => result.content).join(' | ') },
+    );
+    try {
+      const seen = await browser.page.evaluate(async ({ files, baseURL }) => {
+        const llm = globalThis.llmDo;
+        const opfs = await navigator.storage.getDirectory();
+        const dir = await opfs.getDirectoryHandle('escape', { create: true });
+        for (const [name, text] of Object.entries(files)) {
+          const parent = name.includes('/') ? await dir.getDirectoryHandle(name.split('/')[0]!, { create: true }) : dir;
+          const writable = await (await parent.getFileHandle(name.split('/').at(-1)!, { create: true })).createWritable();
+          await writable.write(text);
+          await writable.close();
+        }
+        const project = await llm.openProject({ directory: dir });
+        const done = await llm.runWorker({ project, entry: 'writer', input: 'go', env: { OPENAI_COMPATIBLE_BASE_URL: baseURL }, onApproval: 'approve' }).result;
+        const names: string[] = [];
+        for await (const name of (opfs as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+        const main = await (await (await dir.getFileHandle('main.worker')).getFile()).text();
+        return { status: done.status, output: done.output, names, mainKept: main.startsWith('---') };
+      }, { files: { 'main.worker': MAIN, 'workers/writer.worker': WRITER }, baseURL: server.openaiBaseUrl });
+      expect(seen.status).toBe('ok');
+      expect(seen.names).not.toContain('escape.md');
+      expect(seen.mainKept).toBe(true);
+      expect(seen.output).toBe(
+        'write_file failed: invalid path "/out/../../escape.md": the segment ".." would leave its directory; ".." is never allowed; use a path inside a mount such as /input/notes.txt' +
+          ' | write_file failed: /main.worker is not inside a mount (mounts: /out)',
+      );
+    } finally {
+      server.setHandler(delegatingModel);
+    }
+  });
+
   test('bad openProject options are refused by name', async () => {
     const seen = await browser.page.evaluate(async () => {
       const llm = globalThis.llmDo;
