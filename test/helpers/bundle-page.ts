@@ -21,13 +21,22 @@ export interface BundlePage {
   page: Page;
   /** Another page with the bundle loaded, in a context (and OPFS) of its own. */
   newPage(): Promise<Page>;
+  /** `http://127.0.0.1:PORT`, where `files` are served too. */
+  origin: string;
   close(): Promise<void>;
 }
 
-/** Starts the server and Chromium and opens the page; `close` stops both. */
-export async function openBundlePage(): Promise<BundlePage> {
+/**
+ * Starts the server and Chromium and opens the page; `close` stops both. `files` (URL path → text,
+ * served as HTML or JavaScript by extension) are served besides, for pages of the test's own.
+ */
+export async function openBundlePage(files: Readonly<Record<string, string>> = {}): Promise<BundlePage> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (Object.hasOwn(files, url.pathname)) {
+      response.setHeader('content-type', url.pathname.endsWith('.html') ? 'text/html' : 'text/javascript');
+      return void response.end(files[url.pathname]);
+    }
     if (url.pathname === '/') {
       response.setHeader('content-type', 'text/html');
       return void response.end(PAGE);
@@ -63,6 +72,7 @@ export async function openBundlePage(): Promise<BundlePage> {
     return {
       page: await newPage(),
       newPage,
+      origin,
       async close() {
         await opened.close();
         server.close();
