@@ -1,5 +1,5 @@
 /**
- * The minimal page of docs/browser.md, exactly as shown (its HTML and `app.js` blocks), runs with the
+ * The minimal page of docs/browser.md, exactly as shown (its HTML, `main.worker` and `app.js` blocks), runs with the
  * built bundle in headless Chromium: the model server's URL is the one thing swapped, for a scripted
  * server on 127.0.0.1; the `confirm` of the approval is accepted like a person would.
  */
@@ -13,6 +13,7 @@ import { REPO_ROOT } from './helpers/run-cli.ts';
 
 const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs/browser.md'), 'utf8');
 const html = /```text\n(<!doctype html>[\s\S]*?)```/.exec(doc)?.[1];
+const worker = /```worker\n(---\nname: main\n[\s\S]*?)```/.exec(doc)?.[1];
 const app = /```js\n\/\/ file: app\.js\n([\s\S]*?)```/.exec(doc)?.[1];
 const SHOWN_BASE_URL = 'http://127.0.0.1:8080/v1';
 
@@ -28,8 +29,9 @@ describe.skipIf(chromiumMissing)('the page of docs/browser.md', { timeout: 60_00
       { cors: true },
     );
     expect(html, 'docs/browser.md shows the page as a text block starting <!doctype html>').toBeDefined();
+    expect(worker, 'docs/browser.md shows main.worker as a worker block').toBeDefined();
     expect(app, 'docs/browser.md shows app.js as a js block starting // file: app.js').toContain(SHOWN_BASE_URL);
-    browser = await openBundlePage({ '/index.html': html!, '/app.js': app!.replace(SHOWN_BASE_URL, server.openaiBaseUrl) });
+    browser = await openBundlePage({ '/index.html': html!, '/main.worker': worker!, '/app.js': app!.replace(SHOWN_BASE_URL, server.openaiBaseUrl) });
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), server?.close()]);
