@@ -108,6 +108,51 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
     expect(server.requests.map((request) => request.tools.includes('writer'))).toEqual([true, false, false, true]);
   });
 
+  test.each([
+    ['openai', 'openai:gpt-4.1-mini', (url: string) => ({ OPENAI_BASE_URL: url, OPENAI_API_KEY: 'key-from-the-page' }), 'openai-responses', 'authorization'],
+    ['anthropic', 'anthropic:claude-sonnet-4-5', (url: string) => ({ ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'key-from-the-page' }), 'anthropic', 'x-api-key'],
+  ])('reaches %s over fetch with the base URL and key the page gives', async (_name, model, settings, protocol, keyHeader) => {
+    const before = server.requests.length;
+    const seen = await browser.page.evaluate(
+      async ({ files, env }) => {
+        const llm = globalThis.llmDo;
+        const project = await llm.openProject({ files });
+        const done = await llm.runWorker({ project, input: 'hi', env }).result;
+        return { status: done.status, output: done.output, error: done.error?.message };
+      },
+      { files: { 'main.worker': `---\nname: main\nmodel: ${model}\n---\nAnswer.\n` }, env: settings(server.openaiBaseUrl) },
+    );
+    expect(seen).toEqual({ status: 'ok', output: 'unexpected request', error: undefined });
+    const [request] = server.requests.slice(before);
+    expect(request?.protocol).toBe(protocol);
+    expect(request?.headers[keyHeader]).toContain('key-from-the-page');
+  });
+
+  test('a run paused at an approval in the page resumes there with the decision', async () => {
+    const seen = await browser.page.evaluate(
+      async ({ files, baseURL }) => {
+        const llm = globalThis.llmDo;
+        const project = await llm.openProject({ files });
+        const env = { OPENAI_COMPATIBLE_BASE_URL: baseURL };
+        const paused = await llm.runWorker({ project, entry: 'writer', input: 'later', env, onApproval: 'pause' }).result;
+        const before = await project.fs.stat('/project/out/report.md');
+        // The state is plain data: it survives JSON, as it would in localStorage.
+        const state = JSON.parse(JSON.stringify(paused.state));
+        const decisions = Object.fromEntries(paused.pending!.map((pending) => [pending.approval_id, { action: 'approve' as const }]));
+        const resumed = await (await llm.resumeRun(state, { project, env, decisions })).result;
+        return {
+          paused: paused.status,
+          pending: paused.pending!.map((pending) => pending.tool),
+          writtenBefore: before !== undefined,
+          resumed: resumed.status,
+          written: await project.fs.readText('/project/out/report.md'),
+        };
+      },
+      { files: { 'main.worker': MAIN, 'workers/writer.worker': WRITER }, baseURL: server.openaiBaseUrl },
+    );
+    expect(seen).toEqual({ paused: 'paused', pending: ['write_file'], writtenBefore: false, resumed: 'ok', written: '# Report\n\nlater\n' });
+  });
+
   test('a denial in the page reaches the model as the tool result, and nothing is written', async () => {
     const seen = await browser.page.evaluate(
       async ({ files, baseURL }) => {
