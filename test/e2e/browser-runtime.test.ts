@@ -11,12 +11,6 @@ import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
 import { chromiumMissing } from '../helpers/chromium.ts';
 
-type Bundle = typeof LlmDoBrowser;
-declare global {
-  /** The bundle, as the test page loads it (test/helpers/bundle-page.ts). */
-  var llmDo: Bundle;
-}
-
 const MAIN = `---
 name: main
 description: Hands the writing to writer.

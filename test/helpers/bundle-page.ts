@@ -9,7 +9,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type * as LlmDoBrowser from '../../src/browser/index.ts';
 import { launchChromium } from './chromium.ts';
+
+declare global {
+  /** The bundle, as the page loads it: what `page.evaluate` code uses. */
+  var llmDo: typeof LlmDoBrowser;
+}
 
 const BUNDLE_DIR = path.resolve(import.meta.dirname, '../../dist/browser');
 
