@@ -57,8 +57,14 @@ export async function openProject(options: OpenProjectOptions): Promise<Project>
 
 async function projectFileSystem(options: OpenProjectOptions): Promise<FileSystem> {
   if (options.files !== undefined) return createMemoryFileSystem(rootedFiles(options.files));
-  if (options.directory !== undefined) return createOpfsFileSystem({ directory: options.directory, path: PROJECT_ROOT });
-  return createOpfsFileSystem({ directory: await opfsDirectory(options.opfs!), path: PROJECT_ROOT });
+  if (options.directory !== undefined) {
+    if (typeof (options.directory as Partial<FileSystemDirectoryHandle>).getDirectoryHandle !== 'function') {
+      throw new UsageError('openProject directory must be a FileSystemDirectoryHandle (from navigator.storage.getDirectory() or a directory picker)');
+    }
+    return createOpfsFileSystem({ directory: options.directory, path: PROJECT_ROOT });
+  }
+  if (typeof options.opfs !== 'string') throw new UsageError(`openProject opfs must be a path of OPFS directories such as "projects/demo", got ${typeof options.opfs}`);
+  return createOpfsFileSystem({ directory: await opfsDirectory(options.opfs), path: PROJECT_ROOT });
 }
 
 /** The files map under {@link PROJECT_ROOT}; a key that is absolute or climbs out is refused by name. */
@@ -80,9 +86,10 @@ function rootedFiles(files: Record<string, string | Uint8Array>): Record<string,
 
 /** The OPFS directory at `path` (names separated by `/`); a missing one is `not-a-project`. */
 async function opfsDirectory(path: string): Promise<FileSystemDirectoryHandle> {
+  const names = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (names.includes('..')) throw new UsageError(`openProject opfs: ${JSON.stringify(path)} must not contain ".."`);
   let dir = await opfsRoot();
-  for (const name of path.split('/').filter((segment) => segment !== '' && segment !== '.')) {
-    if (name === '..') throw new UsageError(`openProject opfs: ${JSON.stringify(path)} must not contain ".."`);
+  for (const name of names) {
     try {
       dir = await dir.getDirectoryHandle(name);
     } catch (error) {

@@ -186,7 +186,9 @@ function openedDirectory(handle: FileSystemDirectoryHandle, shown: string, realP
     },
     async mkdir(name) {
       checkName(name, 'mkdir', shown);
-      await domCall(() => handle.getDirectoryHandle(name, { create: true }), 'mkdir', at(name), 'EEXIST');
+      // An existing entry is left as it is, a file too: opening it as a directory then says ENOTDIR.
+      if ((await this.lstat(name)) !== undefined) return;
+      await domCall(() => handle.getDirectoryHandle(name, { create: true }), 'mkdir', at(name), 'ENOTDIR');
     },
     async writeFile(name, data, signal) {
       checkName(name, 'open', shown);

@@ -254,6 +254,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
         heldBadName: await outcome(dir.openFile('../bin')),
         heldDirAsFile: await outcome(dir.openFile('b')),
         heldRemoveDir: await outcome(dir.remove('b')),
+        heldMkdirOverFile: await outcome(dir.mkdir('held.txt').then(() => dir.openDirectory('held.txt'))),
         removeMissing: await outcome(fs.remove('/srv/data/none')),
         removeTree: await outcome(fs.remove('/srv/data/a', { recursive: true }).then(() => fs.stat('/srv/data/a'))),
       };
@@ -287,6 +288,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
       heldBadName: { code: 'EINVAL' },
       heldDirAsFile: { code: 'EISDIR' },
       heldRemoveDir: { code: 'EISDIR' },
+      heldMkdirOverFile: { code: 'ENOTDIR' },
       removeMissing: { ok: null },
       removeTree: { ok: null },
     });
@@ -343,6 +345,9 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
         attempt({}),
         attempt({ opfs: 'no-such-dir' }),
         attempt({ files: { 'main.worker': 42 } }),
+        attempt({ directory: 'demo' }),
+        attempt({ opfs: 42 }),
+        attempt({ opfs: 'nowhere/../..' }),
       ]);
     });
     expect(seen).toEqual([
@@ -352,6 +357,9 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
       'openProject needs exactly one of files, directory or opfs',
       expect.stringMatching(/^not a project: OPFS has no directory no-such-dir/),
       'openProject files: the content of "main.worker" must be a string or a Uint8Array',
+      'openProject directory must be a FileSystemDirectoryHandle (from navigator.storage.getDirectory() or a directory picker)',
+      'openProject opfs must be a path of OPFS directories such as "projects/demo", got number',
+      'openProject opfs: "nowhere/../.." must not contain ".."',
     ]);
   });
 });
