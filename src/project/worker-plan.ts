@@ -106,10 +106,10 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     attempt(() => checkMcpToolsets(project, definition)),
     ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
+  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
-  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
   problems.push(...hostLimitProblems(project, definition, schemas));
   const plan: WorkerPlan = { definition, modelId: model.value?.[0], fallbackModelIds: model.value?.slice(1) ?? [], schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
   return { plan, problems, warnings };
