@@ -58,6 +58,8 @@ export async function buildBrowserBundle({ input = source('src/browser/index.ts'
       dir: outDir,
       format: 'esm',
       minify: true,
+      // Error classes name themselves after their class (`ProjectError`): minifying must not rename them.
+      keepNames: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },

@@ -184,7 +184,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
         return { opened: false, name, message, code, kind, isProjectError: llm.ProjectError.isInstance(error) };
       }
     });
-    expect(seen).toMatchObject({ opened: false, code: 'not-available', kind: 'project', isProjectError: true });
+    expect(seen).toMatchObject({ opened: false, name: 'ProjectError', code: 'not-available', kind: 'project', isProjectError: true });
     expect((seen as { message: string }).message).toMatch(/^OPFS \(the Origin Private File System\) is not available in this browser: navigator\.storage\.getDirectory is missing/);
   });
 
@@ -201,11 +201,12 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
       });
       const { result } = llm.runWorker({ project, input: 'go', env: { OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1' }, onApproval: 'approve' });
       const done = await result;
-      const error = done.error as { message: string; code?: string; problems?: { message: string }[] } | undefined;
-      return { status: done.status, message: error?.message, code: error?.code, problems: error?.problems?.map((problem) => problem.message) };
+      const error = done.error as { name: string; message: string; code?: string; problems?: { message: string }[] } | undefined;
+      return { status: done.status, name: error?.name, message: error?.message, code: error?.code, problems: error?.problems?.map((problem) => problem.message) };
     });
     expect(seen.status).toBe('error');
     expect(seen.code, seen.message).toBe('not-available');
+    expect(seen.name).toBe('ProjectError');
     expect(seen.problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^workers\/runner\.worker: worker runner: toolset shell is not available in the browser: it runs commands as processes/),
