@@ -102,6 +102,16 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
     expect(server.requests.map((request) => request.tools.includes('writer'))).toEqual([true, false, false, true]);
   });
 
+  test('what a run wrote to OPFS is still there after the page reloads', async () => {
+    await browser.page.reload();
+    await browser.page.waitForFunction(() => 'llmDo' in globalThis);
+    const text = await browser.page.evaluate(async () => {
+      const project = await globalThis.llmDo.openProject({ opfs: 'demo' });
+      return project.fs.readText('/project/out/report.md');
+    });
+    expect(text).toBe('# Report\n\nhello from the page\n');
+  });
+
   test.each([
     ['openai', 'openai:gpt-4.1-mini', (url: string) => ({ OPENAI_BASE_URL: url, OPENAI_API_KEY: 'key-from-the-page' }), 'openai-responses', 'authorization'],
     ['anthropic', 'anthropic:claude-sonnet-4-5', (url: string) => ({ ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'key-from-the-page' }), 'anthropic', 'x-api-key'],
