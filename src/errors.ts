@@ -63,7 +63,8 @@ export type ProjectErrorCode =
   | 'invalid-input'
   | 'file-too-large'
   | 'run-log-unusable'
-  | 'changed-since-pause';
+  | 'changed-since-pause'
+  | 'not-available';
 
 /**
  * A project, configuration or input problem found before any model request (exit code 2).

@@ -25,7 +25,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['open-project', 'store', 'mcp-serve'],
   ['batch', 'test-runner'],
   ['restate'],
-  ['index', 'cli', 'testing'],
+  ['index', 'cli', 'testing', 'browser'],
 ];
 
 /** Imports that break the layer order on purpose; each must still exist. */

@@ -5,7 +5,6 @@
  */
 import { posix } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AbortedError, RunError } from '../errors.ts';
@@ -96,7 +95,7 @@ async function listAllTools(client: Client, signal: AbortSignal, timeout: number
 
 function stdioTransport(name: string, config: McpServerConfig, options: McpConnectOptions): ProcessGroupStdioTransport {
   const field = (key: string) => `mcp_servers.${name}.${key}`;
-  const env: Record<string, string> = { ...getDefaultEnvironment() };
+  const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(config.env ?? {})) env[key] = interpolateEnv(value, options.env, field(`env.${key}`), options.source);
   return new ProcessGroupStdioTransport({
     command: config.command!,

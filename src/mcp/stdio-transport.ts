@@ -4,6 +4,7 @@
  * StdioClientTransport kills only the direct child. Messages are newline-delimited JSON-RPC.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -18,6 +19,7 @@ const KILL_GRACE_MS = 2000;
 export interface StdioServerParameters {
   command: string;
   args: readonly string[];
+  /** Variables set for the server on top of the SDK's default environment (`HOME`, `PATH`, …; not all of ours). */
   env: Record<string, string>;
   cwd: string;
 }
@@ -63,7 +65,7 @@ export class ProcessGroupStdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.server.command, [...this.server.args], {
         cwd: this.server.cwd,
-        env: this.server.env,
+        env: { ...getDefaultEnvironment(), ...this.server.env },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
         windowsHide: true,

@@ -2,7 +2,7 @@
  * The project layer: project loading and discovery, worker references, libraries, mounts, and `check`.
  * What sibling folders may import.
  */
-export type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
+export type { HostLimits, LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
 export { loadProject, MANIFEST_FILES } from './load-project.ts';
 export { detectTarget, isProjectDir, type DetectedTarget, type DetectTargetOptions } from './target.ts';
 export { checkProject, type CheckOptions } from './check.ts';

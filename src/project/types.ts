@@ -94,6 +94,22 @@ export interface ProjectOptions {
   importTools?: boolean;
   /** Directory of the workers shipped with llm-do, searched last for bare references. */
   builtinWorkersDir?: string;
+  /**
+   * What the host running the project cannot do (the browser: start processes, import TS/JS
+   * modules). Planning refuses a worker that needs it, naming the worker and the toolset or field.
+   * @default none: Node can do everything
+   */
+  hostLimits?: HostLimits;
+}
+
+/** What a host other than Node cannot do (see `ProjectOptions.hostLimits`). */
+export interface HostLimits {
+  /** The host as messages name it: `the browser`. */
+  host: string;
+  /** It cannot start processes: no `shell` toolset, no stdio MCP servers. */
+  noProcesses?: boolean;
+  /** It cannot import the project's TS/JS modules: no `custom` toolset, no schema modules (`schemas.ts:Name`). */
+  noCodeModules?: boolean;
 }
 
 /** A loaded project: manifest, libraries, and lazy, cached worker resolution. */

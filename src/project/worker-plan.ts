@@ -22,6 +22,7 @@ import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedS
 import { suggestNearest } from '../worker/suggest.ts';
 import { checkTemplateFields } from '../worker/template-variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../worker/templates.ts';
+import { hostLimitProblems } from './host-limits.ts';
 import { checkMcpToolsets } from './mcp-toolsets.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
@@ -109,6 +110,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
+  problems.push(...hostLimitProblems(project, definition, schemas));
   const plan: WorkerPlan = { definition, modelId: model.value?.[0], fallbackModelIds: model.value?.slice(1) ?? [], schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
   return { plan, problems, warnings };
 }

@@ -71,7 +71,8 @@ export interface Resumption {
 export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed?: Resumption): RunScope {
   const { project } = options;
   const now = options._internal?.now ?? Date.now;
-  const env = options.env ?? process.env;
+  // A browser has no `process`: there the environment is what the page passes, else empty.
+  const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
   const emit = (event: UnstampedEvent) => void bus.emit(event);
   const saved = resumed?.state;
   const state: RunState = {

@@ -56,7 +56,7 @@ export interface RunWorkerOptions {
   /** Stream model responses (text arrives as `text_delta` events). @default true */
   stream?: boolean;
   signal?: AbortSignal;
-  /** @default process.env */
+  /** @default process.env (in a browser: none) */
   env?: Record<string, string | undefined>;
   /**
    * API keys by provider name (what `llm-do keys set` stores in `$LLM_DO_HOME/keys.json`); a

@@ -6,7 +6,7 @@
  *
  * @module llm-do/testing
  */
-export { startScriptedServer } from './scripted-server.ts';
+export { startScriptedServer, type ScriptedServerOptions } from './scripted-server.ts';
 export type {
   NeutralMessage,
   NeutralToolCall,

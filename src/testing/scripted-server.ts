@@ -30,13 +30,22 @@ import type { ScriptedHandler, ScriptedProtocol, ScriptedReply, ScriptedRequest,
 /** Used when no handler is given: answers with the last user text. */
 const echoHandler: ScriptedHandler = (request) => ({ text: `scripted reply to: ${request.lastUserText}` });
 
+/** Options of {@link startScriptedServer}. */
+export interface ScriptedServerOptions {
+  /**
+   * Answer browsers on other origins (a page testing `llm-do/browser`): CORS preflights are allowed
+   * and every answer carries `Access-Control-Allow-Origin: *`. @default false
+   */
+  cors?: boolean;
+}
+
 /**
  * Starts a scripted server on a free port of 127.0.0.1. Routes (the first three with or without the
  * `/v1` prefix): `POST /v1/chat/completions`, `POST /v1/responses`, `POST /v1/messages`,
  * `POST /v1beta/models/MODEL:generateContent` and `:streamGenerateContent`, `POST /api/chat`. A
  * handler that throws produces a 500 answer whose message is the thrown error's.
  */
-export async function startScriptedServer(handler: ScriptedHandler = echoHandler): Promise<ScriptedServer> {
+export async function startScriptedServer(handler: ScriptedHandler = echoHandler, options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   let current = handler;
   const requests: ScriptedRequest[] = [];
   // One instance per server: the Responses protocol remembers the items it sent, Anthropic's its prompt cache.
@@ -56,6 +65,13 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.cors) {
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*', 'access-control-max-age': '600' });
+        return void res.end();
+      }
+    }
     const requestUrl = new URL(req.url ?? '/', 'http://localhost');
     const route = routeOf(requestUrl.pathname.replace(/^\/v1(?=\/)/, ''));
     if (req.method !== 'POST' || route === undefined) {

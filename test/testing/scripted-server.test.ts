@@ -169,6 +169,31 @@ describe('scripted server details', () => {
     expect(server.requests[1]?.headers.authorization).toBe('Bearer secret-o');
   });
 
+  it('answers other origins only with cors: true (preflight and Access-Control-Allow-Origin)', async () => {
+    const preflight = { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } };
+    const closed = await fetch(`${server.openaiBaseUrl}/chat/completions`, preflight);
+    expect(closed.status).toBe(404);
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const open = await startScriptedServer(() => ({ text: 'ok' }), { cors: true });
+    try {
+      const answer = await fetch(`${open.openaiBaseUrl}/chat/completions`, preflight);
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+      const allowed: (string | null)[] = [];
+      const recording: typeof fetch = async (url, init) => {
+        const response = await fetch(url, init);
+        allowed.push(response.headers.get('access-control-allow-origin'));
+        return response;
+      };
+      const model = createOpenAI({ baseURL: open.openaiBaseUrl, apiKey: 'k', fetch: recording }).chat('gpt-4o');
+      expect((await generateText({ model, prompt: 'x' })).text).toBe('ok');
+      expect(allowed).toEqual(['*']);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('echoes the last user text with the default handler', async () => {
     const echo = await startScriptedServer();
     try {

@@ -1,0 +1,34 @@
+/**
+ * llm-do in the browser (`import … from 'llm-do/browser'`, SPEC §22): the same engine as the CLI and
+ * the `llm-do` package, bundled for pages. Projects open from files in memory or from OPFS; the
+ * filesystem toolset's sandbox works on them; models are reached over `fetch` with the base URLs and
+ * keys the page gives in `env` (or the manifest's `providers`); approvals are answered by the page's
+ * `onApproval` function. What needs Node (shell, custom TS tools, schema modules, stdio MCP servers,
+ * the SQLite run log, cassettes and `scripted:FILE`) stops a run before its first request with an
+ * error naming the worker and toolset.
+ *
+ * @example
+ * import { openProject, runWorker } from 'llm-do/browser';
+ * const project = await openProject({ files: { 'main.worker': '---\nmodel: openai-compatible:local\n---\nGreet the user.' } });
+ * const { result } = runWorker({
+ *   project,
+ *   input: 'Ada',
+ *   env: { OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8080/v1' },
+ *   onApproval: (question) => (confirm(`${question.tool}?`) ? { action: 'approve' } : { action: 'deny' }),
+ * });
+ * console.log((await result).output);
+ *
+ * @module llm-do/browser
+ */
+export * from '../errors.ts';
+export { openProject, PROJECT_ROOT, BROWSER_LIMITS, type OpenProjectOptions } from './open-project.ts';
+export { createOpfsFileSystem, opfsRoot, type OpfsFileSystemOptions } from '../sandbox/opfs-file-system.ts';
+export { createMemoryFileSystem, type MemoryFileSystem } from '../sandbox/memory-file-system.ts';
+export { loadProject } from '../project/index.ts';
+export type { HostLimits, Project, ProjectOptions, WorkerDefinition } from '../project/index.ts';
+export { runWorker, resumeRun, pendingApprovals, STATE_VERSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '../runtime/index.ts';
+export type { RunWorkerOptions, RunResult, RunHandle, ResumeRunOptions, RunSnapshot, RunEvent, RunEventType, RunEventListener, PendingApproval, UsageSummary, TokenUsage } from '../runtime/index.ts';
+export type { OnApproval } from '../approval/controller.ts';
+export type { ApprovalQuestion, Decision } from '../approval/decision-source.ts';
+export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from '../sandbox/file-system.ts';
+export type { WorkerConfig, Manifest, UserConfig } from '../worker/schema.ts';

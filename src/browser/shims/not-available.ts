@@ -1,0 +1,7 @@
+/** The error of a Node-only feature reached in the browser bundle (SPEC §22). */
+import { ProjectError } from '../../errors.ts';
+
+/** `what` is not available in the browser because of `why`; `instead` says what works there. */
+export function notInBrowser(what: string, why: string, instead: string): ProjectError {
+  return new ProjectError('not-available', `${what} is not available in the browser: ${why}; ${instead}`);
+}
