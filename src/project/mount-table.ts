@@ -8,6 +8,7 @@ import { ProjectError, UsageError } from '../errors.ts';
 import type { MountMode, MountSpec } from '../sandbox/types.ts';
 import { MOUNT_NAME_PATTERN } from '../worker/schema.ts';
 import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
+import { parametricField } from './parametric-mounts.ts';
 
 /** A mount granted on the command line (`--mount NAME=DIR[:ro|rw]`); it may point outside the project. */
 export interface MountGrant {
@@ -33,6 +34,12 @@ export interface ResolveMountsOptions {
    * @default 'project-root-ro'
    */
   fallback?: 'project-root-ro' | 'none';
+  /**
+   * Mounts bound for the config's `${field}` roots (SPEC §21, `parametric-mounts.ts`), by name; they
+   * take precedence over a grant of the same name. A `${field}` root without one is left out (as when
+   * `check` plans a worker: its directory is known only at a call).
+   */
+  bound?: readonly MountSpec[];
 }
 
 function normalizeSuffix(suffix: string): string {
@@ -87,14 +94,25 @@ export function resolveMounts(options: ResolveMountsOptions): MountSpec[] {
   const granted = new Map(grants.map((grant) => [grant.name, grant]));
   const mounts: MountSpec[] = [];
 
+  const bound = new Map((options.bound ?? []).map((spec) => [spec.name, spec]));
+  /** A `${field}` root: its bound mount, if any; `undefined` for an ordinary root. */
+  const parametric = (name: string, mount: MountConfig): MountSpec[] | undefined => {
+    if (parametricField(mount.root) === undefined) return undefined;
+    granted.delete(name);
+    const spec = bound.get(name);
+    return spec ? [spec] : [];
+  };
   if (config?.root !== undefined) {
     const root = typeof config.root === 'string' ? { root: config.root } : config.root;
     const field = typeof config.root === 'string' ? 'sandbox.root' : 'sandbox.root.root';
-    mounts.push(fromConfig('', root, field, options, projectRoot));
+    mounts.push(...(parametric('', root) ?? [fromConfig('', root, field, options, projectRoot)]));
   }
   for (const [name, mount] of Object.entries(config?.paths ?? {})) {
     const grant = granted.get(name);
-    if (grant) {
+    const boundSpecs = parametric(name, mount);
+    if (boundSpecs) {
+      mounts.push(...boundSpecs);
+    } else if (grant) {
       mounts.push(withCaps({ name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode }, mount));
       granted.delete(name);
     } else {

@@ -1,0 +1,61 @@
+/**
+ * Binding a worker's `${field}` mounts for one call (SPEC §21). A delegated call's value is a
+ * virtual path of the caller's sandbox, bound to what the caller sees there; the entry's value is a
+ * host directory inside the project or a `--mount` grant. Either way the sandbox's own checks decide,
+ * and a value they refuse is an input error naming the field: a tool error result for a calling
+ * model, exit code 2 for the command line.
+ */
+import { ProjectError, SandboxError } from '../errors.ts';
+import { bindHostDirectory, boundMountSpec, mountPathOf, parametricMounts } from '../project/parametric-mounts.ts';
+import type { BoundDirectory, MountSpec, Sandbox } from '../sandbox/types.ts';
+import type { BoundMountEvent } from './events.ts';
+import type { WorkerInput } from './input.ts';
+import type { PreparedWorker, RunContext } from './run-context.ts';
+
+/** Where a call's `${field}` values are looked up. */
+type Binder = (value: string) => Promise<BoundDirectory>;
+
+async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Binder | string): Promise<MountSpec[]> {
+  const { definition } = worker;
+  const mounts: MountSpec[] = [];
+  for (const parametric of parametricMounts(definition.config.sandbox)) {
+    const { field } = parametric;
+    const at = `the directory of its mount ${mountPathOf(parametric.name)}`;
+    const value = typeof input.value === 'object' ? input.value[field] : undefined;
+    const fail = (reason: string) => new ProjectError('invalid-input', `input field ${field} of worker ${definition.id} (${at}): ${reason}`);
+    if (typeof value !== 'string' || value === '') throw fail(`give a directory path as a string; got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+    if (typeof bind === 'string') throw fail(bind);
+    try {
+      mounts.push(boundMountSpec(parametric, await bind(value)));
+    } catch (error) {
+      if (SandboxError.isInstance(error)) throw fail(error.message);
+      throw error;
+    }
+  }
+  return mounts;
+}
+
+/**
+ * The `${field}` mounts of a delegated call, bound in the caller's sandbox.
+ * @throws ProjectError `invalid-input` naming the field when a value is missing or the caller's view refuses it.
+ */
+export function bindCalleeMounts(callerId: string, callerSandbox: Sandbox | undefined, callee: PreparedWorker, input: WorkerInput): Promise<MountSpec[]> {
+  const binder = callerSandbox ? (value: string) => callerSandbox.bindDirectory(value) : `worker ${callerId} has no sandbox, so it has no directory to hand over`;
+  return bindMounts(callee, input, binder);
+}
+
+/**
+ * The `${field}` mounts of an entry call: host directories inside the project (relative to its root)
+ * or a `--mount` grant.
+ * @throws ProjectError `invalid-input` naming the field.
+ */
+export function bindEntryMounts(ctx: RunContext, entry: PreparedWorker, input: WorkerInput): Promise<MountSpec[]> {
+  const { project, grants } = ctx.config;
+  return bindMounts(entry, input, (value) => bindHostDirectory(value, { fs: project.fs, projectRoot: project.root, grants }));
+}
+
+/** What the events show of a call's bound mounts: virtual paths and modes, never host paths. */
+export function boundMountEvents(mounts: readonly MountSpec[]): { mounts?: BoundMountEvent[] } {
+  if (mounts.length === 0) return {};
+  return { mounts: mounts.map((mount) => ({ path: mountPathOf(mount.name), from: mount.boundFrom ?? '', mode: mount.mode })) };
+}
