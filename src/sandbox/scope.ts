@@ -85,5 +85,5 @@ export function outsideScope(scope: Scope, path: string): SandboxError {
   if (scope.roots.length === 1) {
     return new SandboxError('outside-mount', path, `${path} is outside ${scope.roots[0]}, the only part of the sandbox this worker may use`);
   }
-  return new SandboxError('outside-mount', path, `${path} is outside ${scope.roots.join(', ')}, the only parts of the sandbox this worker may use`);
+  return new SandboxError('outside-mount', path, `${path} is outside ${[...scope.roots].sort().join(', ')}, the only parts of the sandbox this worker may use`);
 }
