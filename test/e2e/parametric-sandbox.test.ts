@@ -9,7 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { canRunBwrap } from '../../src/tools/shell-process.ts';
 import { runCli } from './helpers/run-cli.ts';
+
+const BWRAP = process.platform === 'linux' && (await canRunBwrap());
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-parametric-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -145,6 +148,27 @@ describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
     expect(messages).toContain('/drafts/missing does not exist');
     // No summarizer ever started, and the host path given was not echoed with anything of the host.
     expect(traceOf(trace).some((event) => event.type === 'delegation_start')).toBe(false);
+  });
+
+  test.skipIf(!BWRAP)('under bubblewrap, the callee’s shell sees the folder at its cwd, read-only when the caller’s is', async () => {
+    const root = makeProject();
+    const shell = 'toolsets:\n  shell:\n    isolation: bwrap\n    cwd: /folder\n    rules:\n      - { command: ls, approval: preApproved }\n      - { command: touch, args: any }\n';
+    fs.writeFileSync(path.join(root, 'workers/summarizer.worker'), SUMMARIZER.replace('toolsets:\n', shell));
+    const trace = path.join(root, '..', 'trace-shell.jsonl');
+    const file = script(root, [
+      delegate('/archive/2024'),
+      { match: { worker: 'summarizer', turn: 1 }, respond: { tool_calls: [{ name: 'shell', args: { command: 'ls' } }, { name: 'shell', args: { command: 'touch x.md' } }] } },
+      { match: { worker: 'summarizer', turn: 2 }, respond: { text: 'listed' } },
+      { match: { worker: 'main', turn: 2 }, respond: { text: 'done' } },
+    ]);
+    const result = await runCli([root, 'go', '--model', `scripted:${file}`, '--trace', trace, '--no-log', '--approve-all']);
+    expect(result.code, result.stderr).toBe(0);
+    const outputs = traceOf(trace)
+      .filter((event) => event.type === 'tool_result' && event.tool === 'shell')
+      .map((event) => event.result as { stdout: string; stderr: string });
+    expect(outputs.map((output) => output.stdout)).toContain('retro.md\n');
+    expect(outputs.map((output) => output.stderr).join('')).toContain('Read-only file system');
+    expect(fs.readdirSync(path.join(root, 'archive/2024'))).toEqual(['retro.md']);
   });
 
   test('a paused callee resumes with the same folder', async () => {
