@@ -1,10 +1,10 @@
 /**
  * Parametric sandboxes (SPEC §21): a mount root written `${field}` takes its directory from a string
  * field of the worker's `schema_in` at each call. This module finds such mounts, checks them against
- * the schema (`check` and every run), and turns a directory bound for one into the mount the
- * callee's sandbox serves: never wider than the view it came from (mode narrowed, caps intersected).
- * Where the directory comes from is the runtime's business (a caller's sandbox, or the project and
- * `--mount` grants for the entry, {@link bindHostDirectory}); the checks are the sandbox's own.
+ * the schema (`check` and every run), and binds an entry worker's value from the host
+ * ({@link bindHostDirectory}); a delegated call's value is bound by its caller's sandbox. Either way
+ * the checks are the sandbox's own, and `boundMountSpec` (`mount-table.ts`) makes the mount the
+ * callee serves, never wider than the view it came from.
  */
 import { posix } from 'node:path';
 import { ProjectError, SandboxError } from '../errors.ts';
@@ -13,9 +13,7 @@ import type { FileSystem } from '../sandbox/file-system.ts';
 import type { BoundDirectory, MountSpec } from '../sandbox/types.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
-import type { MountGrant } from './mount-table.ts';
-
-const PARAMETRIC_ROOT = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+import { isWithinDir, parametricField, type MountGrant } from './mount-table.ts';
 
 /** A mount whose root is `${field}`. */
 export interface ParametricMount {
@@ -37,11 +35,6 @@ function declaredMounts(config: SandboxConfig | undefined): { name: string; conf
   }
   for (const [name, mount] of Object.entries(config?.paths ?? {})) out.push({ name, configField: `sandbox.paths.${name}.root`, mount });
   return out;
-}
-
-/** The `${field}` field a mount root names, or undefined for an ordinary path. */
-export function parametricField(root: string): string | undefined {
-  return PARAMETRIC_ROOT.exec(root)?.[1];
 }
 
 /** The mounts of `config` whose root is `${field}`. */
@@ -98,39 +91,12 @@ export function checkParametricMounts(config: SandboxConfig | undefined, schemaI
   return problems;
 }
 
-function normalizeSuffix(suffix: string): string {
-  const lower = suffix.trim().toLowerCase();
-  return lower.startsWith('.') ? lower : `.${lower}`;
-}
-
-/**
- * The mount a `${field}` root serves once `source` is bound to it: the source's directory, with the
- * declared mode narrowed to the source's (`ro` there stays `ro`), and only the suffixes and file
- * sizes both allow.
- */
-export function boundMountSpec(parametric: ParametricMount, source: BoundDirectory): MountSpec {
-  const declared = parametric.mount;
-  const mode = source.mode === 'ro' ? 'ro' : (declared.mode ?? 'ro');
-  const spec: MountSpec = { name: parametric.name, hostRoot: source.hostRoot, mode, boundFrom: source.virtual };
-  const own = declared.suffixes?.map(normalizeSuffix);
-  const suffixes = own && source.suffixes ? own.filter((suffix) => source.suffixes!.includes(suffix)) : (own ?? source.suffixes);
-  if (suffixes) spec.suffixes = suffixes;
-  const sizes = [declared.max_file_bytes, source.maxFileBytes].filter((size): size is number => size !== undefined);
-  if (sizes.length > 0) spec.maxFileBytes = Math.min(...sizes);
-  return spec;
-}
-
 /** Where an entry's `${field}` value may point: the project root, or a `--mount` grant. */
 export interface HostBindingOptions {
   fs: FileSystem;
   /** Absolute host path of the project root; a relative value resolves against it. */
   projectRoot: string;
   grants: readonly MountGrant[];
-}
-
-function isWithin(path: string, dir: string): boolean {
-  const rel = posix.relative(dir, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith('../') && !posix.isAbsolute(rel));
 }
 
 /**
@@ -144,9 +110,9 @@ export async function bindHostDirectory(value: string, options: HostBindingOptio
   if (value.includes('\u0000')) throw new SandboxError('invalid-path', JSON.stringify(value), `${JSON.stringify(value)} contains a NUL byte`);
   const projectRoot = posix.resolve(options.projectRoot);
   const host = posix.resolve(projectRoot, value);
-  const grant = options.grants.filter((candidate) => isWithin(host, posix.resolve(candidate.hostDir))).sort((a, b) => b.hostDir.length - a.hostDir.length)[0];
+  const grant = options.grants.filter((candidate) => isWithinDir(host, posix.resolve(candidate.hostDir))).sort((a, b) => b.hostDir.length - a.hostDir.length)[0];
   const mount: MountSpec = grant ? { name: grant.name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode } : { name: '', hostRoot: projectRoot, mode: 'rw' };
-  if (!grant && !isWithin(host, projectRoot)) {
+  if (!grant && !isWithinDir(host, projectRoot)) {
     const grants = options.grants.length > 0 ? ` or inside a --mount grant (${options.grants.map((g) => g.name).join(', ')})` : ', or grant it with --mount NAME=DIR';
     throw new SandboxError('outside-mount', JSON.stringify(value), `${JSON.stringify(value)} is outside the project; give a directory inside the project (relative to its root)${grants}`);
   }

@@ -6,7 +6,8 @@
  * model, exit code 2 for the command line.
  */
 import { ProjectError, SandboxError } from '../errors.ts';
-import { bindHostDirectory, boundMountSpec, mountPathOf, parametricMounts } from '../project/parametric-mounts.ts';
+import { boundMountSpec } from '../project/mount-table.ts';
+import { bindHostDirectory, mountPathOf, parametricMounts } from '../project/parametric-mounts.ts';
 import type { BoundDirectory, MountSpec, Sandbox } from '../sandbox/types.ts';
 import type { BoundMountEvent } from './events.ts';
 import type { WorkerInput } from './input.ts';
@@ -26,7 +27,7 @@ async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Bind
     if (typeof value !== 'string' || value === '') throw fail(`give a directory path as a string; got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
     if (typeof bind === 'string') throw fail(bind);
     try {
-      mounts.push(boundMountSpec(parametric, await bind(value)));
+      mounts.push(boundMountSpec(parametric.name, parametric.mount, await bind(value)));
     } catch (error) {
       if (SandboxError.isInstance(error)) throw fail(error.message);
       throw error;

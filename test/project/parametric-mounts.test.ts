@@ -2,8 +2,8 @@
 import { posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxError } from '../../src/errors.ts';
-import { resolveMounts } from '../../src/project/mount-table.ts';
-import { bindHostDirectory, boundMountSpec, checkParametricMounts, parametricMounts } from '../../src/project/parametric-mounts.ts';
+import { boundMountSpec, resolveMounts } from '../../src/project/mount-table.ts';
+import { bindHostDirectory, checkParametricMounts, parametricMounts } from '../../src/project/parametric-mounts.ts';
 import type { SandboxConfig } from '../../src/worker/schema.ts';
 import { nodeFixture, type Fixture } from '../sandbox/fixtures.ts';
 
@@ -49,21 +49,20 @@ describe('checkParametricMounts', () => {
 });
 
 describe('boundMountSpec', () => {
-  const parametric = (mount: { root: string; mode?: 'ro' | 'rw'; suffixes?: string[]; max_file_bytes?: number }) => ({ name: 'docs', field: 'dir', configField: 'sandbox.paths.docs.root', mount });
 
   it('narrows the declared mode to the source’s: ro there stays ro even if declared rw', () => {
-    expect(boundMountSpec(parametric({ root: '${dir}', mode: 'rw' }), { virtual: '/in/a', hostRoot: '/h/in/a', mode: 'ro' })).toEqual({
+    expect(boundMountSpec('docs', { root: '${dir}', mode: 'rw' }, { virtual: '/in/a', hostRoot: '/h/in/a', mode: 'ro' })).toEqual({
       name: 'docs',
       hostRoot: '/h/in/a',
       mode: 'ro',
       boundFrom: '/in/a',
     });
-    expect(boundMountSpec(parametric({ root: '${dir}', mode: 'rw' }), { virtual: '/out', hostRoot: '/h/out', mode: 'rw' }).mode).toBe('rw');
-    expect(boundMountSpec(parametric({ root: '${dir}' }), { virtual: '/out', hostRoot: '/h/out', mode: 'rw' }).mode).toBe('ro');
+    expect(boundMountSpec('docs', { root: '${dir}', mode: 'rw' }, { virtual: '/out', hostRoot: '/h/out', mode: 'rw' }).mode).toBe('rw');
+    expect(boundMountSpec('docs', { root: '${dir}' }, { virtual: '/out', hostRoot: '/h/out', mode: 'rw' }).mode).toBe('ro');
   });
 
   it('keeps only the suffixes and sizes both allow', () => {
-    const spec = boundMountSpec(parametric({ root: '${dir}', suffixes: ['MD', '.txt'], max_file_bytes: 500 }), {
+    const spec = boundMountSpec('docs', { root: '${dir}', suffixes: ['MD', '.txt'], max_file_bytes: 500 }, {
       virtual: '/in',
       hostRoot: '/h/in',
       mode: 'ro',
@@ -72,7 +71,7 @@ describe('boundMountSpec', () => {
     });
     expect(spec.suffixes).toEqual(['.md']);
     expect(spec.maxFileBytes).toBe(100);
-    expect(boundMountSpec(parametric({ root: '${dir}' }), { virtual: '/in', hostRoot: '/h/in', mode: 'ro', suffixes: ['.pdf'] }).suffixes).toEqual(['.pdf']);
+    expect(boundMountSpec('docs', { root: '${dir}' }, { virtual: '/in', hostRoot: '/h/in', mode: 'ro', suffixes: ['.pdf'] }).suffixes).toEqual(['.pdf']);
   });
 });
 
