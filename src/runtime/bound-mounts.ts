@@ -10,6 +10,7 @@ import { boundMountSpec } from '../project/mount-table.ts';
 import { bindHostDirectory, mountPathOf, parametricMounts } from '../project/parametric-mounts.ts';
 import type { BoundDirectory, MountSpec, Sandbox } from '../sandbox/types.ts';
 import type { BoundMountEvent } from './events.ts';
+import type { WorkerDefinition } from '../project/types.ts';
 import type { WorkerInput } from './input.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 
@@ -53,6 +54,15 @@ export function bindCalleeMounts(callerId: string, callerSandbox: Sandbox | unde
 export function bindEntryMounts(ctx: RunContext, entry: PreparedWorker, input: WorkerInput): Promise<MountSpec[]> {
   const { project, grants } = ctx.config;
   return bindMounts(entry, input, (value) => bindHostDirectory(value, { fs: project.fs, projectRoot: project.root, grants }));
+}
+
+/**
+ * What a calling model is told about a worker's `${field}` mounts, after the worker's description:
+ * that such a field takes a directory of its own sandbox. Empty for a worker without them.
+ */
+export function boundMountsNote(callee: WorkerDefinition): string {
+  const notes = parametricMounts(callee.config.sandbox).map(({ field, name }) => `${field} is a directory of your sandbox, which it sees as ${mountPathOf(name)}`);
+  return notes.length === 0 ? '' : ` (${notes.join('; ')}; it gets no more access there than you have.)`;
 }
 
 /** What the events show of a call's bound mounts: virtual paths and modes, never host paths. */

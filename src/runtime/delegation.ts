@@ -10,7 +10,7 @@ import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { MountSpec, Restriction, Sandbox } from '../sandbox/types.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment } from './attachments.ts';
-import { bindCalleeMounts, boundMountEvents } from './bound-mounts.ts';
+import { bindCalleeMounts, boundMountEvents, boundMountsNote } from './bound-mounts.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
@@ -58,7 +58,7 @@ export async function createDelegationTools(ctx: RunContext, caller: Caller, exe
       return {
         toolset: DELEGATION_TOOLSET,
         name: toolNameForWorker(definition.id),
-        description: definition.config.description ?? `Run the worker ${definition.id}.`,
+        description: (definition.config.description ?? `Run the worker ${definition.id}.`) + boundMountsNote(definition),
         inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
         defaultRule: 'preApproved',
         execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),

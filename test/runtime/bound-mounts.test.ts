@@ -26,8 +26,9 @@ async function folders(mainFields: string) {
 
 /** main hands `dir` to summarizer, which lists /folder; returns what each saw. */
 function handOver(dir: string) {
-  const seen: { results: string[] } = { results: [] };
-  const { model } = scriptedModel(({ worker: id, toolResults }) => {
+  const seen: { results: string[]; offered: string[] } = { results: [], offered: [] };
+  const { model } = scriptedModel(({ worker: id, toolResults, options }) => {
+    if (id === 'main') seen.offered = (options.tools ?? []).map((tool) => ('description' in tool ? `${tool.name}: ${tool.description}` : tool.name));
     if (id === 'summarizer') return toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: `saw ${toolResults[0]}` };
     if (toolResults.length === 0) return { toolCalls: [{ name: 'summarizer', args: { dir } }] };
     seen.results.push(...toolResults);
@@ -44,6 +45,8 @@ describe('bound ${field} mounts in a run', () => {
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     expect(events.find((event) => event.type === 'delegation_start')).toMatchObject({ mounts: [{ path: '/folder', from: '/drafts/alpha', mode: 'ro' }] });
+    // The calling model is told what dir is.
+    expect(seen.offered).toContain('summarizer: Run the worker summarizer. (dir is a directory of your sandbox, which it sees as /folder; it gets no more access there than you have.)');
   });
 
   test('a value outside the caller’s restrict subtree is an error result naming the field', async () => {
