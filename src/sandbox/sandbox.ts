@@ -268,7 +268,9 @@ export function createSandbox(options: CreateSandboxOptions): Sandbox {
   const restrictions = options.restrictions ?? [];
   const mounts = [...options.mounts];
   const boundAfter = options.boundAfter ?? Math.max(0, restrictions.length - 1);
-  const bound = mounts.filter((mount) => mount.boundFrom !== undefined).map(mountPath);
+  // A bound root mount stays under the callers' restrictions: at `/` its exemption would cover the
+  // worker's other mounts too.
+  const bound = mounts.filter((mount) => mount.boundFrom !== undefined && mount.name !== '').map(mountPath);
   const scope = foldRestrictions(restrictions, bound.length > 0 ? { paths: bound, after: boundAfter } : undefined);
   const ctx: SandboxContext = {
     fs: options.fs,

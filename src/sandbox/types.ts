@@ -113,7 +113,8 @@ export interface CreateSandboxOptions {
   restrictions?: readonly Restriction[];
   /**
    * How many of `restrictions` (the callers') the mounts with `boundFrom` were already held to when
-   * they were bound; only the later ones apply to them.
+   * they were bound; only the later ones apply to them. Not to a bound root mount, which would
+   * cover every other mount: the callers' restrictions still narrow it.
    * @default restrictions.length - 1 (all but the worker's own)
    */
   boundAfter?: number;

@@ -119,6 +119,15 @@ describe.each(FIXTURES)('a sandbox with a bound mount (%s)', (_name, make) => {
     expect(await codeOf(readonly.write('/docs/x.md', 'x'))).toBe('read-only');
   });
 
+  it('holds a bound root mount to the callers’ restrictions, so other mounts stay narrowed', async () => {
+    const root: MountSpec = { name: '', hostRoot: at('proj/in/sub'), mode: 'ro', boundFrom: '/in/sub' };
+    const callee = createSandbox({ fs: fixture.fs, mounts: [root, { name: 'other', hostRoot: at('proj/other'), mode: 'ro' }], restrictions: [{ restrict: '/in' }, {}] });
+    expect(await codeOf(callee.read('/other/b.md'))).toBe('outside-mount');
+    expect(await codeOf(callee.read('/a.md'))).toBe('outside-mount');
+    const alone = createSandbox({ fs: fixture.fs, mounts: [root], restrictions: [{}] });
+    expect(await alone.read('/a.md')).toBe('A');
+  });
+
   it('keeps the exemption for the callers’ restrictions when narrowed further', async () => {
     const callee = createSandbox({ fs: fixture.fs, mounts: [bound('ro')], restrictions: [{ restrict: '/in' }, {}] });
     expect(await callee.narrow({ readonly: true }).read('/docs/a.md')).toBe('A');
