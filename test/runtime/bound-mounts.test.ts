@@ -89,6 +89,19 @@ describe('bound ${field} mounts in a run', () => {
     expect(String(outside.result.error)).toContain('input field dir of worker summarizer (the directory of its mount /folder): "../" is outside the project');
   });
 
+  test('a schema_in module is checked when it is imported: a ${field} it lacks stops the run before any request', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: folders\nmodel: test\n',
+      'main.worker': worker('main', 'schema_in: schemas.ts:In\nsandbox:\n  paths:\n    folder: { root: "${dir}" }\ntoolsets:\n  filesystem: {}'),
+      'schemas.ts': 'import { z } from "zod";\nexport const In = z.object({ folder: z.string() });\n',
+    });
+    const { model, calls } = scriptedModel(() => ({ text: 'never' }));
+    const { result } = await run({ project: loaded, input: { folder: 'x' }, _internal: { models: registryOf(model) } });
+    expect(result.status).toBe('error');
+    expect(String(result.error)).toContain('sandbox.paths.folder.root is ${dir}, but schema_in has no field dir (schema_in declares folder)');
+    expect(calls).toHaveLength(0);
+  });
+
   test('a saved state whose bound mount is not an absolute host path is refused as corrupt', () => {
     const call = { call_id: 'c1', chain: ['main'], messages: [], tool_calls: [], bound_mounts: [{ name: 'folder', host_root: 'relative/dir', mode: 'rw', bound_from: '/x' }] };
     const state = { state_version: 1, run_id: 'r', project: { name: 'p', root: '/p' }, call_count: 1, options: { stream: true, max_depth: 5, mounts: [], set: [] }, root: call };
