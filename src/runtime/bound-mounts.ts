@@ -17,7 +17,8 @@ import type { PreparedWorker, RunContext } from './run-context.ts';
 /** Where a call's `${field}` values are looked up. */
 type Binder = (value: string) => Promise<BoundDirectory>;
 
-async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Binder | string): Promise<MountSpec[]> {
+/** `hint` follows a refusal of the binder: what would have been valid. */
+async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Binder | string, hint = ''): Promise<MountSpec[]> {
   const { definition } = worker;
   const mounts: MountSpec[] = [];
   for (const parametric of parametricMounts(definition.config.sandbox)) {
@@ -30,7 +31,7 @@ async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Bind
     try {
       mounts.push(boundMountSpec(parametric.name, parametric.mount, await bind(value)));
     } catch (error) {
-      if (SandboxError.isInstance(error)) throw fail(error.message);
+      if (SandboxError.isInstance(error)) throw fail(error.message + hint);
       throw error;
     }
   }
@@ -42,8 +43,10 @@ async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Bind
  * @throws ProjectError `invalid-input` naming the field when a value is missing or the caller's view refuses it.
  */
 export function bindCalleeMounts(callerId: string, callerSandbox: Sandbox | undefined, callee: PreparedWorker, input: WorkerInput): Promise<MountSpec[]> {
-  const binder = callerSandbox ? (value: string) => callerSandbox.bindDirectory(value) : `worker ${callerId} has no sandbox, so it has no directory to hand over`;
-  return bindMounts(callee, input, binder);
+  if (!callerSandbox) return bindMounts(callee, input, `worker ${callerId} has no sandbox, so it has no directory to hand over`);
+  const visible = callerSandbox.describe().map(({ path, mode }) => `${path} (${mode})`);
+  const hint = visible.length > 0 ? ` (give a directory inside ${visible.join(', ')})` : '';
+  return bindMounts(callee, input, (value) => callerSandbox.bindDirectory(value), hint);
 }
 
 /**

@@ -54,7 +54,9 @@ describe('bound ${field} mounts in a run', () => {
     const { model, seen } = handOver('/other');
     const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.status).toBe('ok');
-    expect(seen.results[0]).toContain('input field dir of worker summarizer (the directory of its mount /folder): /other is outside /drafts');
+    expect(seen.results[0]).toContain(
+      'input field dir of worker summarizer (the directory of its mount /folder): /other is outside /drafts, the only part of the sandbox this worker may use (give a directory inside /drafts (ro))',
+    );
   });
 
   test('a caller with no sandbox configured hands over what it sees: the project, read-only', async () => {
