@@ -171,6 +171,24 @@ describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
     expect(fs.readdirSync(path.join(root, 'archive/2024'))).toEqual(['retro.md']);
   });
 
+  test('the run log records each call’s bound folder, and runs show lists it', async () => {
+    const root = makeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const file = script(root, [
+      delegate('/archive/2024'),
+      { match: { worker: 'summarizer', turn: 1 }, respond: { text: 'old notes' } },
+      { match: { worker: 'main', turn: 2 }, respond: { text: 'done' } },
+    ]);
+    const cli = (args: string[]) => runCli(args, { env: { LLM_DO_HOME: home } });
+    expect((await cli([root, 'go', '--model', `scripted:${file}`])).code).toBe(0);
+    const shown = await cli(['runs', 'show', 'last']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('mount /folder ← /archive/2024 (ro)');
+    const json = JSON.parse((await cli(['runs', 'show', 'last', '--json'])).stdout);
+    expect(json.run.root.mounts).toEqual([]);
+    expect(json.run.root.tool_calls[0].call.mounts).toEqual([{ path: '/folder', from: '/archive/2024', mode: 'ro' }]);
+  });
+
   test('a paused callee resumes with the same folder', async () => {
     const root = makeProject();
     fs.writeFileSync(path.join(root, 'workers/summarizer.worker'), SUMMARIZER.replace('tools: { write_file: preApproved }', 'tools: { write_file: ask }'));
