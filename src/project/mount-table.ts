@@ -5,7 +5,7 @@
  */
 import { posix } from 'node:path';
 import { ProjectError, UsageError } from '../errors.ts';
-import type { MountMode, MountSpec } from '../sandbox/types.ts';
+import type { BoundDirectory, MountMode, MountSpec } from '../sandbox/types.ts';
 import { MOUNT_NAME_PATTERN } from '../worker/schema.ts';
 import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
 
@@ -33,6 +33,12 @@ export interface ResolveMountsOptions {
    * @default 'project-root-ro'
    */
   fallback?: 'project-root-ro' | 'none';
+  /**
+   * Mounts bound for the config's `${field}` roots (SPEC §21, `parametric-mounts.ts`), by name; they
+   * take precedence over a grant of the same name. A `${field}` root without one is left out (as when
+   * `check` plans a worker: its directory is known only at a call).
+   */
+  bound?: readonly MountSpec[];
 }
 
 function normalizeSuffix(suffix: string): string {
@@ -40,9 +46,17 @@ function normalizeSuffix(suffix: string): string {
   return lower.startsWith('.') ? lower : `.${lower}`;
 }
 
-function escapes(projectRoot: string, hostRoot: string): boolean {
-  const rel = posix.relative(projectRoot, hostRoot);
-  return rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel);
+/** True when the absolute host path `path` is `dir` or inside it (lexically). */
+export function isWithinDir(path: string, dir: string): boolean {
+  const rel = posix.relative(dir, path);
+  return !(rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel));
+}
+
+const PARAMETRIC_ROOT = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/** The `schema_in` field a mount root written `${field}` names (SPEC §21), or undefined for an ordinary path. */
+export function parametricField(root: string): string | undefined {
+  return PARAMETRIC_ROOT.exec(root)?.[1];
 }
 
 function fromConfig(
@@ -53,7 +67,7 @@ function fromConfig(
   projectRoot: string,
 ): MountSpec {
   const hostRoot = posix.resolve(projectRoot, mount.root);
-  if (escapes(projectRoot, hostRoot)) {
+  if (!isWithinDir(hostRoot, projectRoot)) {
     const grantHint = name === '' ? 'use a directory inside it' : `use a directory inside it, or grant it with --mount ${name}=DIR`;
     throw new ProjectError('path-escape', `sandbox root ${mount.root} escapes project root (${grantHint})`, {
       file: options.displayPath,
@@ -67,6 +81,21 @@ function withCaps(spec: MountSpec, mount: MountConfig | undefined): MountSpec {
   if (mount?.suffixes) spec.suffixes = mount.suffixes.map(normalizeSuffix);
   if (mount?.max_file_bytes !== undefined) spec.maxFileBytes = mount.max_file_bytes;
   return spec;
+}
+
+/**
+ * The mount a `${field}` root (`declared`, named `name`) serves once `source` is bound to it: the
+ * source's directory, with the declared mode narrowed to the source's (`ro` there stays `ro`), and
+ * only the suffixes and file sizes both allow.
+ */
+export function boundMountSpec(name: string, declared: MountConfig, source: BoundDirectory): MountSpec {
+  const mode = source.mode === 'ro' ? 'ro' : (declared.mode ?? 'ro');
+  const own = withCaps({ name, hostRoot: source.hostRoot, mode, boundFrom: source.virtual }, declared);
+  const suffixes = own.suffixes && source.suffixes ? own.suffixes.filter((suffix) => source.suffixes!.includes(suffix)) : (own.suffixes ?? source.suffixes);
+  if (suffixes) own.suffixes = suffixes;
+  const sizes = [own.maxFileBytes, source.maxFileBytes].filter((size): size is number => size !== undefined);
+  if (sizes.length > 0) own.maxFileBytes = Math.min(...sizes);
+  return own;
 }
 
 /**
@@ -87,14 +116,25 @@ export function resolveMounts(options: ResolveMountsOptions): MountSpec[] {
   const granted = new Map(grants.map((grant) => [grant.name, grant]));
   const mounts: MountSpec[] = [];
 
+  const bound = new Map((options.bound ?? []).map((spec) => [spec.name, spec]));
+  /** A `${field}` root: its bound mount, if any; `undefined` for an ordinary root. */
+  const parametric = (name: string, mount: MountConfig): MountSpec[] | undefined => {
+    if (parametricField(mount.root) === undefined) return undefined;
+    granted.delete(name);
+    const spec = bound.get(name);
+    return spec ? [spec] : [];
+  };
   if (config?.root !== undefined) {
     const root = typeof config.root === 'string' ? { root: config.root } : config.root;
     const field = typeof config.root === 'string' ? 'sandbox.root' : 'sandbox.root.root';
-    mounts.push(fromConfig('', root, field, options, projectRoot));
+    mounts.push(...(parametric('', root) ?? [fromConfig('', root, field, options, projectRoot)]));
   }
   for (const [name, mount] of Object.entries(config?.paths ?? {})) {
     const grant = granted.get(name);
-    if (grant) {
+    const boundSpecs = parametric(name, mount);
+    if (boundSpecs) {
+      mounts.push(...boundSpecs);
+    } else if (grant) {
       mounts.push(withCaps({ name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode }, mount));
       granted.delete(name);
     } else {

@@ -25,6 +25,8 @@ import { createTemplateRenderer, type TemplateRenderer } from '../worker/templat
 import { hostLimitProblems } from './host-limits.ts';
 import { checkMcpToolsets } from './mcp-toolsets.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
+import { checkParametricMounts } from './parametric-mounts.ts';
+import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
 
@@ -107,12 +109,19 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
   const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
+  problems.push(...checkParametricMounts(config.sandbox, plannedSchemaIn(config.schema_in, schemaIn), definition.displayPath));
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
   problems.push(...hostLimitProblems(project, definition, schemas));
   const plan: WorkerPlan = { definition, modelId: model.value?.[0], fallbackModelIds: model.value?.slice(1) ?? [], schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
   return { plan, problems, warnings };
+}
+
+/** What the `${field}` mount check knows of `schema_in` before project code runs: a module (or a broken ref) is `'unknown'`. */
+function plannedSchemaIn(ref: unknown, located: Attempt<LocatedSchema | undefined>): JsonSchemaObject | undefined | 'unknown' {
+  if (ref === undefined) return undefined;
+  return located.value && 'schema' in located.value ? located.value.schema.jsonSchema : 'unknown';
 }
 
 /**
@@ -233,7 +242,11 @@ export async function importPlannedCode(project: Project, plan: WorkerPlan): Pro
       );
     }
     const resolved = await importSchemaModule(located.module, schemaOptions(project, definition, field));
-    if (field === 'schema_in') checkTemplateFields(resolved, definition.displayPath);
+    if (field === 'schema_in') {
+      checkTemplateFields(resolved, definition.displayPath);
+      const problems = checkParametricMounts(definition.config.sandbox, resolved.jsonSchema, definition.displayPath);
+      if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+    }
     return resolved;
   };
   const custom = definition.config.toolsets?.custom || undefined;

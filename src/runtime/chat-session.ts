@@ -8,6 +8,7 @@ import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
 import { UsageError } from '../errors.ts';
 import { executeWorker } from './execute-worker.ts';
 import { estimateTokens, trimHistory } from './history.ts';
+import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
@@ -94,7 +95,8 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
       const identity: CallIdentity = { run_id: turn.ctx.config.runId, call_id: nextCallId(base.state), parent_call_id: null, worker: entry.id, chain: [entry.id] };
       try {
         const input = prepareInput(root, text);
-        emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value });
+        const boundMounts = await bindEntryMounts(turn.ctx, root, input);
+        emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
         const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
         if (trimmed.droppedTurns > 0) {
           emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
@@ -110,6 +112,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
             identity,
             parentToolCallId: null,
             restrictions: [],
+            boundMounts,
             history: trimmed.messages,
           }),
         );

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { CallPaused, DelegationError, SandboxError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
-import type { Restriction, Sandbox } from '../sandbox/types.ts';
+import type { MountSpec, Restriction, Sandbox } from '../sandbox/types.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { attachmentParts, checkAttachments, readAttachmentFiles, type Attachment } from './attachments.ts';
+import { bindCalleeMounts, boundMountEvents, boundMountsNote } from './bound-mounts.ts';
 import { enabledToolset } from './enabled-toolset.ts';
 import { validatedInput, type WorkerInput } from './input.ts';
 import { prepareWorker } from './prepare-worker.ts';
@@ -36,6 +37,7 @@ export type ExecuteCall = (call: {
   identity: CallIdentity;
   parentToolCallId: string;
   restrictions: Restriction[];
+  boundMounts: MountSpec[];
 }) => Promise<{ output: unknown }>;
 
 const DefaultCallInput = z.object({
@@ -56,7 +58,7 @@ export async function createDelegationTools(ctx: RunContext, caller: Caller, exe
       return {
         toolset: DELEGATION_TOOLSET,
         name: toolNameForWorker(definition.id),
-        description: definition.config.description ?? `Run the worker ${definition.id}.`,
+        description: (definition.config.description ?? `Run the worker ${definition.id}.`) + boundMountsNote(definition),
         inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
         defaultRule: 'preApproved',
         execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),
@@ -90,9 +92,10 @@ async function delegate(
     extraInstructions = call.instructions;
     attachments = await readAttachments(caller, prepared, call.attachments ?? [], chain);
   }
+  const boundMounts = await bindCalleeMounts(callerId, caller.sandbox, prepared, input);
 
   const identity: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
-  emitterFor(ctx, identity)({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value });
+  emitterFor(ctx, identity)({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value, ...boundMountEvents(boundMounts) });
   return delegated(ctx, identity, toolCallId, () =>
     execute({
       worker: prepared,
@@ -102,6 +105,7 @@ async function delegate(
       identity,
       parentToolCallId: toolCallId,
       restrictions: caller.restrictions,
+      boundMounts,
     }),
   );
 }

@@ -25,6 +25,15 @@ export interface UsageSummary extends TokenUsage {
   by_worker: Record<string, TokenUsage>;
 }
 
+/** A `${field}` mount bound for a call (SPEC §21), as `run_start` and `delegation_start` show it. */
+export interface BoundMountEvent {
+  /** Where the called worker sees it: `/docs`. */
+  path: string;
+  /** What it shows: the caller's virtual path, or for the entry the directory's path in the project (`/notes`) or grant (`/data/sub`). */
+  from: string;
+  mode: 'ro' | 'rw';
+}
+
 /** Which worker call an event belongs to; the runtime fills it in for each call. */
 export interface CallIdentity {
   /** UUIDv7 of the run (a chat turn is a run). */
@@ -51,7 +60,7 @@ interface EventBase extends CallIdentity {
 }
 
 export type RunEvent =
-  | (EventBase & { type: 'run_start'; model: string; input: unknown })
+  | (EventBase & { type: 'run_start'; model: string; input: unknown; mounts?: BoundMountEvent[] })
   | (EventBase & {
       type: 'model_request';
       model: string;
@@ -111,7 +120,7 @@ export type RunEvent =
   | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown })
   | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
-  | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown })
+  | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown; mounts?: BoundMountEvent[] })
   | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
   // `web_search_requests`: searches the provider ran for `provider_tools` and bills apart, where it reports them (Anthropic).
   | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)

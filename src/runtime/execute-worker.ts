@@ -9,7 +9,7 @@ import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
 import { projectConfigPaths } from '../project/config-paths.ts';
-import type { Restriction, Sandbox } from '../sandbox/types.ts';
+import type { MountSpec, Restriction, Sandbox } from '../sandbox/types.ts';
 import { createCustomToolsContext, trackedTool } from './tool-context.ts';
 import { approvalForTool, enabledToolsets, type ToolsetHost } from '../tools/registry.ts';
 import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
@@ -38,6 +38,8 @@ export interface WorkerCall {
   parentToolCallId: string | null;
   /** Restrictions of every worker above this one. */
   restrictions: Restriction[];
+  /** Its `${field}` mounts, bound by the caller (`bound-mounts.ts`); none for a worker without them. */
+  boundMounts?: MountSpec[];
   /** Earlier turns of a chat (user, assistant and tool messages). */
   history?: ModelMessage[];
 }
@@ -74,6 +76,7 @@ export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<
       lineOffset: definition.instructionsLineOffset,
     }),
     restrictions: [...call.restrictions, { restrict: config.sandbox?.restrict, readonly: config.sandbox?.readonly }],
+    boundMounts: call.boundMounts ?? [],
     messages: [...history, userMessage],
     historyLength: history.length,
     maxSteps,
@@ -102,7 +105,7 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
   const { definition } = worker;
   const { project } = ctx.config;
   ctx.state.calls.set(identity.call_id, identity);
-  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state.restrictions) : undefined;
+  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state) : undefined;
   const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
@@ -147,16 +150,26 @@ function needsSandbox(worker: PreparedWorker): boolean {
   return enabledToolsets(worker.definition.config.toolsets).some((toolset) => toolset.kind.needsSandbox);
 }
 
-function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[]): Sandbox {
+function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState): Sandbox {
   const mounts = resolveMounts({
     projectRoot: ctx.config.project.root,
     config: worker.definition.config.sandbox,
     grants: [...ctx.config.grants],
     displayPath: worker.definition.displayPath,
     fallback: 'project-root-ro',
+    bound: state.boundMounts,
   });
-  // The project's configuration stays unwritable even in a read-write mount (SPEC §15).
-  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project) });
+  const { restrictions } = state;
+  // The project's configuration stays unwritable even in a read-write mount (SPEC §15). Bound
+  // mounts were held to the callers' restrictions when bound; only the worker's own applies to them.
+  return createSandbox({
+    fs: ctx.config.project.fs,
+    mounts,
+    restrictions,
+    boundAfter: restrictions.length - 1,
+    signal: ctx.signal,
+    protectedPaths: projectConfigPaths(ctx.config.project),
+  });
 }
 
 /** The tools of every toolset the worker enables, in registry order (MCP servers start here on first use). */

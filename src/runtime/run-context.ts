@@ -11,7 +11,7 @@ import type { McpSessions } from '../mcp/sessions.ts';
 import type { ModelRegistry } from '../models/registry.ts';
 import type { Project, WorkerDefinition } from '../project/types.ts';
 import type { MountGrant } from '../project/mount-table.ts';
-import type { Restriction } from '../sandbox/types.ts';
+import type { MountSpec, Restriction } from '../sandbox/types.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';
@@ -114,6 +114,8 @@ export interface CallState {
   system: string;
   /** Restrictions of this worker and every worker above it. */
   restrictions: Restriction[];
+  /** Its `${field}` mounts, bound when the call started (SPEC §21); a resumed call serves the same ones. */
+  boundMounts: MountSpec[];
   /** What the model sees: earlier chat turns, the input, and every step so far. */
   messages: ModelMessage[];
   /** Messages that came before this call (a chat's earlier turns), not part of its outcome. */

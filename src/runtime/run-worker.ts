@@ -15,6 +15,7 @@ import { attachmentParts, checkAttachments, type Attachment } from './attachment
 import type { EventBus } from './event-bus.ts';
 import type { CallIdentity, PendingApproval, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
+import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
 import { prepareInput } from './input.ts';
 import { applyOverrides, type ConfigOverride } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
@@ -163,8 +164,9 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
     root.chain = [entry.id];
     const prepared = await preflight(ctx, entry);
     const input = prepareInput(prepared, options.input);
+    const boundMounts = await bindEntryMounts(ctx, prepared, input);
     const attachments = await readUserAttachments(ctx, entry.config.attachment_policy, entry.id, options.attachments ?? []);
-    emit({ ...root, type: 'run_start', model: prepared.modelId, input: input.value });
+    emit({ ...root, type: 'run_start', model: prepared.modelId, input: input.value, ...boundMountEvents(boundMounts) });
     return executeWorker(ctx, {
       worker: prepared,
       input,
@@ -173,6 +175,7 @@ async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunRes
       identity: root,
       parentToolCallId: null,
       restrictions: [],
+      boundMounts,
     });
   });
 }

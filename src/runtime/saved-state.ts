@@ -13,6 +13,7 @@ const ApprovalShape = z.looseObject({ approval_id: z.string(), toolset: z.string
 interface CallShape {
   call_id: string;
   chain: string[];
+  bound_mounts?: { name: string; host_root: string; mode: 'ro' | 'rw'; bound_from: string; suffixes?: string[]; max_file_bytes?: number }[];
   messages: unknown[];
   tool_calls: { tool_call_id: string; tool: string; status: string; children: CallShape[] }[];
 }
@@ -21,6 +22,18 @@ const CallShape: z.ZodType<CallShape> = z.lazy(() =>
   z.looseObject({
     call_id: z.string(),
     chain: z.array(z.string()),
+    bound_mounts: z
+      .array(
+        z.looseObject({
+          name: z.string(),
+          host_root: z.string().startsWith('/'),
+          mode: z.enum(['ro', 'rw']),
+          bound_from: z.string(),
+          suffixes: z.array(z.string()).optional(),
+          max_file_bytes: z.number().int().positive().optional(),
+        }),
+      )
+      .optional(),
     messages: z.array(z.unknown()),
     tool_calls: z.array(
       z.looseObject({

@@ -8,7 +8,7 @@ import type { ModelMessage } from 'ai';
 import type { SavedSessionMemory } from '../approval/session-memory.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import type { WorkerDefinition } from '../project/types.ts';
-import type { Restriction } from '../sandbox/types.ts';
+import type { MountMode, MountSpec, Restriction } from '../sandbox/types.ts';
 import type { PendingApproval, UsageSummary } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { CallState, RunContext, ToolCallState } from './run-context.ts';
@@ -53,6 +53,8 @@ export interface CallSnapshot {
   chain: string[];
   system: string;
   restrictions: Restriction[];
+  /** Its `${field}` mounts as bound when it started (SPEC §21); absent in states saved before them. */
+  bound_mounts?: SavedBoundMount[];
   /** What the model sees; file data as base64 text, which the AI SDK accepts as is. */
   messages: ModelMessage[];
   /** Messages from earlier chat turns at the start of `messages`. */
@@ -64,6 +66,16 @@ export interface CallSnapshot {
   /** `tools` while a step's tool calls run, else `model`. */
   phase: 'model' | 'tools';
   tool_calls: ToolCallSnapshot[];
+}
+
+/** A bound `${field}` mount in a saved state: the directory found when the call started. */
+export interface SavedBoundMount {
+  name: string;
+  host_root: string;
+  mode: MountMode;
+  bound_from: string;
+  suffixes?: string[];
+  max_file_bytes?: number;
 }
 
 export interface ToolCallSnapshot {
@@ -141,6 +153,7 @@ function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapsh
     chain: [...identity.chain],
     system: call.system,
     restrictions: call.restrictions.map((restriction) => ({ ...restriction })),
+    ...(call.boundMounts.length > 0 ? { bound_mounts: call.boundMounts.map(savedBoundMount) } : {}),
     messages: call.messages.map(savedMessage),
     history_length: call.historyLength,
     step: call.step,
@@ -166,6 +179,20 @@ function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: read
     ...(toolCall.denied ? { denied: true } : {}),
     children: active.filter(under).map((child) => snapshotCall(child, active)),
   };
+}
+
+function savedBoundMount(mount: MountSpec): SavedBoundMount {
+  const saved: SavedBoundMount = { name: mount.name, host_root: mount.hostRoot, mode: mount.mode, bound_from: mount.boundFrom ?? '' };
+  if (mount.suffixes) saved.suffixes = [...mount.suffixes];
+  if (mount.maxFileBytes !== undefined) saved.max_file_bytes = mount.maxFileBytes;
+  return saved;
+}
+
+function restoredBoundMount(saved: SavedBoundMount): MountSpec {
+  const mount: MountSpec = { name: saved.name, hostRoot: saved.host_root, mode: saved.mode, boundFrom: saved.bound_from };
+  if (saved.suffixes) mount.suffixes = [...saved.suffixes];
+  if (saved.max_file_bytes !== undefined) mount.maxFileBytes = saved.max_file_bytes;
+  return mount;
 }
 
 /** What a call of `definition` depends on, hashed: its configuration and instructions (after `--set`). */
@@ -196,6 +223,7 @@ function restoredCall(saved: CallSnapshot, runId: string): CallState {
     workerSha256: saved.worker_sha256,
     system: saved.system,
     restrictions: saved.restrictions.map((restriction) => ({ ...restriction })),
+    boundMounts: (saved.bound_mounts ?? []).map(restoredBoundMount),
     messages: saved.messages,
     historyLength: saved.history_length,
     maxSteps: saved.max_steps,

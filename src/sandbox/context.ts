@@ -17,4 +17,6 @@ export interface SandboxContext {
   signal?: AbortSignal;
   /** Virtual paths of the mounts visible after restrictions (`describe()`), for messages. */
   visible: readonly string[];
+  /** How many restrictions the bound mounts were held to when bound (see `CreateSandboxOptions.boundAfter`). */
+  boundAfter: number;
 }

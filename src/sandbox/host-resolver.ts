@@ -13,7 +13,7 @@ import type { FileSystem } from './file-system.ts';
 import type { MountSpec } from './types.ts';
 import { isWithinVirtual, segmentsBelow } from './virtual-path.ts';
 import { mountPath, subtreeEscape, symlinkEscape } from './refusals.ts';
-import { inScope } from './scope.ts';
+import { scopeRootOf } from './scope.ts';
 import type { Scope } from './scope.ts';
 
 /** A virtual path resolved to its real host location inside its mount. */
@@ -77,7 +77,7 @@ export interface HostResolver {
 /** Creates the resolver of one sandbox: its mounts, narrowed by `scope`. */
 export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[], scope: Scope): HostResolver {
   const roots = new Map<MountSpec, Promise<string>>();
-  const scopeRoots = new Map<MountSpec, Promise<string | null | undefined>>();
+  const scopeRoots = new Map<string, Promise<string | null | undefined>>();
 
   function realRoot(mount: MountSpec): Promise<string> {
     let root = roots.get(mount);
@@ -86,6 +86,8 @@ export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[],
         if (!location) {
           throw new SandboxError('io', mountPath(mount), `the mount ${mountPath(mount)} is not usable: its directory is a broken symbolic link`);
         }
+        // A bound mount's root was a real path when bound: a link on its way now leads elsewhere.
+        if (mount.boundFrom !== undefined && location.real !== mount.hostRoot) throw symlinkEscape(mountPath(mount), mountPath(mount));
         return location.real;
       });
       roots.set(mount, root);
@@ -112,19 +114,19 @@ export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[],
   }
 
   /**
-   * Real path of the scope's subtree when it lies strictly inside `mount` (computed once, like the
-   * mount roots); `undefined` when the scope does not cut into this mount, `null` when the subtree
+   * Real path of the scope's subtree `subtree` when it lies strictly inside `mount` (computed once,
+   * like the mount roots); `undefined` when it does not cut into this mount, `null` when the subtree
    * is a broken or looping link (then nothing is inside it).
    */
-  function scopeRoot(mount: MountSpec): Promise<string | null | undefined> {
-    let root = scopeRoots.get(mount);
+  function scopeRoot(mount: MountSpec, subtree: string): Promise<string | null | undefined> {
+    const key = `${mount.name}\u0000${subtree}`;
+    let root = scopeRoots.get(key);
     if (!root) {
-      const subtree = scope.root;
-      const cuts = subtree !== null && subtree !== mountPath(mount) && isWithinVirtual(subtree, mountPath(mount));
+      const cuts = subtree !== mountPath(mount) && isWithinVirtual(subtree, mountPath(mount));
       root = cuts
         ? realLocation(fs, posix.join(mount.hostRoot, ...segmentsBelow(subtree, mountPath(mount)))).then((location) => location?.real ?? null)
         : Promise.resolve(undefined);
-      scopeRoots.set(mount, root);
+      scopeRoots.set(key, root);
     }
     return root;
   }
@@ -135,8 +137,9 @@ export function createHostResolver(fs: FileSystem, mounts: readonly MountSpec[],
     const location = await realLocation(fs, host);
     if (!location || !isWithinHost(location.real, root)) throw symlinkEscape(virtual, mountPath(mount));
     // Only paths in the scope are held to it: a listing walks down to the scope through its parents.
-    const subtree = inScope(scope, virtual) ? await scopeRoot(mount) : undefined;
-    if (subtree === null || (subtree !== undefined && !isWithinHost(location.real, subtree))) throw subtreeEscape(virtual, scope.root as string);
+    const scoped = scopeRootOf(scope, virtual);
+    const subtree = scoped === undefined ? undefined : await scopeRoot(mount, scoped);
+    if (subtree === null || (subtree !== undefined && !isWithinHost(location.real, subtree))) throw subtreeEscape(virtual, scoped as string);
     if (await nestedOwner(mount, location.real)) {
       throw new SandboxError('outside-mount', virtual, `${virtual} reaches the files of another mount; use that mount's own path`);
     }

@@ -11,4 +11,4 @@ export { createNodeFileSystem } from './node-file-system.ts';
 export { isNotFound } from './file-system.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './file-system.ts';
 export { MAX_READ_CHARS, MAX_WHOLE_READ_BYTES } from './limits.ts';
-export type { CreateSandboxOptions, MountMode, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';
+export type { BoundDirectory, CreateSandboxOptions, MountMode, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';

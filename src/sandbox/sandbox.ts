@@ -9,9 +9,10 @@
  * virtual paths.
  */
 import { posix } from 'node:path';
+import { SandboxError } from '../errors.ts';
 import type { SandboxContext } from './context.ts';
 import { checkSuffix, checkWritable } from './caps.ts';
-import { createHostResolver } from './host-resolver.ts';
+import { createHostResolver, isWithinHost } from './host-resolver.ts';
 import type { Located } from './host-resolver.ts';
 import { listFiles } from './list-files.ts';
 import { requireMount } from './mount-lookup.ts';
@@ -23,7 +24,7 @@ import { createProtection } from './protected-paths.ts';
 import { aborted, changedWhileOpening, fromBackendError, mountPath, notADirectory, notAFile, notFound, projectConfiguration, tooLarge } from './refusals.ts';
 import { foldRestrictions, inScope, outsideScope } from './scope.ts';
 import type { Scope } from './scope.ts';
-import type { CreateSandboxOptions, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';
+import type { BoundDirectory, CreateSandboxOptions, MountSpec, Restriction, Sandbox, SandboxStat } from './types.ts';
 import { readVerified } from './verified-read.ts';
 import type { ReadCaps } from './verified-read.ts';
 import { isWithinVirtual, normalizeVirtualPath } from './virtual-path.ts';
@@ -38,17 +39,17 @@ const BYTES_PER_CHAR = 4;
 
 function visibleMounts(mounts: readonly MountSpec[], scope: Scope): { path: string; mode: MountSpec['mode'] }[] {
   const out: { path: string; mode: MountSpec['mode'] }[] = [];
-  const root = scope.root;
-  if (root === null) return out;
-  for (const mount of mounts) {
-    const path = mountPath(mount);
-    const mode = scope.readonly ? 'ro' : mount.mode;
-    if (isWithinVirtual(path, root)) {
-      out.push({ path, mode });
-    } else if (isWithinVirtual(root, path)) {
-      // The scope is a subtree of this mount: show it, unless a deeper mount is the one serving it.
-      const deeper = mounts.some((m) => m.name.length > mount.name.length && isWithinVirtual(root, mountPath(m)));
-      if (!deeper) out.push({ path: root, mode });
+  for (const root of scope.roots) {
+    for (const mount of mounts) {
+      const path = mountPath(mount);
+      const mode = scope.readonly ? 'ro' : mount.mode;
+      if (isWithinVirtual(path, root)) {
+        out.push({ path, mode });
+      } else if (isWithinVirtual(root, path)) {
+        // The scope is a subtree of this mount: show it, unless a deeper mount is the one serving it.
+        const deeper = mounts.some((m) => m.name.length > mount.name.length && isWithinVirtual(root, mountPath(m)));
+        if (!deeper) out.push({ path: root, mode });
+      }
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -229,11 +230,27 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
     async protectedLayout(hostDir) {
       return protectedLayout(ctx.fs, await ctx.protection.resolve(), hostDir);
     },
+    async bindDirectory(raw) {
+      const { virtual, mount } = place(raw);
+      const located = await ctx.resolver.locate(virtual, mount);
+      if (!located.exists) throw notFound(virtual);
+      if ((await ctx.fs.stat(located.real))?.kind !== 'directory') throw notADirectory(virtual);
+      for (const other of ctx.mounts) {
+        if (other === mount) continue;
+        const otherRoot = await ctx.resolver.realRoot(other).catch(() => undefined);
+        const nested = isWithinVirtual(mountPath(other), virtual) || (otherRoot !== undefined && isWithinHost(otherRoot, located.real));
+        if (nested) throw new SandboxError('outside-mount', virtual, `${virtual} holds the mount ${mountPath(other)}; give a directory inside one mount`);
+      }
+      const bound: BoundDirectory = { virtual, hostRoot: located.real, mode: ctx.scope.readonly ? 'ro' : mount.mode };
+      if (mount.suffixes) bound.suffixes = mount.suffixes;
+      if (mount.maxFileBytes !== undefined) bound.maxFileBytes = mount.maxFileBytes;
+      return bound;
+    },
     describe() {
       return visibleMounts(ctx.mounts, ctx.scope);
     },
     narrow(restriction) {
-      return createSandbox({ ...options, restrictions: [...restrictions, restriction] });
+      return createSandbox({ ...options, boundAfter: ctx.boundAfter, restrictions: [...restrictions, restriction] });
     },
   };
   return sandbox;
@@ -249,8 +266,12 @@ function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[],
  */
 export function createSandbox(options: CreateSandboxOptions): Sandbox {
   const restrictions = options.restrictions ?? [];
-  const scope = foldRestrictions(restrictions);
   const mounts = [...options.mounts];
+  const boundAfter = options.boundAfter ?? Math.max(0, restrictions.length - 1);
+  // A bound root mount stays under the callers' restrictions: at `/` its exemption would cover the
+  // worker's other mounts too.
+  const bound = mounts.filter((mount) => mount.boundFrom !== undefined && mount.name !== '').map(mountPath);
+  const scope = foldRestrictions(restrictions, bound.length > 0 ? { paths: bound, after: boundAfter } : undefined);
   const ctx: SandboxContext = {
     fs: options.fs,
     mounts,
@@ -259,6 +280,7 @@ export function createSandbox(options: CreateSandboxOptions): Sandbox {
     protection: createProtection(options.fs, options.protectedPaths),
     ...(options.signal ? { signal: options.signal } : {}),
     visible: visibleMounts(mounts, scope).map((m) => m.path),
+    boundAfter,
   };
   return buildSandbox(ctx, restrictions, options);
 }

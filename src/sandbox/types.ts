@@ -11,6 +11,24 @@ export interface MountSpec {
   /** Allowed suffixes, lower-case with the dot (`.md`); absent = any. */
   suffixes?: readonly string[];
   maxFileBytes?: number;
+  /**
+   * Set on a mount bound from a caller's view (SPEC §21): the caller's virtual path it shows. Its
+   * `hostRoot` is then the real path checked at binding, and the mount is refused if that path stops
+   * being real (a directory on the way swapped for a link since).
+   */
+  boundFrom?: string;
+}
+
+/** A directory of a sandbox as it may be handed to a callee's `${field}` mount: where it is and what may be done there. */
+export interface BoundDirectory {
+  /** The canonical virtual path in this sandbox. */
+  virtual: string;
+  /** Real host path (symlinks resolved), never shown to a model. */
+  hostRoot: string;
+  /** The mode this sandbox has there (read-only under a `readonly` restriction). */
+  mode: MountMode;
+  suffixes?: readonly string[];
+  maxFileBytes?: number;
 }
 
 /** A narrowing declared by a worker on the call chain; restrictions only ever accumulate. */
@@ -54,6 +72,13 @@ export interface Sandbox {
   protectedLayout(hostDir: string): Promise<ProtectedLayout>;
   /** The mounts visible after restrictions, with virtual paths; for prompts and approval display. */
   describe(): { path: string; mode: MountMode }[];
+  /**
+   * The directory `path` as a callee's mount may show it (SPEC §21), after every check a use of it
+   * would pass: in the scope, in a mount, symlinks staying inside, a directory. A directory holding
+   * another mount is refused, as its files would reach the callee under this mount's mode and caps.
+   * @throws SandboxError `invalid-path`, `outside-mount`, `symlink-escape`, `not-found`, `not-a-directory`
+   */
+  bindDirectory(path: string): Promise<BoundDirectory>;
   /** A new sandbox over the same mounts with one more restriction (never wider than this one). */
   narrow(restriction: Restriction): Sandbox;
 }
@@ -86,6 +111,13 @@ export interface CreateSandboxOptions {
   mounts: readonly MountSpec[];
   /** Restrictions of every worker on the chain, the caller's first. */
   restrictions?: readonly Restriction[];
+  /**
+   * How many of `restrictions` (the callers') the mounts with `boundFrom` were already held to when
+   * they were bound; only the later ones apply to them. Not to a bound root mount, which would
+   * cover every other mount: the callers' restrictions still narrow it.
+   * @default restrictions.length - 1 (all but the worker's own)
+   */
+  boundAfter?: number;
   /** The run's abort signal: long operations (big reads and writes, list walks) stop when it fires. */
   signal?: AbortSignal;
   /** The project's configuration, which no worker may change. */

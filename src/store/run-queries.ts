@@ -3,6 +3,7 @@
  * Run ids may be given by a unique prefix or as `last`.
  */
 import { UsageError } from '../errors.ts';
+import type { BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
 import { immediate, type RunDatabase } from './database.ts';
 import { readJson, readValue } from './stored-value.ts';
@@ -54,6 +55,8 @@ export interface CallRecord extends Tokens {
   model: string | null;
   depth: number;
   input: unknown;
+  /** Its `${field}` mounts as bound (`[]` for none): virtual paths and modes. */
+  mounts: BoundMountEvent[];
   started_at: string;
   duration_ms: number | null;
   status: string;
@@ -199,6 +202,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
       model: row.model,
       depth: row.depth,
       input: readJson(row.input),
+      mounts: row.mounts ? (JSON.parse(row.mounts) as BoundMountEvent[]) : [],
       started_at: row.started_at,
       duration_ms: row.duration_ms,
       status: row.status,

@@ -134,6 +134,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, approval_id)
   );
   `,
+  // 4: a call's `${field}` mounts as bound (SPEC §21): JSON `[{path, from, mode}]`, virtual paths only.
+  `
+  ALTER TABLE calls ADD COLUMN mounts TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,7 +12,7 @@
  */
 import { hostname } from 'node:os';
 import type { ApprovalSource } from '../approval/types.ts';
-import type { RunEvent } from '../runtime/events.ts';
+import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
 import { pendingApprovals } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './database.ts';
@@ -27,6 +27,11 @@ export interface SqliteRunStoreOptions {
 export interface SqliteRunStore extends RunStore, PausedRuns {
   /** Records the exit code the process ends the run with (by default derived from the status). */
   setExitCode(runId: string, exitCode: number): void;
+}
+
+/** A call's bound `${field}` mounts as stored (null for none). */
+function mountsJson(mounts: BoundMountEvent[] | undefined): string | null {
+  return mounts && mounts.length > 0 ? JSON.stringify(mounts) : null;
 }
 
 /** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
@@ -96,7 +101,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'run_start':
         return [
           () => sql.runModel.run(event.model, run),
-          () => sql.call.run(run, call, null, null, event.worker, JSON.stringify(event.chain), event.model, 0, storeJson(event.input), ts),
+          () => sql.call.run(run, call, null, null, event.worker, JSON.stringify(event.chain), event.model, 0, storeJson(event.input), ts, mountsJson(event.mounts)),
         ];
       case 'model_request':
         steps.set(stepKey, event.step);
@@ -139,7 +144,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         ];
       case 'delegation_start':
         return [
-          () => sql.call.run(run, call, event.parent_call_id, event.tool_call_id, event.worker, JSON.stringify(event.chain), event.model, event.depth, storeJson(event.input), ts),
+          () => sql.call.run(run, call, event.parent_call_id, event.tool_call_id, event.worker, JSON.stringify(event.chain), event.model, event.depth, storeJson(event.input), ts, mountsJson(event.mounts)),
           () => index(run, 'input', event.input),
         ];
       case 'delegation_end':
@@ -245,7 +250,7 @@ function statements(db: RunDatabase) {
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
     call: db.prepare(
-      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
+      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
     ),
     callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
     callsPaused: db.prepare(`UPDATE calls SET status = 'paused' WHERE run_id = ? AND status = 'running'`),

@@ -67,6 +67,7 @@ export function formatRunDetail(run: RunDetail, prompts: boolean): string {
 function callLines(call: CallRecord, pad: string, prompts: boolean, status: string): string[] {
   const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, status !== 'running'), call.status];
   const lines = [`${pad}${head.filter(Boolean).join(' · ')}`];
+  for (const mount of call.mounts) lines.push(`${pad}  mount ${safe(mount.path)} ← ${safe(mount.from)} (${mount.mode})`);
   if (call.error) lines.push(`${pad}  error: ${shorten(call.error, false, 400)}`);
   const inner = `${pad}  `;
   const steps = new Set<number | null>([...call.requests.map((request) => request.step), ...call.tool_calls.map((tool) => tool.step)]);
