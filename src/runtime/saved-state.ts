@@ -41,6 +41,9 @@ const SnapshotShape = z.looseObject({
   call_count: z.number().int().nonnegative(),
   options: z.looseObject({ stream: z.boolean(), max_depth: z.number(), mounts: z.array(z.unknown()), set: z.array(z.unknown()) }),
   root: CallShape.nullable(),
+  created_workers: z
+    .array(z.looseObject({ name: z.string(), created_by: z.string(), call_id: z.string(), config: z.looseObject({}), own_toolsets: z.looseObject({}), instructions: z.string(), front_matter: z.looseObject({}) }))
+    .optional(),
 });
 
 /**
