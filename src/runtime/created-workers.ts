@@ -6,6 +6,7 @@
  * included), and only the creator's mounts, never with more access than the creator has to them.
  * Its instructions are data: no includes, imports or `file()` (the template sandbox keeps out code).
  */
+import { stringify } from 'yaml';
 import { ProjectError } from '../errors.ts';
 import { resolveMounts, type MountGrant } from '../project/mount-table.ts';
 import type { WorkerDefinition } from '../project/types.ts';
@@ -222,4 +223,14 @@ export function restoreCreatedWorkers(records: readonly CreatedWorkerRecord[], r
 export function resolveRunWorker(ctx: RunContext, id: string): Promise<WorkerDefinition> {
   const created = ctx.state.createdWorkers.get(id);
   return created ? created.definition() : ctx.config.project.resolveWorker(id);
+}
+
+/**
+ * The worker file (`.worker`: YAML front matter, then the instructions) of a created worker, named
+ * `id` (the id its file will have in the project), as `llm-do promote` writes it.
+ */
+export function createdWorkerFile(record: CreatedWorkerRecord, id: string = record.name): string {
+  const front = stringify({ ...record.front_matter, name: id }, { lineWidth: 0 });
+  const body = record.instructions.endsWith('\n') ? record.instructions : `${record.instructions}\n`;
+  return `---\n${front}---\n${body}`;
 }
