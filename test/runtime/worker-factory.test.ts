@@ -1,0 +1,155 @@
+/**
+ * `worker_factory` in a run (SPEC §21): `worker_create` asks by default, makes a worker that its
+ * creator calls as a tool from its next step on, with only what it was given; refusals (a name in
+ * use, a model that does not resolve, a widening) reach the model as error results; the created
+ * worker is saved with the run's state and restored when a paused run resumes.
+ */
+import { describe, expect, test } from 'vitest';
+import { worker } from '../project/fixture.ts';
+import { resumeRun } from '../../src/runtime/resume-run.ts';
+import type { RunSnapshot } from '../../src/runtime/state.ts';
+import { project, registryOf, run, scriptedModel, systemOf, type MockScript } from './helpers.ts';
+
+const PREAPPROVED = '    approval: { default: preApproved }\n';
+
+function files(factory = PREAPPROVED, extra: Record<string, string> = {}) {
+  return {
+    'project.yaml': 'name: factory\nmodel: test\n',
+    'main.worker': worker(
+      'main',
+      `toolsets:\n  filesystem: {}\n  worker_factory:\n${factory}sandbox:\n  paths:\n    input: { root: ./input, mode: ro }\n    out: { root: ./out, mode: rw }`,
+    ),
+    'workers/existing.worker': worker('existing'),
+    'input/note.md': 'The Moon causes the tides.\n',
+    'out/.keep': '',
+    ...extra,
+  };
+}
+
+const CREATE = { name: 'helper', description: 'Reads notes.', instructions: 'You are helper. Task: {{ input }}', toolsets: ['filesystem'], mounts: { '/input': 'ro' } };
+
+/** main creates helper (with `create` args), calls it, then answers with what it got. */
+const createThenCall =
+  (create: Record<string, unknown> = CREATE): MockScript =>
+  ({ worker: id, toolResults }) => {
+    if (id === 'helper') return toolResults.length === 0 ? { toolCalls: [{ name: 'read_file', args: { path: '/input/note.md' } }] } : { text: `helper read: ${toolResults[0]}` };
+    if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: create }] };
+    if (toolResults.length === 1) return { toolCalls: [{ name: 'helper', args: { input: 'read the note' } }] };
+    return { text: toolResults.join(' | ') };
+  };
+
+describe('worker_create', () => {
+  test('creates a worker its creator calls as a tool from the next step, with only what it was given', async () => {
+    const { project: loaded } = await project(files());
+    const { model, calls } = scriptedModel(createThenCall());
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(result.output).toBe('created worker helper; call it with the tool helper | helper read: The Moon causes the tides.\n');
+    const main = calls.filter((call) => call.worker === 'main');
+    expect(main[0]!.tools).not.toContain('helper');
+    expect(main[1]!.tools).toContain('helper');
+    const helper = calls.find((call) => call.worker === 'helper')!;
+    expect(systemOf(helper.prompt)).toBe('You are helper. Task: read the note');
+    // Only the filesystem toolset (no worker_create), and only reads: its one mount is read-only.
+    expect(helper.tools).toEqual(['list_files', 'read_file', 'file_info']);
+    expect(events.filter((e) => e.type === 'delegation_start').map((e) => e.chain)).toEqual([['main', 'helper']]);
+  });
+
+  test('its sandbox is what it was given: only /out, read-write', async () => {
+    const { project: loaded, root } = await project(files());
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') {
+        return toolResults.length === 0
+          ? { toolCalls: [{ name: 'write_file', args: { path: '/out/x.txt', content: 'x' } }, { name: 'read_file', args: { path: '/input/note.md' } }] }
+          : { text: toolResults.join(' | ') };
+      }
+      return createThenCall({ ...CREATE, mounts: { '/out': 'rw' } })({ worker: id, toolResults } as never);
+    });
+    const { result } = await run({ project: loaded, input: 'go', approval: 'approve_all', _internal: { models: registryOf(model) } });
+    expect(result.status, String(result.error)).toBe('ok');
+    const [, written, read] = String(result.output).split(' | ');
+    expect(written).toContain('/out/x.txt');
+    expect(read).toMatch(/read_file failed: .*\/input/);
+    const fs = await import('node:fs');
+    expect(fs.readFileSync(`${root}/out/x.txt`, 'utf8')).toBe('x');
+  });
+
+  test('asks by default: denied without a person, and nothing is created', async () => {
+    const { project: loaded } = await project(files('    {}\n'));
+    const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: CREATE }] } : { text: toolResults[0]! }));
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.output).toBe('denied by policy (auto_deny)');
+    expect(calls[1]!.tools).not.toContain('helper');
+    expect(events.find((e) => e.type === 'approval_decision')).toMatchObject({ tool: 'worker_create', approved: false });
+  });
+
+  test.each([
+    ['a project worker', { ...CREATE, name: 'existing' }, 'name: existing is taken (the project has the worker existing in workers/existing.worker)'],
+    ['a tool of the creator', { ...CREATE, name: 'read_file' }, 'name: read_file is taken (worker main already has a tool of that name)'],
+    ['a toolset the creator lacks', { ...CREATE, toolsets: ['shell'] }, 'worker main cannot give helper the shell toolset'],
+    ['rw on a mount the creator has ro', { ...CREATE, mounts: { '/input': 'rw' } }, 'cannot give helper /input read-write (rw)'],
+    ['a model that does not resolve', { ...CREATE, model: 'nope:zzz' }, 'worker helper cannot be created: model: '],
+    ['an include', { ...CREATE, instructions: "{% include 'x.jinja' %}" }, '{% include %} cannot be used here'],
+    ['a schema_in that is not a JSON Schema', { ...CREATE, schema_in: { type: 'object', properties: { a: { type: 'nonsense' } } } }, 'worker helper cannot be created: schema_in'],
+    ['a bad name', { ...CREATE, name: '../x' }, 'invalid arguments for worker_create: name'],
+  ])('refuses %s with an error result that says why', async (_what, create, message) => {
+    const { project: loaded } = await project(files());
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => (id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: create }] } : { text: toolResults[0] ?? '' }));
+    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(String(result.output)).toContain(message);
+    // Nothing new is offered.
+    expect(calls.at(-1)!.tools).toEqual(calls[0]!.tools);
+  });
+
+  test('a name can be created once per run; after a refusal it can be asked for again', async () => {
+    const { project: loaded } = await project(files());
+    const { model } = scriptedModel(({ toolResults }) => {
+      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, model: 'nope:zzz' } }] };
+      if (toolResults.length === 1) return { toolCalls: [{ name: 'worker_create', args: CREATE }] };
+      if (toolResults.length === 2) return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, description: 'again' } }] };
+      return { text: toolResults.join('\n') };
+    });
+    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const [first, second, third] = String(result.output).split('\n');
+    expect(first).toContain('cannot be created');
+    expect(second).toBe('created worker helper; call it with the tool helper');
+    expect(third).toContain('name: helper is taken (worker main created it earlier in this run)');
+  });
+
+  test('the run state saves it, and a run paused inside it resumes with it', async () => {
+    const { project: loaded, root } = await project(files());
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return toolResults.length === 0 ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }] } : { text: `helper: ${toolResults[0]}` };
+      return createThenCall({ ...CREATE, mounts: { '/out': 'rw' } })({ worker: id, toolResults } as never);
+    });
+    const states: RunSnapshot[] = [];
+    const paused = await run({ project: loaded, input: 'go', onApproval: 'pause', onCheckpoint: (state) => states.push(state), _internal: { models: registryOf(model) } });
+    expect(paused.result.status, String(paused.result.error)).toBe('paused');
+    const state = states.at(-1)!;
+    expect(state.created_workers).toMatchObject([{ name: 'helper', created_by: 'main', call_id: 'c1', instructions: CREATE.instructions, config: { sandbox: { paths: { out: { mode: 'rw' } } } } }]);
+    expect(paused.result.pending).toMatchObject([{ chain: ['main', 'helper'], tool: 'write_file' }]);
+
+    const restored = JSON.parse(JSON.stringify(state)) as RunSnapshot;
+    const decisions = { [paused.result.pending![0]!.approval_id]: { action: 'approve' as const } };
+    const handle = await resumeRun(restored, { project: loaded, decisions, stream: false, _internal: { models: registryOf(model) } });
+    const resumed = await handle.result;
+    expect(resumed.status, String(resumed.error)).toBe('ok');
+    expect(resumed.output).toContain('helper: ');
+    const fs = await import('node:fs');
+    expect(fs.readFileSync(`${root}/out/a.txt`, 'utf8')).toBe('A');
+    expect(calls.filter((call) => call.worker === 'helper')).toHaveLength(2);
+  });
+});
+
+describe('locked', () => {
+  test('a locked worker with worker_factory is refused before any request', async () => {
+    const { project: loaded } = await project(files(PREAPPROVED, { 'main.worker': worker('main', 'locked: true\ntoolsets:\n  worker_factory: {}') }));
+    const { model, calls } = scriptedModel(() => ({ text: 'never' }));
+    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.status).toBe('error');
+    expect(String(result.error)).toContain('worker main is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset');
+    expect(calls).toHaveLength(0);
+  });
+});
