@@ -109,8 +109,8 @@ export const ToolsetsSchema = z.preprocess(
     workers: toolsetConfig(WorkersToolsetSchema).optional(),
     custom: toolsetConfig(CustomToolsetSchema).optional(),
     shell: toolsetConfig(ShellToolsetSchema).optional(),
-    mcp: z.record(mcpServerName, toolsetConfig(McpToolsetSchema)).optional(),
     worker_factory: toolsetConfig(WorkerFactoryToolsetSchema).optional(),
+    mcp: z.record(mcpServerName, toolsetConfig(McpToolsetSchema)).optional(),
   }),
 );
 export type ToolsetsConfig = z.infer<typeof ToolsetsSchema>;
