@@ -10,10 +10,11 @@ import { ProjectError, UsageError } from '../../errors.ts';
 import { workerIdForPath } from '../../project/worker-ids.ts';
 import type { Project } from '../../project/types.ts';
 import { createdWorkerFile, type CreatedWorkerRecord } from '../../runtime/created-workers.ts';
+import type { RunSnapshot } from '../../runtime/state.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
-import { loadRunState, openRunTarget } from '../run-setup.ts';
+import { openRunTarget, runLogPath } from '../run-setup.ts';
 
 export interface PromoteOptions {
   /** Where to write it (a `.worker` path inside the project). @default `<workers root>/NAME.worker` */
@@ -24,10 +25,11 @@ export interface PromoteOptions {
 
 export async function runPromote(ref: string, name: string, options: PromoteOptions, io: CliIO): Promise<number> {
   try {
-    const { runId, state } = await loadRunState(ref, io);
-    const created = state.created_workers ?? [];
+    const { runId, state } = await savedRun(ref, io);
+    // A run that saved no state made no worker: creating one saves it.
+    const created = state?.created_workers ?? [];
     const record = created.find((worker) => worker.name === name);
-    if (!record) {
+    if (!record || !state) {
       const made = created.map((worker) => worker.name);
       throw new UsageError(`run ${runId} created no worker named ${name} (${made.length > 0 ? `it created: ${made.join(', ')}` : 'it created no workers'})`);
     }
@@ -41,6 +43,18 @@ export async function runPromote(ref: string, name: string, options: PromoteOpti
     return EXIT_OK;
   } catch (error) {
     return reportError(error, io);
+  }
+}
+
+/** The run `ref` names in the run log and its latest saved state, if it saved one. */
+async function savedRun(ref: string, io: CliIO): Promise<{ runId: string; state: RunSnapshot | undefined }> {
+  const store = await import('../../store/index.ts');
+  const db = store.openRunDatabase(runLogPath(io));
+  try {
+    const runId = store.resolveRunId(db, ref);
+    return { runId, state: store.createPausedRuns(db).savedState(runId) };
+  } finally {
+    db.close();
   }
 }
 
