@@ -10,7 +10,7 @@ import type { WorkerDefinition } from '../project/types.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { ToolsetTool } from '../tools/types.ts';
-import { WORKER_CREATE_TOOL, WORKER_FACTORY_TOOLSET, WorkerCreateInput, type WorkerCreateArgs } from '../tools/worker-factory.ts';
+import { MAX_CREATED_WORKERS, WORKER_CREATE_TOOL, WORKER_FACTORY_TOOLSET, WorkerCreateInput, type WorkerCreateArgs } from '../tools/worker-factory.ts';
 import { createdWorkerDefinition, deriveCreatedWorker, nameTakenMessage, preparationRefusal, WorkerCreateRefusal } from './created-workers.ts';
 import { delegationTool, type Caller, type ExecuteCall } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
@@ -63,6 +63,10 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
   const existing = ctx.state.createdWorkers.get(name);
   if (existing) throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${existing.record.created_by} created it earlier in this run`));
   if (names.has(name)) throw new WorkerCreateRefusal(nameTakenMessage(name, 'another worker_create call is creating it'));
+  // Those being created count: parallel calls cannot get past the cap together.
+  if (ctx.state.createdWorkers.size + names.size >= MAX_CREATED_WORKERS) {
+    throw new WorkerCreateRefusal(`a run may create at most ${MAX_CREATED_WORKERS} workers, and this one has made (or is making) ${MAX_CREATED_WORKERS}; call one of them instead`);
+  }
   if (host.toolbox().get(toolNameForWorker(name))) throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${creator.id} already has a tool of that name`));
   names.add(name);
   try {

@@ -17,6 +17,9 @@ export const WORKER_CREATE_TOOL = 'worker_create';
 /** Names of created workers: a plain worker id (no `/`, no library prefix), usable as a tool name as is. */
 export const CREATED_WORKER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
+/** The most workers one run may create: each is a tool offered at every later step of its creator. */
+export const MAX_CREATED_WORKERS = 32;
+
 /** The longest instructions a created worker may have, in characters. */
 export const MAX_CREATED_INSTRUCTIONS = 100_000;
 

@@ -118,6 +118,14 @@ describe('worker_create', () => {
     expect(third).toContain('name: helper is taken (worker main created it earlier in this run)');
   });
 
+  test('a run creates at most 32 workers', async () => {
+    const { project: loaded } = await project(files());
+    const creates = Array.from({ length: 33 }, (_, index) => ({ name: 'worker_create', args: { ...CREATE, name: `helper${index}` } }));
+    const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: creates } : { text: toolResults.at(-1)! }));
+    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.output).toBe('worker_create failed: a run may create at most 32 workers, and this one has made (or is making) 32; call one of them instead');
+  });
+
   test('the run state saves it, and a run paused inside it resumes with it', async () => {
     const { project: loaded, root } = await project(files());
     const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
