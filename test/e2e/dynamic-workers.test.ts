@@ -157,6 +157,11 @@ describe('dynamic workers', { timeout: 120_000 }, () => {
     expect((await cli(['.', 'go', '--model', 'scripted:script.yaml', '--approve-all'])).code).toBe(0);
     const file = path.join(root, 'workers/summarizer.worker');
 
+    const shown = await cli(['runs', 'show', 'last']);
+    expect(shown.stdout).toMatch(/created {2}summarizer \(by main\): Summarizes a note\. · llm-do promote [0-9a-f-]{36} summarizer/);
+    const shownJson = JSON.parse((await cli(['runs', 'show', 'last', '--json'])).stdout);
+    expect(shownJson.run.created_workers).toEqual([{ name: 'summarizer', created_by: 'main', description: 'Summarizes a note.' }]);
+
     const preview = await cli(['promote', 'last', 'summarizer']);
     expect(preview.code, preview.stderr).toBe(0);
     const expected = [
