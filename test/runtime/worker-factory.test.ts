@@ -118,6 +118,31 @@ describe('worker_create', () => {
     expect(third).toContain('name: helper is taken (worker main created it earlier in this run)');
   });
 
+  test('a created worker given worker_factory creates and calls a worker of its own, which its creator alone may call', async () => {
+    const { project: loaded } = await project(files());
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'leaf') return { text: 'leaf says hi' };
+      if (id === 'maker') {
+        if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.', toolsets: ['shell'] } }] };
+        if (toolResults.length === 1) return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.' } }] };
+        if (toolResults.length === 2) return { toolCalls: [{ name: 'leaf', args: { input: 'hi' } }] };
+        return { text: toolResults.join(' | ') };
+      }
+      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'maker', description: 'Makes.', instructions: 'You are maker.', toolsets: ['worker_factory'] } }] };
+      if (toolResults.length === 1) return { toolCalls: [{ name: 'maker', args: { input: 'go' } }] };
+      return { text: toolResults.at(-1)! };
+    });
+    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.status, String(result.error)).toBe('ok');
+    const [refused, created, called] = String(result.output).split(' | ');
+    expect(refused).toContain('worker maker cannot give leaf the shell toolset: a created worker gets only toolsets its creator has, and maker has worker_factory');
+    expect(created).toBe('created worker leaf; call it with the tool leaf');
+    expect(called).toBe('leaf says hi');
+    expect(events.filter((e) => e.type === 'delegation_start').map((e) => e.chain)).toEqual([['main', 'maker'], ['main', 'maker', 'leaf']]);
+    // main is never offered leaf: only its creator calls it.
+    expect(calls.filter((call) => call.worker === 'main').every((call) => !call.tools.includes('leaf'))).toBe(true);
+  });
+
   test('a run creates at most 32 workers', async () => {
     const { project: loaded } = await project(files());
     const creates = Array.from({ length: 33 }, (_, index) => ({ name: 'worker_create', args: { ...CREATE, name: `helper${index}` } }));
