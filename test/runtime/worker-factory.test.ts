@@ -6,6 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { worker } from '../project/fixture.ts';
+import { planWorker } from '../../src/project/worker-plan.ts';
+import { createdWorkerDefinition } from '../../src/runtime/created-workers.ts';
 import { resumeRun } from '../../src/runtime/resume-run.ts';
 import type { RunSnapshot } from '../../src/runtime/state.ts';
 import { project, registryOf, run, scriptedModel, systemOf, type MockScript } from './helpers.ts';
@@ -173,6 +175,24 @@ describe('worker_create', () => {
     const fs = await import('node:fs');
     expect(fs.readFileSync(`${root}/out/a.txt`, 'utf8')).toBe('A');
     expect(calls.filter((call) => call.worker === 'helper')).toHaveLength(2);
+  });
+});
+
+describe("a created worker's template", () => {
+  test('reads nothing, even when its instructions come from a saved state rather than worker_create', async () => {
+    const { project: loaded } = await project(files(PREAPPROVED, { 'templates/secret.jinja': 'SECRET', 'secret.md': 'SECRET' }));
+    const creator = await loaded.resolveWorker('main');
+    const render = async (instructions: string) => {
+      const definition = createdWorkerDefinition({ name: 'helper', created_by: 'main', call_id: 'c1', config: { name: 'helper' }, own_toolsets: {}, instructions, front_matter: {} }, creator);
+      const { plan } = await planWorker(loaded, definition, { env: {} });
+      return plan.renderer.render(instructions, { input: 'x' }, definition.displayPath);
+    };
+    expect(await render('plain {{ input }}')).toBe('plain x');
+    for (const hostile of ["{% include 'secret.jinja' %}", '{{ file("secret.md") }}', "{% set name = 'secret.jinja' %}{% include name %}"]) {
+      const error = await render(hostile).then(() => undefined, (caught: unknown) => caught);
+      expect(String(error), hostile).not.toContain('SECRET');
+      expect(error, hostile).toBeInstanceOf(Error);
+    }
   });
 });
 
