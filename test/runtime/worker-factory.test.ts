@@ -145,6 +145,31 @@ describe('worker_create', () => {
     expect(calls.filter((call) => call.worker === 'main').every((call) => !call.tools.includes('leaf'))).toBe(true);
   });
 
+  test('tool code reaches a worker its worker created through ctx.callWorker, under the same rules', async () => {
+    const tools = `import { defineTool } from 'llm-do';
+import { z } from 'zod';
+export const consult = defineTool({
+  description: 'Asks another worker.',
+  inputSchema: z.object({ who: z.string() }),
+  needsApproval: false,
+  execute: async ({ who }, ctx) => ctx.callWorker(who, 'hello'),
+});
+`;
+    const main = worker('main', `toolsets:\n  custom: {}\n  worker_factory:\n${PREAPPROVED}`);
+    const { project: loaded } = await project(files(PREAPPROVED, { 'main.worker': main, 'tools.ts': tools }));
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helper got it' };
+      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'helper', description: 'Helps.', instructions: 'You are helper.' } }] };
+      if (toolResults.length === 1) return { toolCalls: [{ name: 'consult', args: { who: 'helper' } }, { name: 'consult', args: { who: 'nobody' } }] };
+      return { text: toolResults.slice(1).join(' | ') };
+    });
+    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    expect(result.status, String(result.error)).toBe('ok');
+    const [reached, missing] = String(result.output).split(' | ');
+    expect(reached).toBe('helper got it');
+    expect(missing).toMatch(/^consult failed: .*worker nobody not found/);
+  });
+
   test('a run creates at most 32 workers', async () => {
     const { project: loaded } = await project(files());
     const creates = Array.from({ length: 33 }, (_, index) => ({ name: 'worker_create', args: { ...CREATE, name: `helper${index}` } }));
