@@ -350,6 +350,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .action(run(async (ref: string | undefined, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
 
   program
+    .command('promote')
+    .description('write a worker that worker_create made in a run into the project as a worker file, after showing it')
+    .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+    .argument('<name>', 'the name the worker was created with')
+    .option('--to <path>', 'the .worker file to write, in the workers directory (default: workers/NAME.worker)')
+    .option('-y, --yes', 'write without asking (without a terminal, nothing is written unless given)')
+    .addHelpText('after', '\nExamples:\n  llm-do promote last summarizer\n  llm-do promote 01a2f3 summarizer --to workers/notes/summarize.worker --yes\n')
+    .action(run(async (ref: string, name: string, options: { to?: string; yes?: boolean }) => (await import('./commands/promote.ts')).runPromote(ref, name, options, io)));
+
+  program
     .command('models')
     .description('list providers (built-in, project, user config), aliases and what they resolve to, whether each provider has a key, the default model and prices')
     .argument('[dir]', 'project directory (default: the current directory, if it is a project)')

@@ -30,6 +30,11 @@ export interface WorkerDefinition {
   /** Set for the workers shipped with llm-do. */
   builtin?: boolean;
   /**
+   * Set for a worker made at run time by `worker_create` (SPEC §21): who made it. Its instructions
+   * are data: they render with no template dirs and no `file()`.
+   */
+  created?: { by: string };
+  /**
    * Effective config: manifest defaults merged in (scalars: worker wins; toolsets, sandbox and
    * attachment_policy deep-merged; lists replaced). `instructions` is not kept here.
    */

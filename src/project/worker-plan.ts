@@ -91,12 +91,12 @@ async function attempt<T>(work: () => Promise<T> | T): Promise<Attempt<T>> {
 export async function planWorker(project: Project, definition: WorkerDefinition, options: PlanOptions): Promise<PlanResult> {
   const { config } = definition;
   const warnings: ProjectError[] = [];
-  const renderer = createTemplateRenderer({
-    fs: project.fs,
-    projectRoot: rootOf(project, definition),
-    ...project.templateDirs(definition),
-    allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
-  });
+  // A created worker's template reads nothing: no template dirs, no file() (SPEC §21, §15).
+  const renderer = createTemplateRenderer(
+    definition.created
+      ? { fs: project.fs, projectRoot: project.root, searchDirs: [], fileDirs: [] }
+      : { fs: project.fs, projectRoot: rootOf(project, definition), ...project.templateDirs(definition), allowedRoots: [project.root, ...project.libraries.map((library) => library.root)] },
+  );
   const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports] = await Promise.all([
     attempt(() => plannedModels(project, definition, options, warnings)),
     attempt(() => resolveMounts({ projectRoot: project.root, config: config.sandbox, grants: options.grants ?? [], displayPath: definition.displayPath })),
@@ -110,6 +110,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   ]);
   const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
   problems.push(...checkParametricMounts(config.sandbox, plannedSchemaIn(config.schema_in, schemaIn), definition.displayPath));
+  if (config.locked && config.toolsets?.worker_factory) problems.push(lockedFactoryProblem(definition));
   const schemas: WorkerPlan['schemas'] = {};
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
@@ -122,6 +123,15 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
 function plannedSchemaIn(ref: unknown, located: Attempt<LocatedSchema | undefined>): JsonSchemaObject | undefined | 'unknown' {
   if (ref === undefined) return undefined;
   return located.value && 'schema' in located.value ? located.value.schema.jsonSchema : 'unknown';
+}
+
+/** `locked: true` forbids creating workers at run time, so a locked worker may not have `worker_factory` (docs/decisions.md). */
+function lockedFactoryProblem(definition: WorkerDefinition): ProjectError {
+  return new ProjectError(
+    'invalid-field',
+    `worker ${definition.id} is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset; remove one of the two${definition.ownToolsets?.worker_factory ? '' : ' (worker_factory comes from project.yaml: set worker_factory: false under the worker\'s toolsets)'}`,
+    { file: definition.displayPath, field: 'toolsets.worker_factory' },
+  );
 }
 
 /**

@@ -52,19 +52,20 @@ export const DELEGATION_TOOLSET = 'workers';
 
 /** One tool per allowed worker. */
 export async function createDelegationTools(ctx: RunContext, caller: Caller, execute: ExecuteCall): Promise<ToolsetTool[]> {
-  return Promise.all(
-    caller.worker.allowedWorkers.map(async (definition): Promise<ToolsetTool> => {
-      const callee = await prepareWorker(ctx, definition);
-      return {
-        toolset: DELEGATION_TOOLSET,
-        name: toolNameForWorker(definition.id),
-        description: (definition.config.description ?? `Run the worker ${definition.id}.`) + boundMountsNote(definition),
-        inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
-        defaultRule: 'preApproved',
-        execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),
-      };
-    }),
-  );
+  return Promise.all(caller.worker.allowedWorkers.map((definition) => delegationTool(ctx, caller, definition, execute)));
+}
+
+/** The tool with which `caller` calls `definition` (an allowed worker, or one it created: `worker-factory.ts`). */
+export async function delegationTool(ctx: RunContext, caller: Caller, definition: WorkerDefinition, execute: ExecuteCall): Promise<ToolsetTool> {
+  const callee = await prepareWorker(ctx, definition);
+  return {
+    toolset: DELEGATION_TOOLSET,
+    name: toolNameForWorker(definition.id),
+    description: (definition.config.description ?? `Run the worker ${definition.id}.`) + boundMountsNote(definition),
+    inputSchema: callee.schemaIn ? callee.schemaIn.jsonSchema : DefaultCallInput,
+    defaultRule: 'preApproved',
+    execute: (args: unknown, context) => delegate(ctx, caller, definition, args, context.toolCallId ?? '', execute),
+  };
 }
 
 /** Runs `callee` for `caller` after every check; returns the callee's output (text or JSON value). */
@@ -131,9 +132,10 @@ export async function delegated(ctx: RunContext, identity: CallIdentity, toolCal
   }
 }
 
-/** Refuses a callee outside the caller's `allowed_workers`. */
+/** Refuses a callee outside the caller's `allowed_workers` that the caller did not create (SPEC §21). */
 export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
-  if (!caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
+  const createdByCaller = callee.created?.by === caller.worker.definition.id;
+  if (!createdByCaller && !caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
     throw new DelegationError('not-allowed', caller.identity.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
   }
 }

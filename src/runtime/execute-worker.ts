@@ -23,6 +23,8 @@ import type { CallIdentity } from './events.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { workerFingerprint } from './state.ts';
 import { toolDeclarations } from './tool-execution.ts';
+import { resolveRunWorker } from './created-workers.ts';
+import { createWorkerFactoryTools, type FactoryHost } from './worker-factory.ts';
 
 export const DEFAULT_MAX_STEPS = 25;
 
@@ -109,7 +111,12 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
   const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
-  const tools = await collectTools(ctx, caller, runCallee);
+  const factory: FactoryHost = {
+    toolbox: () => toolbox,
+    // A worker created during this call: offered from its next step on, tracked like the others.
+    offer: (tool) => toolbox.add(trackedTool(ctx, caller, tool, () => toolbox)),
+  };
+  const tools = await collectTools(ctx, caller, runCallee, factory);
   const toolbox: Toolbox = createToolbox({
     tools: tools.map((tool) => trackedTool(ctx, caller, tool, () => toolbox)),
     // Worker per-tool → worker default → manifest per-tool → manifest default → tool default → ask.
@@ -123,7 +130,10 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
     controller: ctx.services.approvals,
     context: createCustomToolsContext(ctx, caller, () => toolbox),
   });
-  const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: toolDeclarations(toolbox), outputSchema: worker.schemaOut?.jsonSchema });
+  // Declared again only when the toolbox grew (a worker created by `worker_create`).
+  let declared = { from: toolbox.tools, tools: toolDeclarations(toolbox) };
+  const declarations = () => (declared.from === toolbox.tools ? declared : (declared = { from: toolbox.tools, tools: toolDeclarations(toolbox) })).tools;
+  const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: declarations, outputSchema: worker.schemaOut?.jsonSchema });
   ctx.state.active.set(identity.call_id, state);
   let paused = false;
   try {
@@ -143,7 +153,7 @@ function savedChild(ctx: RunContext, call: CallState, toolCall: ToolCallState): 
     (candidate) => candidate.identity.parent_call_id === call.identity.call_id && candidate.parentToolCallId === toolCall.toolCallId,
   );
   if (!child) return undefined;
-  return () => delegated(ctx, child.identity, toolCall.toolCallId, async () => resumeCall(ctx, child, await prepareWorker(ctx, await ctx.config.project.resolveWorker(child.identity.worker))));
+  return () => delegated(ctx, child.identity, toolCall.toolCallId, async () => resumeCall(ctx, child, await prepareWorker(ctx, await resolveRunWorker(ctx, child.identity.worker))));
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {
@@ -173,11 +183,12 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState)
 }
 
 /** The tools of every toolset the worker enables, in registry order (MCP servers start here on first use). */
-async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall): Promise<ToolsetTool[]> {
+async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteCall, factory: FactoryHost): Promise<ToolsetTool[]> {
   const host: ToolsetHost = {
     sandbox: caller.sandbox,
     customTools: caller.worker.customTools,
     delegationTools: () => createDelegationTools(ctx, caller, runCallee),
+    workerFactoryTools: () => createWorkerFactoryTools(ctx, caller, runCallee, factory),
     mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
   };
   const toolsets = await Promise.all(enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)));

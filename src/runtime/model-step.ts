@@ -28,8 +28,8 @@ export interface ModelStepperOptions {
   worker: PreparedWorker;
   identity: CallIdentity;
   system: string;
-  /** Declarations only (no `execute`). */
-  tools: ToolSet;
+  /** Declarations only (no `execute`), as of each step: `worker_create` can add one during a call. */
+  tools: () => ToolSet;
   /** JSON Schema the final answer must follow (sent as the provider's structured-output format). */
   outputSchema: JsonSchemaObject | undefined;
 }
@@ -102,13 +102,20 @@ function webSearchRequestsOf(raw: unknown): number | undefined {
 export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const { ctx, worker, identity, system, outputSchema } = options;
   const workerId = worker.definition.id;
-  const tools = withProviderTools(options.tools, worker.definition.config.provider_tools ?? [], workerId);
+  let offered: { from: ToolSet; tools: ToolSet; names: string[] } | undefined;
+  const stepTools = () => {
+    const from = options.tools();
+    if (offered?.from !== from) {
+      const tools = withProviderTools(from, worker.definition.config.provider_tools ?? [], workerId);
+      offered = { from, tools, names: Object.keys(tools) };
+    }
+    return offered;
+  };
   // After a `fallback_models` switch, the model that serves the steps: named in events and priced.
   const servedBy = () => servingModelId(worker.model, worker.modelId);
   const emit = emitterFor(ctx, identity);
   const { now, usage } = ctx.services;
   const systemSha256 = sha256Hex(system);
-  const toolNames = Object.keys(tools);
   // This call's own signal, so the run's shared retrying fetch can say which call a retry serves.
   const abortSignal = AbortSignal.any([ctx.signal]);
   ctx.state.requests.set(abortSignal, {
@@ -146,6 +153,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   return async (messages, step) => {
     stepNumber = step;
     const started = now();
+    const { tools, names: toolNames } = stepTools();
     emit({ type: 'model_request', model: servedBy(), step, system_sha256: await systemSha256, message_count: messages.length, tools: toolNames });
     settings.warn();
     try {

@@ -49,7 +49,8 @@ export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): 
   const root = calls[0]!;
   const set = options.set ?? saved.set;
   const rootWorker = applyOverrides(await options.project.resolveWorker(root.identity.worker), set);
-  await assertUnchanged(options.project, calls, rootWorker, options.allowChanged === true);
+  const created = new Set((state.created_workers ?? []).map((worker) => worker.name));
+  await assertUnchanged(options.project, calls, rootWorker, created, options.allowChanged === true);
   const claimed = { ...options, ...(await options.claim?.()) };
   const effective: RunWorkerOptions = {
     ...claimed,
@@ -82,9 +83,11 @@ function assertResumable(state: RunSnapshot): void {
 }
 
 /** Refuses (unless allowed) a saved call whose worker's configuration or instructions changed since. */
-async function assertUnchanged(project: Project, calls: readonly CallState[], rootWorker: WorkerDefinition, allowChanged: boolean): Promise<void> {
+async function assertUnchanged(project: Project, calls: readonly CallState[], rootWorker: WorkerDefinition, created: ReadonlySet<string>, allowChanged: boolean): Promise<void> {
   if (allowChanged) return;
   for (const call of calls) {
+    // A created worker is restored from the saved state itself (its creator's call is checked).
+    if (created.has(call.identity.worker)) continue;
     const definition = call.parentToolCallId === null ? rootWorker : await project.resolveWorker(call.identity.worker);
     if ((await workerFingerprint(definition)) !== call.workerSha256) {
       throw new ProjectError(

@@ -16,6 +16,7 @@ import type { ToolsetTool } from '../tools/types.ts';
 import type { ResolvedSchema } from '../worker/schema-ref.ts';
 import type { TemplateRenderer } from '../worker/templates.ts';
 import type { Branches } from './branches.ts';
+import type { CreatedWorker } from './created-workers.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { RunSnapshot } from './state.ts';
@@ -88,6 +89,8 @@ export interface RunState {
   readonly warnedSettings: Set<string>;
   /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
   readonly mcp: McpSessions;
+  /** Workers made by `worker_create` so far, by name (SPEC §21); saved with the run's state. */
+  readonly createdWorkers: Map<string, CreatedWorker>;
 }
 
 /** What every worker call of one run (or chat turn) is given. */

@@ -21,6 +21,7 @@ import { attachRunStore, recordsRuns } from './run-store.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
 import type { RunSnapshot } from './state.ts';
 import { createUsageMeter } from './usage.ts';
+import { restoreCreatedWorkers } from './created-workers.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
 
@@ -87,6 +88,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     requests: new WeakMap(),
     warnedSettings: new Set(),
     mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
+    createdWorkers: restoreCreatedWorkers(saved?.created_workers ?? [], (id) => state.createdWorkers.get(id)?.definition() ?? project.resolveWorker(id)),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);

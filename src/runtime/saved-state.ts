@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../errors.ts';
+import { CREATED_WORKER_NAME } from '../tools/worker-factory.ts';
 import { STATE_VERSION, type RunSnapshot } from './state.ts';
 
 const ApprovalShape = z.looseObject({ approval_id: z.string(), toolset: z.string(), description: z.string(), note: z.string().optional() });
@@ -54,6 +55,9 @@ const SnapshotShape = z.looseObject({
   call_count: z.number().int().nonnegative(),
   options: z.looseObject({ stream: z.boolean(), max_depth: z.number(), mounts: z.array(z.unknown()), set: z.array(z.unknown()) }),
   root: CallShape.nullable(),
+  created_workers: z
+    .array(z.looseObject({ name: z.string().regex(CREATED_WORKER_NAME, 'not a created worker name'), created_by: z.string(), call_id: z.string(), config: z.looseObject({}), own_toolsets: z.looseObject({}), instructions: z.string(), front_matter: z.looseObject({}) }))
+    .optional(),
 });
 
 /**

@@ -9,6 +9,7 @@ import type { SavedSessionMemory } from '../approval/session-memory.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import type { MountMode, MountSpec, Restriction } from '../sandbox/types.ts';
+import type { CreatedWorkerRecord } from './created-workers.ts';
 import type { PendingApproval, UsageSummary } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { CallState, RunContext, ToolCallState } from './run-context.ts';
@@ -29,6 +30,8 @@ export interface RunSnapshot {
   options: SavedRunOptions;
   /** The entry call while it runs (in a chat: this turn's); null between turns. */
   root: CallSnapshot | null;
+  /** Workers made by `worker_create` so far, in order of creation (SPEC §21); left out when none. */
+  created_workers?: CreatedWorkerRecord[];
 }
 
 export interface SavedRunOptions {
@@ -139,6 +142,7 @@ export function snapshotRun(ctx: RunContext): RunSnapshot {
       set: config.overrides.map((override) => ({ ...override })),
     },
     root: root ? snapshotCall(root, active) : null,
+    ...(state.createdWorkers.size > 0 ? { created_workers: [...state.createdWorkers.values()].map((worker) => worker.record) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { DelegationError } from '../errors.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../tools/types.ts';
+import { resolveRunWorker } from './created-workers.ts';
 import { assertAllowedWorker, type Caller } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import type { RunContext } from './run-context.ts';
@@ -52,7 +53,8 @@ export function trackedTool(ctx: RunContext, caller: Caller, tool: ToolsetTool, 
 function callWorkerUnder(ctx: RunContext, caller: Caller, toolbox: () => Toolbox, toolCallId: string): ToolContext['callWorker'] {
   let calls = 0;
   return async (ref, input) => {
-    const callee = await ctx.config.project.resolveWorker(ref, caller.worker.definition);
+    // A worker created in the run by this name first (it can never share one with a project worker).
+    const callee = ctx.state.createdWorkers.has(ref) ? await resolveRunWorker(ctx, ref) : await ctx.config.project.resolveWorker(ref, caller.worker.definition);
     assertAllowedWorker(caller, callee);
     // Every allowed worker has its delegation tool in the toolbox (blocked ones too), under this name.
     const tool = toolbox().get(toolNameForWorker(callee.id));

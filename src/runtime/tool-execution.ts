@@ -7,6 +7,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { AbortedError, CallPaused, LlmDoError } from '../errors.ts';
 import { isGatedTool, type GatedRunOptions, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
+import { WORKER_FACTORY_TOOLSET } from '../tools/worker-factory.ts';
 import type { CallIdentity } from './events.ts';
 import type { RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
@@ -48,7 +49,8 @@ export async function runToolCall(ctx: RunContext, call: ToolCall & ToolCallOpti
     });
   const { journal } = ctx.services;
   // A delegation is not one step: the worker it calls journals its own requests and tool calls.
-  if (!journal || gated.toolset === DELEGATION_TOOLSET) return reported(ctx, call, perform);
+  // `worker_create` changes only the run's memory (a replay must make the worker again), and does it the same way each time.
+  if (!journal || gated.toolset === DELEGATION_TOOLSET || gated.toolset === WORKER_FACTORY_TOOLSET) return reported(ctx, call, perform);
   return reported(ctx, call, (allowed) => journal.step(`tool ${gated.name}`, () => perform(allowed)));
 }
 

@@ -63,6 +63,8 @@ export interface ReopenedRun {
 export interface PausedRuns {
   /** The latest saved state of a run; a UsageError when it is missing, corrupt or from a newer llm-do. */
   loadState(runId: string): RunSnapshot;
+  /** Like {@link loadState}, but undefined for a run that stopped before its first step was saved. */
+  savedState(runId: string): RunSnapshot | undefined;
   /** The pending approvals of run `runId` (which must be paused), or of every paused run, oldest first. */
   pendingApprovals(runId?: string): PausedRun[];
   /**
@@ -128,6 +130,10 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
 
   return {
     loadState: (runId) => parseSavedState(runId, row(runId).state),
+    savedState(runId) {
+      const { state } = row(runId);
+      return state === null ? undefined : parseSavedState(runId, state);
+    },
     pendingApprovals(runId) {
       if (runId !== undefined) return [pausedRun(runId)];
       return (pausedIds.all() as { id: string }[]).map(({ id }) => pausedRun(id));

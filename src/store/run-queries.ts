@@ -43,6 +43,8 @@ export interface RunDetail extends RunSummary {
   /** The entry call, its sub-calls nested under the tool calls that started them. */
   root: CallRecord | null;
   warnings: { call_id: string; ts: string; message: string }[];
+  /** Workers made by `worker_create` in the run, from its saved state (SPEC §21): `llm-do promote` writes them. */
+  created_workers: { name: string; created_by: string; description: string }[];
 }
 
 export interface CallRecord extends Tokens {
@@ -155,7 +157,7 @@ export function resolveRunId(db: RunDatabase, ref: string): string {
 }
 
 export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean }): RunDetail {
-  const row = (db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host FROM runs WHERE id = ?`).all(id) as Record<string, any>[])[0];
+  const row = (db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host, state FROM runs WHERE id = ?`).all(id) as Record<string, any>[])[0];
   if (!row) throw new UsageError(`no recorded run has the id ${id}`);
   const calls = loadCalls(db, id, options.prompts);
   const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id) as RunDetail['warnings'];
@@ -169,7 +171,24 @@ export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean
     host: row.host,
     root: calls.find((call) => call.parent_call_id === null) ?? null,
     warnings,
+    created_workers: createdWorkersOf(row.state),
   };
+}
+
+/** The created workers a saved state lists (none when there is no state, or it cannot be read). */
+function createdWorkersOf(state: string | null): RunDetail['created_workers'] {
+  let saved: { created_workers?: unknown };
+  try {
+    saved = state === null ? {} : JSON.parse(state);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(saved.created_workers)) return [];
+  return saved.created_workers.map((worker: { name?: unknown; created_by?: unknown; config?: { description?: unknown } }) => ({
+    name: String(worker.name),
+    created_by: String(worker.created_by),
+    description: String(worker.config?.description ?? ''),
+  }));
 }
 
 function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord[] {

@@ -11,12 +11,13 @@ import { mcpToolset } from './mcp.ts';
 import { shellToolset } from './shell.ts';
 import type { ToolsetKind } from './toolset-kind.ts';
 import type { ToolsetTool } from './types.ts';
+import { workerFactoryToolset } from './worker-factory.ts';
 import { workersToolset } from './workers.ts';
 
 export type { ToolsetHost, ToolsetKind } from './toolset-kind.ts';
 
 /** Every toolset kind, in the order their tools are offered to the model. */
-export const TOOLSET_KINDS: readonly ToolsetKind[] = [filesystemToolset, shellToolset, customToolset, workersToolset, mcpToolset];
+export const TOOLSET_KINDS: readonly ToolsetKind[] = [filesystemToolset, shellToolset, customToolset, workersToolset, workerFactoryToolset, mcpToolset];
 
 /** One enabled toolset of a worker: `filesystem`, `mcp:github`, … */
 export interface EnabledToolset {

@@ -51,8 +51,13 @@ export interface GatedRunOptions {
 
 /** The tools a worker may use in one call, by name. */
 export interface Toolbox {
-  /** Offered tools (blocked ones left out), in the order given. */
+  /** Offered tools (blocked ones left out), in the order given; a new array after each `add`. */
   readonly tools: readonly GatedTool[];
+  /**
+   * Gates one more tool, as `createToolbox` gates its tools (a worker made by `worker_create`).
+   * Throws like `createToolbox` for a name the toolbox already has.
+   */
+  add(tool: ToolsetTool): void;
   /**
    * Any tool of the worker by name, blocked ones included (a call of those is denied by policy), so
    * calls that do not come from the model (`ctx.callWorker`) take the same approval path.
@@ -83,11 +88,11 @@ export function createToolbox(options: CreateToolboxOptions): Toolbox {
   const { controller, context } = options;
   const byName = new Map<string, GatedTool>();
   const blocked = new Map<string, GatedTool>();
-  for (const tool of options.tools) {
+  const add = (tool: ToolsetTool) => {
     const resolved = normalizeRule(tool, options.ruleFor(tool));
     if (resolved.rule === 'blocked') {
       if (!blocked.has(tool.name)) blocked.set(tool.name, gate(tool, resolved, compileToolSchema(tool.name, tool.inputSchema), controller, context));
-      continue;
+      return;
     }
     const existing = byName.get(tool.name);
     if (existing) {
@@ -97,9 +102,19 @@ export function createToolbox(options: CreateToolboxOptions): Toolbox {
       );
     }
     byName.set(tool.name, gate(tool, resolved, compileToolSchema(tool.name, tool.inputSchema), controller, context));
-  }
-  const tools = Object.freeze([...byName.values()]);
-  return { tools, get: (name) => byName.get(name) ?? blocked.get(name) };
+  };
+  options.tools.forEach(add);
+  let tools = Object.freeze([...byName.values()]);
+  return {
+    get tools() {
+      return tools;
+    },
+    add(tool) {
+      add(tool);
+      tools = Object.freeze([...byName.values()]);
+    },
+    get: (name) => byName.get(name) ?? blocked.get(name),
+  };
 }
 
 /** True only for tools made by `createToolbox`; the runtime refuses to run anything else. */

@@ -12,6 +12,8 @@ export interface ToolsetHost {
   customTools: readonly ToolsetTool[];
   /** One delegation tool per worker the caller may call. */
   delegationTools(): Promise<ToolsetTool[]>;
+  /** `worker_create` and one tool per worker the caller created so far in the run. */
+  workerFactoryTools(): Promise<ToolsetTool[]>;
   /** The run's MCP server `name`, started on first use and shared by every call. */
   mcpServer(name: string): Promise<McpConnection>;
 }

@@ -80,6 +80,11 @@ export const McpToolsetSchema = z.strictObject({
   approval: ToolsetApprovalSchema.optional(),
 });
 
+/** `worker_factory`: `worker_create`, which makes workers at run time (SPEC §21); `ask` by default. */
+export const WorkerFactoryToolsetSchema = z.strictObject({
+  approval: ToolsetApprovalSchema.optional(),
+});
+
 /** MCP server names: they prefix tool names (`NAME__tool`), so letters, digits, _ and -. */
 export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const mcpServerName = z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (not starting with _ or -)');
@@ -104,6 +109,7 @@ export const ToolsetsSchema = z.preprocess(
     workers: toolsetConfig(WorkersToolsetSchema).optional(),
     custom: toolsetConfig(CustomToolsetSchema).optional(),
     shell: toolsetConfig(ShellToolsetSchema).optional(),
+    worker_factory: toolsetConfig(WorkerFactoryToolsetSchema).optional(),
     mcp: z.record(mcpServerName, toolsetConfig(McpToolsetSchema)).optional(),
   }),
 );
@@ -113,6 +119,7 @@ export type FilesystemToolsetConfig = z.infer<typeof FilesystemToolsetSchema>;
 export type WorkersToolsetConfig = z.infer<typeof WorkersToolsetSchema>;
 export type CustomToolsetConfig = z.infer<typeof CustomToolsetSchema>;
 export type ShellToolsetConfig = z.infer<typeof ShellToolsetSchema>;
+export type WorkerFactoryToolsetConfig = z.infer<typeof WorkerFactoryToolsetSchema>;
 
 export const MountModeSchema = z.enum(['ro', 'rw']);
 

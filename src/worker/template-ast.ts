@@ -179,6 +179,29 @@ function staticReferences(found: Record<Surveyed, AstNode[]>): StaticReference[]
   return references.sort((a, b) => a.line - b.line);
 }
 
+/**
+ * The first place `source` reads another file or could: an include, extends, import or from-import
+ * (static or dynamic name) or any use of `file`. A template written by a model (a created worker's,
+ * SPEC §21) may do none of these: it is data, and reads nothing from the host. Undefined for a
+ * source that does not parse (its syntax error is reported elsewhere).
+ */
+export function findTemplateLoad(source: string): TemplateSyntaxError | undefined {
+  let ast: AstNode;
+  try {
+    ast = internals.parser.parse(source, [], TEMPLATE_OPTIONS);
+  } catch {
+    return undefined;
+  }
+  const { found } = survey(ast);
+  const loads = [
+    ...(['Include', 'Extends', 'Import', 'FromImport'] as const).flatMap((type) => found[type].map((node) => ({ node, what: `{% ${type === 'FromImport' ? 'from … import' : type.toLowerCase()} %}` }))),
+    ...found.Symbol.filter((node) => node.value === 'file').map((node) => ({ node, what: 'file()' })),
+  ].sort((a, b) => a.node.lineno - b.node.lineno || a.node.colno - b.node.colno);
+  const first = loads[0];
+  if (!first) return undefined;
+  return { message: `${first.what} cannot be used here: this template may not read other templates or files`, line: first.node.lineno + 1, column: first.node.colno + 1 };
+}
+
 function describe(node: AstNode | undefined): string | undefined {
   if (!node) return undefined;
   switch (node.typename) {

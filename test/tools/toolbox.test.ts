@@ -90,6 +90,22 @@ describe('toolbox: offering tools', () => {
     }
   });
 
+  it('add gates one more tool as creation does: a new tools array, the same rules, no second name', async () => {
+    const box = toolbox([recordingTool('read_file', { defaultRule: 'preApproved' }).tool], { mode: 'auto_deny', worker: { tools: { hidden: 'blocked' } } });
+    const before = box.tools;
+    const later = recordingTool('later', { defaultRule: 'ask' });
+    box.add(later.tool);
+    expect(box.tools).not.toBe(before);
+    expect(before.map((t) => t.name)).toEqual(['read_file']);
+    expect(box.tools.map((t) => t.name)).toEqual(['read_file', 'later']);
+    expect(isGatedTool(box.get('later'))).toBe(true);
+    expect(await box.get('later')!.run({ path: '/a' })).toMatchObject({ ok: false, denied: true });
+    expect(later.runs).toEqual([]);
+    box.add(recordingTool('hidden').tool);
+    expect(box.tools.map((t) => t.name)).toEqual(['read_file', 'later']);
+    expect(() => box.add(recordingTool('later').tool)).toThrow(/two tools are named later/);
+  });
+
   it('brands its tools so copies and lookalikes are refused', () => {
     const gated = toolbox([recordingTool('read_file', { needsApproval: false }).tool]).get('read_file')!;
     expect(isGatedTool(gated)).toBe(true);

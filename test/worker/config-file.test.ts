@@ -110,8 +110,8 @@ describe('parseYamlConfig: unknown keys', () => {
 
   it('lists the valid toolsets for an unknown toolset name', () => {
     expect(messages('name: x\ntoolsets:\n  filesytem: {}\n  browser: {}\n')).toEqual([
-      'workers/x.yaml:3:3: unknown toolset "filesytem" (did you mean "filesystem"? valid toolsets: filesystem, workers, custom, shell, mcp:NAME)',
-      'workers/x.yaml:4:3: unknown toolset "browser" (valid toolsets: filesystem, workers, custom, shell, mcp:NAME)',
+      'workers/x.yaml:3:3: unknown toolset "filesytem" (did you mean "filesystem"? valid toolsets: filesystem, workers, custom, shell, worker_factory, mcp:NAME)',
+      'workers/x.yaml:4:3: unknown toolset "browser" (valid toolsets: filesystem, workers, custom, shell, worker_factory, mcp:NAME)',
     ]);
   });
 

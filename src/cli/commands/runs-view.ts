@@ -59,6 +59,9 @@ export function formatRunDetail(run: RunDetail, prompts: boolean): string {
   if (run.output !== undefined) lines.push(`  output   ${shorten(run.output, false, 200)}`);
   if (run.error) lines.push(`  error    ${shorten(run.error, false, 400)}`);
   for (const warning of run.warnings) lines.push(`  warning  ${shorten(warning.message, false, 200)}`);
+  for (const created of run.created_workers) {
+    lines.push(`  created  ${safe(created.name)} (by ${safe(created.created_by)}): ${shorten(created.description, false, 120)} · llm-do promote ${run.id} ${safe(created.name)}`);
+  }
   if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status));
   return lines.join('\n');
 }
