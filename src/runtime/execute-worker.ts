@@ -119,6 +119,7 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
       }),
     controller: ctx.services.approvals,
     context: createCustomToolsContext(ctx, caller, () => toolbox),
+    askUser: definition.config.interactive === true,
   });
   const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: toolDeclarations(toolbox), outputSchema: worker.schemaOut?.jsonSchema });
   ctx.state.active.set(identity.call_id, state);
