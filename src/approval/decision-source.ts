@@ -165,8 +165,11 @@ export function fromPrompter(prompter: ApprovalPrompter): DecisionSource {
   };
 }
 
-/** What answers a worker's question in a library (`onQuestion`): the answer's text. */
-export type AnswerQuestion = (question: UserQuestion) => string | Promise<string>;
+/**
+ * What answers a worker's question in a library (`onQuestion`): the answer's text, or `{ refuse }`
+ * to decline (the model is told `nobody can answer: <refuse>`).
+ */
+export type AnswerQuestion = (question: UserQuestion) => string | { refuse: string } | Promise<string | { refuse: string }>;
 
 /**
  * A function deciding each approval question (a browser, a web UI, a library caller), and `answer`
@@ -193,8 +196,10 @@ export function answeringWith(source: DecisionSource, answer: AnswerQuestion): D
 
 function answeredBy(answer: AnswerQuestion): NonNullable<DecisionSource['answer']> {
   return async (question) => {
-    const text: unknown = await answer(question);
-    return typeof text === 'string' ? { action: 'answer', text } : nobodyToAnswer('the question callback returned no text');
+    const given: unknown = await answer(question);
+    if (typeof given === 'string') return { action: 'answer', text: given };
+    const refusal = (given as { refuse?: unknown } | null)?.refuse;
+    return nobodyToAnswer(typeof refusal === 'string' ? refusal : 'the question callback returned no text');
   };
 }
 
