@@ -89,14 +89,16 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const missing = await cli(['answer', runId, question.question_id.slice(0, 8)]);
     expect(missing.code).toBe(2);
 
+    const approved = await cli(['approve', runId, approval.approval_id.slice(0, 8)]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain(`still unanswered: 1 question(s) (llm-do approvals ${runId}; llm-do answer ${runId} ID TEXT)\nonce all are decided and answered: llm-do resume ${runId}`);
+
     const answered = await cli(['answer', runId, question.question_id.slice(0, 8), 'Lisbon,', 'in', 'May']);
     expect(answered.code, answered.stderr).toBe(0);
-    expect(answered.stdout).toContain(`answered ${question.question_id.slice(0, 8)}  main › planner: Which city?\\x1b[2J`);
-    expect(answered.stdout).toContain(`still undecided: 1 approval(s) (llm-do approvals ${runId})`);
+    expect(answered.stdout).toBe(`answered ${question.question_id.slice(0, 8)}  main › planner: Which city?\\x1b[2J\nnext: llm-do resume ${runId}\n`);
     const again = await cli(['answer', runId, question.question_id.slice(0, 8), 'Porto']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`question ${question.question_id} of run ${runId} is answered already ("Lisbon, in May", by ada@`);
-    expect((await cli(['approve', runId, approval.approval_id.slice(0, 8)])).code).toBe(0);
 
     const listedJson = JSON.parse((await cli(['approvals', runId, '--json'])).stdout);
     expect(listedJson.runs[0].pending[1]).toMatchObject({ kind: 'question', question_id: question.question_id, answer: { text: 'Lisbon, in May', answered_by: expect.stringMatching(/^ada@/) } });

@@ -64,8 +64,11 @@ function decide(ref: string, io: CliIO, choose: Choose): Promise<number> {
     const describe = (item: PendingApprovalRecord) => `${short.get(item.approval_id)}  ${chainText(item.chain)} › ${safe(item.tool)}`;
     const lines = pending.filter((item) => chosen.has(item.approval_id)).map((item) => `${decisionText(chosen.get(item.approval_id)!)}: ${describe(item)}`);
     const undecided = pending.filter((item) => !item.decision && !chosen.has(item.approval_id));
+    const unanswered = questions.filter((item) => !item.answer).length;
     if (undecided.length > 0) lines.push(`still undecided: ${undecided.map(describe).join(', ')}`);
-    lines.push(undecided.length > 0 ? `once all are decided: llm-do resume ${runId}` : `next: llm-do resume ${runId}`);
+    if (unanswered > 0) lines.push(`still unanswered: ${unanswered} question(s) (llm-do approvals ${runId}; llm-do answer ${runId} ID TEXT)`);
+    const settled = questions.length > 0 ? 'decided and answered' : 'decided';
+    lines.push(undecided.length + unanswered > 0 ? `once all are ${settled}: llm-do resume ${runId}` : `next: llm-do resume ${runId}`);
     return lines.join('\n');
   });
 }
