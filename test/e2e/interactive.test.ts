@@ -135,4 +135,21 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     expect(result.stdout).toContain('planner heard: nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)');
     expect(result.stderr).toContain('2 tool call(s) denied');
   });
+
+  test('check refuses a tool of an interactive worker named ask_user: an allowed worker, a custom tool', async () => {
+    const root = writeProject();
+    // A model for every worker: check imports tool modules only for a worker without other problems.
+    fs.writeFileSync(path.join(root, 'project.yaml'), 'name: trips\nmodel: test\n');
+    fs.writeFileSync(path.join(root, 'workers/planner.worker'), '---\nname: planner\ninteractive: true\ntoolsets:\n  workers:\n    allowed_workers: [ask_user]\n  custom: {}\n---\nYou are worker planner.\n');
+    fs.writeFileSync(path.join(root, 'workers/ask_user.worker'), '---\nname: ask_user\n---\nYou are worker ask_user.\n');
+    const clash = await runCli(['check', root]);
+    expect(clash.code, clash.stderr).toBe(2);
+    expect(clash.stdout + clash.stderr).toContain('allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive');
+
+    fs.writeFileSync(path.join(root, 'workers/planner.worker'), '---\nname: planner\ninteractive: true\ntoolsets:\n  custom: {}\n---\nYou are worker planner.\n');
+    fs.writeFileSync(path.join(root, 'tools.ts'), "export function ask_user({ q }: { q: string }) { return q; }\nexport const ask_userSchema = { type: 'object', properties: { q: { type: 'string' } } };\n");
+    const custom = await runCli(['check', root, '--import-tools']);
+    expect(custom.code, custom.stderr).toBe(2);
+    expect(custom.stdout + custom.stderr).toContain('a custom tool is named ask_user, which interactive: true offers to this worker; rename it or drop interactive');
+  });
 });
