@@ -93,4 +93,23 @@ describe.concurrent('questions at the terminal', () => {
     expect(approval, result.screen).toBeGreaterThan(question);
     expect(fs.readFileSync(path.join(dir, 'work/two.md'), 'utf8')).toBe('x\n');
   });
+
+  test('in a chat, a question is read by the chat\'s own line editor, and the next turn goes on', async () => {
+    const dir = interactiveFixture();
+    const { server, env } = await scripted(
+      byWorker({
+        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsOf(request)}` }),
+        a: (request) => (request.toolResults.length === 0 ? ASK : { text: `a heard: ${resultsOf(request)}` }),
+      }),
+    );
+    const result = await runInPty(['chat', dir, ...MODEL], {
+      env,
+      steps: [{ expect: 'you› ' }, { send: 'plan\r' }, { expect: 'answer> ' }, { send: 'Porto\r' }, { expect: 'main got: a heard: Porto' }, { expect: 'you› ' }, { send: '/exit\r' }],
+    });
+
+    expect(result.error, result.screen).toBeNull();
+    expect(result.code, result.screen).toBe(0);
+    expect(result.screen).toContain('question · main › a asks:');
+    expect(server.requests.filter((request) => request.toolResults.some((toolResult) => toolResult.content === 'Porto'))).toHaveLength(1);
+  });
 });
