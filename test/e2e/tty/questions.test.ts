@@ -112,4 +112,19 @@ describe.concurrent('questions at the terminal', () => {
     expect(result.screen).toContain('question · main › a asks:');
     expect(server.requests.filter((request) => request.toolResults.some((toolResult) => toolResult.content === 'Porto'))).toHaveLength(1);
   });
+
+  test('Ctrl-C at a question ends the run as interrupted (130), and no further request is sent', async () => {
+    const dir = interactiveFixture();
+    const { server, env } = await scripted(
+      byWorker({
+        main: () => ({ toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] }),
+        a: () => ASK,
+      }),
+    );
+    const result = await runInPty([dir, 'plan', ...MODEL], { env, steps: [{ expect: 'answer> ' }, { sleep: 0.3 }, { send: '\u0003' }, { expect: 'interrupted' }] });
+
+    expect(result.error, result.screen).toBeNull();
+    expect(result.code, result.screen).toBe(130);
+    expect(server.requests).toHaveLength(2);
+  });
 });
