@@ -145,7 +145,8 @@ export function fromDecisions(decisions: ReadonlyMap<string, Decision>, fallback
   };
 }
 
-const NO_ANSWERER = 'the run has nobody to put questions to';
+/** Why a question is refused by a source that has no `answer`. */
+export const NO_ANSWERER = 'the run has nobody to put questions to';
 
 /** A person answering through a prompter (the terminal's a/s/t/p/d/q, and a line of text for a question). */
 export function fromPrompter(prompter: ApprovalPrompter): DecisionSource {
@@ -172,11 +173,11 @@ export function fromPrompter(prompter: ApprovalPrompter): DecisionSource {
 export type AnswerQuestion = (question: UserQuestion) => string | { refuse: string } | Promise<string | { refuse: string }>;
 
 /**
- * A function deciding each approval question (a browser, a web UI, a library caller), and `answer`
- * answering each worker question (without it, questions are refused). A thrown error fails the tool
- * call as any error would; anything but a `Decision` is a denial, anything but text a refusal.
+ * A function deciding each question (a browser, a web UI, a library caller). A thrown error fails
+ * the tool call's authorisation as any error would; anything but a `Decision` is treated as a denial.
+ * Worker questions are refused unless `answeringWith` adds what answers them (`onQuestion`).
  */
-export function callback(decide: (question: ApprovalQuestion) => Decision | Promise<Decision>, answer?: AnswerQuestion): DecisionSource {
+export function callback(decide: (question: ApprovalQuestion) => Decision | Promise<Decision>): DecisionSource {
   return {
     mode: 'callback',
     decidedBy: 'callback',
@@ -185,7 +186,7 @@ export function callback(decide: (question: ApprovalQuestion) => Decision | Prom
       const decision = await decide(question);
       return isDecision(decision) ? decision : { action: 'deny', message: 'denied: the approval callback returned no decision' };
     },
-    answer: answer ? answeredBy(answer) : async () => nobodyToAnswer('the run has no onQuestion callback'),
+    answer: async () => nobodyToAnswer('the run has no onQuestion callback'),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { AbortedError, RunError } from '../errors.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
-import { nobodyToAnswer, type Answer, type ApprovalQuestion, type Decision, type DecisionSource, type UserQuestion } from './decision-source.ts';
+import { NO_ANSWERER, nobodyToAnswer, type Answer, type ApprovalQuestion, type Decision, type DecisionSource, type UserQuestion } from './decision-source.ts';
 import type { ProjectGrants } from './grants.ts';
 import { createSessionMemory, type SessionMemory, type ToolKey } from './session-memory.ts';
 import type { ApprovalDecision, ApprovalEvent, ApprovalRequest, UserAnswer, UserQuestionRequest } from './types.ts';
@@ -160,7 +160,7 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
       chain: request.chain,
       question: request.question,
     };
-    if (!answer) return answered(request, nobodyToAnswer('the run has nobody to put questions to'), question);
+    if (!answer) return answered(request, nobodyToAnswer(NO_ANSWERER), question);
     const put = async () => answered(request, await untilAborted(answer.call(source, question, signal), signal), question);
     return source.interactive ? inTurn(signal, put) : put();
   }

@@ -47,7 +47,7 @@ describe('questions and decision sources', () => {
   it('callback and onQuestion: text answers, { refuse } declines, anything else is refused', async () => {
     const decide = () => ({ action: 'approve' as const });
     expect(await callback(decide).answer!(question())).toEqual({ action: 'refuse', message: 'nobody can answer: the run has no onQuestion callback' });
-    expect(await callback(decide, () => 'Rome').answer!(question())).toEqual({ action: 'answer', text: 'Rome' });
+    expect(await answeringWith(callback(decide), () => 'Rome').answer!(question())).toEqual({ action: 'answer', text: 'Rome' });
     expect(await answeringWith(denyAll(), () => ({ refuse: 'not now' })).answer!(question())).toEqual({ action: 'refuse', message: 'nobody can answer: not now' });
     expect(await answeringWith(denyAll(), () => null as never).answer!(question())).toEqual({ action: 'refuse', message: 'nobody can answer: the question callback returned no text' });
     // Approvals stay with the source onQuestion was added to.
