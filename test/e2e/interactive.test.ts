@@ -152,4 +152,37 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     expect(custom.code, custom.stderr).toBe(2);
     expect(custom.stdout + custom.stderr).toContain('a custom tool is named ask_user, which interactive: true offers to this worker; rename it or drop interactive');
   });
+
+  test('llm-do batch: a question pauses its input; approvals lists it; answered and resumed, a rerun collects the result', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { env } = await scripted(
+      byWorker({
+        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'planner', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsText(request)}` }),
+        planner: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'ask_user', args: { question: 'Which city?' } }] } : { text: `planner heard: ${resultsText(request)}` }),
+      }),
+    );
+    fs.writeFileSync(path.join(root, 'inputs.jsonl'), '"plan a trip"\n');
+    const out = path.join(root, 'results.jsonl');
+    const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home }, cwd: root });
+    const batch = () => cli(['batch', '.', '--inputs', 'inputs.jsonl', '--out', out, '--model', MODEL]);
+    const results = () => fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+
+    const paused = await batch();
+    expect(paused.code, paused.stderr).toBe(3);
+    expect(paused.stderr).toContain('1 input(s) paused at tool calls that ask or at questions: llm-do approvals lists them');
+    const runId: string = results()[0].run_id;
+    const inbox = JSON.parse((await cli(['approvals', '--json'])).stdout);
+    expect(inbox.runs).toEqual([{ run_id: runId, status: 'paused', pending: [expect.objectContaining({ kind: 'question', chain: ['main', 'planner'], question: 'Which city?' })] }]);
+
+    const questionId: string = inbox.runs[0].pending[0].question_id;
+    expect((await cli(['answer', runId, questionId, 'Lisbon'])).code).toBe(0);
+    expect((await cli(['resume', runId])).code).toBe(0);
+    const collected = await batch();
+    expect(collected.code, collected.stderr).toBe(0);
+    expect(results().map((result) => [result.status, result.output ?? null])).toEqual([
+      ['paused', null],
+      ['ok', 'main got: planner heard: Lisbon'],
+    ]);
+  });
 });
