@@ -5,6 +5,8 @@
  * `llm-do answer` records the answer (bad ids and a second answer refused, exit 2), and
  * `llm-do resume` hands it to the worker as the tool's result without re-sending an answered request.
  * Without anyone to ask (deny mode, no terminal), the question is an error result the model sees.
+ * `check` refuses a tool named `ask_user` in an interactive worker; in `llm-do batch` a question
+ * pauses its input, and `llm-do approvals` is the inbox.
  */
 import fs from 'node:fs';
 import os from 'node:os';
