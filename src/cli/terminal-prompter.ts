@@ -1,11 +1,12 @@
 /**
- * Asks the person at the terminal to approve a tool call (SPEC §8, §15), or to answer an interactive
- * worker's question (SPEC §21: the chain, the question escaped, then a line of text). For a call it shows the worker chain, the
+ * Asks the person at the terminal to approve a tool call (SPEC §8, §15): shows the worker chain, the
  * tool, its description and the exact arguments (edits as a diff, written files numbered, everything
  * escaped), and reads one of a/s/t/d/q, plus p ("always, in this project") where grants can be kept.
  * When a very long value had to be cut, the prompt says so and
  * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
  * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
+ * It also puts an interactive worker's question (SPEC §21): the chain and the question, escaped,
+ * then a line of text as the answer.
  */
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest, UserQuestionRequest } from '../approval/types.ts';
