@@ -16,13 +16,13 @@ export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions,
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
 export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
-export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride, PendingApproval } from './runtime/index.ts';
+export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride, PendingApproval, PendingQuestion } from './runtime/index.ts';
 export { resumeRun, pendingApprovals, STATE_VERSION, type ResumeRunOptions, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './runtime/index.ts';
 export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
 export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
-export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule, ApprovalSource } from './approval/types.ts';
+export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule, ApprovalSource, UserQuestionRequest } from './approval/types.ts';
 export type { OnApproval } from './approval/controller.ts';
-export type { ApprovalQuestion, Decision } from './approval/decision-source.ts';
+export type { AnswerQuestion, ApprovalQuestion, Decision, UserQuestion } from './approval/decision-source.ts';
 export { openProjectGrants, GRANTS_FILE, type Grant, type ProjectGrants } from './approval/grants.ts';
 export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/types.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './sandbox/file-system.ts';

@@ -77,5 +77,5 @@ export function createApprovalController(options: ApprovalControllerOptions): Ap
     ...(options.grants ? { grants: options.grants } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   });
-  return { mode: MODE_OF_SOURCE[source.mode], authorize: gate.authorize };
+  return { mode: MODE_OF_SOURCE[source.mode], authorize: gate.authorize, askUser: gate.askUser };
 }

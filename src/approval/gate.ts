@@ -2,14 +2,15 @@
  * The approval gate (SPEC §8, §17): every tool call of a run passes through it, sub-workers
  * included. `precheck` settles what needs nobody (rule, persistent grant, session memory); `ask`
  * puts the question to the run's decision source; `apply` remembers what the answer says and emits
- * the `approval_decision` event naming what decided.
+ * the `approval_decision` event naming what decided. A worker's question to the person (`ask_user`)
+ * goes through the same gate, so it is put to the same source and waits its turn with the approvals.
  */
 import { AbortedError, RunError } from '../errors.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
-import type { ApprovalQuestion, Decision, DecisionSource } from './decision-source.ts';
+import { NO_ANSWERER, nobodyToAnswer, type Answer, type ApprovalQuestion, type Decision, type DecisionSource, type UserQuestion } from './decision-source.ts';
 import type { ProjectGrants } from './grants.ts';
 import { createSessionMemory, type SessionMemory, type ToolKey } from './session-memory.ts';
-import type { ApprovalDecision, ApprovalEvent, ApprovalRequest } from './types.ts';
+import type { ApprovalDecision, ApprovalEvent, ApprovalRequest, UserAnswer, UserQuestionRequest } from './types.ts';
 import { untilAborted } from './until-aborted.ts';
 
 export interface GateOptions {
@@ -30,6 +31,8 @@ export interface ApprovalGate {
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision>;
   /** Decides one call under its resolved rule; throws `RunError` (`aborted-by-user`) on an abort answer. */
   authorize(request: ApprovalRequest, rule: ApprovalRule, signal?: AbortSignal): Promise<ApprovalDecision>;
+  /** Puts a worker's question to the source, one prompt at a time with the approvals of an interactive source. */
+  askUser(request: UserQuestionRequest, signal?: AbortSignal): Promise<UserAnswer>;
 }
 
 /** Creates the gate of one run. */
@@ -104,11 +107,8 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
     }
   }
 
-  async function ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
-    if (!source.interactive) {
-      const question = questionOf(request);
-      return apply(request, await source.decide(question, signal), question);
-    }
+  /** Runs `put` once every question put before it is finished: one prompt on screen at a time. */
+  async function inTurn<T>(signal: AbortSignal | undefined, put: () => Promise<T>): Promise<T> {
     const earlier = queue;
     let finished!: () => void;
     const mine = new Promise<void>((resolve) => (finished = resolve));
@@ -116,20 +116,59 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
     try {
       await untilAborted(earlier, signal);
       if (abortedByUser) throw abortedByUser;
-      // An earlier answer may have just approved this call or tool.
-      const meanwhile = remembered(request);
-      if (meanwhile) return meanwhile;
-      const question = questionOf(request);
-      requested(request, question);
-      return await apply(request, await untilAborted(source.decide(question, signal), signal), question);
+      return await put();
     } finally {
       finished();
     }
   }
 
+  async function ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
+    if (!source.interactive) {
+      const question = questionOf(request);
+      return apply(request, await source.decide(question, signal), question);
+    }
+    return inTurn(signal, async () => {
+      // An earlier answer may have just approved this call or tool.
+      const meanwhile = remembered(request);
+      if (meanwhile) return meanwhile;
+      const question = questionOf(request);
+      requested(request, question);
+      return apply(request, await untilAborted(source.decide(question, signal), signal), question);
+    });
+  }
+
+  function answered(request: UserQuestionRequest, answer: Answer, question: UserQuestion): UserAnswer {
+    switch (answer.action) {
+      case 'answer':
+        return { answered: true, text: answer.text };
+      case 'refuse':
+        return { answered: false, message: answer.message };
+      case 'pause':
+        if (!request.canPause) return { answered: false, message: nobodyToAnswer('a run cannot pause inside tool code (ctx.callWorker) to wait for an answer').message };
+        return { answered: false, message: 'waiting for an answer', pending: { questionId: question.question_id } };
+    }
+  }
+
+  async function askUser(request: UserQuestionRequest, signal?: AbortSignal): Promise<UserAnswer> {
+    if (signal?.aborted) throw new AbortedError();
+    if (abortedByUser) throw abortedByUser;
+    const { answer } = source;
+    const question: UserQuestion = {
+      question_id: request.questionId ?? crypto.randomUUID(),
+      call_id: request.callId ?? '',
+      tool_call_id: request.toolCallId ?? '',
+      chain: request.chain,
+      question: request.question,
+    };
+    if (!answer) return answered(request, nobodyToAnswer(NO_ANSWERER), question);
+    const put = async () => answered(request, await untilAborted(answer.call(source, question, signal), signal), question);
+    return source.interactive ? inTurn(signal, put) : put();
+  }
+
   return {
     precheck,
     ask,
+    askUser,
     async authorize(request, rule, signal) {
       if (signal?.aborted) throw new AbortedError();
       if (abortedByUser) throw abortedByUser;

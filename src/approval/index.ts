@@ -1,8 +1,8 @@
 /** The approval layer (SPEC §8): rule resolution, session memory and the run's controller. */
 export { createApprovalController, noTerminalMessage, sourceForMode, sourceForOnApproval } from './controller.ts';
 export type { ApprovalControllerOptions, OnApproval } from './controller.ts';
-export { approveAll, callback, denyAll, fromDecisions, fromPrompter, noTerminal } from './decision-source.ts';
-export type { ApprovalQuestion, Decision, DecisionSource } from './decision-source.ts';
+export { answeringWith, approveAll, callback, denyAll, fromDecisions, fromPrompter, noTerminal } from './decision-source.ts';
+export type { Answer, AnswerQuestion, ApprovalQuestion, Decision, DecisionSource, UserQuestion } from './decision-source.ts';
 export { createApprovalGate } from './gate.ts';
 export type { ApprovalGate, GateOptions } from './gate.ts';
 export { GRANTS_FILE, openProjectGrants } from './grants.ts';

@@ -35,9 +35,35 @@ export type ApprovalAnswer =
   | { action: 'deny'; reason?: string }
   | { action: 'abort' };
 
+/** A question a worker puts to the person running it (`ask_user`, SPEC §21). */
+export interface UserQuestionRequest {
+  /** Worker ids from the entry worker to the one asking. */
+  chain: readonly string[];
+  /** The question as the model wrote it (untrusted: escape it before showing it). */
+  question: string;
+  /** The run's id of the asking worker call, and the model's id of the `ask_user` call. */
+  callId?: string;
+  toolCallId?: string;
+  /** The id of the question when it was put before (a resumed run asks under the same id). */
+  questionId?: string;
+  /** Whether the question can wait for an answer as data (pause mode); not inside tool code (`ctx.callWorker`). */
+  canPause?: boolean;
+}
+
+/**
+ * What became of a question: answered with `text`; refused with `message` (nobody can answer: the
+ * model sees it as an error result); or pending (pause mode), waiting for an answer to `questionId`.
+ */
+export type UserAnswer =
+  | { answered: true; text: string; pending?: undefined }
+  | { answered: false; message: string; pending?: undefined }
+  | { answered: false; message: string; pending: { questionId: string } };
+
 /** Asks a person. The CLI implements it with a terminal prompt; absent = no terminal. */
 export interface ApprovalPrompter {
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer>;
+  /** Asks the person a worker's question and resolves with the typed answer; absent = questions cannot be asked here. */
+  answer?(request: UserQuestionRequest, signal?: AbortSignal): Promise<string>;
 }
 
 /** What decided a call: a rule, the mode, session memory, a persistent grant, a person, a policy, no terminal, a library callback. */
@@ -65,5 +91,10 @@ export interface ApprovalController {
    * (`aborted-by-user`) when the person answers `q`, and `AbortedError` when `signal` aborts.
    */
   authorize(request: ApprovalRequest, rule: ApprovalRule, signal?: AbortSignal): Promise<ApprovalDecision>;
+  /**
+   * Puts a worker's question to the run's decision source, one prompt at a time with approvals.
+   * Refusals and pending questions are returned; throws `AbortedError` when `signal` aborts.
+   */
+  askUser(request: UserQuestionRequest, signal?: AbortSignal): Promise<UserAnswer>;
   readonly mode: ApprovalMode;
 }

@@ -134,7 +134,7 @@ function reportResult(result: RunResult, options: Record<string, any>, io: CliIO
   const denied = result.denied_calls;
   const deniedFailure = options.failOnDeny && denied > 0 && !result.error ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`) : undefined;
   const error = result.error ?? deniedFailure;
-  const paused = result.status === 'paused' ? { run_id: result.state!.run_id, pending: result.pending ?? [] } : undefined;
+  const paused = result.status === 'paused' ? { run_id: result.state!.run_id, pending: result.pending ?? [], questions: result.questions ?? [] } : undefined;
   if (options.json) {
     printLine(io, terminalSafeJson({
       worker: result.worker,
@@ -143,18 +143,27 @@ function reportResult(result: RunResult, options: Record<string, any>, io: CliIO
       // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
       status: deniedFailure ? 'error' : result.status,
       ...(error ? { error: error.message } : {}),
-      ...(paused ? { run_id: paused.run_id, pending: pendingJson(paused.pending) } : {}),
+      ...(paused ? { run_id: paused.run_id, pending: pendingJson(paused.pending, paused.questions) } : {}),
       denied_calls: denied,
     }));
   } else if (result.status === 'ok' && !streamed) {
     const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
     writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
   } else if (paused) {
-    printError(io, `paused: ${paused.pending.length} tool call(s) wait for a decision (run ${paused.run_id})`);
+    printError(io, `paused: ${pausedSummary(paused.pending.length, paused.questions.length)} (run ${paused.run_id})`);
     // Escaped by the view: everything in it came from a model.
-    io.stderr.write(`${renderPending(paused.run_id, paused.pending).trimEnd()}\n`);
+    io.stderr.write(`${renderPending(paused.run_id, paused.pending, paused.questions).trimEnd()}\n`);
   }
   if (denied > 0 && !deniedFailure && !options.quiet) printError(io, `${denied} tool call(s) denied`);
   if (paused) return EXIT_PAUSED;
   return error ? (options.json ? exitCodeFor(error) : reportError(error, io)) : EXIT_OK;
+}
+
+/** `2 tool call(s) wait for a decision, 1 question waits for an answer`. */
+function pausedSummary(approvals: number, questions: number): string {
+  const parts = [
+    ...(approvals > 0 || questions === 0 ? [`${approvals} tool call(s) wait for a decision`] : []),
+    ...(questions > 0 ? [`${questions} question(s) wait for an answer`] : []),
+  ];
+  return parts.join(', ');
 }

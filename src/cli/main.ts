@@ -286,7 +286,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const approvals = program
     .command('approvals')
-    .description('pending approvals of paused runs (every paused run, or RUN); "approvals rules": persistent grants of a project')
+    .description('pending approvals and questions of paused runs (every paused run, or RUN); "approvals rules": persistent grants of a project')
     .argument('[run]', 'a run id, a unique prefix of one, or "last"')
     .option('--full', 'show every argument whole instead of cutting long values')
     .option('--json', 'print one JSON object {runs: [{run_id, status, pending}]}')
@@ -328,8 +328,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExample:\n  llm-do deny 01a2f3 8d11aa02 --reason "write to out/ instead"\n')
     .action(run(async (ref: string, id: string | undefined, options: { reason?: string }) => (await import('./commands/approve.ts')).runDeny(ref, id, options, io)));
   program
+    .command('answer')
+    .description('answer a question an interactive worker of a paused run asked; the worker gets the answer when the run resumes')
+    .argument('<run>', 'a run id, a unique prefix of one, or "last"')
+    .argument('<id>', 'the question id or a unique prefix of it (llm-do approvals RUN lists them)')
+    .argument('<text...>', 'the answer (several words are joined with spaces)')
+    .addHelpText('after', '\nExample:\n  llm-do answer 01a2f3 5c0e9d21 "Lisbon, in May"\n')
+    .action(run(async (ref: string, id: string, words: string[]) => (await import('./commands/answer.ts')).runAnswer(ref, id, words, io)));
+  program
     .command('resume')
-    .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny')
+    .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny and the answers recorded by answer')
     .argument('[run]', 'run id, a unique prefix of one, or "last"')
     .option('--state <file>', 'resume from a state file written by --state instead of the run log (and keep it up to date)')
     .addOption(

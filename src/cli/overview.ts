@@ -16,6 +16,7 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
   approvals: 'llm-do approvals',
   approve: 'llm-do approve RUN --all && llm-do resume RUN',
   deny: 'llm-do deny RUN ID --reason "not that file"',
+  answer: 'llm-do answer RUN ID "Lisbon" && llm-do resume RUN',
   resume: 'llm-do resume last',
   promote: 'llm-do promote last summarizer',
   models: 'llm-do models',

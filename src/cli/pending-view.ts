@@ -2,11 +2,12 @@
  * The pending approvals of a paused run as `llm-do approvals` lists them and as `llm-do run` prints
  * them when a run pauses (SPEC §17): per approval a short id, the chain, the tool, its arguments
  * shown as the approval prompt shows them (escaped, long values cut with a note), the note, and the
- * decision recorded so far; or the same as JSON. Pure functions of the data: everything shown came
+ * decision recorded so far; per worker question (SPEC §21) a short id, the chain, the question and
+ * the answer recorded so far; or the same as JSON. Pure functions of the data: everything shown came
  * from a model or a tool and is escaped here.
  */
-import type { PendingApproval } from '../runtime/events.ts';
-import type { RecordedDecision, RecordedDecisionValue } from '../store/index.ts';
+import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
+import type { RecordedAnswer, RecordedDecision, RecordedDecisionValue } from '../store/index.ts';
 import { formatTime } from './commands/runs-view.ts';
 import { renderArguments } from './diff-view.ts';
 import { shorten } from './progress.ts';
@@ -15,6 +16,9 @@ import { escapeTerminalText as safe } from './terminal-text.ts';
 
 /** A pending approval, with the decision recorded for it so far when there is one. */
 export type PendingItem = PendingApproval & { decision?: RecordedDecision };
+
+/** A pending worker question, with the answer recorded for it so far when there is one. */
+export type QuestionItem = PendingQuestion & { answer?: RecordedAnswer };
 
 export interface PendingViewOptions {
   /** @default plain */
@@ -50,12 +54,13 @@ export function decisionText(decision: RecordedDecisionValue): string {
 }
 
 /**
- * The pending approvals of run `runId`, one block each, then what to do next: the commands that
- * decide them, or `llm-do resume RUN` once all are decided.
+ * The pending approvals and questions of run `runId`, one block each, then what to do next: the
+ * commands that decide and answer them, or `llm-do resume RUN` once all are decided and answered.
  */
-export function renderPending(runId: string, pending: readonly PendingItem[], options: PendingViewOptions = {}): string {
+export function renderPending(runId: string, pending: readonly PendingItem[], questions: readonly QuestionItem[] = [], options: PendingViewOptions = {}): string {
   const { style = createStyle(false), width = 100, full = false, seeAll = `llm-do approvals ${runId} --full shows everything` } = options;
-  const ids = shortApprovalIds(pending.map((item) => item.approval_id));
+  // Shortened among both kinds: a prefix names one approval or one question, never either.
+  const ids = shortApprovalIds([...pending.map((item) => item.approval_id), ...questions.map((item) => item.question_id)]);
   const lines: string[] = [];
   for (const item of pending) {
     const description = shorten(item.description.split('\n')[0] ?? '', false, width);
@@ -66,24 +71,37 @@ export function renderPending(runId: string, pending: readonly PendingItem[], op
     const { decision } = item;
     lines.push(decision ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)} UTC)` : '    decision: none yet');
   }
-  const undecided = pending.filter((item) => !item.decision).length;
-  lines.push(
-    undecided === 0
-      ? `every pending approval is decided; go on with: llm-do resume ${runId}`
-      : `decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]; then: llm-do resume ${runId}`,
-  );
+  for (const item of questions) {
+    lines.push(`  ${style.bold(ids.get(item.question_id)!)}  ${style.bold(chainText(item.chain))} asks:`);
+    lines.push(...safe(item.question).split('\n').map((line) => `    ${line}`));
+    const { answer } = item;
+    lines.push(answer ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)} UTC)` : '    answer: none yet');
+  }
+  const todo = [
+    ...(pending.some((item) => !item.decision) ? [`decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]`] : []),
+    ...(questions.some((item) => !item.answer) ? [`answer with: llm-do answer ${runId} ID TEXT`] : []),
+  ];
+  const settled = questions.length === 0 ? 'every pending approval is decided' : pending.length === 0 ? 'every question is answered' : 'every pending approval is decided and every question answered';
+  lines.push(todo.length === 0 ? `${settled}; go on with: llm-do resume ${runId}` : `${todo.join('; ')}; then: llm-do resume ${runId}`);
   return lines.join('\n');
 }
 
-/** The pending approvals as `--json` prints them. */
-export function pendingJson(pending: readonly PendingItem[]) {
-  return pending.map(({ approval_id, call_id, chain, tool, args, note, decision }) => ({
-    approval_id,
-    call_id,
-    chain,
-    tool,
-    args,
-    ...(note ? { note } : {}),
-    ...(decision ? { decision: { ...decision.decision, decided_by: decision.decided_by, decided_at: decision.decided_at } } : {}),
-  }));
+/**
+ * The pending approvals and questions as `--json` prints them, told apart by `kind` (`approval`,
+ * `question`); an approval keeps the fields it always had.
+ */
+export function pendingJson(pending: readonly PendingItem[], questions: readonly QuestionItem[] = []) {
+  return [
+    ...pending.map(({ approval_id, call_id, chain, tool, args, note, decision }) => ({
+      kind: 'approval' as const,
+      approval_id,
+      call_id,
+      chain,
+      tool,
+      args,
+      ...(note ? { note } : {}),
+      ...(decision ? { decision: { ...decision.decision, decided_by: decision.decided_by, decided_at: decision.decided_at } } : {}),
+    })),
+    ...questions.map(({ question_id, call_id, chain, question, answer }) => ({ kind: 'question' as const, question_id, call_id, chain, question, ...(answer ? { answer } : {}) })),
+  ];
 }

@@ -129,10 +129,12 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (!conversation) header(event, event.model);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
         break;
-      case 'run_resumed':
+      case 'run_resumed': {
         started = true;
-        write(`${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'} recorded`)}\n`);
+        const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
+        write(`${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`);
         break;
+      }
       case 'model_request':
         stepSince = Date.now();
         stepText.set(event.call_id, emptyStepText());

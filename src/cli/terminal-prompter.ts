@@ -5,9 +5,11 @@
  * When a very long value had to be cut, the prompt says so and
  * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
  * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
+ * It also puts an interactive worker's question (SPEC §21): the chain and the question, escaped,
+ * then a line of text as the answer.
  */
 import { createInterface } from 'node:readline/promises';
-import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../approval/types.ts';
+import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest, UserQuestionRequest } from '../approval/types.ts';
 import { renderArguments } from './diff-view.ts';
 import { shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
@@ -41,7 +43,7 @@ export interface RequestView {
 export type CallLabel = (callId: string, worker: string) => string;
 
 /** The chain as the prompt shows it: `main › reviewer#2` when that call is one of several. */
-function chainOf(request: ApprovalRequest, callLabel: CallLabel | undefined): string {
+function chainOf(request: Pick<ApprovalRequest, 'chain' | 'callId'>, callLabel: CallLabel | undefined): string {
   const worker = request.chain.at(-1);
   if (!callLabel || request.callId === undefined || worker === undefined) return request.chain.join(' › ');
   return [...request.chain.slice(0, -1), callLabel(request.callId, worker)].join(' › ');
@@ -70,6 +72,15 @@ export function describeRequest(
     choices.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
   ];
   return { text: lines.join('\n'), cut: args.cut };
+}
+
+/** Renders a worker's question as the lines shown above the answer prompt. */
+export function describeQuestion(request: UserQuestionRequest, style: Style = createStyle(false), callLabel?: CallLabel): string {
+  const chain = escapeTerminalText(chainOf(request, callLabel));
+  const question = escapeTerminalText(request.question)
+    .split('\n')
+    .map((line) => `  ${line}`);
+  return ['', `${style.yellow('question')} · ${style.bold(chain)} asks:`, ...question].join('\n');
 }
 
 /** Asks one question and resolves with the typed line. */
@@ -125,6 +136,20 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
           if (parsed === 'view') output.write(`${describeRequest(request, style, width, true, callLabel, offered).text}\n`);
           else if (parsed) return parsed;
           else output.write(`please type one of ${keys} and press Enter\n`);
+        }
+      } finally {
+        options.display?.resume();
+      }
+    },
+    async answer(request, signal) {
+      options.display?.pause();
+      try {
+        output.write(`${describeQuestion(request, style, options.display?.callLabel)}\n`);
+        while (true) {
+          const typed = (await ask('answer> ', signal)).trim();
+          if (typed) return typed;
+          // An accidental Enter is not an answer.
+          output.write('please type an answer and press Enter (Ctrl-C stops the run)\n');
         }
       } finally {
         options.display?.resume();

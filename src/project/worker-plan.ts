@@ -28,6 +28,7 @@ import { resolveMounts, type MountGrant } from './mount-table.ts';
 import { checkParametricMounts } from './parametric-mounts.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
+import { ASK_USER_TOOL } from '../tools/ask-user.ts';
 import type { Project, ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const SCHEMA_FIELDS = ['schema_in', 'schema_out'] as const;
@@ -211,6 +212,8 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
     if (other !== undefined) problems.push(new ProjectError('invalid-field', `allowed workers ${other} and ${callee.id} both become the tool name ${name}; rename one of them`, location));
     byToolName.set(name, callee.id);
   }
+  const asker = definition.config.interactive ? byToolName.get(ASK_USER_TOOL) : undefined;
+  if (asker !== undefined) problems.push(askUserClash(`allowed worker ${asker} becomes the tool name ${ASK_USER_TOOL}`, location));
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
   return callees;
 }
@@ -265,5 +268,13 @@ export async function importPlannedCode(project: Project, plan: WorkerPlan): Pro
     schema('schema_out'),
     custom && project.options.importTools !== false ? createCustomToolset({ modules: plan.toolModules, config: custom }) : [],
   ]);
+  if (definition.config.interactive && customTools.some((tool) => tool.name === ASK_USER_TOOL)) {
+    throw askUserClash(`a custom tool is named ${ASK_USER_TOOL}`, { file: definition.displayPath, field: 'toolsets.custom' });
+  }
   return { schemaIn, schemaOut, customTools };
+}
+
+/** A tool of an interactive worker named as the tool `interactive: true` offers. */
+function askUserClash(what: string, location: { file: string; field: string }): ProjectError {
+  return new ProjectError('invalid-field', `${what}, which interactive: true offers to this worker; rename it or drop interactive`, location);
 }

@@ -94,7 +94,8 @@ function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall
 /**
  * Takes one tool call as far as it can go: a saved worker call under it is resumed; a call that
  * started before the run stopped runs again only if its tool is idempotent, and otherwise goes
- * back to a decision, noted; the rest go through the gate (a pending one under its question's id).
+ * back to a decision, noted; the rest go through the gate (a pending one under its question's id,
+ * a pending `ask_user` call under its question's id).
  */
 async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState): Promise<void> {
   const { toolCallId, tool: toolName } = toolCall;
@@ -117,6 +118,7 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
         canPause: call.canPause,
         ...(again ? { again: true } : {}),
         ...(toolCall.approval && !toolCall.interrupted ? { approvalId: toolCall.approval.approval_id } : {}),
+        ...(toolCall.question ? { questionId: toolCall.question.question_id } : {}),
         ...(unsure ? { note: MAY_HAVE_RUN } : toolCall.approval?.note ? { note: toolCall.approval.note } : {}),
         onAllowed: () => {
           toolCall.status = 'running';
@@ -134,14 +136,20 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
     return;
   }
   if (!outcome.ok && outcome.pending) {
+    const { pending } = outcome;
     toolCall.status = 'pending';
-    const note = toolCall.interrupted && !tool.idempotent ? MAY_HAVE_RUN : toolCall.approval?.note;
-    toolCall.approval = { approval_id: outcome.pending.approvalId, toolset: tool.toolset, description: tool.description, ...(note ? { note } : {}) };
+    if ('question' in pending) {
+      toolCall.question = { question_id: pending.questionId, question: pending.question };
+    } else {
+      const note = toolCall.interrupted && !tool.idempotent ? MAY_HAVE_RUN : toolCall.approval?.note;
+      toolCall.approval = { approval_id: pending.approvalId, toolset: tool.toolset, description: tool.description, ...(note ? { note } : {}) };
+    }
     saveCheckpoint(live.ctx);
     return;
   }
   toolCall.status = 'done';
   delete toolCall.approval;
+  delete toolCall.question;
   delete toolCall.interrupted;
   if (outcome.ok) {
     // As the AI SDK would answer it: text as text, anything else as JSON.

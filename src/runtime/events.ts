@@ -126,9 +126,9 @@ export type RunEvent =
   | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
-  | (EventBase & { type: 'run_paused'; pending: PendingApproval[] })
+  | (EventBase & { type: 'run_paused'; pending: PendingApproval[]; questions: PendingQuestion[] })
   // The first event of a resumed run (it keeps its run id; `seq` goes on from where it stopped).
-  | (EventBase & { type: 'run_resumed'; decisions: number })
+  | (EventBase & { type: 'run_resumed'; decisions: number; answers: number })
   | (EventBase & {
       type: 'run_end';
       status: RunStatus;
@@ -160,6 +160,18 @@ export interface PendingApproval {
   description: string;
   /** `may already have run`: the tool started before a crash, is not idempotent, and must be decided again. */
   note?: string;
+}
+
+/** A worker's question (`ask_user`, SPEC §21) that a paused run waits to have answered. */
+export interface PendingQuestion {
+  question_id: string;
+  /** The worker call that asked. */
+  call_id: string;
+  tool_call_id: string;
+  /** Worker ids from the entry to the worker asking. */
+  chain: string[];
+  /** As the model wrote it. */
+  question: string;
 }
 
 /** An event before the bus stamps it with `v`, `seq` and `ts`. */

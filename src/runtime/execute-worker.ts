@@ -129,6 +129,7 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
       }),
     controller: ctx.services.approvals,
     context: createCustomToolsContext(ctx, caller, () => toolbox),
+    askUser: definition.config.interactive === true,
   });
   // Declared again only when the toolbox grew (a worker created by `worker_create`).
   let declared = { from: toolbox.tools, tools: toolDeclarations(toolbox) };

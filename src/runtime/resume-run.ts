@@ -3,8 +3,8 @@
  * The run keeps its id, and its events go on after the last one recorded. Nothing finished runs
  * again: the call tree is restored as it was saved, each call resumes at its step (an answered
  * model request is never sent again), done tool calls keep their results, pending ones are put to
- * the decisions given (then to the run's decision source), and a worker call saved under a
- * delegation goes on where it stopped.
+ * the decisions given (then to the run's decision source), pending questions get the answers given
+ * as their results, and a worker call saved under a delegation goes on where it stopped.
  */
 import type { Decision } from '../approval/decision-source.ts';
 import { ProjectError, UsageError } from '../errors.ts';
@@ -21,6 +21,8 @@ import { restoreCalls, workerFingerprint, type RunSnapshot } from './state.ts';
 export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'input' | 'attachments'> {
   /** Decisions on the pending approvals, by approval id (or tool call id). The rest go to `onApproval`. */
   decisions?: ReadonlyMap<string, Decision> | Readonly<Record<string, Decision>>;
+  /** Answers to the pending worker questions (`result.questions`), by question id. The rest go to `onQuestion`, else where approvals go. */
+  answers?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
   /** Resume even if a worker changed since the run stopped (`--allow-changed`). */
   allowChanged?: boolean;
   /** The `seq` of the run's last recorded event (the run store's), so the resumed run's events follow it. */
@@ -29,8 +31,11 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
    * Called once the state is known to be resumable, just before the run goes on: where a run store
    * claims the run (so a refused resume changes nothing). What it returns adds to the options.
    */
-  claim?: () => Pick<ResumeRunOptions, 'afterSeq' | 'decisions'> | Promise<Pick<ResumeRunOptions, 'afterSeq' | 'decisions'>>;
+  claim?: () => Claimed | Promise<Claimed>;
 }
+
+/** What a run store's claim adds to the options of a resumed run. */
+type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
 
 /**
  * Resumes a run from `state` (a paused run's `result.state`, or the state the run store saved).
@@ -60,10 +65,10 @@ export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): 
     mounts: options.mounts ?? saved.mounts,
     set,
   };
-  const given = claimed.decisions;
-  const decisions = new Map(given instanceof Map ? given : Object.entries(given ?? {}));
+  const decisions = asMap(claimed.decisions);
+  const answers = asMap(claimed.answers);
   const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
-  const scope = createRunScope(effective, bus, { state, decisions });
+  const scope = createRunScope(effective, bus, { state, decisions, answers });
   const { ctx } = scope;
   for (const call of calls) {
     ctx.state.calls.set(call.identity.call_id, call.identity);
@@ -71,10 +76,14 @@ export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): 
   }
   const result = finishRun(scope, bus, root.identity, async () => {
     const prepared = await preflight(ctx, rootWorker);
-    ctx.services.emit({ ...root.identity, type: 'run_resumed', decisions: decisions.size });
+    ctx.services.emit({ ...root.identity, type: 'run_resumed', decisions: decisions.size, answers: answers.size });
     return resumeCall(ctx, root, prepared);
   });
   return { events, result };
+}
+
+function asMap<T>(given: ReadonlyMap<string, T> | Readonly<Record<string, T>> | undefined): Map<string, T> {
+  return new Map(given instanceof Map ? given : Object.entries(given ?? {}));
 }
 
 function assertResumable(state: RunSnapshot): void {

@@ -148,11 +148,19 @@ export interface ToolCallState {
   status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
   /** The question a `pending` call waits on. */
   approval?: { approval_id: string; toolset: string; description: string; note?: string };
+  /** The worker's question a `pending` `ask_user` call waits to have answered (SPEC §21). */
+  question?: PendingQuestionState;
   /** What the model is answered, once done. */
   answer?: ToolResultPart;
   denied?: boolean;
   /** Set on a call restored as `running`: it started before the run stopped, and may have had effects. */
   interrupted?: boolean;
+}
+
+/** A worker's question waiting for an answer. */
+export interface PendingQuestionState {
+  question_id: string;
+  question: string;
 }
 
 /** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */

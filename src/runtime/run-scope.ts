@@ -3,7 +3,7 @@
  * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController, sourceForOnApproval } from '../approval/controller.ts';
-import { fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
+import { answeringWith, fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
 import { createSessionMemory, sessionMemoryFromJSON } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
 import { configuredMcpServers } from '../mcp/servers.ts';
@@ -11,7 +11,7 @@ import { createMcpSessions } from '../mcp/sessions.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
-import type { ApprovalEvent } from '../approval/types.ts';
+import type { ApprovalEvent, ApprovalMode } from '../approval/types.ts';
 import { createBranches } from './branches.ts';
 import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
 import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
@@ -66,6 +66,8 @@ export interface Resumption {
   state: RunSnapshot;
   /** Decisions given since the pause, by approval id (or tool call id). */
   decisions: ReadonlyMap<string, Decision>;
+  /** Answers given since the pause to the worker questions, by question id. */
+  answers: ReadonlyMap<string, string>;
 }
 
 /** Scope of a whole run (or chat session), publishing on `bus`; a resumed run goes on from `resumed`. */
@@ -132,7 +134,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
       }),
     approvals: createApprovalController({
       mode: approvalMode,
-      source: withDecisions(sourceForOnApproval(options.onApproval, approvalMode, options.prompter), resumed?.decisions),
+      source: withDecisions(runSource(options, approvalMode), resumed),
       ...(options.grants ? { grants: options.grants } : {}),
       memory: state.session,
       onEvent: (event) => emitApprovalEvent(emit, state.calls, event),
@@ -146,9 +148,16 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
   return scopeWithSignal({ config, services, state }, options.signal);
 }
 
-/** `source`, after the decisions given in advance (a resumed run's). */
-function withDecisions(source: DecisionSource, decisions: ReadonlyMap<string, Decision> | undefined): DecisionSource {
-  return decisions && decisions.size > 0 ? fromDecisions(decisions, source) : source;
+/** Who decides the run's approvals and answers its questions: `onApproval` (or the mode and prompter), questions to `onQuestion` if given. */
+function runSource(options: RunWorkerOptions, approvalMode: ApprovalMode): DecisionSource {
+  const source = sourceForOnApproval(options.onApproval, approvalMode, options.prompter);
+  return options.onQuestion ? answeringWith(source, options.onQuestion) : source;
+}
+
+/** `source`, after the decisions and answers given in advance (a resumed run's). */
+function withDecisions(source: DecisionSource, resumed: Resumption | undefined): DecisionSource {
+  if (!resumed || resumed.decisions.size + resumed.answers.size === 0) return source;
+  return fromDecisions(resumed.decisions, source, resumed.answers);
 }
 
 /** Where checkpoints go: the run store, if it saves them and the project is recorded, and `onCheckpoint`. */

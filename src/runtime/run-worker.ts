@@ -3,6 +3,7 @@
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
 import type { OnApproval } from '../approval/controller.ts';
+import type { AnswerQuestion } from '../approval/decision-source.ts';
 import type { ProjectGrants } from '../approval/grants.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
 import { AbortedError, CallPaused, DelegationError, ProjectError } from '../errors.ts';
@@ -13,7 +14,7 @@ import type { AttachmentPolicy } from '../worker/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import type { EventBus } from './event-bus.ts';
-import type { CallIdentity, PendingApproval, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
+import type { CallIdentity, PendingApproval, PendingQuestion, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
 import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
 import { prepareInput } from './input.ts';
@@ -23,7 +24,7 @@ import { nextCallId, type RunContext, type RunJournal } from './run-context.ts';
 import { createRunScope, openRunBus, type RunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import type { RunStore } from './run-store.ts';
-import { pendingApprovals, snapshotRun, type RunSnapshot } from './state.ts';
+import { pendingApprovals, pendingQuestions, snapshotRun, type RunSnapshot } from './state.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -48,6 +49,12 @@ export interface RunWorkerOptions {
   approval?: ApprovalMode;
   /** Asks a person in `ask` mode; without one, `ask` calls are denied (no terminal). */
   prompter?: ApprovalPrompter;
+  /**
+   * Answers the questions of interactive workers (`ask_user`, SPEC §21) with text, whatever
+   * `onApproval` says. Without it a question goes where approvals go: the prompter asks it, pause
+   * mode leaves it pending (`result.questions`), and anything else refuses it (an error result).
+   */
+  onQuestion?: AnswerQuestion;
   /** The project's persistent grants (`openProjectGrants`): consulted before asking, added to by a `project` answer. */
   grants?: ProjectGrants;
   /** @default manifest `delegation.max_depth`, else 5 */
@@ -108,12 +115,14 @@ export interface RunWorkerOptions {
 export interface RunResult {
   /** Entry worker id. */
   worker: string;
-  /** `interrupted` when the caller's signal (Ctrl-C) ended the run; `paused` when tool calls wait for decisions (`onApproval: 'pause'`). */
+  /** `interrupted` when the caller's signal (Ctrl-C) ended the run; `paused` when tool calls wait for decisions or answers (`onApproval: 'pause'`). */
   status: RunStatus;
   /** A paused run's state: hand it to `resumeRun` with the decisions. */
   state?: RunSnapshot;
   /** A paused run's tool calls waiting for a decision. */
   pending?: PendingApproval[];
+  /** A paused run's worker questions waiting for an answer: hand the answers to `resumeRun` as `answers`. */
+  questions?: PendingQuestion[];
   /** The entry worker's answer: text, or the JSON value of a `schema_out` worker. */
   output?: unknown;
   error?: Error;
@@ -202,9 +211,10 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     if (CallPaused.isInstance(settled.caught) && !ctx.signal.aborted) {
       const state = snapshotRun(ctx);
       const pending = pendingApprovals(state);
-      emit({ ...root, type: 'run_paused', pending });
+      const questions = pendingQuestions(state);
+      emit({ ...root, type: 'run_paused', pending, questions });
       emit({ ...root, type: 'run_end', status: 'paused', usage: summary, duration_ms });
-      return { worker, status: 'paused', state, pending, usage: summary, denied_calls, duration_ms };
+      return { worker, status: 'paused', state, pending, questions, usage: summary, denied_calls, duration_ms };
     }
     const error = scope.failure(settled.caught);
     const status = endStatus(error);

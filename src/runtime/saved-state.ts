@@ -10,6 +10,7 @@ import { CREATED_WORKER_NAME } from '../tools/worker-factory.ts';
 import { STATE_VERSION, type RunSnapshot } from './state.ts';
 
 const ApprovalShape = z.looseObject({ approval_id: z.string(), toolset: z.string(), description: z.string(), note: z.string().optional() });
+const QuestionShape = z.looseObject({ question_id: z.string(), question: z.string() });
 
 interface CallShape {
   call_id: string;
@@ -42,6 +43,7 @@ const CallShape: z.ZodType<CallShape> = z.lazy(() =>
         tool: z.string(),
         status: z.enum(['new', 'running', 'pending', 'waiting', 'done']),
         approval: ApprovalShape.optional(),
+        question: QuestionShape.optional(),
         children: z.array(CallShape),
       }),
     ),

@@ -10,9 +10,9 @@ import type { MountGrant } from '../project/mount-table.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import type { MountMode, MountSpec, Restriction } from '../sandbox/types.ts';
 import type { CreatedWorkerRecord } from './created-workers.ts';
-import type { PendingApproval, UsageSummary } from './events.ts';
+import type { PendingApproval, PendingQuestion, UsageSummary } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
-import type { CallState, RunContext, ToolCallState } from './run-context.ts';
+import type { CallState, PendingQuestionState, RunContext, ToolCallState } from './run-context.ts';
 import { sha256Hex } from './sha256.ts';
 
 export const STATE_VERSION = 1;
@@ -87,12 +87,14 @@ export interface ToolCallSnapshot {
   args: unknown;
   /**
    * `new`: not decided yet; `running`: allowed and started (after a crash: it may have had effects);
-   * `pending`: waiting for a decision (`approval`); `waiting`: a worker call under it paused;
-   * `done`: `answer` is what the model gets.
+   * `pending`: waiting for a decision (`approval`) or an answer (`question`); `waiting`: a worker
+   * call under it paused; `done`: `answer` is what the model gets.
    */
   status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
   /** The question a `pending` call waits on. */
   approval?: { approval_id: string; toolset: string; description: string; note?: string };
+  /** The worker's question a `pending` `ask_user` call waits to have answered. */
+  question?: PendingQuestionState;
   /** The model-visible result (`tool-result` part) once done. */
   answer?: unknown;
   denied?: boolean;
@@ -108,6 +110,22 @@ export function pendingApprovals(state: RunSnapshot): PendingApproval[] {
       if (toolCall.status === 'pending' && toolCall.approval) {
         const { approval_id, toolset, description, note } = toolCall.approval;
         pending.push({ approval_id, call_id: call.call_id, tool_call_id: toolCall.tool_call_id, chain: [...call.chain], toolset, tool: toolCall.tool, args: toolCall.args, description, ...(note ? { note } : {}) });
+      }
+      toolCall.children.forEach(visit);
+    }
+  };
+  if (state.root) visit(state.root);
+  return pending;
+}
+
+/** The worker questions (`ask_user`) a saved run waits to have answered, in call-tree order. */
+export function pendingQuestions(state: RunSnapshot): PendingQuestion[] {
+  const pending: PendingQuestion[] = [];
+  const visit = (call: CallSnapshot) => {
+    for (const toolCall of call.tool_calls) {
+      if (toolCall.status === 'pending' && toolCall.question) {
+        const { question_id, question } = toolCall.question;
+        pending.push({ question_id, call_id: call.call_id, tool_call_id: toolCall.tool_call_id, chain: [...call.chain], question });
       }
       toolCall.children.forEach(visit);
     }
@@ -179,6 +197,7 @@ function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: read
     args: jsonSafe(toolCall.args),
     status: toolCall.status,
     ...(toolCall.approval ? { approval: { ...toolCall.approval } } : {}),
+    ...(toolCall.question ? { question: { ...toolCall.question } } : {}),
     ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) } : {}),
     ...(toolCall.denied ? { denied: true } : {}),
     children: active.filter(under).map((child) => snapshotCall(child, active)),
@@ -238,6 +257,7 @@ function restoredCall(saved: CallSnapshot, runId: string): CallState {
     toolCalls: saved.tool_calls.map((toolCall): ToolCallState => {
       const restored: ToolCallState = { toolCallId: toolCall.tool_call_id, tool: toolCall.tool, args: toolCall.args, status: toolCall.status };
       if (toolCall.approval) restored.approval = { ...toolCall.approval };
+      if (toolCall.question) restored.question = { ...toolCall.question };
       if (toolCall.answer) restored.answer = toolCall.answer as ToolCallState['answer'];
       if (toolCall.denied) restored.denied = true;
       // Started and not finished when the run stopped: it may have had effects.

@@ -23,7 +23,7 @@ export interface ToolCall {
 }
 
 /** How the engine hands a call to the gate (see `GatedRunOptions`). */
-export interface ToolCallOptions extends Pick<GatedRunOptions, 'canPause' | 'approvalId' | 'note' | 'onAllowed'> {
+export interface ToolCallOptions extends Pick<GatedRunOptions, 'canPause' | 'approvalId' | 'note' | 'questionId' | 'onAllowed'> {
   /** The call was started before (the run was resumed): its `tool_call` event is not repeated. */
   again?: boolean;
 }

@@ -1,7 +1,9 @@
 /**
- * Paused runs in the run log (SPEC §17): their pending approvals (read from the saved state), the
- * decisions people record for them in between, and the claim a resuming process makes on a run,
- * which hands it the state and the decisions together.
+ * Paused runs in the run log (SPEC §17): their pending approvals and worker questions (SPEC §21,
+ * read from the saved state), the decisions and answers people record for them in between, and the
+ * claim a resuming process makes on a run, which hands it the state, the decisions and the answers
+ * together. Answers are kept in the `decisions` table too, as `{"action":"answer","text":…}` under
+ * the question's id.
  *
  * A decision stays recorded until the resumed run has acted on it: the first checkpoint whose state no
  * longer has its approval pending marks it used, in the same transaction that saves that state (see
@@ -10,8 +12,8 @@
  */
 import type { Decision } from '../approval/decision-source.ts';
 import { UsageError } from '../errors.ts';
-import type { PendingApproval } from '../runtime/events.ts';
-import { pendingApprovals, type RunSnapshot } from '../runtime/state.ts';
+import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
+import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './database.ts';
 import { processExists } from './liveness.ts';
 import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';
@@ -39,10 +41,35 @@ export interface PendingApprovalRecord extends PendingApproval {
   decision?: RecordedDecision;
 }
 
+/** An answer recorded for a worker's question (`llm-do answer`). */
+export interface RecordedAnswer {
+  text: string;
+  /** `user@host` of whoever answered. */
+  answered_by: string;
+  /** ISO 8601. */
+  answered_at: string;
+}
+
+/** A pending worker question with the answer recorded for it so far, if any. */
+export interface PendingQuestionRecord extends PendingQuestion {
+  answer?: RecordedAnswer;
+}
+
 export interface PausedRun {
   run_id: string;
   run: RunSummary;
   pending: PendingApprovalRecord[];
+  questions: PendingQuestionRecord[];
+}
+
+/** What a row of the `decisions` table holds: a decision on an approval, or an answer to a question. */
+type StoredValue = RecordedDecisionValue | { action: 'answer'; text: string };
+
+interface StoredRow {
+  id: string;
+  value: StoredValue;
+  by: string;
+  at: string;
 }
 
 /** What a resuming process gets for its claim. */
@@ -56,6 +83,8 @@ export interface ReopenedRun {
    * crash before they are acted on loses none) until a checkpoint no longer has them pending.
    */
   decisions: Map<string, RecordedDecisionValue>;
+  /** The answers recorded for its pending questions, by question id, kept as the decisions are. */
+  answers: Map<string, string>;
   /** What the run was before the claim. */
   previousStatus: 'paused' | 'interrupted' | 'running';
 }
@@ -65,7 +94,7 @@ export interface PausedRuns {
   loadState(runId: string): RunSnapshot;
   /** Like {@link loadState}, but undefined for a run that stopped before its first step was saved. */
   savedState(runId: string): RunSnapshot | undefined;
-  /** The pending approvals of run `runId` (which must be paused), or of every paused run, oldest first. */
+  /** The pending approvals and questions of run `runId` (which must be paused), or of every paused run, oldest first. */
   pendingApprovals(runId?: string): PausedRun[];
   /**
    * Records decisions (approval id → decision) for a paused run, all or none: each id must be pending
@@ -74,6 +103,13 @@ export interface PausedRuns {
   recordDecisions(runId: string, decisions: ReadonlyMap<string, RecordedDecisionValue>, decidedBy: string): void;
   /** The decisions recorded for run `runId` that no checkpoint has used yet, by approval id. */
   decisions(runId: string): Map<string, RecordedDecisionValue>;
+  /**
+   * Records the answer to pending question `questionId` of paused run `runId`. A UsageError, and
+   * nothing written, when the id is not a pending question of the run or the question is answered already.
+   */
+  recordAnswer(runId: string, questionId: string, text: string, answeredBy: string): void;
+  /** Answers a resumed run of `runId` has already acted on, by question id (to say so when one is answered again). */
+  usedAnswers(runId: string): Map<string, RecordedAnswer>;
   /**
    * Claims a run for the process `owner` in one transaction: a paused or interrupted run (or a
    * running one whose process is gone from this host) becomes `running` under the new pid. Exactly
@@ -92,7 +128,10 @@ const RESUMABLE: ReadonlySet<RecordedStatus> = new Set(['paused', 'interrupted',
 export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: PausedRunsOptions = {}): PausedRuns {
   const runRow = db.prepare(`SELECT status, pid, host, last_seq, state FROM runs WHERE id = ?`);
   const pausedIds = db.prepare(`SELECT id FROM runs WHERE status = 'paused' ORDER BY started_at, id`);
-  const unusedDecisions = db.prepare(`SELECT approval_id, decision, decided_by, decided_at FROM decisions WHERE run_id = ? AND used_at IS NULL`);
+  const storedRows = (used: boolean) =>
+    db.prepare(`SELECT approval_id, decision, decided_by, decided_at FROM decisions WHERE run_id = ? AND used_at IS ${used ? 'NOT NULL' : 'NULL'}`);
+  const unusedRows = storedRows(false);
+  const usedRows = storedRows(true);
   const upsertDecision = db.prepare(
     `INSERT INTO decisions (run_id, approval_id, decision, decided_at, decided_by) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (run_id, approval_id) DO UPDATE SET decision = excluded.decision, decided_at = excluded.decided_at, decided_by = excluded.decided_by, used_at = NULL`,
@@ -108,24 +147,41 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
   };
   const pausedState = (runId: string) => {
     const { status, state } = row(runId);
-    if (status !== 'paused') throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide`);
+    if (status !== 'paused') throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide or questions to answer`);
     return parseSavedState(runId, state);
   };
-  const recorded = (runId: string) =>
-    new Map(
-      (unusedDecisions.all(runId) as { approval_id: string; decision: string; decided_by: string; decided_at: string }[]).map((decision) => [
-        decision.approval_id,
-        { decision: JSON.parse(decision.decision) as RecordedDecisionValue, decided_by: decision.decided_by, decided_at: decision.decided_at },
-      ]),
-    );
-  const decisionsOf = (runId: string) => new Map([...recorded(runId)].map(([id, { decision }]) => [id, decision]));
+  const rowsOf = (statement: typeof unusedRows, runId: string): StoredRow[] =>
+    (statement.all(runId) as { approval_id: string; decision: string; decided_by: string; decided_at: string }[]).map((row) => ({
+      id: row.approval_id,
+      value: JSON.parse(row.decision) as StoredValue,
+      by: row.decided_by,
+      at: row.decided_at,
+    }));
+  /** Recorded decisions (by approval id) and answers (by question id), from `rows`. */
+  const split = (rows: readonly StoredRow[]) => {
+    const decisions = new Map<string, RecordedDecision>();
+    const answers = new Map<string, RecordedAnswer>();
+    for (const { id, value, by, at } of rows) {
+      if (value.action === 'answer') answers.set(id, { text: value.text, answered_by: by, answered_at: at });
+      else decisions.set(id, { decision: value, decided_by: by, decided_at: at });
+    }
+    return { decisions, answers };
+  };
+  const recorded = (runId: string) => split(rowsOf(unusedRows, runId));
+  const decisionsOf = (runId: string) => new Map([...recorded(runId).decisions].map(([id, { decision }]) => [id, decision]));
+  const answersOf = (runId: string) => new Map([...recorded(runId).answers].map(([id, { text }]) => [id, text]));
   const pausedRun = (runId: string): PausedRun => {
-    const decisions = recorded(runId);
-    const pending = pendingApprovals(pausedState(runId)).map((approval) => {
+    const { decisions, answers } = recorded(runId);
+    const state = pausedState(runId);
+    const pending = pendingApprovals(state).map((approval) => {
       const decision = decisions.get(approval.approval_id);
       return decision ? { ...approval, decision } : approval;
     });
-    return { run_id: runId, run: runSummary(db, runId)!, pending };
+    const questions = pendingQuestions(state).map((question) => {
+      const answer = answers.get(question.question_id);
+      return answer ? { ...question, answer } : question;
+    });
+    return { run_id: runId, run: runSummary(db, runId)!, pending, questions };
   };
 
   return {
@@ -140,7 +196,11 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
     },
     recordDecisions(runId, decisions, decidedBy) {
       immediate(db, () => {
-        const pending = new Set(pendingApprovals(pausedState(runId)).map((approval) => approval.approval_id));
+        const state = pausedState(runId);
+        const pending = new Set(pendingApprovals(state).map((approval) => approval.approval_id));
+        const questions = pendingQuestions(state).map((question) => question.question_id);
+        const asked = [...decisions.keys()].filter((id) => questions.includes(id));
+        if (asked.length > 0) throw new UsageError(`${asked.join(', ')} is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId} ID TEXT`);
         const unknown = [...decisions.keys()].filter((id) => !pending.has(id));
         if (unknown.length > 0) {
           throw new UsageError(`run ${runId} has no pending approval ${unknown.join(', ')} (pending: ${[...pending].join(', ') || 'none'})`);
@@ -150,6 +210,21 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
       });
     },
     decisions: decisionsOf,
+    recordAnswer(runId, questionId, text, answeredBy) {
+      immediate(db, () => {
+        const state = pausedState(runId);
+        const pending = pendingQuestions(state).map((question) => question.question_id);
+        if (!pending.includes(questionId)) {
+          const approval = pendingApprovals(state).some((item) => item.approval_id === questionId);
+          if (approval) throw new UsageError(`${questionId} is an approval of run ${runId}, not a question; decide it with llm-do approve or llm-do deny`);
+          throw new UsageError(`run ${runId} has no pending question ${questionId} (pending questions: ${pending.join(', ') || 'none'})`);
+        }
+        const earlier = recorded(runId).answers.get(questionId);
+        if (earlier) throw answeredAlready(runId, questionId, earlier);
+        upsertDecision.run(runId, questionId, JSON.stringify({ action: 'answer', text }), now().toISOString(), answeredBy);
+      });
+    },
+    usedAnswers: (runId) => split(rowsOf(usedRows, runId)).answers,
     reopen(runId, owner) {
       return immediate(db, () => {
         const { status, pid, host, last_seq, state } = row(runId);
@@ -159,8 +234,13 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         const saved = parseSavedState(runId, state);
         claim.run(owner.pid, owner.host, runId);
         claimCalls.run(runId);
-        return { lastSeq: last_seq, state: saved, decisions: decisionsOf(runId), previousStatus: status as ReopenedRun['previousStatus'] };
+        return { lastSeq: last_seq, state: saved, decisions: decisionsOf(runId), answers: answersOf(runId), previousStatus: status as ReopenedRun['previousStatus'] };
       });
     },
   };
+}
+
+/** The error for answering question `questionId` again: says what was answered, by whom, and when. */
+export function answeredAlready(runId: string, questionId: string, answer: RecordedAnswer): UsageError {
+  return new UsageError(`question ${questionId} of run ${runId} is answered already (${JSON.stringify(answer.text)}, by ${answer.answered_by} at ${answer.answered_at}); an answer cannot be changed`);
 }

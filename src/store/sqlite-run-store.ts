@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import type { ApprovalSource } from '../approval/types.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
-import { pendingApprovals } from '../runtime/state.ts';
+import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './database.ts';
 import { createPausedRuns, type PausedRuns } from './paused-runs.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
@@ -208,8 +208,8 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
     },
     checkpoint(state) {
       if (failed) return;
-      // Decisions whose approval this state no longer has pending were acted on: used, with the state.
-      const pending = JSON.stringify(pendingApprovals(state).map((approval) => approval.approval_id));
+      // Decisions (and answers) whose approval (question) this state no longer has pending were acted on: used, with the state.
+      const pending = JSON.stringify([...pendingApprovals(state).map((approval) => approval.approval_id), ...pendingQuestions(state).map((question) => question.question_id)]);
       queue.push(
         () => sql.state.run(JSON.stringify(state), state.run_id),
         () => sql.useDecisions.run(new Date().toISOString(), state.run_id, pending),

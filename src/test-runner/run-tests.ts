@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { ApprovalQuestion, Decision } from '../approval/decision-source.ts';
+import type { AnswerQuestion, ApprovalQuestion, Decision } from '../approval/decision-source.ts';
 import { ProjectError, UsageError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import { parseModelId, TEST_MODEL_ID } from '../models/model-id.ts';
@@ -104,6 +104,7 @@ async function runCase(root: string, file: ParsedTestFile & { path: string }, te
       ...(model.model !== undefined ? { model: model.model } : {}),
       ...(model.cassette ? { cassette: model.cassette } : {}),
       ...(testCase.approvals ? { approvals: testCase.approvals } : {}),
+      ...(testCase.answers ? { answers: testCase.answers } : {}),
       live: options.live === true,
       env: options.env,
       homeDir: options.homeDir,
@@ -133,6 +134,8 @@ export interface WorkerTestOptions {
   cassette?: CassetteOption;
   /** Decisions for the calls that ask: the first rule whose tool glob and argument subset match; else `default` (deny). */
   approvals?: TestCase['approvals'];
+  /** Answers to the questions of interactive workers: the first rule whose `question` text the question contains and whose `worker` glob matches the asking worker; else refused. */
+  answers?: TestCase['answers'];
   /** Let requests leave the machine. @default false: the first request fails, saying the run needs the network */
   live?: boolean;
   env?: Record<string, string | undefined>;
@@ -189,6 +192,7 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
       ...(typeof model === 'string' ? { model } : {}),
       ...(options.cassette ? { cassette: options.cassette } : {}),
       onApproval: decide(options.approvals),
+      onQuestion: answer(options.answers),
       env,
       ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
       ...(options.live ? {} : { fetch: offlineFetch }),
@@ -256,6 +260,16 @@ function decide(approvals: TestCase['approvals']): (question: ApprovalQuestion) 
     const action = rule?.decision ?? fallback;
     if (action === 'approve') return { action: 'approve' };
     return { action: 'deny', reason: rule?.reason ?? (rule ? 'denied by the test case' : 'no approval rule of the test case matched') };
+  };
+}
+
+/** The case's scripted answers: the first rule whose text the question contains and whose worker glob matches the asking worker, else a refusal. */
+function answer(answers: TestCase['answers']): AnswerQuestion {
+  const rules = (answers ?? []).map((rule) => ({ ...rule, worker: rule.worker === undefined ? undefined : compileFieldGlob(rule.worker, { segmented: false }, { field: 'answers.worker' }) }));
+  return (question) => {
+    const asker = question.chain.at(-1) ?? '';
+    const rule = rules.find((candidate) => (candidate.question === undefined || question.question.includes(candidate.question)) && (candidate.worker === undefined || candidate.worker.matches(asker)));
+    return rule ? rule.answer : { refuse: 'no answer of the test case matched' };
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The `*.test.yaml` files of `llm-do test` (SPEC §20): cases that name a worker, an input, a model
- * that answers offline, scripted approval decisions and what must hold after the run. A malformed
+ * that answers offline, scripted approval decisions, scripted answers to the questions of
+ * interactive workers (SPEC §21) and what must hold after the run. A malformed
  * file is refused naming the file, the case and the field, and what would be valid.
  */
 import { parse } from 'yaml';
@@ -45,6 +46,7 @@ const CaseSchema = z
       })
       .strict()
       .optional(),
+    answers: z.array(z.object({ question: z.string().min(1).optional(), worker: z.string().min(1).optional(), answer: z.string().min(1) }).strict()).optional(),
     expect: z
       .object({
         status: z.enum(['ok', 'error', 'paused', 'interrupted']).optional(),
@@ -125,7 +127,7 @@ function describeIssue(issues: readonly z.core.$ZodIssue[], value: unknown): str
     const nearest = suggestNearest(issue.keys[0]!, valid);
     return `${where}: unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}${nearest ? ` (did you mean ${nearest}?)` : ''}; valid fields are ${valid.join(', ')}`;
   }
-  return `${where}: ${issue.message}; a test file is {cases: [{name, worker?, input?, model?, approvals?, expect?}]} (docs/testing.md)`;
+  return `${where}: ${issue.message}; a test file is {cases: [{name, worker?, input?, model?, approvals?, answers?, expect?}]} (docs/testing.md)`;
 }
 
 /** The keys an object at `path` (inside a case) may have. */
@@ -135,6 +137,7 @@ function validKeys(path: readonly PropertyKey[]): string[] {
   if (path[0] === 'expect' && path.length === 1) return shape(CaseSchema.shape.expect.unwrap());
   if (path[0] === 'approvals' && path.length === 1) return shape(CaseSchema.shape.approvals.unwrap());
   if (path[0] === 'approvals') return ['tool', 'args', 'decision', 'reason'];
+  if (path[0] === 'answers') return ['question', 'worker', 'answer'];
   if (path[0] === 'expect' && path[1] === 'output') return ['equals', 'contains', 'matches', 'json', 'schema'];
   if (path[0] === 'expect' && path[1] === 'files') return ['equals', 'contains', 'matches', 'absent'];
   if (path[0] === 'expect' && path[1] === 'tool_calls') return typeof path[2] === 'number' || path[3] !== undefined ? ['name', 'args'] : ['ordered', 'only', 'calls'];

@@ -9,6 +9,7 @@ import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, CallPaused, ProjectError, RunError } from '../errors.ts';
 import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker/json-schema.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
+import { ASK_USER_DESCRIPTION, ASK_USER_INPUT, ASK_USER_TOOL, ASK_USER_TOOLSET } from './ask-user.ts';
 import { toJsonResult } from './json-result.ts';
 import type { ToolContext, ToolOutcome, ToolsetTool } from './types.ts';
 
@@ -47,6 +48,8 @@ export interface GatedRunOptions {
   /** A resumed call: the question it waited on, and why it is put again (it may already have run). */
   approvalId?: string;
   note?: string;
+  /** A resumed `ask_user` call: the id of the question it waited on. */
+  questionId?: string;
 }
 
 /** The tools a worker may use in one call, by name. */
@@ -77,6 +80,8 @@ export interface CreateToolboxOptions {
   controller: ApprovalController;
   /** Sandbox, signal, chain and `callWorker` of the calling worker. */
   context: ToolContext;
+  /** Offer `ask_user` (an interactive worker, SPEC §21): its calls are questions put through `controller`. */
+  askUser?: boolean;
 }
 
 /**
@@ -88,6 +93,7 @@ export function createToolbox(options: CreateToolboxOptions): Toolbox {
   const { controller, context } = options;
   const byName = new Map<string, GatedTool>();
   const blocked = new Map<string, GatedTool>();
+  if (options.askUser) byName.set(ASK_USER_TOOL, questionGate(controller, context));
   const add = (tool: ToolsetTool) => {
     const resolved = normalizeRule(tool, options.ruleFor(tool));
     if (resolved.rule === 'blocked') {
@@ -157,7 +163,7 @@ function gate(
   const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
 
   async function run(args: unknown, options: GatedRunOptions = {}): Promise<ToolOutcome> {
-    const signal = callSignal(options.signal);
+    const signal = callSignal(context, options.signal);
     if (signal.aborted) throw new AbortedError();
     const parsed = validateWith(schema.zod, args);
     if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
@@ -168,7 +174,7 @@ function gate(
       // Tool code: raced with the signal like execute, so a needsApproval that never settles cannot hold up Ctrl-C.
       else if (perCall) rule = (await untilAborted(Promise.resolve().then(() => perCall(parsed.value)), signal)) ? 'ask' : 'preApproved';
     } catch (error) {
-      return failed(error, signal);
+      return failed(name, error, signal);
     }
     // A denial is data for the model; `q` and aborts are thrown through to the run.
     const { callId } = context;
@@ -191,46 +197,89 @@ function gate(
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
     options.onAllowed?.();
-    return executed(() => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
+    return executed(name, () => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
   }
 
-  function resume(perform: () => Promise<unknown>, options: Pick<GatedRunOptions, 'signal'> = {}): Promise<ToolOutcome> {
-    const signal = callSignal(options.signal);
+  return registered({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, idempotent: tool.idempotent === true, run, resume: resumer(name, context) });
+}
+
+/**
+ * `ask_user` of an interactive worker: a call puts its question to the run's decision source through
+ * the gate (one prompt at a time with approvals) and the answer is its result. Nobody to answer is a
+ * denial the model sees; in pause mode the call waits for an answer as a pending approval waits for a
+ * decision. Idempotent: asking again after a crash is what the person would want.
+ */
+function questionGate(controller: ApprovalController, context: ToolContext): GatedTool {
+  const name = ASK_USER_TOOL;
+  const schema = compileToolSchema(name, ASK_USER_INPUT);
+  async function run(args: unknown, options: GatedRunOptions = {}): Promise<ToolOutcome> {
+    const signal = callSignal(context, options.signal);
     if (signal.aborted) throw new AbortedError();
-    return executed(perform, signal);
+    const parsed = validateWith(schema.zod, args);
+    if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
+    const { question } = parsed.value as { question: string };
+    const { callId } = context;
+    const { toolCallId, questionId, canPause } = options;
+    const answer = await controller.askUser(
+      {
+        chain: context.chain,
+        question,
+        ...(callId ? { callId } : {}),
+        ...(toolCallId ? { toolCallId } : {}),
+        ...(questionId ? { questionId } : {}),
+        ...(canPause ? { canPause } : {}),
+      },
+      signal,
+    );
+    if (answer.pending) return { ok: false, error: answer.message, pending: { questionId: answer.pending.questionId, question } };
+    if (!answer.answered) return { ok: false, error: answer.message, denied: true };
+    options.onAllowed?.();
+    return { ok: true, output: answer.text };
   }
+  return registered({ name, description: ASK_USER_DESCRIPTION, inputSchema: schema.jsonSchema, rule: 'preApproved', toolset: ASK_USER_TOOLSET, idempotent: true, run, resume: resumer(name, context) });
+}
 
-  /**
-   * The signal of one call: the context's, and the caller's if it has another. The runtime passes
-   * the run's own, which the context already has: a combined signal per call would only add a
-   * listener to the run's signal for every tool call of the run.
-   */
-  function callSignal(signal: AbortSignal | undefined): AbortSignal {
-    return signal && signal !== context.signal ? AbortSignal.any([context.signal, signal]) : context.signal;
-  }
-
-  async function executed(perform: () => unknown, signal: AbortSignal): Promise<ToolOutcome> {
-    let output: unknown;
-    try {
-      // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
-      output = await untilAborted(Promise.resolve().then(perform), signal);
-    } catch (error) {
-      return failed(error, signal);
-    }
-    const result = toJsonResult(output);
-    return result.ok ? { ok: true, output: result.value } : { ok: false, error: `${name}: tool result is not JSON-serialisable: ${result.reason}` };
-  }
-
-  function failed(error: unknown, signal: AbortSignal): ToolOutcome {
-    // A worker call under this tool (a delegation) paused: the tool call waits with it.
-    if (AbortedError.isInstance(error) || CallPaused.isInstance(error) || (RunError.isInstance(error) && error.code === 'aborted-by-user')) throw error;
-    if (signal.aborted) throw new AbortedError();
-    return { ok: false, error: `${name} failed: ${messageOf(error)}` };
-  }
-
-  const gated: GatedTool = Object.freeze({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, idempotent: tool.idempotent === true, run, resume });
+function registered(tool: GatedTool): GatedTool {
+  const gated = Object.freeze(tool);
   gatedTools.add(gated);
   return gated;
+}
+
+/** `GatedTool.resume` of tool `name`. */
+function resumer(name: string, context: ToolContext): GatedTool['resume'] {
+  return (perform, options = {}) => {
+    const signal = callSignal(context, options.signal);
+    if (signal.aborted) throw new AbortedError();
+    return executed(name, perform, signal);
+  };
+}
+
+/**
+ * The signal of one call: the context's, and the caller's if it has another. The runtime passes
+ * the run's own, which the context already has: a combined signal per call would only add a
+ * listener to the run's signal for every tool call of the run.
+ */
+function callSignal(context: ToolContext, signal: AbortSignal | undefined): AbortSignal {
+  return signal && signal !== context.signal ? AbortSignal.any([context.signal, signal]) : context.signal;
+}
+
+async function executed(name: string, perform: () => unknown, signal: AbortSignal): Promise<ToolOutcome> {
+  let output: unknown;
+  try {
+    // Raced with the signal: a tool that ignores aborts must not hold up an interrupted run.
+    output = await untilAborted(Promise.resolve().then(perform), signal);
+  } catch (error) {
+    return failed(name, error, signal);
+  }
+  const result = toJsonResult(output);
+  return result.ok ? { ok: true, output: result.value } : { ok: false, error: `${name}: tool result is not JSON-serialisable: ${result.reason}` };
+}
+
+function failed(name: string, error: unknown, signal: AbortSignal): ToolOutcome {
+  // A worker call under this tool (a delegation) paused: the tool call waits with it.
+  if (AbortedError.isInstance(error) || CallPaused.isInstance(error) || (RunError.isInstance(error) && error.code === 'aborted-by-user')) throw error;
+  if (signal.aborted) throw new AbortedError();
+  return { ok: false, error: `${name} failed: ${messageOf(error)}` };
 }
 
 function messageOf(error: unknown): string {

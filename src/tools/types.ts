@@ -64,5 +64,8 @@ export interface ToolsetTool extends ToolDefinition {
 export type ToolOutcome =
   | { ok: true; output: unknown }
   | { ok: false; error: string; denied?: boolean; pending?: undefined }
-  /** Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17). */
-  | { ok: false; error: string; denied?: undefined; pending: { approvalId: string } };
+  /**
+   * Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17), or, for an
+   * `ask_user` call, for an answer to the worker's question `questionId` (SPEC §21).
+   */
+  | { ok: false; error: string; denied?: undefined; pending: { approvalId: string; questionId?: undefined } | { questionId: string; question: string; approvalId?: undefined } };

@@ -232,6 +232,8 @@ export const WorkerConfigSchema = z.strictObject({
   max_steps: positiveInt.optional(),
   max_context_tokens: positiveInt.optional(),
   locked: z.boolean().optional(),
+  /** Offers the worker the tool `ask_user(question)`: it may ask the person running it while it runs (SPEC §21). */
+  interactive: z.boolean().optional(),
   /** Sampling, output length, reasoning and caching of this worker's model requests (SPEC §18). */
   model_settings: ModelSettingsSchema.optional(),
   /** Provider-side tools (`web_search`) offered to the model; only where the provider has them. Not a manifest default: see docs/decisions.md. */

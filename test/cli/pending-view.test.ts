@@ -1,6 +1,6 @@
 /** The pending-approvals view: short ids, decisions in words, escaping, cut values and the JSON shape. */
 import { describe, expect, test } from 'vitest';
-import { decisionText, pendingJson, renderPending, shortApprovalIds, type PendingItem } from '../../src/cli/pending-view.ts';
+import { decisionText, pendingJson, renderPending, shortApprovalIds, type PendingItem, type QuestionItem } from '../../src/cli/pending-view.ts';
 
 const item = (approval_id: string, extra: Partial<PendingItem> = {}): PendingItem => ({
   approval_id,
@@ -11,6 +11,15 @@ const item = (approval_id: string, extra: Partial<PendingItem> = {}): PendingIte
   tool: 'write_file',
   args: { path: 'a.txt', content: 'x' },
   description: 'Write a file',
+  ...extra,
+});
+
+const question = (question_id: string, extra: Partial<QuestionItem> = {}): QuestionItem => ({
+  question_id,
+  call_id: 'c2',
+  tool_call_id: 't2',
+  chain: ['main', 'planner'],
+  question: 'Which city?',
   ...extra,
 });
 
@@ -47,7 +56,7 @@ describe('pending view', () => {
     const cut = renderPending('r1', pending);
     expect(cut).toContain('… 20 more lines (cut; llm-do approvals r1 --full shows everything)');
     expect(cut).not.toContain('line 41');
-    expect(renderPending('r1', pending, { full: true })).toContain('60 │ line 60');
+    expect(renderPending('r1', pending, [], { full: true })).toContain('60 │ line 60');
   });
 
   test('what to do next: the decide commands while any is undecided, resume once all are', () => {
@@ -58,11 +67,35 @@ describe('pending view', () => {
     expect(all).toMatch(/\nevery pending approval is decided; go on with: llm-do resume r1$/);
   });
 
-  test('JSON: approval_id, call_id, chain, tool, args, and note and decision only when there are', () => {
+  test('JSON: kind, approval_id, call_id, chain, tool, args, and note and decision only when there are', () => {
     const decided = { decision: { action: 'deny' as const, reason: 'no' }, decided_by: 'ada@box', decided_at: 'T' };
     expect(pendingJson([item('a'), item('b', { note: 'may already have run', decision: decided })])).toEqual([
-      { approval_id: 'a', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' } },
-      { approval_id: 'b', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' }, note: 'may already have run', decision: { action: 'deny', reason: 'no', decided_by: 'ada@box', decided_at: 'T' } },
+      { kind: 'approval', approval_id: 'a', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' } },
+      { kind: 'approval', approval_id: 'b', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' }, note: 'may already have run', decision: { action: 'deny', reason: 'no', decided_by: 'ada@box', decided_at: 'T' } },
+    ]);
+  });
+
+  test('questions: short ids among approvals and questions, the chain and the question escaped, the answer, what to do next', () => {
+    const text = renderPending('r1', [item('abcdef01-1')], [question('abcdef01-2', { question: 'Which\ncity?\u001b[2J', chain: ['main', 'plan\u202ener'] })]);
+    // Both ids start alike: each is shortened to what tells it from the other, whatever its kind.
+    expect(text).toContain('  abcdef01-1  main wants to run write_file');
+    expect(text).toContain('  abcdef01-2  main › plan\\u202ener asks:\n    Which\n    city?\\x1b[2J\n    answer: none yet');
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+    expect(text).toMatch(/\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; answer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/);
+
+    const answered = { text: 'Lisbon\u001b[2J', answered_by: 'ada@box', answered_at: '2026-11-23T16:00:00.000Z' };
+    const onlyQuestions = renderPending('r1', [], [question('q1', { answer: answered })]);
+    expect(onlyQuestions).toContain('    answer: Lisbon\\x1b[2J (ada@box, 2026-11-23 16:00:00 UTC)');
+    expect(onlyQuestions).toMatch(/\nevery question is answered; go on with: llm-do resume r1$/);
+    expect(renderPending('r1', [], [question('q1')])).toMatch(/\nanswer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/);
+  });
+
+  test('JSON: questions after approvals, told apart by kind; the answer only when recorded', () => {
+    const answered = { text: 'Lisbon', answered_by: 'ada@box', answered_at: 'T' };
+    expect(pendingJson([item('a')], [question('q1'), question('q2', { answer: answered })])).toEqual([
+      { kind: 'approval', approval_id: 'a', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' } },
+      { kind: 'question', question_id: 'q1', call_id: 'c2', chain: ['main', 'planner'], question: 'Which city?' },
+      { kind: 'question', question_id: 'q2', call_id: 'c2', chain: ['main', 'planner'], question: 'Which city?', answer: answered },
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { ApprovalRequest } from '../../src/approval/types.ts';
 import { createStyle } from '../../src/cli/style.ts';
-import { createTerminalPrompter, describeRequest } from '../../src/cli/terminal-prompter.ts';
+import { createTerminalPrompter, describeQuestion, describeRequest } from '../../src/cli/terminal-prompter.ts';
 
 const request = (toolName: string, args: unknown): ApprovalRequest => ({
   chain: ['main', 'editor'],
@@ -157,5 +157,15 @@ describe('createTerminalPrompter', () => {
     await prompter.ask({ ...request('write_file', { path: '/x', content: 'y' }), chain: ['main', 'reviewer'], callId: 'c3' });
     expect(labelled).toEqual(['c3']);
     expect(written).toContain('approval needed · main › reviewer#2 wants to run write_file');
+  });
+
+  test('a worker question: the chain (named as progress names it) and the question escaped, an empty line asks again, the typed line is the answer', async () => {
+    const { prompter, questions, events, written } = scripted(['   ', '  Lisbon, in May  ']);
+    const answer = await prompter.answer!({ chain: ['main', 'planner'], question: 'Which city?\u001b[2J\nOne line.\u202e', callId: 'c2' });
+    expect(answer).toBe('Lisbon, in May');
+    expect(questions).toEqual(['answer> ', 'answer> ']);
+    expect(written()).toBe('\nquestion · main › planner asks:\n  Which city?\\x1b[2J\n  One line.\\u202e\nplease type an answer and press Enter (Ctrl-C stops the run)\n');
+    expect(events).toEqual(['pause', 'resume']);
+    expect(describeQuestion({ chain: ['main', 'planner'], question: 'Which city?', callId: 'c2' }, createStyle(false), (_callId, worker) => `${worker}#2`)).toContain('question · main › planner#2 asks:');
   });
 });

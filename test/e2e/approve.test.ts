@@ -83,8 +83,8 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
           run_id: RUN_B,
           status: 'paused',
           pending: [
-            { approval_id: SHELL_APPROVAL, call_id: 'c2', chain: ['main', 'helper'], tool: 'shell', args: { command: 'rm -rf build\u001b[2J' }, note: 'may already have run' },
-            { approval_id: WRITE_APPROVAL, call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'notes.txt', content: 'hello\nworld\n' } },
+            { kind: 'approval', approval_id: SHELL_APPROVAL, call_id: 'c2', chain: ['main', 'helper'], tool: 'shell', args: { command: 'rm -rf build\u001b[2J' }, note: 'may already have run' },
+            { kind: 'approval', approval_id: WRITE_APPROVAL, call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'notes.txt', content: 'hello\nworld\n' } },
           ],
         },
       ],
@@ -156,7 +156,7 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
   test.each([
     ['an unknown run', ['approve', 'ffff', 'a1b2c3d4'], 'no recorded run has an id starting with "ffff"'],
     ['an ambiguous run prefix', ['approvals', '0193aaaa'], '"0193aaaa" is the start of more than one run id'],
-    ['a run that is not paused', ['approve', FINISHED, 'a1b2c3d4'], `run ${FINISHED} is not paused (it is ok); only a paused run has approvals to decide`],
+    ['a run that is not paused', ['approve', FINISHED, 'a1b2c3d4'], `run ${FINISHED} is not paused (it is ok); only a paused run has approvals to decide or questions to answer`],
     ['a run that is not paused, listed', ['approvals', FINISHED], `run ${FINISHED} is not paused (it is ok)`],
     ['an unknown approval id', ['approve', RUN_A, 'a1b2c3d4', 'ffff'], `run ${RUN_A} has no pending approval with an id starting with "ffff" (pending: a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file))`],
     ['an ambiguous approval prefix', ['deny', RUN_A, 'a1b2c3d'], `"a1b2c3d" is the start of more than one pending approval id of run ${RUN_A} (a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file)); give more of it`],

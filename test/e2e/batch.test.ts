@@ -137,7 +137,7 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
 
     const paused = await batch();
     expect(paused.code, paused.stderr).toBe(3);
-    expect(paused.stderr).toContain('1 input(s) paused at tool calls that ask: llm-do approvals lists them');
+    expect(paused.stderr).toContain('1 input(s) paused at tool calls that ask or at questions: llm-do approvals lists them');
     const line = resultLines(out)[0]!;
     expect(line).toMatchObject({ status: 'paused', run_id: expect.any(String) });
     expect(fs.existsSync(path.join(root, 'out/a.txt'))).toBe(false);

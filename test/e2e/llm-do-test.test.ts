@@ -171,6 +171,8 @@ describe('llm-do test', { timeout: 120_000 }, () => {
       ['cases:\n  - name: a\n  - name: a\n', 'tests/main.test.yaml: case 2 (a): another case of this file has the same name'],
       ['cases: [\n', 'tests/main.test.yaml: not valid YAML'],
       ['cases:\n  - input: x\n', 'tests/main.test.yaml: case 1, name:'],
+      ['cases:\n  - name: a\n    answers: [{ question: city, answer: Lisbon, wroker: planner }]\n', 'tests/main.test.yaml: case 1 (a), answers.0: unknown field "wroker" (did you mean worker?); valid fields are question, worker, answer'],
+      ['cases:\n  - name: a\n    answers: [{ question: city }]\n', 'tests/main.test.yaml: case 1 (a), answers.0.answer: Invalid input: expected string, received undefined'],
     ];
     for (const [text, message] of cases) {
       const result = await runCli(['test', project(text)]);

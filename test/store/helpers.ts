@@ -103,7 +103,7 @@ export function seedPausedRun(store: RunStore, run_id: string, project = { name:
     { ...helper, type: 'approval_request', tool: 'shell', tool_call_id: 's1', approval_id: SHELL_APPROVAL, args: {} },
   ] as const) store.record(stamp(event as never));
   store.checkpoint!(state);
-  store.record(stamp({ ...main, type: 'run_paused', pending: pendingApprovals(state) }));
+  store.record(stamp({ ...main, type: 'run_paused', pending: pendingApprovals(state), questions: [] }));
   store.record(stamp({ ...main, type: 'run_end', status: 'paused', usage: NO_USAGE, duration_ms: 40 }));
   return state;
 }

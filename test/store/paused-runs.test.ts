@@ -59,7 +59,7 @@ describe('paused runs in the run log', () => {
 
     db.prepare(`UPDATE runs SET status = 'ok' WHERE id = 'r1'`).run();
     expect(() => store.recordDecisions('r1', new Map([[SHELL_APPROVAL, { action: 'approve' }]]), 'ada@box')).toThrow(
-      'run r1 is not paused (it is ok); only a paused run has approvals to decide',
+      'run r1 is not paused (it is ok); only a paused run has approvals to decide or questions to answer',
     );
     expect(() => store.pendingApprovals('r1')).toThrow('run r1 is not paused (it is ok)');
     expect(() => store.pendingApprovals('r9')).toThrow('no recorded run has the id r9');
@@ -88,7 +88,7 @@ describe('paused runs in the run log', () => {
   test('reopen claims a paused, interrupted or abandoned run; refuses a running or finished one', () => {
     const { db, store } = open();
     const state = seedPausedRun(store, 'r1');
-    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, decisions: new Map(), previousStatus: 'paused' });
+    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, decisions: new Map(), answers: new Map(), previousStatus: 'paused' });
     expect(db.prepare(`SELECT status, pid, host, exit_code, ended_at FROM runs WHERE id = 'r1'`).all()).toEqual([{ status: 'running', pid: 4242, host: 'here', exit_code: null, ended_at: null }]);
     expect(db.prepare(`SELECT DISTINCT status FROM calls WHERE run_id = 'r1'`).raw().all()).toEqual([['running']]);
 

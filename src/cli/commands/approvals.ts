@@ -1,6 +1,6 @@
 /**
- * `llm-do approvals [RUN]`: the pending approvals of paused runs, with the decisions recorded so far
- * (SPEC §17). `llm-do approvals rules [DIR]`: the persistent grants of a project
+ * `llm-do approvals [RUN]`: the pending approvals and worker questions of paused runs, with the
+ * decisions and answers recorded so far (SPEC §17, §21). `llm-do approvals rules [DIR]`: the persistent grants of a project
  * (`.llm-do/approvals.yaml`), numbered; `--revoke N` removes grant N. Arguments came from a model:
  * they are escaped.
  */
@@ -22,17 +22,17 @@ export interface ApprovalsListOptions {
   full?: boolean;
 }
 
-/** Lists the pending approvals of run `ref` (an id, a unique prefix or `last`), or of every paused run. */
+/** Lists the pending approvals and questions of run `ref` (an id, a unique prefix or `last`), or of every paused run. */
 export function runApprovalsList(ref: string | undefined, options: ApprovalsListOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     const paused = store.createPausedRuns(db).pendingApprovals(ref === undefined ? undefined : store.resolveRunId(db, ref));
-    if (options.json) return { runs: paused.map(({ run_id, run, pending }) => ({ run_id, status: run.status, pending: pendingJson(pending) })) };
+    if (options.json) return { runs: paused.map(({ run_id, run, pending, questions }) => ({ run_id, status: run.status, pending: pendingJson(pending, questions) })) };
     if (paused.length === 0) return 'no paused runs';
     return paused
-      .map(({ run_id, run, pending }) => {
+      .map(({ run_id, run, pending, questions }) => {
         const when = (iso: string | null) => (iso ? `${formatTime(iso)} UTC` : '-');
         const header = `run ${run_id} · project ${escapeTerminalText(run.project)} · entry ${escapeTerminalText(run.entry)} · started ${when(run.started_at)} · paused ${when(run.ended_at)}`;
-        return `${header}\n${renderPending(run_id, pending, { full: Boolean(options.full) })}`;
+        return `${header}\n${renderPending(run_id, pending, questions, { full: Boolean(options.full) })}`;
       })
       .join('\n\n');
   });

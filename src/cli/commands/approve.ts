@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { UsageError } from '../../errors.ts';
-import type { PendingApprovalRecord, RecordedDecisionValue } from '../../store/index.ts';
+import type { PendingApprovalRecord, PendingQuestionRecord, RecordedDecisionValue } from '../../store/index.ts';
 import type { CliIO } from '../io.ts';
 import { chainText, decisionText, shortApprovalIds } from '../pending-view.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
@@ -23,11 +23,11 @@ export interface DenyOptions {
 }
 
 /** Chooses the decisions to record among a run's pending approvals; throws a UsageError for bad input. */
-type Choose = (runId: string, pending: readonly PendingApprovalRecord[]) => Map<string, RecordedDecisionValue>;
+type Choose = (runId: string, pending: readonly PendingApprovalRecord[], questions: readonly PendingQuestionRecord[]) => Map<string, RecordedDecisionValue>;
 
 export function runApprove(ref: string, ids: readonly string[], options: ApproveOptions, io: CliIO): Promise<number> {
   const decision: RecordedDecisionValue = options.session ? { action: 'approve', remember: 'tool' } : { action: 'approve' };
-  return decide(ref, io, (runId, pending) => {
+  return decide(ref, io, (runId, pending, questions) => {
     if (options.all && ids.length > 0) throw new UsageError('approve takes approval IDs or --all, not both');
     if (options.all) {
       const undecided = pending.filter((item) => !item.decision);
@@ -35,16 +35,16 @@ export function runApprove(ref: string, ids: readonly string[], options: Approve
       return new Map(undecided.map((item) => [item.approval_id, decision]));
     }
     if (ids.length === 0) throw new UsageError(`approve needs the IDs of the approvals to approve, or --all (pending in run ${runId}: ${listed(pending)})`);
-    return new Map(ids.map((id) => [resolveApproval(runId, pending, id), decision]));
+    return new Map(ids.map((id) => [resolveApproval(runId, pending, questions, id), decision]));
   });
 }
 
 export function runDeny(ref: string, id: string | undefined, options: DenyOptions, io: CliIO): Promise<number> {
-  return decide(ref, io, (runId, pending) => {
+  return decide(ref, io, (runId, pending, questions) => {
     if (id === undefined) throw new UsageError(`deny needs the ID of the approval to deny (pending in run ${runId}: ${listed(pending)})`);
     if (options.reason !== undefined && options.reason.trim() === '') throw new UsageError('--reason expects a text for the model, e.g. --reason "write to out/ instead"');
     const decision: RecordedDecisionValue = options.reason === undefined ? { action: 'deny' } : { action: 'deny', reason: options.reason };
-    return new Map([[resolveApproval(runId, pending, id), decision]]);
+    return new Map([[resolveApproval(runId, pending, questions, id), decision]]);
   });
 }
 
@@ -53,24 +53,36 @@ function decide(ref: string, io: CliIO, choose: Choose): Promise<number> {
   return withRunLog(io, false, {}, (db, store) => {
     const runId = store.resolveRunId(db, ref);
     const paused = store.createPausedRuns(db);
-    const { pending } = paused.pendingApprovals(runId)[0]!;
-    if (pending.length === 0) throw new UsageError(`run ${runId} is paused with no pending approval to decide; go on with: llm-do resume ${runId}`);
-    const chosen = choose(runId, pending);
+    const { pending, questions } = paused.pendingApprovals(runId)[0]!;
+    if (pending.length === 0) {
+      const next = questions.some((question) => !question.answer) ? `it waits for answers: llm-do answer ${runId} ID TEXT` : `go on with: llm-do resume ${runId}`;
+      throw new UsageError(`run ${runId} is paused with no pending approval to decide; ${next}`);
+    }
+    const chosen = choose(runId, pending, questions);
     paused.recordDecisions(runId, chosen, `${io.env.USER ?? 'unknown'}@${hostname()}`);
     const short = shortApprovalIds(pending.map((item) => item.approval_id));
     const describe = (item: PendingApprovalRecord) => `${short.get(item.approval_id)}  ${chainText(item.chain)} › ${safe(item.tool)}`;
     const lines = pending.filter((item) => chosen.has(item.approval_id)).map((item) => `${decisionText(chosen.get(item.approval_id)!)}: ${describe(item)}`);
     const undecided = pending.filter((item) => !item.decision && !chosen.has(item.approval_id));
+    const unanswered = questions.filter((item) => !item.answer).length;
     if (undecided.length > 0) lines.push(`still undecided: ${undecided.map(describe).join(', ')}`);
-    lines.push(undecided.length > 0 ? `once all are decided: llm-do resume ${runId}` : `next: llm-do resume ${runId}`);
+    if (unanswered > 0) lines.push(`still unanswered: ${unanswered} question(s) (llm-do approvals ${runId}; llm-do answer ${runId} ID TEXT)`);
+    const settled = questions.length > 0 ? 'decided and answered' : 'decided';
+    lines.push(undecided.length + unanswered > 0 ? `once all are ${settled}: llm-do resume ${runId}` : `next: llm-do resume ${runId}`);
     return lines.join('\n');
   });
 }
 
-/** The full id of the pending approval `prefix` names; a UsageError listing the pending ones if none or several do. */
-function resolveApproval(runId: string, pending: readonly PendingApprovalRecord[], prefix: string): string {
+/**
+ * The full id of the pending approval `prefix` names; a UsageError listing the pending ones if none
+ * or several do, or saying how to answer when it names a question.
+ */
+function resolveApproval(runId: string, pending: readonly PendingApprovalRecord[], questions: readonly PendingQuestionRecord[], prefix: string): string {
   const matches = pending.filter((item) => item.approval_id.startsWith(prefix.toLowerCase()));
   if (matches.length === 1 && prefix !== '') return matches[0]!.approval_id;
+  if (matches.length === 0 && prefix !== '' && questions.some((item) => item.question_id.startsWith(prefix.toLowerCase()))) {
+    throw new UsageError(`${prefix} is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId} ${prefix} TEXT`);
+  }
   if (matches.length === 0 || prefix === '') throw new UsageError(`run ${runId} has no pending approval with an id starting with "${prefix}" (pending: ${listed(pending)})`);
   throw new UsageError(`"${prefix}" is the start of more than one pending approval id of run ${runId} (${listed(matches)}); give more of it`);
 }

@@ -41,6 +41,8 @@ function cancellingTurn(prompter: ApprovalPrompter, cancelTurn: () => void): App
       cancelTurn();
       throw new AbortedError('turn cancelled');
     },
+    // A worker's question has no `q`: Ctrl-C cancels the turn while it waits.
+    ...(prompter.answer ? { answer: prompter.answer } : {}),
   };
 }
 

@@ -70,7 +70,7 @@ async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun>
           const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
           // Another process resumed and stopped it in between: its state is not the one checked.
           if (JSON.stringify(claimed.state) !== JSON.stringify(state)) throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
-          return { afterSeq: claimed.lastSeq, decisions: claimed.decisions };
+          return { afterSeq: claimed.lastSeq, decisions: claimed.decisions, answers: claimed.answers };
         },
       };
     },
