@@ -17,6 +17,7 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
   approve: 'llm-do approve RUN --all && llm-do resume RUN',
   deny: 'llm-do deny RUN ID --reason "not that file"',
   resume: 'llm-do resume last',
+  ui: 'llm-do ui ./my-project',
   models: 'llm-do models',
   keys: 'llm-do keys set anthropic',
   lib: 'llm-do lib install ./my-library',
