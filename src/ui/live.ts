@@ -38,7 +38,13 @@ export function createChangeFeed(db: RunDatabase, intervalMs = POLL_INTERVAL_MS)
   };
   const timer = setInterval(() => {
     if (listeners.size === 0) return;
-    const now = read();
+    let now: unknown;
+    try {
+      now = read();
+    } catch {
+      // Busy past the timeout: the next tick asks again.
+      return;
+    }
     if (now !== last) {
       last = now;
       announce();

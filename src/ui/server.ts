@@ -69,7 +69,10 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
       if (pathname === '/api/runs') return sendJson(response, 200, runsView(db));
       if (pathname === '/api/live/runs') return streamRuns(openStream(response));
       const live = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
-      if (live) return streamRun(openStream(response), runIdOf(db, decodeURIComponent(live[1]!)));
+      if (live) {
+        const runId = runIdOf(db, decodeURIComponent(live[1]!));
+        return streamRun(openStream(response), runId);
+      }
       const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
       if (run) return sendJson(response, 200, runView(db, decodeURIComponent(run[1]!)));
       throw new ApiError(404, `not found: ${pathname}`);
@@ -109,13 +112,13 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
   };
 
   const streamRuns = (stream: EventStream) => {
-    const update = () => stream.sendIfChanged('runs', runsView(db));
+    const update = guarded(stream, () => stream.sendIfChanged('runs', runsView(db)));
     update();
     stream.onClose(feed.subscribe(update));
   };
 
   const streamRun = (stream: EventStream, runId: string) => {
-    const update = () => stream.sendIfChanged('run', runView(db, runId));
+    const update = guarded(stream, () => stream.sendIfChanged('run', runView(db, runId)));
     update();
     stream.onClose(feed.subscribe(update));
     stream.onClose(live.subscribe(runId, (text) => stream.send('text', text)));
@@ -139,6 +142,20 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
   for (const response of streams) response.end();
   http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
+}
+
+/**
+ * `update`, reporting a failure to the page as a `problem` event instead of throwing out of a timer
+ * (a run removed with `llm-do runs rm` while shown, the log busy past its timeout).
+ */
+function guarded(stream: EventStream, update: () => void): () => void {
+  return () => {
+    try {
+      update();
+    } catch (error) {
+      stream.sendIfChanged('problem', { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
 }
 
 /** Streamed text of runs in this process, by run id, for the pages watching them. */

@@ -160,6 +160,9 @@ function showRun(id: string): void {
       lastView = view;
       renderRun(view);
     },
+    problem({ error }: { error: string }) {
+      byId('detail').replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'This run cannot be shown'), h('div', { class: 'error-text' }, error)));
+    },
     text({ call_id, text }: { call_id: string; text: string }) {
       liveText.set(call_id, (liveText.get(call_id) ?? '') + text);
       const box = document.querySelector(`[data-live-call="${CSS.escape(call_id)}"]`);
@@ -485,6 +488,9 @@ async function main(): Promise<void> {
     runs(view: RunsView) {
       runs = view;
       renderRuns();
+    },
+    problem({ error }: { error: string }) {
+      byId('runs').replaceChildren(h('li', { class: 'empty error-text' }, error));
     },
   });
   route();
