@@ -1,0 +1,136 @@
+/**
+ * `llm-do ui` in real headless Chromium (SPEC §22, issue 19 (b)): the page shows a run paused by
+ * another process appear in the list, draws its call tree, and a person approves and resumes it
+ * there; the run then completes, in the page and in `llm-do runs`. A run started from the page's
+ * form pauses, shows up live, is denied with a reason and resumed. Model output full of HTML stays
+ * text: no element or script of it reaches the page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { runCli } from './helpers/run-cli.ts';
+import { startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-'));
+
+describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A project, its own LLM_DO_HOME, the UI serving it and a page open on it. */
+  async function open(): Promise<{ root: string; script: string; env: Record<string, string>; ui: RunningUi; page: Page; errors: string[] }> {
+    const dir = fs.mkdtempSync(path.join(tmp, 'case-'));
+    const { root, script } = writeUiProject(dir);
+    const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
+    const ui = await startUi(['--model', `scripted:${script}`], { cwd: root, env });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    await page.goto(ui.url);
+    // The token went from the address bar into a cookie.
+    expect(new URL(page.url()).search).toBe('');
+    return { root, script, env, ui, page, errors };
+  }
+
+  async function close({ ui, page, errors }: { ui: RunningUi; page: Page; errors: string[] }): Promise<void> {
+    await page.close();
+    const stopped = await ui.stop();
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(errors).toEqual([]);
+  }
+
+  /** The page shows model output as text only: nothing of it ran or became an element. */
+  async function expectInert(page: Page): Promise<void> {
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('#detail img, #detail script, #detail b').count()).toBe(0);
+  }
+
+  test('a run paused by another process appears, shows its tree, is approved and resumed in the page, and completes', async () => {
+    const opened = await open();
+    const { page, root, script, env } = opened;
+    await expect.poll(() => page.locator('#runs li').textContent()).toContain('no runs recorded yet');
+
+    const paused = await runCli(['.', 'go', '--model', `scripted:${script}`, '--on-approval', 'pause', '--json'], { cwd: root, env });
+    expect(paused.code, paused.stderr).toBe(3);
+    const { run_id: runId } = JSON.parse(paused.stdout);
+
+    // The list follows the run log: the paused run shows up without a reload, waiting for a decision.
+    const item = page.locator(`#runs li[data-run-id="${runId}"]`);
+    await expect.poll(() => item.textContent()).toContain('1 to decide');
+    expect(await item.locator('.status').textContent()).toBe('paused');
+    await item.locator('a').click();
+
+    await page.locator('[data-pending]').waitFor();
+    expect(await page.locator('h1 .status').textContent()).toBe('paused');
+    const approval = page.locator('[data-pending] .approval');
+    expect(await approval.textContent()).toContain('main wants to run write_file (filesystem)');
+    expect(await approval.locator('pre').textContent()).toBe(JSON.stringify({ path: '/out/note.txt', content: '<img src=x onerror=alert(1)>' }, null, 2));
+    expect(await page.locator('[data-action=resume]').isDisabled()).toBe(true);
+    // The call tree: the entry call, its first step and the tool call waiting for a decision.
+    const call = page.locator('.call[data-call-id="c1"]');
+    expect(await call.locator('.call-name').first().textContent()).toContain('main#1');
+    expect(await call.locator('.step-head').first().textContent()).toMatch(/^step 1 · scripted:.* · tool-calls · /);
+    expect(await call.locator('.tool[data-tool="write_file"] .outcome').textContent()).toBe('waiting');
+    await call.locator('details summary', { hasText: 'prompt sent' }).first().click();
+    expect(await call.locator('details[open] pre').first().textContent()).toContain('You are worker main.');
+    await expectInert(page);
+
+    await page.locator('[data-action=approve]').click();
+    await page.locator('.decision.approve').waitFor();
+    expect(await page.locator('.decision.approve').textContent()).toMatch(/^approved by ada@/);
+    await page.locator('[data-action=resume]').click();
+
+    await expect.poll(() => page.locator('h1 .status').textContent()).toBe('ok');
+    expect(await page.locator('[data-output]').textContent()).toBe('wrote it <script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">');
+    expect(await call.locator('.tool[data-tool="write_file"]').textContent()).toContain('approved by user');
+    expect(await page.locator('[data-pending]').count()).toBe(0);
+    await expect.poll(() => item.locator('.status').textContent()).toBe('ok');
+    await expectInert(page);
+
+    const shown = await runCli(['runs', 'show', runId, '--json'], { cwd: root, env });
+    expect(JSON.parse(shown.stdout).run).toMatchObject({ status: 'ok', exit_code: 0 });
+    expect(fs.readFileSync(path.join(root, 'out/note.txt'), 'utf8')).toBe('<img src=x onerror=alert(1)>');
+    await close(opened);
+  });
+
+  test('a run started from the form pauses live in the page; denied with a reason and resumed, it completes', async () => {
+    const opened = await open();
+    const { page, root, env } = opened;
+    await page.locator('#new-run').click();
+    await page.locator('#start-worker').waitFor();
+    expect(await page.locator('#start-worker option').allTextContents()).toEqual(['main']);
+    await page.locator('#start-input').fill('write the note');
+    await page.locator('[data-action=start]').click();
+
+    // The page goes to the new run and follows it until it pauses.
+    await page.waitForURL(/#\/runs\/[0-9a-f-]{36}$/);
+    const runId = page.url().split('/').at(-1)!;
+    await page.locator('[data-pending]').waitFor();
+    expect(await page.locator('h1 .status').textContent()).toBe('paused');
+
+    await page.locator('[data-pending] input[aria-label=reason]').fill('not <b>there</b>');
+    await page.locator('[data-action=deny]').click();
+    await page.locator('.decision.deny').waitFor();
+    expect(await page.locator('.decision.deny').textContent()).toMatch(/^denied: not <b>there<\/b> by ada@/);
+    await page.locator('[data-action=resume]').click();
+
+    await expect.poll(() => page.locator('h1 .status').textContent()).toBe('ok');
+    expect(await page.locator('.tool[data-tool="write_file"] .outcome').textContent()).toBe('denied');
+    expect(await page.locator('.tool[data-tool="write_file"]').textContent()).toContain('denied by user: not <b>there</b>');
+    await expectInert(page);
+    expect(fs.existsSync(path.join(root, 'out/note.txt'))).toBe(false);
+
+    const runs = JSON.parse((await runCli(['runs', '--json'], { cwd: root, env })).stdout).runs;
+    expect(runs).toMatchObject([{ id: runId, status: 'ok', entry: 'main' }]);
+    await close(opened);
+  });
+});
