@@ -2,8 +2,9 @@
  * `llm-do ui` in real headless Chromium (SPEC §22, issue 19 (b)): the page shows a run paused by
  * another process appear in the list, draws its call tree, and a person approves and resumes it
  * there; the run then completes, in the page and in `llm-do runs`. A run started from the page's
- * form pauses, shows up live, is denied with a reason and resumed. Model output full of HTML stays
- * text: no element or script of it reaches the page.
+ * form pauses, shows up live, is denied with a reason and resumed. A run of another process is
+ * followed live, step by step, until it ends. Model output full of HTML stays text: no element or
+ * script of it reaches the page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
-import { runCli } from './helpers/run-cli.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
+import { closeServers, scripted } from './helpers/scripted.ts';
 import { startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-'));
@@ -23,6 +25,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
   });
   afterAll(async () => {
     await browser?.close();
+    await closeServers();
   });
 
   /** A project, its own LLM_DO_HOME, the UI serving it and a page open on it. */
@@ -131,6 +134,41 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
 
     const runs = JSON.parse((await runCli(['runs', '--json'], { cwd: root, env })).stdout).runs;
     expect(runs).toMatchObject([{ id: runId, status: 'ok', entry: 'main' }]);
+    await close(opened);
+  });
+
+  test('a run of another process is followed live: its first step shows while it runs, then its end', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { server, env: providerEnv } = await scripted(async (request) => {
+      if (request.toolResults.length === 0) return { toolCalls: [{ name: 'read_file', args: { path: '/out/seed.txt' } }] };
+      // The second step waits until the page has shown the run in the middle.
+      await held;
+      return { text: 'read it' };
+    });
+    const opened = await open();
+    const { page, root, env } = opened;
+    fs.writeFileSync(path.join(root, 'out/seed.txt'), 'a seed\n');
+    const run = startCli(['.', 'go', '--model', 'openai-compatible:scripted'], { cwd: root, env: { ...env, ...(providerEnv as Record<string, string>) }, timeoutMs: 60_000 });
+    try {
+      const item = page.locator('#runs li[data-run-id]');
+      await expect.poll(() => item.locator('.status').textContent()).toBe('running');
+      await item.locator('a').click();
+      // The run log commits once per step: the first model step is there, the second is held.
+      const step = page.locator('.call[data-call-id="c1"] .step-head');
+      await expect.poll(() => step.first().textContent()).toMatch(/^step 1 · openai-compatible:scripted · tool-calls · /);
+      expect(await step.count()).toBe(1);
+      expect(await page.locator('h1 .status').textContent()).toBe('running');
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      release();
+    }
+    const ended = await run.result;
+    expect(ended.code, ended.stderr).toBe(0);
+    await expect.poll(() => page.locator('h1 .status').textContent()).toBe('ok');
+    expect(await page.locator('[data-output]').textContent()).toBe('read it');
+    expect(await page.locator('.step-head').count()).toBe(2);
+    expect(await page.locator('.tool[data-tool="read_file"] .outcome').textContent()).toBe('ok');
     await close(opened);
   });
 });
