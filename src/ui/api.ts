@@ -5,7 +5,8 @@
  * `ApiError` with the HTTP status and a message naming the field and what would be valid.
  */
 import { LlmDoError } from '../errors.ts';
-import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, settleAbandonedRuns, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
+import type { AssembledPrompt } from '../runtime/model-prompt.ts';
+import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, settleAbandonedRuns, type CallRecord, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
 export class ApiError extends Error {
@@ -48,13 +49,32 @@ export interface RunView {
   pending_error?: string;
 }
 
-/** Run `ref` (an id, a unique prefix or `last`) with its call tree and the prompts its models were sent. */
+/**
+ * Run `ref` (an id, a unique prefix or `last`) with its call tree. Prompts are left out: each one
+ * holds the whole history so far, so a run's prompts grow with the square of its steps, and a live
+ * view sends the run again at every step; `promptView` gives one on demand.
+ */
 export function runView(db: RunDatabase, ref: string): RunView {
   const id = runIdOf(db, ref);
-  const run = loadRun(db, id, { prompts: true });
+  const run = loadRun(db, id, { prompts: false });
   if (run.status !== 'paused') return { run, pending: [] };
   const pending = pendingOf(db, id);
   return Array.isArray(pending) ? { run, pending } : { run, pending: [], pending_error: pending.error };
+}
+
+/** What the model of call `callId` was sent at `step` of run `ref`: messages, tool schemas, settings. */
+export function promptView(db: RunDatabase, ref: string, callId: string, step: number): { prompt: AssembledPrompt } {
+  const run = loadRun(db, runIdOf(db, ref), { prompts: true });
+  const calls: CallRecord[] = [];
+  const collect = (call: CallRecord | null | undefined) => {
+    if (!call) return;
+    calls.push(call);
+    for (const tool of call.tool_calls) collect(tool.call);
+  };
+  collect(run.root);
+  const prompt = calls.find((call) => call.call_id === callId)?.requests.find((request) => request.step === step)?.prompt;
+  if (!prompt) throw new ApiError(404, `run ${run.id} has no recorded prompt for call ${callId} at step ${step}`);
+  return { prompt };
 }
 
 /** The full id of the run `ref` names; 404 when none (or several) do. */

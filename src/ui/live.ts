@@ -10,6 +10,8 @@ import type { RunDatabase } from '../store/index.ts';
 
 /** How often the run log is checked for commits of other connections. */
 export const POLL_INTERVAL_MS = 250;
+/** Every this many polls the views are rebuilt even without a commit. */
+const REFRESH_TICKS = 20;
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -36,8 +38,12 @@ export function createChangeFeed(db: RunDatabase, intervalMs = POLL_INTERVAL_MS)
       for (const listener of [...listeners]) listener();
     });
   };
+  let ticks = 0;
   const timer = setInterval(() => {
     if (listeners.size === 0) return;
+    // Now and then without a commit too: a run whose process died is settled as interrupted only
+    // when someone looks (`settleAbandonedRuns`), and nothing else would commit for it.
+    if (++ticks % REFRESH_TICKS === 0) announce();
     let now: unknown;
     try {
       now = read();

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../store/index.ts';
-import { ApiError, asApiError, checkResumable, parseStart, recordDecisions, runIdOf, runsView, runView } from './api.ts';
+import { ApiError, asApiError, checkResumable, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
@@ -73,6 +73,8 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
         const runId = runIdOf(db, decodeURIComponent(live[1]!));
         return streamRun(openStream(response), runId);
       }
+      const prompt = /^\/api\/runs\/([^/]+)\/prompts\/([^/]+)\/(\d+)$/.exec(pathname);
+      if (prompt) return sendJson(response, 200, promptView(db, decodeURIComponent(prompt[1]!), decodeURIComponent(prompt[2]!), Number(prompt[3])));
       const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
       if (run) return sendJson(response, 200, runView(db, decodeURIComponent(run[1]!)));
       throw new ApiError(404, `not found: ${pathname}`);

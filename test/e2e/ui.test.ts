@@ -44,11 +44,13 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     return { root, script, env, ui, page, errors };
   }
 
+  /** Stops the UI while the page still listens to it: Ctrl-C ends the open streams too. */
   async function close({ ui, page, errors }: { ui: RunningUi; page: Page; errors: string[] }): Promise<void> {
-    await page.close();
+    expect(errors).toEqual([]);
     const stopped = await ui.stop();
     expect(stopped.code, stopped.stderr).toBe(0);
-    expect(errors).toEqual([]);
+    expect(stopped.stderr).toContain('llm-do ui: stopped');
+    await page.close();
   }
 
   /** The page shows model output as text only: nothing of it ran or became an element. */
@@ -84,7 +86,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     expect(await call.locator('.step-head').first().textContent()).toMatch(/^step 1 · scripted:.* · tool-calls · /);
     expect(await call.locator('.tool[data-tool="write_file"] .outcome').textContent()).toBe('waiting');
     await call.locator('details summary', { hasText: 'prompt sent' }).first().click();
-    expect(await call.locator('details[open] pre').first().textContent()).toContain('You are worker main.');
+    await expect.poll(() => call.locator('details[open] pre').first().textContent()).toContain('You are worker main.');
     await expectInert(page);
 
     await page.locator('[data-action=approve]').click();

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/store/database.ts';
 import { createPausedRuns } from '../../src/store/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
-import { ApiError, checkResumable, parseStart, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
+import { ApiError, checkResumable, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
 import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../store/helpers.ts';
 
@@ -33,6 +33,9 @@ describe('ui api', () => {
     expect(view.run.root).toMatchObject({ call_id: 'c1', tool_calls: [{ tool: 'helper', call: { call_id: 'c2' } }, { tool: 'write_file' }] });
     expect(view.pending.map((item) => item.approval_id).sort()).toEqual([WRITE_APPROVAL, SHELL_APPROVAL]);
     expect(runView(db, 'last').run.id).toBe(RUN);
+    // Prompts are not sent with the run, only on demand.
+    expect(JSON.stringify(view)).not.toContain('"prompt"');
+    expect(refusalOf(() => promptView(db, RUN, 'c9', 1))).toEqual({ status: 404, message: `run ${RUN} has no recorded prompt for call c9 at step 1` });
   });
 
   test('decisions are recorded all or none, with who decided; resume waits until every approval is decided', () => {

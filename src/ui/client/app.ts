@@ -353,8 +353,33 @@ function requestNode(call: CallRecord, request: RequestRecord): HTMLElement {
     {},
     h('div', { class: 'step-head' }, `step ${request.step} · ${request.model} · ${request.finish_reason ?? 'no response yet'} · ${formatDuration(request.duration_ms)}${tokens}${cost}`),
     request.text && h('pre', {}, request.text),
-    request.prompt && expandable(`prompt-${call.call_id}-${request.step}`, 'prompt sent', promptNode(request.prompt)),
+    promptExpandable(call, request),
   );
+}
+
+/** Prompts fetched so far, by `run call step`: a live update redraws them without asking again. */
+const prompts = new Map<string, Promise<NonNullable<RequestRecord['prompt']>>>();
+
+/** "prompt sent", fetched when first opened (a run's prompts are never sent with the run: they repeat its whole history). */
+function promptExpandable(call: CallRecord, request: RequestRecord): HTMLElement {
+  const key = `prompt-${selectedRun} ${call.call_id} ${request.step}`;
+  const content = h('div', {}, h('span', { class: 'muted' }, 'loading…'));
+  const details = expandable(key, 'prompt sent', content);
+  const load = () => {
+    let prompt = prompts.get(key);
+    if (!prompt) {
+      prompt = get<{ prompt: NonNullable<RequestRecord['prompt']> }>(`/api/runs/${encodeURIComponent(selectedRun!)}/prompts/${encodeURIComponent(call.call_id)}/${request.step}`).then((answer) => answer.prompt);
+      prompts.set(key, prompt);
+      prompt.catch(() => prompts.delete(key));
+    }
+    prompt.then(
+      (value) => content.replaceChildren(promptNode(value)),
+      (error: Error) => content.replaceChildren(h('span', { class: 'error-text' }, error.message)),
+    );
+  };
+  if ((details as HTMLDetailsElement).open) load();
+  details.addEventListener('toggle', () => void ((details as HTMLDetailsElement).open && load()));
+  return details;
 }
 
 function promptNode(prompt: NonNullable<RequestRecord['prompt']>): HTMLElement {
