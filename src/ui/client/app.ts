@@ -128,7 +128,7 @@ function runItem(run: RunSummary): HTMLElement {
       h(
         'div',
         { class: 'run-meta' },
-        h('span', {}, run.model ?? ''),
+        h('span', { class: 'model' }, run.model ?? ''),
         h('span', {}, formatDuration(run.duration_ms)),
         h('span', {}, `${formatTokens(run.input_tokens + run.output_tokens)} tok`),
         h('span', {}, formatCost(run.cost_usd, finished(run.status))),
@@ -184,10 +184,17 @@ function renderRun(view: RunView): void {
     h('div', { class: 'panel' }, h('h2', {}, 'Input'), h('pre', {}, asText(run.input))),
     run.output !== undefined && run.output !== null && h('div', { class: 'panel' }, h('h2', {}, 'Output'), h('pre', { 'data-output': true }, asText(run.output))),
     ...run.warnings.map((warning) => h('div', { class: 'panel' }, h('span', { class: 'muted' }, 'warning '), warning.message)),
-    h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), run.root ? callTree(run) : h('p', { class: 'muted' }, 'no call recorded yet')),
+    ...callPanels(run),
   ];
   byId('detail').replaceChildren(...children.filter((child): child is Node | string => Boolean(child)));
   window.scrollTo(0, scroll);
+}
+
+function callPanels(run: RunDetail): HTMLElement[] {
+  if (!run.root) return [h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), h('p', { class: 'muted' }, 'no call recorded yet'))];
+  const calls = callsOf(run);
+  const scale = scaleOf(run, calls);
+  return [h('div', { class: 'panel' }, h('h2', {}, 'Calls'), timeline(run, calls, scale)), h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), callTree(run, scale))];
 }
 
 function facts(run: RunDetail): HTMLElement {
@@ -237,6 +244,13 @@ function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[]): HTMLEle
   );
 }
 
+/** ` (helper#2)` when the run has several calls of that call's worker, so two alike approvals can be told apart. */
+function callLabel(run: RunDetail, callId: string): string {
+  const calls = callsOf(run);
+  const call = calls.find((candidate) => candidate.call_id === callId);
+  return call && calls.filter((candidate) => candidate.worker === call.worker).length > 1 ? ` (${call.label})` : '';
+}
+
 function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTMLElement): HTMLElement {
   const reason = h('input', { type: 'text', placeholder: 'reason for the model (optional)', 'aria-label': 'reason', size: '32' }) as HTMLInputElement;
   const decide = (decision: Record<string, unknown>) => async () => {
@@ -260,7 +274,7 @@ function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTML
   return h(
     'div',
     { class: 'approval', 'data-approval-id': item.approval_id },
-    h('div', {}, h('span', { class: 'muted' }, `${item.chain.join(' › ')} wants to run `), h('span', { class: 'tool-name' }, item.tool), h('span', { class: 'muted' }, ` (${item.toolset})`)),
+    h('div', {}, h('span', { class: 'muted' }, `${item.chain.join(' › ')}${callLabel(run, item.call_id)} wants to run `), h('span', { class: 'tool-name' }, item.tool), h('span', { class: 'muted' }, ` (${item.toolset})`)),
     item.description && h('div', { class: 'muted' }, item.description),
     h('pre', {}, asText(item.args)),
     item.note && h('div', { class: 'error-text' }, `note: ${item.note}`),
@@ -286,45 +300,78 @@ interface Scale {
   runStatus: string;
 }
 
-function callTree(run: RunDetail): HTMLElement {
+/** Every call of the run, depth first, each after the call that delegated to it. */
+function callsOf(run: RunDetail): CallRecord[] {
   const calls: CallRecord[] = [];
   const collect = (call: CallRecord) => {
     calls.push(call);
     for (const tool of call.tool_calls) if (tool.call) collect(tool.call);
   };
-  collect(run.root!);
+  if (run.root) collect(run.root);
+  return calls;
+}
+
+/** How long a call took, or has taken so far while the run runs (a paused call's time is what it recorded). */
+function elapsed(call: CallRecord, runStatus: string): number | null {
+  if (call.duration_ms !== null) return call.duration_ms;
+  return runStatus === 'running' && call.status === 'running' ? Date.now() - Date.parse(call.started_at) : null;
+}
+
+function scaleOf(run: RunDetail, calls: readonly CallRecord[]): Scale {
   const start = Date.parse(run.started_at);
-  const end = Math.max(...calls.map((call) => Date.parse(call.started_at) + (call.duration_ms ?? Date.now() - Date.parse(call.started_at))), start + (run.duration_ms ?? 0));
-  const scale: Scale = {
+  const end = Math.max(start + (run.duration_ms ?? 0), ...calls.map((call) => Date.parse(call.started_at) + (elapsed(call, run.status) ?? 0)));
+  return {
     start,
     span: Math.max(1, end - start),
     maxTokens: Math.max(1, ...calls.map((call) => call.input_tokens + call.output_tokens)),
     maxCost: Math.max(0, ...calls.map((call) => call.cost_usd ?? 0)),
     runStatus: run.status,
   };
+}
+
+/**
+ * One aligned row per call: when it ran against the whole run, its tokens and its cost against
+ * the largest call. A click on a row shows that call in the tree below.
+ */
+function timeline(run: RunDetail, calls: readonly CallRecord[], scale: Scale): HTMLElement {
+  const row = (call: CallRecord) => {
+    const began = Date.parse(call.started_at) - scale.start;
+    const took = elapsed(call, run.status);
+    const tokens = call.input_tokens + call.output_tokens;
+    const name = h('div', { class: 'timeline-name', title: call.chain.join(' › ') }, h('span', { class: 'call-name' }, call.label), statusBadge(call.status));
+    name.style.paddingLeft = `${call.depth * 14}px`;
+    return h(
+      'div',
+      {
+        class: 'timeline-row',
+        'data-timeline-call': call.call_id,
+        onclick: () => document.querySelector(`.call[data-call-id="${CSS.escape(call.call_id)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      },
+      name,
+      bar('time', began / scale.span, (took ?? 0) / scale.span, `started +${formatDuration(began)}, took ${formatDuration(took)}`),
+      h('div', { class: 'num' }, formatDuration(took)),
+      bar('tokens', 0, tokens / scale.maxTokens, `${tokens} tokens (${call.input_tokens} in, ${call.output_tokens} out)`),
+      h('div', { class: 'num' }, `${formatTokens(tokens)} tok`),
+      scale.maxCost > 0 ? bar('cost', 0, (call.cost_usd ?? 0) / scale.maxCost, formatCost(call.cost_usd, true)) : h('div'),
+      h('div', { class: 'num' }, formatCost(call.cost_usd, finished(run.status))),
+    );
+  };
+  const head = h('div', { class: 'timeline-row timeline-head muted' }, h('div', {}, 'call'), h('div', {}, 'time'), h('div'), h('div', {}, 'tokens'), h('div'), h('div', {}, 'cost'), h('div'));
+  return h('div', { class: 'timeline' }, head, ...calls.map(row));
+}
+
+function callTree(run: RunDetail, scale: Scale): HTMLElement {
   return h('div', { class: 'tree' }, callNode(run.root!, scale));
 }
 
 function callNode(call: CallRecord, scale: Scale): HTMLElement {
-  const began = Date.parse(call.started_at);
-  const running = call.duration_ms === null && call.status === 'running';
-  const duration = call.duration_ms ?? (running ? Date.now() - began : 0);
-  const tokens = call.input_tokens + call.output_tokens;
+  const took = elapsed(call, scale.runStatus);
   const head = h(
     'div',
     { class: 'call-head' },
-    h('div', { class: 'call-name', title: call.chain.join(' › ') }, call.label, h('span', { class: 'muted' }, ` ${call.model ?? ''}`), ' ', statusBadge(call.status)),
-    bar('time', (began - scale.start) / scale.span, duration / scale.span, `started +${formatDuration(began - scale.start)}, took ${formatDuration(duration)}`),
-    h('div', { class: 'num' }, formatDuration(call.duration_ms ?? (running ? duration : null))),
-    h('div', { class: 'num' }, formatCost(call.cost_usd, finished(scale.runStatus))),
-  );
-  const usage = h(
-    'div',
-    { class: 'call-head' },
-    h('div', { class: 'num', title: 'tokens in / out' }, `${formatTokens(call.input_tokens)} in · ${formatTokens(call.output_tokens)} out${call.cache_read_tokens ? ` · ${formatTokens(call.cache_read_tokens)} cached` : ''}`),
-    bar('tokens', 0, tokens / scale.maxTokens, `${tokens} tokens`),
-    h('div'),
-    scale.maxCost > 0 ? bar('cost', 0, (call.cost_usd ?? 0) / scale.maxCost, formatCost(call.cost_usd, true)) : h('div'),
+    h('span', { class: 'call-name' }, call.label),
+    statusBadge(call.status),
+    h('span', { class: 'muted' }, [call.model ?? '', formatDuration(took), `${call.input_tokens} in${call.cache_read_tokens ? ` (${call.cache_read_tokens} cached)` : ''} / ${call.output_tokens} out`, formatCost(call.cost_usd, finished(scale.runStatus))].filter(Boolean).join(' · ')),
   );
   const steps = [...new Set([...call.requests.map((request) => request.step), ...call.tool_calls.map((tool) => tool.step ?? 0)])].sort((a, b) => a - b);
   const live = liveText.get(call.call_id);
@@ -332,7 +379,6 @@ function callNode(call: CallRecord, scale: Scale): HTMLElement {
     'div',
     { class: 'call', 'data-call-id': call.call_id },
     head,
-    usage,
     call.error && h('div', { class: 'error-text' }, call.error),
     expandable(`input-${call.call_id}`, 'input', h('pre', {}, asText(call.input))),
     ...steps.map((step) => stepNode(call, step, scale)),
@@ -403,7 +449,9 @@ function messageText(content: unknown): string {
 
 function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLElement {
   const waiting = tool.approval?.approved === null && scale.runStatus === 'paused';
-  const outcome = waiting ? 'waiting' : tool.ok === null ? (tool.call?.status === 'running' ? 'running' : 'no result') : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
+  const child = tool.call?.status;
+  const outcome =
+    waiting || (tool.ok === null && child === 'paused') ? 'waiting' : tool.ok === null ? (child === 'running' ? 'running' : 'no result') : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
   const approval = tool.approval;
   const approvalText = !approval
     ? undefined
