@@ -70,13 +70,13 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
       if (pathname === '/api/live/runs') return streamRuns(openStream(response));
       const live = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
       if (live) {
-        const runId = runIdOf(db, decodeURIComponent(live[1]!));
+        const runId = runIdOf(db, segment(live[1]!));
         return streamRun(openStream(response), runId);
       }
       const prompt = /^\/api\/runs\/([^/]+)\/prompts\/([^/]+)\/(\d+)$/.exec(pathname);
-      if (prompt) return sendJson(response, 200, promptView(db, decodeURIComponent(prompt[1]!), decodeURIComponent(prompt[2]!), Number(prompt[3])));
+      if (prompt) return sendJson(response, 200, promptView(db, segment(prompt[1]!), segment(prompt[2]!), Number(prompt[3])));
       const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
-      if (run) return sendJson(response, 200, runView(db, decodeURIComponent(run[1]!)));
+      if (run) return sendJson(response, 200, runView(db, segment(run[1]!)));
       throw new ApiError(404, `not found: ${pathname}`);
     }
     if (request.method !== 'POST') throw new ApiError(405, `${request.method} is not supported; the page uses GET and POST`);
@@ -90,7 +90,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     }
     const action = /^\/api\/runs\/([^/]+)\/(decisions|resume)$/.exec(pathname);
     if (!action) throw new ApiError(404, `not found: POST ${pathname}`);
-    const runId = runIdOf(db, decodeURIComponent(action[1]!));
+    const runId = runIdOf(db, segment(action[1]!));
     if (action[2] === 'decisions') {
       recordDecisions(db, runId, body, options.decidedBy);
       feed.touch();
@@ -196,6 +196,15 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
     return JSON.parse(text);
   } catch (error) {
     throw new ApiError(400, `the request body is not JSON (${(error as Error).message})`);
+  }
+}
+
+/** A path segment, percent-decoded; a malformed one names nothing here (404). */
+function segment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ApiError(404, `not found: ${JSON.stringify(text)} is not a valid path segment`);
   }
 }
 

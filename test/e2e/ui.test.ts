@@ -112,7 +112,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     const { page, root, env } = opened;
     await page.locator('#new-run').click();
     await page.locator('#start-worker').waitFor();
-    expect(await page.locator('#start-worker option').allTextContents()).toEqual(['main']);
+    expect(await page.locator('#start-worker option').allTextContents()).toEqual(['main', 'report']);
     await page.locator('#start-input').fill('write the note');
     await page.locator('[data-action=start]').click();
 

@@ -66,8 +66,9 @@ export function rawRequest(ui: RunningUi, path: string, options: { method?: stri
 }
 
 /**
- * A project whose main worker writes a file (which asks for approval), and a script (for
- * `--model scripted:FILE`) that makes it do so and then answers with hostile HTML.
+ * A project whose main worker writes a file (which asks for approval), a `report` worker that takes
+ * a JSON object (`schema_in`), and a script (for `--model scripted:FILE`) that makes main write and
+ * then answer with hostile HTML.
  */
 export function writeUiProject(dir: string): { root: string; script: string } {
   const root = path.join(dir, 'project');
@@ -77,6 +78,11 @@ export function writeUiProject(dir: string): { root: string; script: string } {
     path.join(root, 'main.worker'),
     '---\nname: main\ndescription: Writes a note.\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker main.\n',
   );
+  fs.mkdirSync(path.join(root, 'workers'));
+  fs.writeFileSync(
+    path.join(root, 'workers/report.worker'),
+    '---\nname: report\ndescription: Reports on a topic.\nschema_in:\n  type: object\n  properties: { topic: { type: string } }\n  required: [topic]\n---\nYou are worker report. Report on {{ topic }}.\n',
+  );
   const script = path.join(dir, 'script.yaml');
   fs.writeFileSync(
     script,
@@ -85,6 +91,8 @@ export function writeUiProject(dir: string): { root: string; script: string } {
       '  respond: { tool_calls: [{ name: write_file, args: { path: /out/note.txt, content: "<img src=x onerror=alert(1)>" } }] }',
       '- match: { worker: main, turn: 2 }',
       '  respond: { text: "wrote it <script>window.pwned = 1</script><img src=x onerror=\\"window.pwned = 2\\">" }',
+      '- match: { worker: report }',
+      '  respond: { text: "a report" }',
       '',
     ].join('\n'),
   );
