@@ -173,4 +173,22 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     expect(await page.locator('.tool[data-tool="read_file"] .outcome').textContent()).toBe('ok');
     await close(opened);
   });
+
+  test('a page of an earlier llm-do ui on the same port loses its access, and says so', async () => {
+    const opened = await open();
+    const { page, root, env, ui } = opened;
+    await page.locator('#connection.live').waitFor();
+    const stopped = await ui.stop();
+    expect(stopped.code, stopped.stderr).toBe(0);
+    const next = await startUi(['--port', String(ui.port)], { cwd: root, env });
+    try {
+      // The old page's cookie holds the old token: the new server refuses it.
+      await page.getByText('This page has lost its access').waitFor();
+      expect(await page.locator('#detail').textContent()).toContain('llm-do ui was restarted with a new token');
+      expect(next.token).not.toBe(ui.token);
+    } finally {
+      await page.close();
+      expect((await next.stop()).code).toBe(0);
+    }
+  });
 });

@@ -67,6 +67,19 @@ function oneLine(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** A run's duration; while it runs, the time since it started, kept current by {@link tickElapsed}. */
+function duration(run: RunSummary): HTMLElement {
+  if (run.status !== 'running' || run.duration_ms !== null) return h('span', {}, formatDuration(run.duration_ms));
+  return h('span', { 'data-elapsed-since': run.started_at }, formatDuration(Date.now() - Date.parse(run.started_at)));
+}
+
+/** Moves the clocks of running runs on: the run log changes only at steps. */
+function tickElapsed(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-elapsed-since]')) {
+    element.textContent = formatDuration(Date.now() - Date.parse(element.dataset.elapsedSince!));
+  }
+}
+
 const statusBadge = (status: string) => h('span', { class: `status ${status}`, 'data-status': status }, status);
 const finished = (status: string) => status !== 'running';
 
@@ -100,8 +113,25 @@ function stream(path: string, handlers: Record<string, (data: any) => void>): Ev
   const source = new EventSource(path);
   for (const [name, handle] of Object.entries(handlers)) source.addEventListener(name, (event) => handle(JSON.parse((event as MessageEvent<string>).data)));
   source.addEventListener('open', () => byId('connection').classList.add('live'));
-  source.addEventListener('error', () => byId('connection').classList.remove('live'));
+  source.addEventListener('error', () => {
+    byId('connection').classList.remove('live');
+    void checkAccess(source);
+  });
   return source;
+}
+
+/**
+ * A stream that fails is retried by the browser, which helps while the server is briefly away; once
+ * the server refuses this page (a new `llm-do ui` has a new token), retrying cannot help: say so.
+ */
+async function checkAccess(source: EventSource): Promise<void> {
+  const answer = await fetch('/api/project').catch(() => undefined);
+  if (answer?.status !== 403) return;
+  source.close();
+  byId('connection').title = 'not connected';
+  byId('detail').replaceChildren(
+    h('div', { class: 'panel' }, h('h2', {}, 'This page has lost its access'), h('p', {}, 'llm-do ui was restarted with a new token. Open the address it printed (…/?token=…).')),
+  );
 }
 
 // ---------------------------------------------------------------- runs list
@@ -129,7 +159,7 @@ function runItem(run: RunSummary): HTMLElement {
         'div',
         { class: 'run-meta' },
         h('span', { class: 'model' }, run.model ?? ''),
-        h('span', {}, formatDuration(run.duration_ms)),
+        duration(run),
         h('span', {}, `${formatTokens(run.input_tokens + run.output_tokens)} tok`),
         h('span', {}, formatCost(run.cost_usd, finished(run.status))),
       ),
@@ -202,7 +232,7 @@ function facts(run: RunDetail): HTMLElement {
     ['project', `${run.project}  (${run.project_root})`],
     ['model', run.model ?? '–'],
     ['started', `${formatWhen(run.started_at)} · pid ${run.pid} on ${run.host}`],
-    ['duration', formatDuration(run.duration_ms ?? (finished(run.status) ? null : Date.now() - Date.parse(run.started_at)))],
+    ['duration', duration(run)],
     ['tokens', `${run.input_tokens} in${run.cache_read_tokens ? ` (${run.cache_read_tokens} cached)` : ''} · ${run.output_tokens} out`],
     ['cost', formatCost(run.cost_usd, finished(run.status))],
   ];
@@ -556,6 +586,7 @@ function route(): void {
 
 async function main(): Promise<void> {
   byId('status-filter').addEventListener('change', renderRuns);
+  setInterval(tickElapsed, 1000);
   window.addEventListener('hashchange', route);
   stream('/api/live/runs', {
     runs(view: RunsView) {
