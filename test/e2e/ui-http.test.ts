@@ -5,6 +5,7 @@
  * browser is tested in ui.test.ts.
  */
 import fs from 'node:fs';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -58,6 +59,18 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
         const rebound = await rawRequest(ui, '/api/runs', { headers: { host, cookie: ui.cookie } });
         expect(rebound.status, host).toBe(403);
         expect(JSON.parse(rebound.body).error).toContain(`answers only to Host 127.0.0.1:${ui.port}`);
+      }
+      // Nothing answers on the machine's other addresses.
+      const outside = Object.values(os.networkInterfaces()).flat().find((address) => address && !address.internal && address.family === 'IPv4');
+      if (outside) {
+        const socket = connect({ host: outside.address, port: ui.port });
+        const reached = await new Promise<string>((resolve) => {
+          socket.on('connect', () => resolve('connected'));
+          socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+          socket.setTimeout(5000, () => resolve('timeout'));
+        });
+        socket.destroy();
+        expect(reached).not.toBe('connected');
       }
       const landing = await rawRequest(ui, `/?token=${ui.token}`);
       expect(landing.status).toBe(303);
