@@ -41,7 +41,7 @@ export interface UiServerOptions {
 export async function serveUi(options: UiServerOptions): Promise<void> {
   const { db, launcher, token } = options;
   const feed = createChangeFeed(db, options.pollIntervalMs);
-  const live = createTextRelay();
+  const texts = createTextRelay();
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -49,38 +49,41 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     const url = new URL(request.url ?? '/', `http://${LOOPBACK}`);
     const refused = refusal({ method: request.method ?? 'GET', url, headers: request.headers }, token, port);
     if (refused) return sendJson(response, 403, { error: refused });
-    const { pathname } = url;
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      const asset = options.assets.get(pathname);
-      if (asset) {
-        // The token leaves the address bar (and history) for a cookie only this origin's requests carry.
-        if (pathname === '/' && url.searchParams.has(TOKEN_PARAM)) {
-          response.writeHead(303, {
-            ...SECURITY_HEADERS,
-            location: '/',
-            'set-cookie': `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`,
-          });
-          return void response.end();
-        }
-        response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': asset.type, 'content-length': asset.body.length });
-        return void response.end(request.method === 'HEAD' ? undefined : asset.body);
-      }
-      if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
-      if (pathname === '/api/runs') return sendJson(response, 200, runsView(db));
-      if (pathname === '/api/live/runs') return streamRuns(openStream(response));
-      const live = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
-      if (live) {
-        const runId = runIdOf(db, segment(live[1]!));
-        return streamRun(openStream(response), runId);
-      }
-      const prompt = /^\/api\/runs\/([^/]+)\/prompts\/([^/]+)\/(\d+)$/.exec(pathname);
-      if (prompt) return sendJson(response, 200, promptView(db, segment(prompt[1]!), segment(prompt[2]!), Number(prompt[3])));
-      const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
-      if (run) return sendJson(response, 200, runView(db, segment(run[1]!)));
-      throw new ApiError(404, `not found: ${pathname}`);
-    }
+    if (request.method === 'GET' || request.method === 'HEAD') return answerGet(url, request, response);
     if (request.method !== 'POST') throw new ApiError(405, `${request.method} is not supported; the page uses GET and POST`);
-    const body = await readJsonBody(request);
+    return answerPost(url.pathname, await readJsonBody(request), response);
+  };
+
+  /** The page's files, the views of the run log and their live streams. */
+  const answerGet = (url: URL, request: IncomingMessage, response: ServerResponse): void => {
+    const { pathname } = url;
+    const asset = options.assets.get(pathname);
+    if (asset) {
+      // The token leaves the address bar (and history) for a cookie only this origin's requests carry.
+      if (pathname === '/' && url.searchParams.has(TOKEN_PARAM)) {
+        response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'set-cookie': `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict` });
+        return void response.end();
+      }
+      response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': asset.type, 'content-length': asset.body.length });
+      return void response.end(request.method === 'HEAD' ? undefined : asset.body);
+    }
+    if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
+    if (pathname === '/api/runs') return sendJson(response, 200, runsView(db));
+    if (pathname === '/api/live/runs') return streamRuns(openStream(response));
+    const liveRun = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
+    if (liveRun) {
+      const runId = runIdOf(db, segment(liveRun[1]!));
+      return streamRun(openStream(response), runId);
+    }
+    const prompt = /^\/api\/runs\/([^/]+)\/prompts\/([^/]+)\/(\d+)$/.exec(pathname);
+    if (prompt) return sendJson(response, 200, promptView(db, segment(prompt[1]!), segment(prompt[2]!), Number(prompt[3])));
+    const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
+    if (run) return sendJson(response, 200, runView(db, segment(run[1]!)));
+    throw new ApiError(404, `not found: ${pathname}`);
+  };
+
+  /** Starting a run, decisions on a paused run's approvals, resuming it. */
+  const answerPost = async (pathname: string, body: unknown, response: ServerResponse): Promise<void> => {
     if (pathname === '/api/runs') {
       if ('unavailable' in launcher.project) throw new ApiError(409, launcher.project.unavailable);
       const { worker, input } = parseStart(body, launcher.project.workers);
@@ -104,7 +107,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
 
   /** What runs of this process report: their streamed text goes to the pages watching them. */
   const relay = (event: RunEvent) => {
-    if (event.type === 'text_delta') live.publish(event.run_id, { call_id: event.call_id, text: event.text });
+    if (event.type === 'text_delta') texts.publish(event.run_id, { call_id: event.call_id, text: event.text });
   };
 
   const openStream = (response: ServerResponse) => {
@@ -123,7 +126,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     const update = guarded(stream, () => stream.sendIfChanged('run', runView(db, runId)));
     update();
     stream.onClose(feed.subscribe(update));
-    stream.onClose(live.subscribe(runId, (text) => stream.send('text', text)));
+    stream.onClose(texts.subscribe(runId, (text) => stream.send('text', text)));
   };
 
   const http = createServer((request, response) => {
