@@ -10,8 +10,8 @@ import type { RunDatabase } from '../store/index.ts';
 
 /** How often the run log is checked for commits of other connections. */
 export const POLL_INTERVAL_MS = 250;
-/** Every this many polls the views are rebuilt even without a commit. */
-const REFRESH_TICKS = 20;
+/** How often the views are rebuilt even without a commit. */
+export const REFRESH_INTERVAL_MS = 5000;
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -23,7 +23,14 @@ export interface ChangeFeed {
   close(): void;
 }
 
-export function createChangeFeed(db: RunDatabase, intervalMs = POLL_INTERVAL_MS): ChangeFeed {
+export interface ChangeFeedOptions {
+  /** @default POLL_INTERVAL_MS */
+  pollMs?: number;
+  /** @default REFRESH_INTERVAL_MS */
+  refreshMs?: number;
+}
+
+export function createChangeFeed(db: RunDatabase, { pollMs = POLL_INTERVAL_MS, refreshMs = REFRESH_INTERVAL_MS }: ChangeFeedOptions = {}): ChangeFeed {
   const listeners = new Set<() => void>();
   const version = db.prepare('PRAGMA data_version').raw();
   const read = () => (version.all()[0] as unknown[] | undefined)?.[0];
@@ -43,7 +50,7 @@ export function createChangeFeed(db: RunDatabase, intervalMs = POLL_INTERVAL_MS)
     if (listeners.size === 0) return;
     // Now and then without a commit too: a run whose process died is settled as interrupted only
     // when someone looks (`settleAbandonedRuns`), and nothing else would commit for it.
-    if (++ticks % REFRESH_TICKS === 0) announce();
+    if (++ticks % Math.max(1, Math.round(refreshMs / pollMs)) === 0) announce();
     let now: unknown;
     try {
       now = read();
@@ -55,7 +62,7 @@ export function createChangeFeed(db: RunDatabase, intervalMs = POLL_INTERVAL_MS)
       last = now;
       announce();
     }
-  }, intervalMs);
+  }, pollMs);
   timer.unref();
   return {
     subscribe(listener) {

@@ -33,14 +33,12 @@ export interface UiServerOptions {
   signal: AbortSignal;
   /** Told the page's URL (with its token) once the server listens. */
   onListening: (url: string) => void;
-  /** How often the run log is checked for changes. @default POLL_INTERVAL_MS */
-  pollIntervalMs?: number;
 }
 
 /** Serves the page until `signal` aborts, then closes every connection. Throws a UsageError when the port cannot be had. */
 export async function serveUi(options: UiServerOptions): Promise<void> {
   const { db, launcher, token } = options;
-  const feed = createChangeFeed(db, options.pollIntervalMs);
+  const feed = createChangeFeed(db);
   const texts = createTextRelay();
   const streams = new Set<ServerResponse>();
   let port = 0;
