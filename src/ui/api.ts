@@ -6,6 +6,7 @@
  */
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
+import { pendingApprovals } from '../runtime/state.ts';
 import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, settleAbandonedRuns, type CallRecord, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
@@ -29,16 +30,42 @@ export interface RunsView {
   undecided: Record<string, number>;
 }
 
-/** The newest runs, with how many approvals wait in each paused one. */
-export function runsView(db: RunDatabase): RunsView {
+/** The newest runs, with how many approvals wait in each paused one (`countUndecided`). */
+export function runsView(db: RunDatabase, countUndecided: UndecidedCounter): RunsView {
   settleAbandonedRuns(db);
   const runs = listRuns(db, { limit: LIST_LIMIT });
   const undecided: Record<string, number> = {};
-  for (const run of runs.filter((run) => run.status === 'paused')) {
-    const pending = pendingOf(db, run.id);
-    undecided[run.id] = Array.isArray(pending) ? pending.filter((item) => !item.decision).length : 0;
-  }
+  for (const run of runs.filter((run) => run.status === 'paused')) undecided[run.id] = countUndecided(run);
   return { runs, undecided };
+}
+
+/** How many pending approvals of a paused run have no decision yet. */
+export type UndecidedCounter = (run: RunSummary) => number;
+
+/**
+ * Counts undecided approvals, reading each paused run's saved state once: a state holds every
+ * message of the run, a batch may leave hundreds of runs paused, and the list is rebuilt at every
+ * commit to the log. A paused run's state does not change until it is resumed, which changes its
+ * `ended_at`; decisions are read each time (they are small).
+ */
+export function createUndecidedCounter(db: RunDatabase): UndecidedCounter {
+  const paused = createPausedRuns(db);
+  const pendingIds = new Map<string, { endedAt: string | null; ids: string[] }>();
+  return (run) => {
+    let known = pendingIds.get(run.id);
+    if (!known || known.endedAt !== run.ended_at) {
+      let ids: string[] = [];
+      try {
+        ids = pendingApprovals(paused.loadState(run.id)).map((item) => item.approval_id);
+      } catch {
+        // A state that cannot be read: the run's own view says why.
+      }
+      known = { endedAt: run.ended_at, ids };
+      pendingIds.set(run.id, known);
+    }
+    const decided = paused.decisions(run.id);
+    return known.ids.filter((id) => !decided.has(id)).length;
+  };
 }
 
 export interface RunView {

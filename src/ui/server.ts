@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../store/index.ts';
-import { ApiError, asApiError, checkResumable, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from './api.ts';
+import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
@@ -40,6 +40,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
   const { db, launcher, token } = options;
   const feed = createChangeFeed(db);
   const texts = createTextRelay();
+  const countUndecided = createUndecidedCounter(db);
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -66,7 +67,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
       return void response.end(request.method === 'HEAD' ? undefined : asset.body);
     }
     if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
-    if (pathname === '/api/runs') return sendJson(response, 200, runsView(db));
+    if (pathname === '/api/runs') return sendJson(response, 200, runsView(db, countUndecided));
     if (pathname === '/api/live/runs') return streamRuns(openStream(response));
     const liveRun = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
     if (liveRun) {
@@ -115,7 +116,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
   };
 
   const streamRuns = (stream: EventStream) => {
-    const update = guarded(stream, () => stream.sendIfChanged('runs', runsView(db)));
+    const update = guarded(stream, () => stream.sendIfChanged('runs', runsView(db, countUndecided)));
     update();
     stream.onClose(feed.subscribe(update));
   };

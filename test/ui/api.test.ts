@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/store/database.ts';
 import { createPausedRuns } from '../../src/store/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
-import { ApiError, checkResumable, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
+import { ApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
 import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../store/helpers.ts';
 
@@ -28,7 +28,7 @@ function refusalOf(work: () => unknown): { status: number; message: string } {
 describe('ui api', () => {
   test('the runs list counts undecided approvals of paused runs; a run shows its tree and pending approvals', () => {
     const db = pausedLog();
-    expect(runsView(db)).toMatchObject({ runs: [{ id: RUN, status: 'paused' }], undecided: { [RUN]: 2 } });
+    expect(runsView(db, createUndecidedCounter(db))).toMatchObject({ runs: [{ id: RUN, status: 'paused' }], undecided: { [RUN]: 2 } });
     const view = runView(db, RUN.slice(0, 10));
     expect(view.run.root).toMatchObject({ call_id: 'c1', tool_calls: [{ tool: 'helper', call: { call_id: 'c2' } }, { tool: 'write_file' }] });
     expect(view.pending.map((item) => item.approval_id).sort()).toEqual([WRITE_APPROVAL, SHELL_APPROVAL]);
@@ -40,9 +40,12 @@ describe('ui api', () => {
 
   test('decisions are recorded all or none, with who decided; resume waits until every approval is decided', () => {
     const db = pausedLog();
+    const countUndecided = createUndecidedCounter(db);
+    expect(runsView(db, countUndecided).undecided[RUN]).toBe(2);
     expect(refusalOf(() => checkResumable(db, RUN))).toMatchObject({ status: 409, message: expect.stringMatching(/still has 2 undecided approval\(s\) \(.*\); approve or deny each first/) });
     recordDecisions(db, RUN, { decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', remember: 'tool' }] }, 'ada@host');
-    expect(runsView(db).undecided[RUN]).toBe(1);
+    // The counter read the saved state once; it sees the new decision.
+    expect(runsView(db, countUndecided).undecided[RUN]).toBe(1);
     recordDecisions(db, RUN, { decisions: [{ approval_id: SHELL_APPROVAL, action: 'deny', reason: 'not that' }] }, 'ada@host');
     expect(createPausedRuns(db).decisions(RUN)).toEqual(
       new Map([
