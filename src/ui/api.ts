@@ -7,7 +7,7 @@
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
 import { pendingApprovals } from '../runtime/state.ts';
-import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, settleAbandonedRuns, type CallRecord, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
+import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
 export class ApiError extends Error {
@@ -102,6 +102,12 @@ export function promptView(db: RunDatabase, ref: string, callId: string, step: n
   const prompt = calls.find((call) => call.call_id === callId)?.requests.find((request) => request.step === step)?.prompt;
   if (!prompt) throw new ApiError(404, `run ${run.id} has no recorded prompt for call ${callId} at step ${step}`);
   return { prompt };
+}
+
+/** Runs whose inputs, outputs, prompts, tool arguments or results hold `text`, as `llm-do runs search` finds them. */
+export function searchView(db: RunDatabase, text: string | null): { runs: SearchHit[] } {
+  if (text === null || text.trim() === '') throw new ApiError(400, 'q: expected some text to look for, e.g. /api/search?q=invoice');
+  return { runs: searchRuns(db, text, LIST_LIMIT) };
 }
 
 /** The full id of the run `ref` names; 404 when none (or several) do. */

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../store/index.ts';
-import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from './api.ts';
+import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView, searchView } from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
@@ -68,6 +68,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     }
     if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
     if (pathname === '/api/runs') return sendJson(response, 200, runsView(db, countUndecided));
+    if (pathname === '/api/search') return sendJson(response, 200, searchView(db, url.searchParams.get('q')));
     if (pathname === '/api/live/runs') return streamRuns(openStream(response));
     const liveRun = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
     if (liveRun) {

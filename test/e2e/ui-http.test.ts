@@ -143,6 +143,14 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
         if (run?.status !== 'ok') await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(run).toMatchObject({ status: 'ok', output: expect.stringContaining('wrote it') });
+      const search = (q: string) => rawRequest(ui, `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie: ui.cookie } });
+      const hits = JSON.parse((await search('wrote it')).body).runs;
+      expect(hits).toMatchObject([{ run: { id: setup.runId, status: 'ok' } }]);
+      expect(hits[0].matches.map((match: { snippet: string }) => match.snippet).join(' ')).toContain('[wrote it]');
+      expect(JSON.parse((await search('"never said')).body)).toEqual({ runs: [] });
+      const empty = await search(' ');
+      expect(empty.status).toBe(400);
+      expect(JSON.parse(empty.body).error).toBe('q: expected some text to look for, e.g. /api/search?q=invoice');
       const again = await post(`/api/runs/${setup.runId}/resume`, {});
       expect(again.status).toBe(409);
       expect(JSON.parse(again.body).error).toContain('is ok, not paused');

@@ -101,6 +101,16 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     await expect.poll(() => item.locator('.status').textContent()).toBe('ok');
     await expectInert(page);
 
+    // The search box finds the run by what its model said; the hit's snippet is text too.
+    await page.locator('#search').fill('pwned');
+    await expect.poll(() => page.locator('#runs li .snippet').first().textContent()).toMatch(/^response: wrote it <script>window\.\[pwned\]/);
+    expect(await page.locator('#runs li[data-run-id]').count()).toBe(1);
+    await page.locator('#search').fill('nothing like this');
+    await expect.poll(() => page.locator('#runs li').textContent()).toBe('no recorded run matches');
+    await page.locator('#search').fill('');
+    await expect.poll(() => page.locator('#runs li[data-run-id]').count()).toBe(1);
+    await expectInert(page);
+
     const shown = await runCli(['runs', 'show', runId, '--json'], { cwd: root, env });
     expect(JSON.parse(shown.stdout).run).toMatchObject({ status: 'ok', exit_code: 0 });
     expect(fs.readFileSync(path.join(root, 'out/note.txt'), 'utf8')).toBe('<img src=x onerror=alert(1)>');

@@ -9,7 +9,7 @@
  */
 import type { LaunchProject } from '../launcher.ts';
 import type { RunsView, RunView } from '../api.ts';
-import type { CallRecord, PendingApprovalRecord, RequestRecord, RunDetail, RunSummary, ToolCallRecord } from '../../store/index.ts';
+import type { CallRecord, PendingApprovalRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../store/index.ts';
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | boolean | ((event: Event) => void) | undefined>;
@@ -139,14 +139,23 @@ async function checkAccess(source: EventSource): Promise<void> {
 let runs: RunsView = { runs: [], undecided: {} };
 let selectedRun: string | undefined;
 
+/** Runs found by the search box, shown instead of the list while it holds text. */
+let found: SearchHit[] | undefined;
+let searchError: string | undefined;
+
 function renderRuns(): void {
   const filter = (byId('status-filter') as HTMLSelectElement).value;
+  if (searchError !== undefined) return void byId('runs').replaceChildren(h('li', { class: 'empty error-text' }, searchError));
+  if (found) {
+    const hits = found.filter((hit) => !filter || hit.run.status === filter);
+    return void byId('runs').replaceChildren(...(hits.length ? hits.map((hit) => runItem(hit.run, hit.matches)) : [h('li', { class: 'empty muted' }, 'no recorded run matches')]));
+  }
   const list = byId('runs');
   const shown = runs.runs.filter((run) => !filter || run.status === filter);
-  list.replaceChildren(...(shown.length ? shown.map(runItem) : [h('li', { class: 'empty muted' }, filter ? `no ${filter} runs` : 'no runs recorded yet')]));
+  list.replaceChildren(...(shown.length ? shown.map((run) => runItem(run)) : [h('li', { class: 'empty muted' }, filter ? `no ${filter} runs` : 'no runs recorded yet')]));
 }
 
-function runItem(run: RunSummary): HTMLElement {
+function runItem(run: RunSummary, matches: SearchHit['matches'] = []): HTMLElement {
   const undecided = runs.undecided[run.id] ?? 0;
   return h(
     'li',
@@ -163,8 +172,33 @@ function runItem(run: RunSummary): HTMLElement {
         h('span', {}, `${formatTokens(run.input_tokens + run.output_tokens)} tok`),
         h('span', {}, formatCost(run.cost_usd, finished(run.status))),
       ),
+      ...matches.map((match) => h('div', { class: 'snippet', title: match.snippet }, `${match.kind}: ${match.snippet}`)),
     ),
   );
+}
+
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Searches what runs recorded (as `llm-do runs search`) a moment after typing stops. */
+function onSearch(): void {
+  clearTimeout(searchTimer);
+  const text = (byId('search') as HTMLInputElement).value.trim();
+  searchTimer = setTimeout(async () => {
+    if (text === '') {
+      found = undefined;
+      searchError = undefined;
+      return renderRuns();
+    }
+    try {
+      const answer = await get<{ runs: SearchHit[] }>(`/api/search?q=${encodeURIComponent(text)}`);
+      if ((byId('search') as HTMLInputElement).value.trim() !== text) return;
+      found = answer.runs;
+      searchError = undefined;
+    } catch (error) {
+      searchError = (error as Error).message;
+    }
+    renderRuns();
+  }, 250);
 }
 
 // ---------------------------------------------------------------- one run
@@ -586,6 +620,7 @@ function route(): void {
 
 async function main(): Promise<void> {
   byId('status-filter').addEventListener('change', renderRuns);
+  byId('search').addEventListener('input', onSearch);
   setInterval(tickElapsed, 1000);
   window.addEventListener('hashchange', route);
   stream('/api/live/runs', {
