@@ -308,6 +308,9 @@ function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[]): HTMLEle
   );
 }
 
+/** Denial reasons being typed, by approval id. */
+const reasonDrafts = new Map<string, string>();
+
 /** ` (helper#2)` when the run has several calls of that call's worker, so two alike approvals can be told apart. */
 function callLabel(run: RunDetail, callId: string): string {
   const calls = callsOf(run);
@@ -317,6 +320,9 @@ function callLabel(run: RunDetail, callId: string): string {
 
 function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTMLElement): HTMLElement {
   const reason = h('input', { type: 'text', placeholder: 'reason for the model (optional)', 'aria-label': 'reason', size: '32' }) as HTMLInputElement;
+  // A redraw (another decision, a live update) keeps what was typed.
+  reason.value = reasonDrafts.get(item.approval_id) ?? '';
+  reason.addEventListener('input', () => reasonDrafts.set(item.approval_id, reason.value));
   const decide = (decision: Record<string, unknown>) => async () => {
     message.textContent = '';
     try {
