@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from './helpers/run-cli.ts';
+import { closeServers, scripted } from './helpers/scripted.ts';
 import { rawRequest, startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-http-'));
@@ -42,6 +43,8 @@ async function withUi<T>(setup: { root: string; env: Record<string, string> }, a
 }
 
 const json = { 'content-type': 'application/json' };
+
+afterAll(closeServers);
 
 describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
   test('every request needs the token and the server\'s own Host; the page\'s URL trades the token for a cookie', async () => {
@@ -219,5 +222,26 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
       expect(taken.code).toBe(2);
       expect(taken.stderr).toContain(`--port ${ui.port}: port ${ui.port} on 127.0.0.1 is in use by another program; choose another port, or 0 for a free one`);
     });
+  });
+
+  test('Ctrl-C while a run started in the page is waiting for its model: the run ends interrupted, recorded so', async () => {
+    const setup = await pausedSetup();
+    let asked!: () => void;
+    const modelAsked = new Promise<void>((resolve) => (asked = resolve));
+    // The model never answers: only Ctrl-C ends the run.
+    const { env: providerEnv } = await scripted(() => {
+      asked();
+      return new Promise(() => {});
+    });
+    const ui = await startUi(['--model', 'openai-compatible:scripted'], { cwd: setup.root, env: { ...setup.env, ...(providerEnv as Record<string, string>) } });
+    const started = await rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify({ worker: 'main', input: 'wait' }), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+    expect(started.status, started.body).toBe(202);
+    const runId = JSON.parse(started.body).run_id;
+    await modelAsked;
+    const stopped = await ui.stop();
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(stopped.stderr).toContain('llm-do ui: stopped');
+    const shown = await cliJson(['runs', 'show', runId], setup);
+    expect(shown.run).toMatchObject({ status: 'interrupted' });
   });
 });
