@@ -170,10 +170,14 @@ function parseDecisions(body: unknown): Map<string, RecordedDecisionValue> {
   return chosen;
 }
 
-/** Refuses to resume a run that is not paused or still has undecided approvals (it would only pause again). */
+/**
+ * Refuses to resume a run that is neither paused nor interrupted (Ctrl-C, a killed process), or a
+ * paused one with undecided approvals (it would only pause again).
+ */
 export function checkResumable(db: RunDatabase, runId: string): void {
   const status = runSummary(db, runId)?.status;
-  if (status !== 'paused') throw new ApiError(409, `run ${runId} is ${status ?? 'not recorded'}, not paused; only a paused run can be resumed here`);
+  if (status === 'interrupted') return;
+  if (status !== 'paused') throw new ApiError(409, `run ${runId} is ${status ?? 'not recorded'}; only a paused or interrupted run can be resumed`);
   const pending = pendingOf(db, runId);
   if (!Array.isArray(pending)) throw new ApiError(409, pending.error);
   const undecided = pending.filter((item) => !item.decision);

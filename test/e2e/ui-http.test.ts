@@ -156,7 +156,7 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
       expect(JSON.parse(empty.body).error).toBe('q: expected some text to look for, e.g. /api/search?q=invoice');
       const again = await post(`/api/runs/${setup.runId}/resume`, {});
       expect(again.status).toBe(409);
-      expect(JSON.parse(again.body).error).toContain('is ok, not paused');
+      expect(JSON.parse(again.body).error).toBe(`run ${setup.runId} is ok; only a paused or interrupted run can be resumed`);
     });
     expect(fs.readFileSync(path.join(setup.root, 'out/note.txt'), 'utf8')).toBe('<img src=x onerror=alert(1)>');
     expect((await cliJson(['runs', 'show', setup.runId], setup)).run).toMatchObject({ status: 'ok', exit_code: 0 });
@@ -224,15 +224,19 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     });
   });
 
-  test('Ctrl-C while a run started in the page is waiting for its model: the run ends interrupted, recorded so', async () => {
+  test('Ctrl-C while a run started in the page waits for its model: it ends interrupted, and the next llm-do ui resumes it', async () => {
     const setup = await pausedSetup();
     let asked!: () => void;
     const modelAsked = new Promise<void>((resolve) => (asked = resolve));
-    // The model never answers: only Ctrl-C ends the run.
-    const { env: providerEnv } = await scripted(() => {
+    let answering = false;
+    // The first step reads a file; until the first llm-do ui is stopped the second never answers.
+    const { env: providerEnv } = await scripted((request) => {
+      if (request.toolResults.length === 0) return { toolCalls: [{ name: 'read_file', args: { path: '/out/seed.txt' } }] };
+      if (answering) return { text: 'answered at last' };
       asked();
       return new Promise(() => {});
     });
+    fs.writeFileSync(path.join(setup.root, 'out/seed.txt'), 'a seed\n');
     const ui = await startUi(['--model', 'openai-compatible:scripted'], { cwd: setup.root, env: { ...setup.env, ...(providerEnv as Record<string, string>) } });
     const started = await rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify({ worker: 'main', input: 'wait' }), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
     expect(started.status, started.body).toBe(202);
@@ -243,5 +247,17 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     expect(stopped.stderr).toContain('llm-do ui: stopped');
     const shown = await cliJson(['runs', 'show', runId], setup);
     expect(shown.run).toMatchObject({ status: 'interrupted' });
+
+    answering = true;
+    await withUi({ root: setup.root, env: { ...setup.env, ...(providerEnv as Record<string, string>) } }, [], async (next) => {
+      const resumed = await rawRequest(next, `/api/runs/${runId}/resume`, { method: 'POST', body: '{}', headers: { ...json, cookie: next.cookie, origin: next.origin } });
+      expect(resumed.status, resumed.body).toBe(202);
+      let run: { status: string; output: unknown } | undefined;
+      for (let attempt = 0; attempt < 200 && run?.status !== 'ok'; attempt++) {
+        run = JSON.parse((await rawRequest(next, `/api/runs/${runId}`, { headers: { cookie: next.cookie } })).body).run;
+        if (run?.status !== 'ok') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(run).toMatchObject({ status: 'ok', output: 'answered at last' });
+    });
   });
 });

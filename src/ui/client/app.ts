@@ -245,6 +245,7 @@ function renderRun(view: RunView): void {
     run.error && h('div', { class: 'panel' }, h('h2', {}, 'Error'), h('div', { class: 'error-text' }, run.error)),
     view.pending_error && h('div', { class: 'panel pending' }, h('div', { class: 'error-text' }, view.pending_error)),
     view.pending.length > 0 && pendingPanel(run, view.pending),
+    run.status === 'interrupted' && interruptedPanel(run),
     h('div', { class: 'panel' }, h('h2', {}, 'Input'), h('pre', {}, asText(run.input))),
     run.output !== undefined && run.output !== null && h('div', { class: 'panel' }, h('h2', {}, 'Output'), h('pre', { 'data-output': true }, asText(run.output))),
     ...run.warnings.map((warning) => h('div', { class: 'panel' }, h('span', { class: 'muted' }, 'warning '), warning.message)),
@@ -279,25 +280,10 @@ function facts(run: RunDetail): HTMLElement {
 function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[]): HTMLElement {
   const undecided = pending.filter((item) => !item.decision).length;
   const message = h('div', { class: 'error-text', role: 'alert' });
-  const resume = h(
-    'button',
-    {
-      class: 'primary',
-      'data-action': 'resume',
-      disabled: undecided > 0,
-      title: undecided > 0 ? 'decide every pending approval first' : 'go on with the run, with these decisions',
-      onclick: async (event) => {
-        (event.currentTarget as HTMLButtonElement).disabled = true;
-        try {
-          await post(`/api/runs/${encodeURIComponent(run.id)}/resume`, {});
-        } catch (error) {
-          message.textContent = (error as Error).message;
-          (event.currentTarget as HTMLButtonElement).disabled = false;
-        }
-      },
-    },
-    'Resume run',
-  );
+  const resume = resumeButton(run, message, {
+    disabled: undecided > 0,
+    title: undecided > 0 ? 'decide every pending approval first' : 'go on with the run, with these decisions',
+  });
   return h(
     'div',
     { class: 'panel pending', 'data-pending': true },
@@ -316,6 +302,42 @@ function callLabel(run: RunDetail, callId: string): string {
   const calls = callsOf(run);
   const call = calls.find((candidate) => candidate.call_id === callId);
   return call && calls.filter((candidate) => candidate.worker === call.worker).length > 1 ? ` (${call.label})` : '';
+}
+
+/** A resume button and where its answer goes. */
+function resumeButton(run: RunDetail, message: HTMLElement, attributes: Attributes = {}): HTMLElement {
+  return h(
+    'button',
+    {
+      class: 'primary',
+      'data-action': 'resume',
+      ...attributes,
+      onclick: async (event) => {
+        const button = event.currentTarget as HTMLButtonElement;
+        button.disabled = true;
+        try {
+          await post(`/api/runs/${encodeURIComponent(run.id)}/resume`, {});
+        } catch (error) {
+          message.textContent = (error as Error).message;
+          button.disabled = false;
+        }
+      },
+    },
+    'Resume run',
+  );
+}
+
+/** An interrupted run (Ctrl-C, a killed process) goes on from its last saved step. */
+function interruptedPanel(run: RunDetail): HTMLElement {
+  const message = h('div', { class: 'error-text', role: 'alert' });
+  return h(
+    'div',
+    { class: 'panel pending' },
+    h('h2', {}, 'Interrupted'),
+    h('p', { class: 'muted' }, 'The run stopped before it ended. Resume goes on from its last saved step: nothing finished runs again, and a tool that may already have run is asked about again.'),
+    resumeButton(run, message),
+    message,
+  );
 }
 
 function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTMLElement): HTMLElement {
