@@ -13,7 +13,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 /** Lowest first. A unit may import only units of lower layers; units of one layer are independent. */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
-  ['glob'],
+  ['glob', 'loopback'],
   ['sandbox'],
   ['worker'],
   ['approval'],
@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
   ['telemetry'],
   ['open-project', 'store', 'mcp-serve'],
-  ['batch', 'test-runner'],
+  ['batch', 'test-runner', 'ui'],
   ['restate'],
   ['index', 'cli', 'testing', 'browser'],
 ];
@@ -52,6 +52,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/commands/test.ts': 'writes the --junit report the user named on the command line',
   'src/batch/inputs.ts': 'reads the --inputs file or directory the user named on the command line, outside any sandbox',
   'src/batch/results-file.ts': 'appends to the --out file the user named on the command line, outside any sandbox, and keeps its lock file',
+  'src/ui/assets.ts': "reads the page of llm-do ui (HTML, CSS, script) from llm-do's own package, not a project file",
 };
 
 /** The modules that may start processes, with why: each owns the cleanup of what it starts. */

@@ -357,6 +357,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 --all && llm-do resume 01a2f3\n  llm-do resume last --on-approval ask\n')
     .action(run(async (ref: string | undefined, options: Record<string, unknown>) => (await import('./commands/resume.ts')).runResume(ref, options, io)));
 
+  const ui = program
+    .command('ui')
+    .description('a local web page over the run log: runs, live call trees, prompts, tool calls and cost; decide pending approvals, resume and start runs')
+    .argument('[dir]', 'project to start runs in (default: detected from the current directory; without one, runs can only be watched and resumed)')
+    .option('--port <port>', 'port on 127.0.0.1 to serve the page on (default 0: any free port)')
+    .option('--model <id>', 'model for every run started in the page, e.g. anthropic:claude-sonnet-4-5 or test');
+  addProjectOptions(ui)
+    .addHelpText('after', '\nExamples:\n  llm-do ui\n  llm-do ui ./my-project --port 8765\n')
+    .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/ui.ts')).runUi(dir, options, io)));
+
   program
     .command('promote')
     .description('write a worker that worker_create made in a run into the project as a worker file, after showing it')

@@ -6,13 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { UsageError } from '../errors.ts';
+import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { WorkerTools } from './serve.ts';
 
-/** The only interface `mcp serve` listens on. */
-export const LOOPBACK = '127.0.0.1';
 /** The path of the MCP endpoint. */
 export const ENDPOINT_PATH = '/mcp';
 
@@ -62,7 +59,7 @@ export async function serveHttp(tools: WorkerTools, options: HttpServeOptions): 
     });
   });
 
-  const port = await listen(http, options.port);
+  const port = await listenOnLoopback(http, options.port, '--http');
   guard = {
     allowedHosts: [`${LOOPBACK}:${port}`, `localhost:${port}`],
     allowedOrigins: [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`],
@@ -76,18 +73,6 @@ export async function serveHttp(tools: WorkerTools, options: HttpServeOptions): 
   await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
   http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
-}
-
-/** Listens on 127.0.0.1:`port` and answers the port bound; a port in use or not allowed is a UsageError. */
-function listen(http: ReturnType<typeof createServer>, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) => {
-      const why =
-        error.code === 'EADDRINUSE' ? 'is in use by another program' : error.code === 'EACCES' ? 'needs privileges this process does not have' : `cannot be opened (${error.message})`;
-      reject(new UsageError(`--http ${port}: port ${port} on ${LOOPBACK} ${why}; choose another port, or 0 for a free one`));
-    });
-    http.listen(port, LOOPBACK, () => resolve((http.address() as AddressInfo).port));
-  });
 }
 
 function plainError(response: ServerResponse, status: number, message: string): void {

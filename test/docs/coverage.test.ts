@@ -72,7 +72,7 @@ describe('docs/ covers everything a user can type or see', () => {
   });
 
   it('every flag of llm-do --help and of each command', async () => {
-    const commands = [[], ['chat'], ['check'], ['list'], ['mcp'], ['mcp', 'list'], ['mcp', 'serve'], ['init'], ['runs'], ['runs', 'show'], ['runs', 'search'], ['runs', 'rm'], ['approvals'], ['approvals', 'rules'], ['approve'], ['deny'], ['answer'], ['resume'], ['promote'], ['lib'], ['lib', 'install'], ['lib', 'list'], ['lib', 'remove'], ['lib', 'info'], ['batch'], ['restate'], ['restate', 'serve'], ['test'], ['doctor'], ['help'], ['completion']];
+    const commands = [[], ['chat'], ['check'], ['list'], ['mcp'], ['mcp', 'list'], ['mcp', 'serve'], ['init'], ['runs'], ['runs', 'show'], ['runs', 'search'], ['runs', 'rm'], ['approvals'], ['approvals', 'rules'], ['approve'], ['deny'], ['answer'], ['resume'], ['promote'], ['ui'], ['lib'], ['lib', 'install'], ['lib', 'list'], ['lib', 'remove'], ['lib', 'info'], ['batch'], ['restate'], ['restate', 'serve'], ['test'], ['doctor'], ['help'], ['completion']];
     const missing: string[] = [];
     for (const command of commands) {
       const { code, stdout } = await runCli([...command, '--help']);

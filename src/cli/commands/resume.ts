@@ -40,9 +40,9 @@ export async function runResume(ref: string | undefined, options: Record<string,
 }
 
 /** A saved state, and how the resumed run is recorded: in the run log it came from, or back into its file. */
-interface SavedRun {
+export interface SavedRun {
   state: RunSnapshot;
-  recording(project: Project, session: CommandSession, options: Record<string, any>): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
+  recording(project: Project, session: Pick<CommandSession, 'reopenLog'>, options: Record<string, any>): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
 }
 
 /**
@@ -54,8 +54,8 @@ function fromStateFile(ref: string | undefined, file: string, io: CliIO): SavedR
   return { state: readStateFile(file), recording: async () => ({ onCheckpoint: stateFileWriter(file, io) }) };
 }
 
-/** `resume RUN`: the state the run log saved; the resumed run claims the run there and is recorded on. */
-async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun> {
+/** `resume RUN`: the state the run log saved; the resumed run claims the run there and is recorded on (`llm-do ui` resumes through it too). */
+export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<SavedRun> {
   if (ref === undefined) throw new UsageError('llm-do resume needs a RUN (an id, a unique prefix of one, or "last"), or --state FILE');
   const { runId, status, state } = await loadRunState(ref, io);
   if (status === 'ok' || status === 'error') throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);

@@ -1,0 +1,51 @@
+/**
+ * The change feed behind the page's live views (src/ui/live.ts): a commit of another connection to
+ * the run log is announced, several changes at once make one announcement, and nothing is
+ * announced to a listener that left.
+ */
+import { describe, expect, test } from 'vitest';
+import { openRunDatabase } from '../../src/store/database.ts';
+import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
+import { createChangeFeed } from '../../src/ui/live.ts';
+import { seedPausedRun, tempLog } from '../store/helpers.ts';
+
+describe('change feed', () => {
+  test('another connection\'s commit is announced once; touch() announces this connection\'s own', async () => {
+    const file = tempLog();
+    const reader = openRunDatabase(file);
+    const writer = openRunDatabase(file);
+    const feed = createChangeFeed(reader, { pollMs: 5, refreshMs: 3_600_000 });
+    try {
+      let announced = 0;
+      let next!: () => void;
+      const listener = () => {
+        announced++;
+        next?.();
+      };
+      const unsubscribe = feed.subscribe(listener);
+      const announcement = () => new Promise<void>((resolve) => (next = resolve));
+
+      const first = announcement();
+      seedPausedRun(createSqliteRunStore(writer, { onWriteFailure: (error) => { throw error; } }), '0193aaaa-0000-7000-8000-00000000000a');
+      await first;
+      expect(announced).toBe(1);
+
+      const touched = announcement();
+      feed.touch();
+      feed.touch();
+      await touched;
+      // Two touches in one turn of the event loop: one announcement.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(announced).toBe(2);
+
+      unsubscribe();
+      feed.touch();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(announced).toBe(2);
+    } finally {
+      feed.close();
+      reader.close();
+      writer.close();
+    }
+  });
+});
