@@ -6,6 +6,8 @@
 import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AbortedError, CallPaused } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
+import { createHeldRoots } from '../sandbox/held-roots.ts';
+import type { HeldRoots } from '../sandbox/held-roots.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
 import { projectConfigPaths } from '../project/config-paths.ts';
@@ -102,7 +104,9 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
   const { definition } = worker;
   const { project } = ctx.config;
   ctx.state.calls.set(identity.call_id, identity);
-  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state.restrictions) : undefined;
+  // The call's mount roots stay open from its first file operation to its end (sandbox/held-roots.ts).
+  const roots = needsSandbox(worker) ? createHeldRoots() : undefined;
+  const sandbox = roots ? buildSandbox(ctx, worker, state.restrictions, roots) : undefined;
   const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
@@ -131,6 +135,7 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
     throw error;
   } finally {
     if (!paused) ctx.state.active.delete(identity.call_id);
+    await roots?.release();
   }
 }
 
@@ -147,7 +152,7 @@ function needsSandbox(worker: PreparedWorker): boolean {
   return enabledToolsets(worker.definition.config.toolsets).some((toolset) => toolset.kind.needsSandbox);
 }
 
-function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[]): Sandbox {
+function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Restriction[], roots: HeldRoots): Sandbox {
   const mounts = resolveMounts({
     projectRoot: ctx.config.project.root,
     config: worker.definition.config.sandbox,
@@ -156,7 +161,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, restrictions: Res
     fallback: 'project-root-ro',
   });
   // The project's configuration stays unwritable even in a read-write mount (SPEC §15).
-  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project) });
+  return createSandbox({ fs: ctx.config.project.fs, mounts, restrictions, signal: ctx.signal, protectedPaths: projectConfigPaths(ctx.config.project), roots });
 }
 
 /** The tools of every toolset the worker enables, in registry order (MCP servers start here on first use). */
