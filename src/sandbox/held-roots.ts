@@ -10,7 +10,7 @@
  * operation in flight.
  */
 import type { FileSystem, OpenedDirectory } from './file-system.ts';
-import { changedWhileOpening } from './refusals.ts';
+import { changedWhileOpening, notFound } from './refusals.ts';
 
 /** Opens a mount root the unheld way: by its path, checked against its real path, closed by the caller. */
 export type OpenRoot = () => Promise<OpenedDirectory>;
@@ -79,7 +79,9 @@ export function createHeldRoots(): HeldRoots {
       try {
         // What opening by path checked on every operation: the path still leads to the directory held.
         const now = await fs.lstat(root);
-        if (now?.kind !== 'directory' || now.dev !== entry.dev || now.ino !== entry.ino) throw changedWhileOpening(virtual);
+        // A root removed since is missing, as opening it by path would have found.
+        if (now === undefined) throw notFound(virtual);
+        if (now.kind !== 'directory' || now.dev !== entry.dev || now.ino !== entry.ino) throw changedWhileOpening(virtual);
       } catch (error) {
         await close();
         throw error;

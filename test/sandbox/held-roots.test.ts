@@ -109,6 +109,14 @@ describe('a held mount root whose path changes between two operations (node)', (
     await roots.release();
   });
 
+  it('is missing when the root was removed, as without holding', async () => {
+    const { data, roots, sandbox } = await held();
+    nodeFs.rmSync(data, { recursive: true });
+    const error = await sandbox.read('/data/a.txt').catch((caught: unknown) => caught);
+    expect(SandboxError.isInstance(error) && error.code).toBe('not-found');
+    await roots.release();
+  });
+
   it('is used again once the path names the held directory again', async () => {
     const { data, roots, sandbox } = await held();
     nodeFs.renameSync(data, `${data}-moved`);
