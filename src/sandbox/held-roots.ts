@@ -2,12 +2,12 @@
  * Mount roots held open for the life of a worker call. Every file operation of the sandbox opens
  * the mount root and checks that the directory it got is the checked root (`opened-path.ts`); on
  * a real disk that is an open, a read of the handle's real path and a close per operation (about
- * 6% of a model step whose tool stats a file, bench/RESULTS.md). With a holder, the root is opened
- * and checked that way once, its identity (device and inode) kept, and each later operation
- * checks only that the root's path still names that very directory (one `lstat`): a root swapped
- * for a link, or for another directory, is refused as before. A handle is closed once the holder
- * is released and no operation still uses it, so a descriptor number is never reused under an
- * operation in flight.
+ * 5% of the CPU of a model step whose tool stats a file, bench/RESULTS.md). With a holder, the
+ * root is opened and checked that way once, its identity (device and inode) kept, and each later
+ * operation checks only that the root's path still names that very directory (one `lstat`): a
+ * root swapped for a link, or for another directory, is refused as before. A handle is closed
+ * once the holder is released and no operation still uses it, so a descriptor number is never
+ * reused under an operation in flight.
  */
 import type { FileSystem, OpenedDirectory } from './file-system.ts';
 import { changedWhileOpening, notFound } from './refusals.ts';
