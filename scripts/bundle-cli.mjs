@@ -24,6 +24,11 @@ await build({
   output: {
     dir: outDir,
     format: 'cjs',
+    // V8 keeps each file's source for the life of the process, one byte per character only when
+    // every character is Latin-1: one '§' or '—' in a comment or string doubled a chunk's memory.
+    // ASCII escapes in strings and no doc comments keep every file one-byte (test/cli/lazy-load.test.ts).
+    charset: 'ascii',
+    comments: { legal: true, annotation: false, jsdoc: false },
     // `import('https')` in a dependency becomes a require: an import() in code compiled through
     // vm.Script needs Node's experimental main-context loader, which prints a warning on stderr.
     dynamicImportInCjs: false,

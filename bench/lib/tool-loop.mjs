@@ -21,11 +21,19 @@ export const add = defineTool({
 `;
 
 /** The project: one worker with the custom toolset, pre-approved (the CLI asks nobody). */
-function writeProject(calls) {
+export function writeToolLoopProject(calls) {
   return writeTree(path.join(generatedDir, 'tool-loop'), {
     'main.worker': `---\nname: main\nmodel: openai-compatible:tool-loop\nmax_steps: ${calls + 2}\ntoolsets:\n  custom:\n    approval:\n      default: preApproved\n---\nAdd the numbers with the add tool, then answer.\n`,
     'tools.ts': TOOLS_TS,
   });
+}
+
+/** The scripted model of the loop: `add` once per step, CALLS times, then the answer "done". */
+export function toolLoopHandler(calls) {
+  return (request) => {
+    if (request.toolResults.length < calls) return { toolCalls: [{ name: 'add', args: { a: request.toolResults.length, b: 1 } }], usage: { input: 20, output: 5 } };
+    return { text: 'done', usage: { input: 40, output: 1 } };
+  };
 }
 
 /**
@@ -33,14 +41,11 @@ function writeProject(calls) {
  * @returns `{ calls, warm, cold, bare }`, each `{ ms, rssMb }` of `{ median, min, max }`
  */
 export async function measureToolLoop(server, { calls = 10, rounds = 7 } = {}) {
-  const root = writeProject(calls);
+  const root = writeToolLoopProject(calls);
   const bareScript = await bundleChild('bare-tool-loop.mjs');
   const homes = path.join(root, '.homes');
   let coldHomes = 0;
-  server.setHandler((request) => {
-    if (request.toolResults.length < calls) return { toolCalls: [{ name: 'add', args: { a: request.toolResults.length, b: 1 } }], usage: { input: 20, output: 5 } };
-    return { text: 'done', usage: { input: 40, output: 1 } };
-  });
+  server.setHandler(toolLoopHandler(calls));
   const base = { ...process.env, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl, HOME: path.join(root, '.home'), LLM_DO_MODEL: '' };
   const run = async (args, env) => {
     server.requests.length = 0;

@@ -6,6 +6,8 @@
 import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AbortedError, CallPaused } from '../errors.ts';
 import { explainApprovalRule, toolDefaultRule } from '../approval/rules.ts';
+import { createHeldRoots } from '../sandbox/held-roots.ts';
+import type { HeldRoots } from '../sandbox/held-roots.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import { resolveMounts } from '../project/mount-table.ts';
 import { projectConfigPaths } from '../project/config-paths.ts';
@@ -107,7 +109,9 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
   const { definition } = worker;
   const { project } = ctx.config;
   ctx.state.calls.set(identity.call_id, identity);
-  const sandbox = needsSandbox(worker) ? buildSandbox(ctx, worker, state) : undefined;
+  // The call's mount roots stay open from its first file operation to its end (sandbox/held-roots.ts).
+  const roots = needsSandbox(worker) ? createHeldRoots() : undefined;
+  const sandbox = roots ? buildSandbox(ctx, worker, state, roots) : undefined;
   const caller: Caller = { worker, identity, restrictions: state.restrictions, sandbox };
   // How this worker's delegation tools run a callee.
   const runCallee: ExecuteCall = (calleeCall) => executeWorker(ctx, calleeCall);
@@ -145,6 +149,7 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
     throw error;
   } finally {
     if (!paused) ctx.state.active.delete(identity.call_id);
+    await roots?.release();
   }
 }
 
@@ -161,7 +166,7 @@ function needsSandbox(worker: PreparedWorker): boolean {
   return enabledToolsets(worker.definition.config.toolsets).some((toolset) => toolset.kind.needsSandbox);
 }
 
-function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState): Sandbox {
+function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState, roots: HeldRoots): Sandbox {
   const mounts = resolveMounts({
     projectRoot: ctx.config.project.root,
     config: worker.definition.config.sandbox,
@@ -180,6 +185,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState)
     boundAfter: restrictions.length - 1,
     signal: ctx.signal,
     protectedPaths: projectConfigPaths(ctx.config.project),
+    roots,
   });
 }
 

@@ -1,5 +1,6 @@
 /** What the sandbox operations share: the backend, the mounts, the folded restrictions, the resolver. */
 import type { FileSystem } from './file-system.ts';
+import type { HeldRoots } from './held-roots.ts';
 import type { HostResolver } from './host-resolver.ts';
 import type { Protection } from './protected-paths.ts';
 import type { Scope } from './scope.ts';
@@ -15,6 +16,8 @@ export interface SandboxContext {
   protection: Protection;
   /** Stops long operations (big reads and writes, list walks) of an interrupted run. */
   signal?: AbortSignal;
+  /** Mount roots held open for the worker call (`held-roots.ts`); without it each operation opens its root. */
+  roots?: HeldRoots;
   /** Virtual paths of the mounts visible after restrictions (`describe()`), for messages. */
   visible: readonly string[];
   /** How many restrictions the bound mounts were held to when bound (see `CreateSandboxOptions.boundAfter`). */

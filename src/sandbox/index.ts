@@ -4,6 +4,8 @@
  * @module sandbox
  */
 export { createSandbox, truncationMarker } from './sandbox.ts';
+export { createHeldRoots } from './held-roots.ts';
+export type { HeldRoots } from './held-roots.ts';
 export { normalizeVirtualPath, isWithinVirtual, MAX_VIRTUAL_PATH_CHARS, MAX_SEGMENT_BYTES } from './virtual-path.ts';
 export { createMemoryFileSystem } from './memory-file-system.ts';
 export type { MemoryFileSystem } from './memory-file-system.ts';

@@ -34,8 +34,6 @@ function descentError(virtual: string, error: unknown): Error {
 }
 
 async function openRoot(ctx: SandboxContext, root: string, options: OpenDirectoryOptions): Promise<OpenedDirectory> {
-  // The mount root's own parents belong to the project, not to the sandbox: created by path.
-  if (options.create) await ctx.fs.mkdir(root);
   const dir = await ctx.fs.openDirectory(root);
   try {
     if ((await dir.realPath()) !== root) throw changedWhileOpening(options.virtual);
@@ -56,7 +54,10 @@ export async function openDirectoryAt(ctx: SandboxContext, mount: MountSpec, rea
   const names = posix.relative(root, real).split('/').filter((name) => name !== '');
   let dir: OpenedDirectory | undefined;
   try {
-    dir = await openRoot(ctx, root, options);
+    // The mount root's own parents belong to the project, not to the sandbox: created by path.
+    if (options.create) await ctx.fs.mkdir(root);
+    const open = () => openRoot(ctx, root, options);
+    dir = ctx.roots ? await ctx.roots.open(ctx.fs, root, options.virtual, open) : await open();
     for (const name of names) {
       if (options.create) await dir.mkdir(name);
       const child: OpenedDirectory = await dir.openDirectory(name);

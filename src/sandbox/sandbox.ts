@@ -279,6 +279,7 @@ export function createSandbox(options: CreateSandboxOptions): Sandbox {
     resolver: createHostResolver(options.fs, mounts, scope),
     protection: createProtection(options.fs, options.protectedPaths),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.roots ? { roots: options.roots } : {}),
     visible: visibleMounts(mounts, scope).map((m) => m.path),
     boundAfter,
   };

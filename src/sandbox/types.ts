@@ -1,5 +1,6 @@
 /** Types of the sandbox (SPEC §7): named mounts addressed by virtual POSIX paths. */
 import type { FileSystem } from './file-system.ts';
+import type { HeldRoots } from './held-roots.ts';
 
 export type MountMode = 'ro' | 'rw';
 
@@ -122,4 +123,9 @@ export interface CreateSandboxOptions {
   signal?: AbortSignal;
   /** The project's configuration, which no worker may change. */
   protectedPaths?: ProtectedPaths;
+  /**
+   * Holds mount roots open between operations (`createHeldRoots`), shared by the sandboxes `narrow`
+   * makes; whoever made it releases it. Without it every operation opens and checks its mount root.
+   */
+  roots?: HeldRoots;
 }

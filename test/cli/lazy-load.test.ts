@@ -112,3 +112,13 @@ describe('what the built CLI loads', () => {
     expect(lines.indexOf('require libsql')).toBeGreaterThan(sent);
   });
 });
+
+describe('how the built CLI is written', () => {
+  it('every file of the bundle is ASCII, so V8 keeps its source one byte per character (one other character doubles it)', () => {
+    const cli = path.join(REPO_ROOT, 'dist/cli');
+    const files = [...fs.readdirSync(cli).filter((name) => name.endsWith('.cjs')), ...fs.readdirSync(path.join(cli, 'chunks')).map((name) => `chunks/${name}`)];
+    expect(files.length).toBeGreaterThan(10);
+    const nonAscii = files.filter((file) => /[^\x00-\x7f]/.test(fs.readFileSync(path.join(cli, file), 'utf8')));
+    expect(nonAscii).toEqual([]);
+  });
+});

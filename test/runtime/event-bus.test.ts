@@ -16,6 +16,13 @@ describe('event bus', () => {
     expect(bus.emit(warning('b'))?.seq).toBe(2);
   });
 
+  test('a stamped event starts with v, type, seq and ts, then the event\'s own fields in their order', () => {
+    const bus = createEventBus({ now: () => 0 });
+    const stamped = bus.emit(warning('a'))!;
+    expect(Object.keys(stamped)).toEqual(['v', 'type', 'seq', 'ts', 'run_id', 'call_id', 'parent_call_id', 'worker', 'chain', 'message']);
+    expect(JSON.stringify(stamped)).toBe('{"v":1,"type":"warning","seq":1,"ts":"1970-01-01T00:00:00.000Z","run_id":"r","call_id":"c1","parent_call_id":null,"worker":"main","chain":["main"],"message":"a"}');
+  });
+
   test('lossless subscribers get every event synchronously, in seq order, minus the types they drop', () => {
     const bus = createEventBus();
     const all: number[] = [];
