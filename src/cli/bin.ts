@@ -8,12 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { cacheCompiledCode } from './compile-cache.ts';
 import { preparePrivateCache } from './module-cache.ts';
 
-const requireHere = createRequire(import.meta.url);
-// jiti, which loads tool modules, is compiled through the cache too: its loader (190 KB) on every
-// run with a tools.ts, its compiler (1.5 MB) whenever a module is not in the compiled-module cache.
-const jitiDir = dirname(dirname(requireHere.resolve('jiti')));
-const counts = cacheCompiledCode([dirname(fileURLToPath(import.meta.url)), jitiDir], preparePrivateCache({ env: process.env, homeDir: homedir(), cwd: process.cwd() }, 'code'));
+const counts = cacheCompiledCode(dirname(fileURLToPath(import.meta.url)), preparePrivateCache({ env: process.env, homeDir: homedir(), cwd: process.cwd() }, 'code'));
 if (process.env.LLM_DO_DEBUG === '1') {
   process.on('exit', () => process.stderr.write(`debug: compile cache: ${counts.used} used, ${counts.written} written\n`));
 }
-requireHere('./process-entry.cjs');
+createRequire(import.meta.url)('./process-entry.cjs');

@@ -38,20 +38,20 @@ interface CompilingModule {
 type ModuleInternals = { _resolveFilename(request: string, parent: CompilingModule, isMain: boolean, options?: unknown): string; _cache: unknown };
 
 /**
- * Compiles the `.cjs` files in `codeDirs` and their subdirectories through the code cache in
+ * Compiles the `.cjs` files directly in `codeDir` and its subdirectories through the code cache in
  * `cacheDir` (a private directory, `module-cache.ts`); with no `cacheDir` nothing changes. Returns
  * the counts, complete once the process exits.
  */
-export function cacheCompiledCode(codeDirs: readonly string[], cacheDir: string | undefined): CompileCacheCounts {
+export function cacheCompiledCode(codeDir: string, cacheDir: string | undefined): CompileCacheCounts {
   const counts: CompileCacheCounts = { used: 0, written: 0 };
   if (!cacheDir) return counts;
-  const prefixes = codeDirs.map((dir) => (dir.endsWith(sep) ? dir : dir + sep));
+  const prefix = codeDir.endsWith(sep) ? codeDir : codeDir + sep;
   const flags = `${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`;
   const unsaved: { file: string; script: vm.Script }[] = [];
   const proto = Module.prototype as unknown as CompilingModule;
   const compile = proto._compile;
   proto._compile = function (this: CompilingModule, content: string, filename: string) {
-    if (!filename.endsWith('.cjs') || !prefixes.some((prefix) => filename.startsWith(prefix))) return compile.call(this, content, filename);
+    if (!filename.startsWith(prefix) || !filename.endsWith('.cjs')) return compile.call(this, content, filename);
     const file = join(cacheDir, `${createHash('sha256').update(flags).update('\0').update(content).digest('hex').slice(0, 40)}.v8`);
     const cachedData = readEntry(file);
     const script = new vm.Script(Module.wrap(content), {

@@ -118,26 +118,6 @@ describe('the code cache of the built CLI', () => {
     expect(fs.statSync(codeDir(home)).mode & 0o777).toBe(0o700);
   });
 
-  test("jiti is compiled through the cache too: a run that compiles a tools.ts (loading jiti's compiler) writes more entries than one that finds it compiled", async () => {
-    const project = path.join(base, 'tools-project');
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'main.worker'), '---\nname: main\nmodel: openai-compatible:cached\ntoolsets:\n  custom:\n    approval: { default: preApproved }\n---\nAdd.\n');
-    fs.writeFileSync(path.join(project, 'tools.ts'), 'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n');
-    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
-    const home = path.join(base, 'tools-home');
-    const compiling = await run(home, [project, 'go'], env);
-    // A fresh code cache, the compiled tools.ts still in the module cache: jiti without its compiler.
-    fs.rmSync(codeDir(home), { recursive: true });
-    const cached = await run(home, [project, 'go'], env);
-    expect([compiling.stdout.trim(), cached.stdout.trim()]).toEqual(['done', 'done']);
-    expect(compiling.written).toBeGreaterThan(cached.written);
-    // Compiling the tools.ts again: the compiler's code is what this cache lacked, and then has.
-    fs.rmSync(path.join(home, 'cache', 'tool-modules'), { recursive: true });
-    expect(await run(home, [project, 'go'], env)).toMatchObject({ used: cached.written, written: compiling.written - cached.written });
-    fs.rmSync(path.join(home, 'cache', 'tool-modules'), { recursive: true });
-    expect(await run(home, [project, 'go'], env)).toMatchObject({ used: compiling.written, written: 0 });
-  });
-
   test('a home where no directory can be made runs without a cache', async () => {
     const file = path.join(base, 'a-file');
     fs.writeFileSync(file, '');
