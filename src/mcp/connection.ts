@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AbortedError, RunError } from '../errors.ts';
 import type { McpServerConfig } from '../worker/schema.ts';
 import { interpolateEnv } from './interpolate.ts';
@@ -57,7 +57,9 @@ export async function connectMcpServer(name: string, config: McpServerConfig, op
     closing = true;
     await client.close().catch(() => {});
     if (options.signal?.aborted) throw new AbortedError();
-    const reason = startSignal.aborted ? `did not start within ${timeoutMs} ms (timeout_ms in mcp_servers.${name})` : `failed to start: ${messageOf(error)}`;
+    // The SDK's own request timer and our signal end at the same moment: either one is the start timeout.
+    const timedOut = startSignal.aborted || (error instanceof McpError && error.code === ErrorCode.RequestTimeout);
+    const reason = timedOut ? `did not start within ${timeoutMs} ms (timeout_ms in mcp_servers.${name})` : `failed to start: ${messageOf(error)}`;
     throw new RunError('mcp-server-failed', name, `MCP server ${name} (${options.source}) ${reason}${stderrClause(stdio?.stderrTail())}`, { cause: error });
   }
   return {
