@@ -48,9 +48,9 @@ function table(rows: readonly string[][]): string {
 }
 
 /**
- * Pending questions of a paused run by `call_id tool_call_id` of their `ask_user` call, with the
- * short id `llm-do answer` takes (shortened among the run's pending approval and question ids, as
- * `llm-do approvals` shows them).
+ * What the `ask_user` calls of a paused run's pending questions show instead of an outcome, by
+ * `call_id tool_call_id`: the question's short id (shortened among the run's pending approval and
+ * question ids, as `llm-do approvals` shows them) in the command that answers it.
  */
 type WaitingQuestions = ReadonlyMap<string, string>;
 
@@ -78,7 +78,9 @@ export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { app
     lines.push(`  created  ${safe(created.name)} (by ${safe(created.created_by)}): ${shorten(created.description, false, 120)} · llm-do promote ${run.id} ${safe(created.name)}`);
   }
   const short = shortApprovalIds([...pending.approvals, ...pending.questions.map((question) => question.question_id)]);
-  const waiting: WaitingQuestions = new Map(pending.questions.map((question) => [toolKey(question.call_id, question.tool_call_id), short.get(question.question_id)!]));
+  const waiting: WaitingQuestions = new Map(
+    pending.questions.map((question) => [toolKey(question.call_id, question.tool_call_id), `waiting for an answer to question ${short.get(question.question_id)} (llm-do answer ${run.id} ${short.get(question.question_id)} TEXT)`]),
+  );
   if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status, waiting));
   return lines.join('\n');
 }
@@ -112,9 +114,9 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
   return lines;
 }
 
-/** `question` is the short id of the pending question this `ask_user` call waits on. */
-function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string, question: string | undefined, waiting: WaitingQuestions): string[] {
-  const outcome = question !== undefined ? `waiting for an answer (question ${question}: llm-do answer RUN ${question} TEXT)` : tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
+/** `asking` is what an `ask_user` call waiting on a pending question shows instead of its outcome. */
+function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string, asking: string | undefined, waiting: WaitingQuestions): string[] {
+  const outcome = asking ?? (tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed');
   const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool, status)];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (tool.error) lines.push(`${pad}  error: ${shorten(tool.error, false, 400)}`);
