@@ -2,8 +2,9 @@
  * What the page reads and does, over the run log: the runs list, one run with its call tree,
  * prompts, pending approvals and pending questions, decisions on those approvals, recorded exactly
  * as `llm-do approve` / `llm-do deny` record them (`PausedRuns.recordDecisions`), and answers to
- * those questions, recorded as `llm-do answer` records them (`PausedRuns.recordAnswer`). Every refusal is an
- * `ApiError` with the HTTP status and a message naming the field and what would be valid.
+ * those questions, recorded as `llm-do answer` records them (`PausedRuns.recordAnswer`). Every
+ * refusal is an `ApiError` with the HTTP status and a message naming the field and what would be
+ * valid.
  */
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
@@ -51,10 +52,10 @@ export function runsView(db: RunDatabase, countUndecided: UndecidedCounter): Run
 export type UndecidedCounter = (run: RunSummary) => { approvals: number; questions: number };
 
 /**
- * Counts undecided approvals and unanswered questions, reading each paused run's saved state once: a state holds every
- * message of the run, a batch may leave hundreds of runs paused, and the list is rebuilt at every
+ * Counts undecided approvals and unanswered questions, reading each paused run's saved state once:
+ * a state holds every message of the run, a batch may leave hundreds of runs paused, and the list is rebuilt at every
  * commit to the log. A paused run's state does not change until it is resumed, which changes its
- * `ended_at`; decisions are read each time (they are small).
+ * `ended_at`; decisions and answers are read each time (they are small).
  */
 export function createUndecidedCounter(db: RunDatabase): UndecidedCounter {
   const paused = createPausedRuns(db);

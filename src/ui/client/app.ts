@@ -1,8 +1,7 @@
 /**
  * The page of `llm-do ui`: the runs list, a run's call tree (timings, tokens, cost, prompts, tool
- * calls, approvals), pending approvals with approve / deny, pending questions with answers, and
- * resume, and the start form. Compiled
- * by tsc to `dist/ui/client/app.js`, served as is.
+ * calls, approvals), pending approvals with approve / deny, pending questions with an answer field,
+ * resume, and the start form. Compiled by tsc to `dist/ui/client/app.js`, served as is.
  *
  * Everything a run recorded came from models, tools or users and may be hostile: it only ever
  * reaches the page as text (`textContent`, `value`), never as HTML, and the server's CSP allows no
@@ -277,7 +276,7 @@ function facts(run: RunDetail): HTMLElement {
   return h('dl', { class: 'facts' }, ...rows.flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]));
 }
 
-// ---------------------------------------------------------------- approvals
+// ---------------------------------------------------------------- approvals and questions
 
 function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[], questions: PendingQuestionRecord[]): HTMLElement {
   const undecided = pending.filter((item) => !item.decision).length;
@@ -298,7 +297,7 @@ function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[], question
     h('h2', {}, `Waiting for ${waitingFor.join(' and ')}`),
     ...pending.map((item) => approvalItem(run, item, message)),
     ...questions.map((item) => questionItem(run, item, message)),
-    h('div', { class: 'actions' }, resume, h('span', { class: 'muted' }, left.length > 0 ? ` ${left.join(', ')}` : questions.length > 0 ? ' every approval is decided and every question answered' : ' every approval is decided')),
+    h('div', { class: 'actions' }, resume, h('span', { class: 'muted' }, left.length > 0 ? ` ${left.join(', ')}` : ` ${[pending.length > 0 && 'every approval is decided', questions.length > 0 && 'every question is answered'].filter(Boolean).join(' and ')}`)),
     message,
   );
 }
