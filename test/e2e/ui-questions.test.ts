@@ -5,6 +5,7 @@
  * answer typed in the page is recorded as `llm-do answer` records it and reaches the model once the
  * run is resumed there. Over HTTP, answering takes the token, the Origin and the Host like every
  * POST, and a bad, unknown or second answer is refused naming what is wrong, recording nothing.
+ * A run paused by another process on an approval and a question resumes only once both are settled.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,18 +19,30 @@ import { rawRequest, startUi } from './helpers/ui.ts';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-questions-'));
 const QUESTION = 'Which <b>city</b>? <img src=x onerror="window.pwned = 1">';
 
-/** A project whose entry worker is interactive: it asks, then says where it goes from its answer. */
+/**
+ * A project whose entry worker is interactive: it asks (and for the input "write too" also writes a
+ * file, which asks for approval), then says where it goes from its answer.
+ */
 function writeProject(dir: string): { root: string; script: string } {
   const root = path.join(dir, 'project');
   fs.mkdirSync(root, { recursive: true });
   fs.writeFileSync(path.join(root, 'project.yaml'), 'name: trips\n');
-  fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\ndescription: Plans a trip.\ninteractive: true\n---\nYou are worker main.\n');
+  fs.mkdirSync(path.join(root, 'out'));
+  fs.writeFileSync(
+    path.join(root, 'main.worker'),
+    '---\nname: main\ndescription: Plans a trip.\ninteractive: true\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker main.\n',
+  );
   const script = path.join(dir, 'script.yaml');
   fs.writeFileSync(
     script,
     [
+      // Input "write too": a question and a file write (which asks) at once.
+      '- match: { worker: main, turn: 1, text: "write too" }',
+      `  respond: { tool_calls: [{ name: ask_user, args: { question: ${JSON.stringify(QUESTION)} } }, { name: write_file, args: { path: /out/plan.md, content: plan } }] }`,
       '- match: { worker: main, turn: 1 }',
       `  respond: { tool_calls: [{ name: ask_user, args: { question: ${JSON.stringify(QUESTION)} } }] }`,
+      String.raw`- match: { worker: main, turn: 2, text: '/Oslo[\s\S]*wrote 4 characters/' }`,
+      '  respond: { text: "going to Oslo, plan written" }',
       '- match: { worker: main, turn: 2, text: "Lisbon, in May" }',
       '  respond: { text: "going to Lisbon, in May" }',
       '- match: { worker: main, turn: 2 }',
@@ -131,6 +144,46 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
       const shown = JSON.parse((await runCli(['runs', 'show', runId, '--json'], { cwd: root, env })).stdout);
       expect(shown.run).toMatchObject({ status: 'ok', output: 'going to Lisbon, in May', root: { tool_calls: [{ tool: 'ask_user', ok: true, result: 'Lisbon, in May' }] } });
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      const stopped = await ui.stop();
+      expect(stopped.code, stopped.stderr).toBe(0);
+    }
+  });
+
+  test('a run paused by another process on an approval and a question resumes only once both are settled', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'case-'));
+    const { root, script } = writeProject(dir);
+    const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
+    const paused = await runCli(['.', 'write too', '--model', `scripted:${script}`, '--on-approval', 'pause', '--json'], { cwd: root, env });
+    expect(paused.code, paused.stderr).toBe(3);
+    const runId: string = JSON.parse(paused.stdout).run_id;
+    const ui = await startUi([], { cwd: root, env });
+    const page = await browser.newPage();
+    try {
+      await page.goto(ui.url);
+      const item = page.locator(`#runs li[data-run-id="${runId}"]`);
+      await expect.poll(() => item.textContent()).toContain('1 to decide1 to answer');
+      await item.locator('a').click();
+      await page.locator('[data-pending]').waitFor();
+      expect(await page.locator('[data-pending] h2').textContent()).toBe('Waiting for a decision and an answer');
+      const resume = page.locator('[data-action=resume]');
+      expect(await resume.isDisabled()).toBe(true);
+
+      await page.locator('[data-pending] input[aria-label=answer]').fill('Oslo');
+      await page.locator('[data-action=answer]').click();
+      await page.locator('[data-pending] .question .answer').waitFor();
+      // Answered, but the approval is undecided: still no resume.
+      expect(await resume.isDisabled()).toBe(true);
+      expect(await page.locator('[data-pending] > .actions').textContent()).toContain('1 undecided');
+      await page.locator('[data-action=approve]').click();
+      await page.locator('.decision.approve').waitFor();
+      expect(await resume.isDisabled()).toBe(false);
+      expect(await page.locator('[data-pending] > .actions').textContent()).toContain('every approval is decided and every question is answered');
+      await resume.click();
+      await expect.poll(() => page.locator('h1 .status').textContent()).toBe('ok');
+      expect(await page.locator('[data-output]').textContent()).toBe('going to Oslo, plan written');
+      expect(fs.readFileSync(path.join(root, 'out/plan.md'), 'utf8')).toBe('plan');
     } finally {
       await page.close();
       const stopped = await ui.stop();
