@@ -79,7 +79,10 @@ export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { app
   }
   const short = shortApprovalIds([...pending.approvals, ...pending.questions.map((question) => question.question_id)]);
   const waiting: WaitingQuestions = new Map(
-    pending.questions.map((question) => [toolKey(question.call_id, question.tool_call_id), `waiting for an answer to question ${short.get(question.question_id)} (llm-do answer ${run.id} ${short.get(question.question_id)} TEXT)`]),
+    pending.questions.map((question) => {
+      const id = safe(short.get(question.question_id)!);
+      return [toolKey(question.call_id, question.tool_call_id), `waiting for an answer to question ${id} (llm-do answer ${run.id} ${id} TEXT)`];
+    }),
   );
   if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status, waiting));
   return lines.join('\n');
