@@ -3,7 +3,7 @@
  * the `llm-do` package, bundled for pages. Projects open from files in memory or from OPFS; the
  * filesystem toolset's sandbox works on them; models are reached over `fetch` with the base URLs and
  * keys the page gives in `env` (or the manifest's `providers`); approvals are answered by the page's
- * `onApproval` function. What needs Node (shell, custom TS tools, schema modules, stdio MCP servers,
+ * `onApproval` function, and questions of interactive workers (`ask_user`) by its `onQuestion`. What needs Node (shell, custom TS tools, schema modules, stdio MCP servers,
  * the SQLite run log, cassettes and `scripted:FILE`) stops a run before its first request with an
  * error naming the worker and toolset.
  *
@@ -27,8 +27,8 @@ export { createMemoryFileSystem, type MemoryFileSystem } from '../sandbox/memory
 export { loadProject } from '../project/index.ts';
 export type { HostLimits, Project, ProjectOptions, WorkerDefinition } from '../project/index.ts';
 export { runWorker, resumeRun, pendingApprovals, STATE_VERSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '../runtime/index.ts';
-export type { RunWorkerOptions, RunResult, RunHandle, ResumeRunOptions, RunSnapshot, RunEvent, RunEventType, RunEventListener, PendingApproval, UsageSummary, TokenUsage } from '../runtime/index.ts';
+export type { RunWorkerOptions, RunResult, RunHandle, ResumeRunOptions, RunSnapshot, RunEvent, RunEventType, RunEventListener, PendingApproval, PendingQuestion, UsageSummary, TokenUsage } from '../runtime/index.ts';
 export type { OnApproval } from '../approval/controller.ts';
-export type { ApprovalQuestion, Decision } from '../approval/decision-source.ts';
+export type { AnswerQuestion, ApprovalQuestion, Decision, UserQuestion } from '../approval/decision-source.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from '../sandbox/file-system.ts';
 export type { WorkerConfig, Manifest, UserConfig } from '../worker/schema.ts';

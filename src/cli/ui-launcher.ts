@@ -2,7 +2,8 @@
  * How `llm-do ui` runs workers: a run started in the page is `llm-do TARGET --on-approval pause`
  * in this process (same project setup, keys, grants, run log), and a resume is
  * `llm-do resume RUN --on-approval pause` (`fromRunLog` claims the run in the log), so approvals a
- * run meets show up in the page as pending instead of waiting at a terminal nobody watches.
+ * run meets, and questions its interactive workers ask, show up in the page as pending instead of
+ * waiting at a terminal nobody watches.
  */
 import { UsageError } from '../errors.ts';
 import { loadProjectWorkers } from '../project/project-workers.ts';

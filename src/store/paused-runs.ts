@@ -103,6 +103,8 @@ export interface PausedRuns {
   recordDecisions(runId: string, decisions: ReadonlyMap<string, RecordedDecisionValue>, decidedBy: string): void;
   /** The decisions recorded for run `runId` that no checkpoint has used yet, by approval id. */
   decisions(runId: string): Map<string, RecordedDecisionValue>;
+  /** The answers recorded for run `runId` that no checkpoint has used yet, by question id. */
+  answers(runId: string): Map<string, string>;
   /**
    * Records the answer to pending question `questionId` of paused run `runId`. A UsageError, and
    * nothing written, when the id is not a pending question of the run or the question is answered already.
@@ -210,6 +212,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
       });
     },
     decisions: decisionsOf,
+    answers: answersOf,
     recordAnswer(runId, questionId, text, answeredBy) {
       immediate(db, () => {
         const state = pausedState(runId);

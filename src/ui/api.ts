@@ -1,13 +1,15 @@
 /**
  * What the page reads and does, over the run log: the runs list, one run with its call tree,
- * prompts and pending approvals, and decisions on those approvals, recorded exactly as
- * `llm-do approve` / `llm-do deny` record them (`PausedRuns.recordDecisions`). Every refusal is an
- * `ApiError` with the HTTP status and a message naming the field and what would be valid.
+ * prompts, pending approvals and pending questions, decisions on those approvals, recorded exactly
+ * as `llm-do approve` / `llm-do deny` record them (`PausedRuns.recordDecisions`), and answers to
+ * those questions, recorded as `llm-do answer` records them (`PausedRuns.recordAnswer`). Every
+ * refusal is an `ApiError` with the HTTP status and a message naming the field and what would be
+ * valid.
  */
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
-import { pendingApprovals } from '../runtime/state.ts';
-import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
+import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
+import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type PendingQuestionRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
 export class ApiError extends Error {
@@ -28,43 +30,52 @@ export interface RunsView {
   runs: RunSummary[];
   /** Pending approvals not decided yet, by paused run. */
   undecided: Record<string, number>;
+  /** Pending questions not answered yet, by paused run. */
+  unanswered: Record<string, number>;
 }
 
-/** The newest runs, with how many approvals wait in each paused one (`countUndecided`). */
+/** The newest runs, with how many approvals and questions wait in each paused one (`countUndecided`). */
 export function runsView(db: RunDatabase, countUndecided: UndecidedCounter): RunsView {
   settleAbandonedRuns(db);
   const runs = listRuns(db, { limit: LIST_LIMIT });
   const undecided: Record<string, number> = {};
-  for (const run of runs.filter((run) => run.status === 'paused')) undecided[run.id] = countUndecided(run);
-  return { runs, undecided };
+  const unanswered: Record<string, number> = {};
+  for (const run of runs.filter((run) => run.status === 'paused')) {
+    const waiting = countUndecided(run);
+    undecided[run.id] = waiting.approvals;
+    if (waiting.questions > 0) unanswered[run.id] = waiting.questions;
+  }
+  return { runs, undecided, unanswered };
 }
 
-/** How many pending approvals of a paused run have no decision yet. */
-export type UndecidedCounter = (run: RunSummary) => number;
+/** How many pending approvals of a paused run have no decision yet, and how many of its questions no answer. */
+export type UndecidedCounter = (run: RunSummary) => { approvals: number; questions: number };
 
 /**
- * Counts undecided approvals, reading each paused run's saved state once: a state holds every
- * message of the run, a batch may leave hundreds of runs paused, and the list is rebuilt at every
+ * Counts undecided approvals and unanswered questions, reading each paused run's saved state once:
+ * a state holds every message of the run, a batch may leave hundreds of runs paused, and the list is rebuilt at every
  * commit to the log. A paused run's state does not change until it is resumed, which changes its
- * `ended_at`; decisions are read each time (they are small).
+ * `ended_at`; decisions and answers are read each time (they are small).
  */
 export function createUndecidedCounter(db: RunDatabase): UndecidedCounter {
   const paused = createPausedRuns(db);
-  const pendingIds = new Map<string, { endedAt: string | null; ids: string[] }>();
+  const pendingIds = new Map<string, { endedAt: string | null; approvals: string[]; questions: string[] }>();
   return (run) => {
     let known = pendingIds.get(run.id);
     if (!known || known.endedAt !== run.ended_at) {
-      let ids: string[] = [];
+      known = { endedAt: run.ended_at, approvals: [], questions: [] };
       try {
-        ids = pendingApprovals(paused.loadState(run.id)).map((item) => item.approval_id);
+        const state = paused.loadState(run.id);
+        known.approvals = pendingApprovals(state).map((item) => item.approval_id);
+        known.questions = pendingQuestions(state).map((item) => item.question_id);
       } catch {
         // A state that cannot be read: the run's own view says why.
       }
-      known = { endedAt: run.ended_at, ids };
       pendingIds.set(run.id, known);
     }
     const decided = paused.decisions(run.id);
-    return known.ids.filter((id) => !decided.has(id)).length;
+    const answered = known.questions.length === 0 ? new Map() : paused.answers(run.id);
+    return { approvals: known.approvals.filter((id) => !decided.has(id)).length, questions: known.questions.filter((id) => !answered.has(id)).length };
   };
 }
 
@@ -72,7 +83,9 @@ export interface RunView {
   run: RunDetail;
   /** A paused run's pending approvals with the decisions recorded so far. */
   pending: PendingApprovalRecord[];
-  /** Why the pending approvals cannot be read (a corrupt or newer saved state). */
+  /** A paused run's pending questions (`ask_user`) with the answers recorded so far. */
+  questions: PendingQuestionRecord[];
+  /** Why the pending approvals and questions cannot be read (a corrupt or newer saved state). */
   pending_error?: string;
 }
 
@@ -84,9 +97,9 @@ export interface RunView {
 export function runView(db: RunDatabase, ref: string): RunView {
   const id = runIdOf(db, ref);
   const run = loadRun(db, id, { prompts: false });
-  if (run.status !== 'paused') return { run, pending: [] };
-  const pending = pendingOf(db, id);
-  return Array.isArray(pending) ? { run, pending } : { run, pending: [], pending_error: pending.error };
+  if (run.status !== 'paused') return { run, pending: [], questions: [] };
+  const waiting = pendingOf(db, id);
+  return 'error' in waiting ? { run, pending: [], questions: [], pending_error: waiting.error } : { run, ...waiting };
 }
 
 /** What the model of call `callId` was sent at `step` of run `ref`: messages, tool schemas, settings. */
@@ -119,9 +132,10 @@ export function runIdOf(db: RunDatabase, ref: string): string {
   }
 }
 
-function pendingOf(db: RunDatabase, runId: string): PendingApprovalRecord[] | { error: string } {
+function pendingOf(db: RunDatabase, runId: string): { pending: PendingApprovalRecord[]; questions: PendingQuestionRecord[] } | { error: string } {
   try {
-    return createPausedRuns(db).pendingApprovals(runId)[0]?.pending ?? [];
+    const { pending, questions } = createPausedRuns(db).pendingApprovals(runId)[0]!;
+    return { pending, questions };
   } catch (error) {
     return { error: messageOf(error) };
   }
@@ -135,6 +149,24 @@ export function recordDecisions(db: RunDatabase, runId: string, body: unknown, d
   const chosen = parseDecisions(body);
   try {
     createPausedRuns(db).recordDecisions(runId, chosen, decidedBy);
+  } catch (error) {
+    throw new ApiError(409, messageOf(error));
+  }
+}
+
+/**
+ * Records the answer of a `POST /api/runs/ID/answers` body, `{question_id, text}`: the full id of a
+ * pending question and the answer, trimmed as `llm-do answer` trims it. An answer is recorded once.
+ */
+export function recordAnswer(db: RunDatabase, runId: string, body: unknown, answeredBy: string): void {
+  if (!isObject(body)) throw new ApiError(400, 'expected a JSON object {question_id, text}');
+  const unknown = Object.keys(body).filter((key) => key !== 'question_id' && key !== 'text');
+  if (unknown.length > 0) throw new ApiError(400, `unknown field ${unknown.join(', ')}; valid fields: question_id, text`);
+  const { question_id: id, text } = body;
+  if (typeof id !== 'string' || id === '') throw new ApiError(400, 'question_id: expected the id of a pending question');
+  if (typeof text !== 'string' || text.trim() === '') throw new ApiError(400, 'text: expected the text of the answer, e.g. "Lisbon"');
+  try {
+    createPausedRuns(db).recordAnswer(runId, id, text.trim(), answeredBy);
   } catch (error) {
     throw new ApiError(409, messageOf(error));
   }
@@ -172,18 +204,20 @@ function parseDecisions(body: unknown): Map<string, RecordedDecisionValue> {
 
 /**
  * Refuses to resume a run that is neither paused nor interrupted (Ctrl-C, a killed process), or a
- * paused one with undecided approvals (it would only pause again).
+ * paused one with undecided approvals or unanswered questions (it would only pause again).
  */
 export function checkResumable(db: RunDatabase, runId: string): void {
   const status = runSummary(db, runId)?.status;
   if (status === 'interrupted') return;
   if (status !== 'paused') throw new ApiError(409, `run ${runId} is ${status ?? 'not recorded'}; only a paused or interrupted run can be resumed`);
-  const pending = pendingOf(db, runId);
-  if (!Array.isArray(pending)) throw new ApiError(409, pending.error);
-  const undecided = pending.filter((item) => !item.decision);
+  const waiting = pendingOf(db, runId);
+  if ('error' in waiting) throw new ApiError(409, waiting.error);
+  const undecided = waiting.pending.filter((item) => !item.decision);
   if (undecided.length > 0) {
     throw new ApiError(409, `run ${runId} still has ${undecided.length} undecided approval(s) (${undecided.map((item) => item.tool).join(', ')}); approve or deny each first`);
   }
+  const unanswered = waiting.questions.filter((item) => !item.answer);
+  if (unanswered.length > 0) throw new ApiError(409, `run ${runId} still has ${unanswered.length} unanswered question(s); answer each first`);
 }
 
 /** A start request's body `{worker, input}`: the input is text, or a JSON object for a worker with `schema_in`. */

@@ -1,14 +1,14 @@
 /**
  * `llm-do ui` (SPEC §22): a local web page over the run log. It lists runs, draws a run's call tree
- * live, shows prompts, tool calls and cost, records decisions on pending approvals, resumes paused
- * runs and starts new ones (through the `RunLauncher` its caller hands it). It listens on 127.0.0.1
- * only; `security.ts` says who may ask it anything.
+ * live, shows prompts, tool calls and cost, records decisions on pending approvals and answers to
+ * pending questions, resumes paused runs and starts new ones (through the `RunLauncher` its caller
+ * hands it). It listens on 127.0.0.1 only; `security.ts` says who may ask it anything.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../store/index.ts';
-import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView, searchView } from './api.ts';
+import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView, searchView } from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
@@ -25,7 +25,7 @@ export interface UiServerOptions {
   /** The page's files (`readPageAssets`). */
   assets: ReadonlyMap<string, PageAsset>;
   launcher: RunLauncher;
-  /** `user@host` recorded with each decision. */
+  /** `user@host` recorded with each decision and answer. */
   decidedBy: string;
   /** The token the page's URL carries. */
   token: string;
@@ -82,7 +82,7 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     throw new ApiError(404, `not found: ${pathname}`);
   };
 
-  /** Starting a run, decisions on a paused run's approvals, resuming it. */
+  /** Starting a run, decisions on a paused run's approvals, answers to its questions, resuming it. */
   const answerPost = async (pathname: string, body: unknown, response: ServerResponse): Promise<void> => {
     if (pathname === '/api/runs') {
       if ('unavailable' in launcher.project) throw new ApiError(409, launcher.project.unavailable);
@@ -91,11 +91,16 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
       feed.touch();
       return sendJson(response, 202, { run_id: runId });
     }
-    const action = /^\/api\/runs\/([^/]+)\/(decisions|resume)$/.exec(pathname);
+    const action = /^\/api\/runs\/([^/]+)\/(decisions|answers|resume)$/.exec(pathname);
     if (!action) throw new ApiError(404, `not found: POST ${pathname}`);
     const runId = runIdOf(db, segment(action[1]!));
     if (action[2] === 'decisions') {
       recordDecisions(db, runId, body, options.decidedBy);
+      feed.touch();
+      return sendJson(response, 200, runView(db, runId));
+    }
+    if (action[2] === 'answers') {
+      recordAnswer(db, runId, body, options.decidedBy);
       feed.touch();
       return sendJson(response, 200, runView(db, runId));
     }

@@ -75,6 +75,14 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     expect(listed.stdout).toContain(`answer with: llm-do answer ${runId} ID TEXT; then: llm-do resume ${runId}`);
     expect(listed.stdout).not.toContain('\u001b');
 
+    // runs show: the ask_user call waits for an answer, naming the question as approvals does.
+    const short = question.question_id.slice(0, 8);
+    const shown = await cli(['runs', 'show', runId]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`ask_user {"question":"Which city?\\u001b[2J"} · waiting for an answer to question ${short} (llm-do answer ${runId} ${short} TEXT)\n`);
+    expect(shown.stdout).toContain('write_file {"path":"/out/plan.md","content":"plan"} · no result · waiting for a decision (llm-do approvals)');
+    expect(shown.stdout).not.toContain('\u001b');
+
     // Bad input: nothing is recorded, exit 2, the error names the id and what exists.
     const unknown = await cli(['answer', runId, 'ffffffff', 'Lisbon']);
     expect(unknown.code).toBe(2);
@@ -113,7 +121,9 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     // Two requests before the pause, two after: the planner's with the answer, main's last.
     expect(server.requests).toHaveLength(4);
 
-    // The run went on: its question is answered and gone.
+    // The run went on: runs show has the answer as the tool's result.
+    expect((await cli(['runs', 'show', runId])).stdout).toMatch(/ask_user .* · ok\n/);
+    // Its question is answered and gone.
     const late = await cli(['answer', runId, question.question_id.slice(0, 8), 'Porto']);
     expect(late.code).toBe(2);
     expect(late.stderr).toContain(`run ${runId} is not paused (it is ok)`);

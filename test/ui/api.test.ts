@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/store/database.ts';
 import { createPausedRuns } from '../../src/store/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
-import { ApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
+import type { RunSnapshot } from '../../src/runtime/state.ts';
+import { ApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
 import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../store/helpers.ts';
 
@@ -16,6 +17,18 @@ const RUN = '0193aaaa-0000-7000-8000-00000000000a';
 function pausedLog() {
   const db = openRunDatabase(tempLog());
   seedPausedRun(createSqliteRunStore(db, { onWriteFailure: (error) => { throw error; } }), RUN);
+  return db;
+}
+
+const QUESTION = 'c0ffee00-0000-4000-8000-000000000003';
+
+/** The paused run, whose entry also waits for the answer to a question (ask_user, t3). */
+function pausedLogWithQuestion() {
+  const db = openRunDatabase(tempLog());
+  const store = createSqliteRunStore(db, { onWriteFailure: (error) => { throw error; } });
+  const state: RunSnapshot = structuredClone(seedPausedRun(store, RUN));
+  state.root!.tool_calls.push({ tool_call_id: 't3', tool: 'ask_user', args: { question: 'Which <b>city</b>?' }, status: 'pending', question: { question_id: QUESTION, question: 'Which <b>city</b>?' }, children: [] });
+  store.checkpoint!(state);
   return db;
 }
 
@@ -88,6 +101,31 @@ describe('ui api', () => {
     ).toMatchObject({ status: 409, message: expect.stringContaining(`run ${RUN} has no pending approval nope`) });
     expect(createPausedRuns(db).decisions(RUN).size).toBe(0);
     expect(refusalOf(() => runIdOf(db, 'ffff'))).toMatchObject({ status: 404, message: expect.stringContaining('no recorded run has an id starting with "ffff"') });
+  });
+
+  test('questions: listed and counted beside the approvals, answered once as llm-do answer records them; resume waits for the answer', () => {
+    const db = pausedLogWithQuestion();
+    const counter = createUndecidedCounter(db);
+    expect(runsView(db, counter)).toMatchObject({ undecided: { [RUN]: 2 }, unanswered: { [RUN]: 1 } });
+    expect(runView(db, RUN).questions).toEqual([{ question_id: QUESTION, call_id: 'c1', tool_call_id: 't3', chain: ['main'], question: 'Which <b>city</b>?' }]);
+    recordDecisions(db, RUN, { decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve' }, { approval_id: SHELL_APPROVAL, action: 'deny' }] }, 'ada@host');
+    expect(refusalOf(() => checkResumable(db, RUN))).toEqual({ status: 409, message: `run ${RUN} still has 1 unanswered question(s); answer each first` });
+
+    const refused = (body: unknown) => refusalOf(() => recordAnswer(db, RUN, body, 'ada@host'));
+    expect(refused([])).toEqual({ status: 400, message: 'expected a JSON object {question_id, text}' });
+    expect(refused({ question_id: QUESTION, text: '  ' })).toEqual({ status: 400, message: 'text: expected the text of the answer, e.g. "Lisbon"' });
+    expect(refused({ question_id: QUESTION, text: 3 })).toMatchObject({ status: 400 });
+    expect(refused({ question_id: '', text: 'Lisbon' })).toEqual({ status: 400, message: 'question_id: expected the id of a pending question' });
+    expect(refused({ question_id: QUESTION, text: 'Lisbon', by: 'eve' })).toEqual({ status: 400, message: 'unknown field by; valid fields: question_id, text' });
+    expect(refused({ question_id: 'nope', text: 'Lisbon' })).toEqual({ status: 409, message: `run ${RUN} has no pending question nope (pending questions: ${QUESTION})` });
+    expect(refused({ question_id: WRITE_APPROVAL, text: 'Lisbon' })).toMatchObject({ status: 409, message: expect.stringContaining(`${WRITE_APPROVAL} is an approval of run ${RUN}, not a question`) });
+    expect(createPausedRuns(db).answers(RUN).size).toBe(0);
+
+    recordAnswer(db, RUN, { question_id: QUESTION, text: ' Lisbon, in May ' }, 'ada@host');
+    expect(runView(db, RUN).questions[0]!.answer).toEqual({ text: 'Lisbon, in May', answered_by: 'ada@host', answered_at: expect.any(String) });
+    expect(runsView(db, counter)).toMatchObject({ undecided: { [RUN]: 0 }, unanswered: {} });
+    expect(refused({ question_id: QUESTION, text: 'Porto' })).toMatchObject({ status: 409, message: expect.stringMatching(new RegExp(`^question ${QUESTION} of run ${RUN} is answered already \\("Lisbon, in May", by ada@host at .*\\)`)) });
+    expect(() => checkResumable(db, RUN)).not.toThrow();
   });
 
   test('a start request names a worker of the project and gives text, or a JSON object to a worker with schema_in', () => {

@@ -3,7 +3,9 @@
  * Everything recorded came from models, tools and users, so every piece of it is escaped here
  * ({@link escapeTerminalText}) or flattened to one escaped line ({@link shorten}).
  */
+import type { PendingQuestion } from '../../runtime/events.ts';
 import type { CallRecord, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../store/index.ts';
+import { shortApprovalIds } from '../pending-view.ts';
 import { formatDuration, shorten } from '../progress.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
 
@@ -45,8 +47,21 @@ function table(rows: readonly string[][]): string {
   return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
 }
 
-/** The header of a run and its call tree; with `prompts`, what each request sent. */
-export function formatRunDetail(run: RunDetail, prompts: boolean): string {
+/**
+ * What the `ask_user` calls of a paused run's pending questions show instead of an outcome, by
+ * `call_id tool_call_id`: the question's short id (shortened among the run's pending approval and
+ * question ids, as `llm-do approvals` shows them) in the command that answers it.
+ */
+type WaitingQuestions = ReadonlyMap<string, string>;
+
+const toolKey = (callId: string, toolCallId: string) => `${callId} ${toolCallId}`;
+
+/**
+ * The header of a run and its call tree; with `prompts`, what each request sent. `pending` are the
+ * ids of a paused run's pending approvals and its pending questions, so an `ask_user` call that
+ * waits shows which question to answer.
+ */
+export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { approvals: readonly string[]; questions: readonly PendingQuestion[] } = { approvals: [], questions: [] }): string {
   const finished = run.status !== 'running';
   const lines = [
     `run ${run.id}  ${run.status}${run.exit_code === null ? '' : ` (exit ${run.exit_code})`}`,
@@ -62,12 +77,19 @@ export function formatRunDetail(run: RunDetail, prompts: boolean): string {
   for (const created of run.created_workers) {
     lines.push(`  created  ${safe(created.name)} (by ${safe(created.created_by)}): ${shorten(created.description, false, 120)} · llm-do promote ${run.id} ${safe(created.name)}`);
   }
-  if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status));
+  const short = shortApprovalIds([...pending.approvals, ...pending.questions.map((question) => question.question_id)]);
+  const waiting: WaitingQuestions = new Map(
+    pending.questions.map((question) => {
+      const id = safe(short.get(question.question_id)!);
+      return [toolKey(question.call_id, question.tool_call_id), `waiting for an answer to question ${id} (llm-do answer ${run.id} ${id} TEXT)`];
+    }),
+  );
+  if (run.root) lines.push('', ...callLines(run.root, '', prompts, run.status, waiting));
   return lines.join('\n');
 }
 
 /** `status` is the run's. */
-function callLines(call: CallRecord, pad: string, prompts: boolean, status: string): string[] {
+function callLines(call: CallRecord, pad: string, prompts: boolean, status: string, waiting: WaitingQuestions): string[] {
   const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, status !== 'running'), call.status];
   const lines = [`${pad}${head.filter(Boolean).join(' · ')}`];
   for (const mount of call.mounts) lines.push(`${pad}  mount ${safe(mount.path)} ← ${safe(mount.from)} (${mount.mode})`);
@@ -77,7 +99,7 @@ function callLines(call: CallRecord, pad: string, prompts: boolean, status: stri
   for (const step of [...steps].sort((a, b) => (a ?? 0) - (b ?? 0))) {
     const request = call.requests.find((r) => r.step === step);
     if (request) lines.push(...requestLines(request, inner, prompts));
-    for (const tool of call.tool_calls.filter((t) => t.step === step)) lines.push(...toolLines(tool, `${inner}  `, prompts, status));
+    for (const tool of call.tool_calls.filter((t) => t.step === step)) lines.push(...toolLines(tool, `${inner}  `, prompts, status, waiting.get(toolKey(call.call_id, tool.tool_call_id)), waiting));
   }
   return lines;
 }
@@ -95,12 +117,13 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
   return lines;
 }
 
-function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string): string[] {
-  const outcome = tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
+/** `asking` is what an `ask_user` call waiting on a pending question shows instead of its outcome. */
+function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string, asking: string | undefined, waiting: WaitingQuestions): string[] {
+  const outcome = asking ?? (tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed');
   const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool, status)];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (tool.error) lines.push(`${pad}  error: ${shorten(tool.error, false, 400)}`);
-  if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, prompts, status));
+  if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, prompts, status, waiting));
   return lines;
 }
 

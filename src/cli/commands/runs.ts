@@ -5,7 +5,8 @@
  * JSON object.
  */
 import { UsageError } from '../../errors.ts';
-import type { RunDatabase } from '../../store/index.ts';
+import type { PendingQuestion } from '../../runtime/events.ts';
+import type { PausedRuns, RunDatabase } from '../../store/index.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { runLogPath } from '../run-setup.ts';
@@ -78,8 +79,18 @@ export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number
 export function runRunsShow(ref: string, options: RunsShowOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { run: null }, (db, store) => {
     const run = store.loadRun(db, store.resolveRunId(db, ref), { prompts: Boolean(options.prompts) });
-    return options.json ? { run } : formatRunDetail(run, Boolean(options.prompts));
+    return options.json ? { run } : formatRunDetail(run, Boolean(options.prompts), run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
   });
+}
+
+/** The ids of a paused run's pending approvals and its pending questions; none when its saved state cannot be read (`llm-do approvals` says why). */
+function pendingIds(paused: PausedRuns, runId: string): { approvals: string[]; questions: PendingQuestion[] } {
+  try {
+    const { pending, questions } = paused.pendingApprovals(runId)[0]!;
+    return { approvals: pending.map((item) => item.approval_id), questions };
+  } catch {
+    return { approvals: [], questions: [] };
+  }
 }
 
 export function runRunsSearch(text: string, options: RunsSearchOptions, io: CliIO): Promise<number> {

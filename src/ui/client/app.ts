@@ -1,7 +1,7 @@
 /**
  * The page of `llm-do ui`: the runs list, a run's call tree (timings, tokens, cost, prompts, tool
- * calls, approvals), pending approvals with approve / deny and resume, and the start form. Compiled
- * by tsc to `dist/ui/client/app.js`, served as is.
+ * calls, approvals), pending approvals with approve / deny, pending questions with an answer field,
+ * resume, and the start form. Compiled by tsc to `dist/ui/client/app.js`, served as is.
  *
  * Everything a run recorded came from models, tools or users and may be hostile: it only ever
  * reaches the page as text (`textContent`, `value`), never as HTML, and the server's CSP allows no
@@ -9,7 +9,7 @@
  */
 import type { LaunchProject } from '../launcher.ts';
 import type { RunsView, RunView } from '../api.ts';
-import type { CallRecord, PendingApprovalRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../store/index.ts';
+import type { CallRecord, PendingApprovalRecord, PendingQuestionRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../store/index.ts';
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | boolean | ((event: Event) => void) | undefined>;
@@ -136,7 +136,7 @@ async function checkAccess(source: EventSource): Promise<void> {
 
 // ---------------------------------------------------------------- runs list
 
-let runs: RunsView = { runs: [], undecided: {} };
+let runs: RunsView = { runs: [], undecided: {}, unanswered: {} };
 let selectedRun: string | undefined;
 
 /** Runs found by the search box, shown instead of the list while it holds text. */
@@ -157,13 +157,14 @@ function renderRuns(): void {
 
 function runItem(run: RunSummary, matches: SearchHit['matches'] = []): HTMLElement {
   const undecided = runs.undecided[run.id] ?? 0;
+  const unanswered = runs.unanswered[run.id] ?? 0;
   return h(
     'li',
     { 'data-run-id': run.id },
     h(
       'a',
       { href: `#/runs/${run.id}`, class: run.id === selectedRun ? 'selected' : undefined },
-      h('div', { class: 'run-line' }, statusBadge(run.status), h('span', { class: 'entry' }, run.entry), undecided > 0 && h('span', { class: 'badge', title: 'approvals waiting' }, `${undecided} to decide`), h('span', { class: 'when' }, formatWhen(run.started_at))),
+      h('div', { class: 'run-line' }, statusBadge(run.status), h('span', { class: 'entry' }, run.entry), undecided > 0 && h('span', { class: 'badge', title: 'approvals waiting' }, `${undecided} to decide`), unanswered > 0 && h('span', { class: 'badge', title: 'questions waiting' }, `${unanswered} to answer`), h('span', { class: 'when' }, formatWhen(run.started_at))),
       h(
         'div',
         { class: 'run-meta' },
@@ -244,21 +245,21 @@ function renderRun(view: RunView): void {
     facts(run),
     run.error && h('div', { class: 'panel' }, h('h2', {}, 'Error'), h('div', { class: 'error-text' }, run.error)),
     view.pending_error && h('div', { class: 'panel pending' }, h('div', { class: 'error-text' }, view.pending_error)),
-    view.pending.length > 0 && pendingPanel(run, view.pending),
+    view.pending.length + view.questions.length > 0 && pendingPanel(run, view.pending, view.questions),
     run.status === 'interrupted' && interruptedPanel(run),
     h('div', { class: 'panel' }, h('h2', {}, 'Input'), h('pre', {}, asText(run.input))),
     run.output !== undefined && run.output !== null && h('div', { class: 'panel' }, h('h2', {}, 'Output'), h('pre', { 'data-output': true }, asText(run.output))),
     ...run.warnings.map((warning) => h('div', { class: 'panel' }, h('span', { class: 'muted' }, 'warning '), warning.message)),
-    ...callPanels(run),
+    ...callPanels(run, view.questions),
   ];
   byId('detail').replaceChildren(...children.filter((child): child is Node | string => Boolean(child)));
   window.scrollTo(0, scroll);
 }
 
-function callPanels(run: RunDetail): HTMLElement[] {
+function callPanels(run: RunDetail, questions: readonly PendingQuestionRecord[]): HTMLElement[] {
   if (!run.root) return [h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), h('p', { class: 'muted' }, 'no call recorded yet'))];
   const calls = callsOf(run);
-  const scale = scaleOf(run, calls);
+  const scale = scaleOf(run, calls, questions);
   return [h('div', { class: 'panel' }, h('h2', {}, 'Calls'), timeline(run, calls, scale)), h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), callTree(run, scale))];
 }
 
@@ -275,22 +276,69 @@ function facts(run: RunDetail): HTMLElement {
   return h('dl', { class: 'facts' }, ...rows.flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]));
 }
 
-// ---------------------------------------------------------------- approvals
+// ---------------------------------------------------------------- approvals and questions
 
-function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[]): HTMLElement {
+function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[], questions: PendingQuestionRecord[]): HTMLElement {
   const undecided = pending.filter((item) => !item.decision).length;
+  const unanswered = questions.filter((item) => !item.answer).length;
   const message = h('div', { class: 'error-text', role: 'alert' });
   const resume = resumeButton(run, message, {
-    disabled: undecided > 0,
-    title: undecided > 0 ? 'decide every pending approval first' : 'go on with the run, with these decisions',
+    disabled: undecided + unanswered > 0,
+    title: undecided + unanswered > 0 ? 'decide every pending approval and answer every question first' : 'go on with the run, with these decisions and answers',
   });
+  const waitingFor = [
+    pending.length > 0 && (pending.length === 1 ? 'a decision' : `${pending.length} decisions`),
+    questions.length > 0 && (questions.length === 1 ? 'an answer' : `${questions.length} answers`),
+  ].filter(Boolean);
+  const left = [undecided > 0 && `${undecided} undecided`, unanswered > 0 && `${unanswered} unanswered`].filter(Boolean);
   return h(
     'div',
     { class: 'panel pending', 'data-pending': true },
-    h('h2', {}, `Waiting for ${pending.length === 1 ? 'a decision' : `${pending.length} decisions`}`),
+    h('h2', {}, `Waiting for ${waitingFor.join(' and ')}`),
     ...pending.map((item) => approvalItem(run, item, message)),
-    h('div', { class: 'actions' }, resume, h('span', { class: 'muted' }, undecided > 0 ? ` ${undecided} undecided` : ' every approval is decided')),
+    ...questions.map((item) => questionItem(run, item, message)),
+    h('div', { class: 'actions' }, resume, h('span', { class: 'muted' }, left.length > 0 ? ` ${left.join(', ')}` : ` ${[pending.length > 0 && 'every approval is decided', questions.length > 0 && 'every question is answered'].filter(Boolean).join(' and ')}`)),
     message,
+  );
+}
+
+/** Answers being typed, by question id. */
+const answerDrafts = new Map<string, string>();
+
+/** A worker's question (`ask_user`): its text, and a field to answer it once, as `llm-do answer` does. */
+function questionItem(run: RunDetail, item: PendingQuestionRecord, message: HTMLElement): HTMLElement {
+  const asker = h('span', { class: 'muted' }, `${item.chain.join(' › ')}${callLabel(run, item.call_id)} asks:`);
+  if (item.answer) {
+    return h(
+      'div',
+      { class: 'question', 'data-question-id': item.question_id },
+      asker,
+      h('pre', {}, item.question),
+      h('div', { class: 'actions' }, h('span', { class: 'answer' }, `answered: ${item.answer.text}`), h('span', { class: 'muted' }, ` by ${item.answer.answered_by}`)),
+    );
+  }
+  const field = h('input', { type: 'text', placeholder: 'your answer', 'aria-label': 'answer', size: '48' }) as HTMLInputElement;
+  // A redraw (a decision, a live update) keeps what was typed.
+  field.value = answerDrafts.get(item.question_id) ?? '';
+  field.addEventListener('input', () => answerDrafts.set(item.question_id, field.value));
+  const answer = async () => {
+    message.textContent = '';
+    try {
+      const view = (await post(`/api/runs/${encodeURIComponent(run.id)}/answers`, { question_id: item.question_id, text: field.value })) as RunView;
+      answerDrafts.delete(item.question_id);
+      lastView = view;
+      renderRun(view);
+    } catch (error) {
+      message.textContent = (error as Error).message;
+    }
+  };
+  field.addEventListener('keydown', (event) => void (event.key === 'Enter' && answer()));
+  return h(
+    'div',
+    { class: 'question', 'data-question-id': item.question_id },
+    asker,
+    h('pre', {}, item.question),
+    h('div', { class: 'actions' }, field, h('button', { class: 'approve', 'data-action': 'answer', onclick: answer }, 'Answer')),
   );
 }
 
@@ -390,6 +438,8 @@ interface Scale {
   maxTokens: number;
   maxCost: number;
   runStatus: string;
+  /** The `ask_user` tool calls waiting for an answer, as `call_id tool_call_id`. */
+  asking: ReadonlySet<string>;
 }
 
 /** Every call of the run, depth first, each after the call that delegated to it. */
@@ -409,7 +459,7 @@ function elapsed(call: CallRecord, runStatus: string): number | null {
   return runStatus === 'running' && call.status === 'running' ? Date.now() - Date.parse(call.started_at) : null;
 }
 
-function scaleOf(run: RunDetail, calls: readonly CallRecord[]): Scale {
+function scaleOf(run: RunDetail, calls: readonly CallRecord[], questions: readonly PendingQuestionRecord[]): Scale {
   const start = Date.parse(run.started_at);
   const end = Math.max(start + (run.duration_ms ?? 0), ...calls.map((call) => Date.parse(call.started_at) + (elapsed(call, run.status) ?? 0)));
   return {
@@ -418,6 +468,7 @@ function scaleOf(run: RunDetail, calls: readonly CallRecord[]): Scale {
     maxTokens: Math.max(1, ...calls.map((call) => call.input_tokens + call.output_tokens)),
     maxCost: Math.max(0, ...calls.map((call) => call.cost_usd ?? 0)),
     runStatus: run.status,
+    asking: new Set(questions.filter((question) => !question.answer).map((question) => `${question.call_id} ${question.tool_call_id}`)),
   };
 }
 
@@ -540,12 +591,15 @@ function messageText(content: unknown): string {
 }
 
 function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLElement {
-  const waiting = tool.approval?.approved === null && scale.runStatus === 'paused';
+  const asking = scale.asking.has(`${call.call_id} ${tool.tool_call_id}`);
+  const waiting = asking || (tool.approval?.approved === null && scale.runStatus === 'paused');
   const child = tool.call?.status;
   const outcome =
     waiting || (tool.ok === null && child === 'paused') ? 'waiting' : tool.ok === null ? (child === 'running' ? 'running' : 'no result') : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
   const approval = tool.approval;
-  const approvalText = !approval
+  const approvalText = asking
+    ? 'waiting for an answer'
+    : !approval
     ? undefined
     : approval.approved === null
       ? waiting
