@@ -48,7 +48,8 @@ await build({
   },
 });
 await build({
-  input: { bin: source('src/cli/bin.ts') },
+  // check-thread-bin: what `check` starts its helper threads with, so they too use the code cache.
+  input: { bin: source('src/cli/bin.ts'), 'check-thread-bin': source('src/cli/check-thread-bin.ts') },
   platform: 'node',
   external: [/^node:/, /\.cjs$/],
   logLevel: 'warn',

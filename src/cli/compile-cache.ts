@@ -13,9 +13,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
+import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
+import { preparePrivateCache } from './module-cache.ts';
 
 /** Older entries are removed when the cache grows past this (one build's entries take ~5 MB). */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
@@ -36,6 +40,11 @@ interface CompilingModule {
   _compile(content: string, filename: string): unknown;
 }
 type ModuleInternals = { _resolveFilename(request: string, parent: CompilingModule, isMain: boolean, options?: unknown): string; _cache: unknown };
+
+/** The code cache for the bundle beside `entryUrl` (bin.ts, check-thread-bin.ts): `$LLM_DO_HOME/cache/code/`, when it is safely ours. */
+export function cacheCliCode(entryUrl: string): CompileCacheCounts {
+  return cacheCompiledCode(dirname(fileURLToPath(entryUrl)), preparePrivateCache({ env: process.env, homeDir: homedir(), cwd: process.cwd() }, 'code'));
+}
 
 /**
  * Compiles the `.cjs` files directly in `codeDir` and its subdirectories through the code cache in
@@ -97,7 +106,8 @@ function readEntry(file: string): Buffer | undefined {
 
 /** Writes an entry atomically (a temporary file renamed over it); false when it cannot (a read-only home). */
 function writeEntry(file: string, data: Buffer): boolean {
-  const temporary = `${file}.${process.pid}.tmp`;
+  // A `check` helper thread may write the same entry as the main thread at once (they share chunks).
+  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
   try {
     const checksum = Buffer.alloc(CHECKSUM_BYTES);
     checksum.writeUInt32LE(crc32(data));

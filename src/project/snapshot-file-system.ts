@@ -10,7 +10,6 @@
  * acts between two lookups, and a stale answer about a symbolic link would be an escape. A write
  * through this view goes to the real file system and forgets everything remembered.
  */
-import { posix } from 'node:path';
 import { errorCode, type DirEntry, type FileKind, type FileStat, type FileSystem } from '../sandbox/file-system.ts';
 
 /** What a directory's listing tells about its entries. */
@@ -33,7 +32,14 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   const listings = new Map<string, Promise<Listing>>();
   /** What is known of each directory looked into: its listing, or that it is absent (or cannot be listed: undefined). */
   const directories = new Map<string, Promise<Listing | 'absent' | undefined>>();
-  const forgetAll = () => [stats, realPaths, realDirectories, texts, listings, directories].forEach((memo) => memo.clear());
+  /** The same, for the directories whose answer has arrived (`CANNOT_LIST` for undefined). */
+  const knownDirectories = new Map<string, Listing | 'absent' | typeof CANNOT_LIST>();
+  /** Counts the writes: an answer asked before one is not remembered after it. */
+  let writes = 0;
+  const forgetAll = () => {
+    writes++;
+    [stats, realPaths, realDirectories, texts, listings, directories, knownDirectories].forEach((memo) => memo.clear());
+  };
   const forgetting =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -52,37 +58,58 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   }
 
   /**
+   * {@link entryKind} answered at once when the directory's listing is already known, else
+   * `NOT_YET`. Most lookups of a check are answered here: awaiting a promise for each of them took
+   * a fifth of the time in allocation and garbage collection (bench/RESULTS.md, session 8).
+   */
+  function knownEntryKind(path: string): FileKind | 'absent' | undefined | typeof NOT_YET {
+    // Only a normalised absolute path is "directory + name"; `/` has no directory.
+    if (!path.startsWith('/') || NOT_NORMALISED.test(path)) return undefined;
+    const slash = path.lastIndexOf('/');
+    const listing = knownDirectories.get(slash === 0 ? '/' : path.slice(0, slash));
+    if (listing === undefined) return NOT_YET;
+    if (listing === CANNOT_LIST) return undefined;
+    return listing === 'absent' ? listing : kindIn(listing, path.slice(slash + 1));
+  }
+
+  /**
    * The kind of the last entry of `path` (a symlink is `symlink`) from its directory's listing;
    * `absent` when it is surely not there, `undefined` when the listing cannot tell.
    */
   async function entryKind(path: string): Promise<FileKind | 'absent' | undefined> {
-    // Only a normalised absolute path is "directory + name"; `/` has no directory.
-    if (!path.startsWith('/') || NOT_NORMALISED.test(path)) return undefined;
-    const listing = await listingOf(posix.dirname(path));
-    if (listing === 'absent' || listing === undefined) return listing;
-    const name = posix.basename(path);
-    const kind = listing.kinds.get(name);
-    if (kind !== undefined) return kind;
-    // A non-ASCII name may be stored under another Unicode normalisation (macOS): ask the file system.
-    return ASCII.test(name) && !listing.folded.has(name.toLowerCase()) ? 'absent' : undefined;
+    const known = knownEntryKind(path);
+    if (known !== NOT_YET) return known;
+    const slash = path.lastIndexOf('/');
+    const listing = await listingOf(slash === 0 ? '/' : path.slice(0, slash));
+    return listing === 'absent' || listing === undefined ? listing : kindIn(listing, path.slice(slash + 1));
   }
 
   /** The listing of `dir`; `absent` when it is not a directory, which its own directory's listing may already tell. */
   function listingOf(dir: string): Promise<Listing | 'absent' | undefined> {
     return remembered(directories, dir, async () => {
+      const asked = writes;
       const kind = dir === '/' ? 'directory' : await entryKind(dir);
-      if (kind === 'absent' || kind === 'file' || kind === 'other') return 'absent';
-      try {
-        return await list(dir);
-      } catch (error) {
-        const code = errorCode(error);
-        return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : undefined;
+      let listing: Listing | 'absent' | undefined;
+      if (kind === 'absent' || kind === 'file' || kind === 'other') listing = 'absent';
+      else {
+        try {
+          listing = await list(dir);
+        } catch (error) {
+          const code = errorCode(error);
+          listing = code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : undefined;
+        }
       }
+      if (asked === writes) knownDirectories.set(dir, listing ?? CANNOT_LIST);
+      return listing;
     });
   }
 
   function stat(path: string): Promise<FileStat | undefined> {
-    return stats.get(path) ?? statUnlessAbsent(path);
+    const known = stats.get(path);
+    if (known !== undefined) return known;
+    const kind = knownEntryKind(path);
+    if (kind === NOT_YET) return statUnlessAbsent(path);
+    return kind === 'absent' ? NO_STAT : remembered(stats, path, () => fs.stat(path));
   }
 
   async function statUnlessAbsent(path: string): Promise<FileStat | undefined> {
@@ -118,6 +145,18 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
   };
 }
 
+/** What the kind of `name` in `listing` is, as {@link entryKind} answers it. */
+function kindIn(listing: Listing, name: string): FileKind | 'absent' | undefined {
+  const kind = listing.kinds.get(name);
+  if (kind !== undefined) return kind;
+  // A non-ASCII name may be stored under another Unicode normalisation (macOS): ask the file system.
+  return ASCII.test(name) && !listing.folded.has(name.toLowerCase()) ? 'absent' : undefined;
+}
+
+const NOT_YET = Symbol('listing not yet known');
+const CANNOT_LIST = Symbol('directory cannot be listed');
+/** The answer for every path known to be absent (one promise, not one per lookup). */
+const NO_STAT: Promise<FileStat | undefined> = Promise.resolve(undefined);
 const ASCII = /^[\x20-\x7e]*$/;
 /** An empty, `.` or `..` segment, or a trailing `/`. */
 const NOT_NORMALISED = /\/(?:\.{0,2})(?:\/|$)/;

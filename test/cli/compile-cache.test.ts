@@ -7,9 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../e2e/helpers/run-cli.ts';
+import type { CheckWork } from '../../src/project/check.ts';
+import { CLI_BIN, runCli } from '../e2e/helpers/run-cli.ts';
 import { closeServers, scripted } from '../e2e/helpers/scripted.ts';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-compile-cache-')));
@@ -58,6 +60,33 @@ describe('the code cache of the built CLI', () => {
     expect([first.stdout.trim(), second.stdout.trim()]).toEqual(['ok', 'ok']);
     expect(first.written).toBeGreaterThan(0);
     expect(second).toMatchObject({ used: first.written, written: 0 });
+  });
+
+  test("check's helper threads compile their code through the cache too", async () => {
+    const project = path.join(base, 'threaded');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'main.worker'), '---\nname: main\nmodel: test\n---\nAnswer briefly.\n');
+    const home = path.join(base, 'thread');
+    // A helper thread as `check` starts it in the built CLI, posted work with no chunk: it opens the project and ends.
+    const runThread = () =>
+      new Promise<number>((resolve, reject) => {
+        const thread = new Worker(path.join(path.dirname(CLI_BIN), 'check-thread-bin.js'), {
+          workerData: { options: { root: project, homeDir: base, env: {} } },
+          env: { LLM_DO_HOME: home },
+        });
+        const work: CheckWork = { scanned: [], chunks: [], next: new Int32Array(new SharedArrayBuffer(4)) };
+        thread.postMessage(work);
+        thread.once('error', reject);
+        thread.once('exit', resolve);
+      });
+    expect(await runThread()).toBe(0);
+    const written = entries(home);
+    expect(written.length).toBeGreaterThan(0);
+    for (const entry of written) expect(fs.statSync(entry).mode & 0o777).toBe(0o600);
+    const stamps = written.map((entry) => fs.statSync(entry).mtimeMs);
+    expect(await runThread()).toBe(0);
+    expect(entries(home)).toEqual(written);
+    expect(written.map((entry) => fs.statSync(entry).mtimeMs)).toEqual(stamps);
   });
 
   test('damaged entries and entries V8 rejects are compiled again and written anew', async () => {

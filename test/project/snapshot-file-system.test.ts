@@ -73,4 +73,25 @@ describe('snapshotFileSystem', () => {
     expect((await snapshot.stat(file))?.kind).toBe('file');
     expect(await snapshot.readText(file)).toBe('hello');
   });
+
+  test('a listing that arrives after a write through it is not remembered', async () => {
+    const root = tempDir();
+    const node = createNodeFileSystem();
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The listing of root, read before the write, arrives after it.
+    const readDir = async (dir: string) => {
+      const entries = await node.readDir(dir);
+      if (dir === root) await gate;
+      return entries;
+    };
+    const snapshot = snapshotFileSystem({ ...node, readDir });
+    const file = path.join(root, 'new.txt');
+    const asked = snapshot.stat(file);
+    await new Promise((resolve) => setImmediate(resolve));
+    await snapshot.writeFile(file, 'hello');
+    release();
+    await asked;
+    expect((await snapshot.stat(file))?.kind).toBe('file');
+  });
 });

@@ -13,10 +13,12 @@ import { openRunTarget } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 
 /**
- * The helper threads' entry: beside this module's directory both in `dist/cli/` as compiled and in the
- * bundle (`dist/cli/chunks/`), with this module's extension (`.js` compiled, `.cjs` bundled).
+ * The helper threads' entry, beside this module's directory both in `dist/cli/` as compiled (`.js`)
+ * and in the bundle (`dist/cli/chunks/*.cjs`): there it is `check-thread-bin.js`, which loads the
+ * bundled `check-thread.cjs` through the code cache.
  */
-const CHECK_THREAD_ENTRY = new URL(`../check-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const moduleExtension = extname(fileURLToPath(import.meta.url));
+const CHECK_THREAD_ENTRY = new URL(moduleExtension === '.cjs' ? '../check-thread-bin.js' : `../check-thread${moduleExtension}`, import.meta.url);
 
 /** Options shared by `check` and `list`. */
 export interface ProjectCommandOptions {
