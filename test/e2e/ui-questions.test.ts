@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { runCli } from './helpers/run-cli.ts';
-import { rawRequest, startUi } from './helpers/ui.ts';
+import { openUiPage, rawRequest, startUi } from './helpers/ui.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-questions-'));
 const QUESTION = 'Which <b>city</b>? <img src=x onerror="window.pwned = 1">';
@@ -67,10 +67,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
     const { root, script } = writeProject(dir);
     const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
     const ui = await startUi(['--model', `scripted:${script}`], { cwd: root, env });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    const { page, errors } = await openUiPage(browser);
     try {
       await page.goto(ui.url);
       await page.locator('#new-run').click();

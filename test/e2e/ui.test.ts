@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
-import { startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
+import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-'));
 
@@ -34,10 +34,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     const { root, script } = writeUiProject(dir);
     const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
     const ui = await startUi(['--model', `scripted:${script}`], { cwd: root, env });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    const { page, errors } = await openUiPage(browser);
     await page.goto(ui.url);
     // The token went from the address bar into a cookie.
     expect(new URL(page.url()).search).toBe('');

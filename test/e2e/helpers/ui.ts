@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { startCli, type CliProcess, type CliResult } from './run-cli.ts';
 
 export interface RunningUi {
@@ -97,4 +98,13 @@ export function writeUiProject(dir: string): { root: string; script: string } {
     ].join('\n'),
   );
   return { root, script };
+}
+
+/** A new page of `browser` collecting the page's uncaught errors and console errors, which a test expects to stay empty. */
+export async function openUiPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  return { page, errors };
 }
