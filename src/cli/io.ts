@@ -3,6 +3,7 @@
  * ways commands print. stderr is for people: everything on it is escaped ({@link escapeTerminalText}).
  * stdout is data: escaped when it is a terminal, byte-exact when it is a pipe or a file.
  */
+import { hostname } from 'node:os';
 import type { ControllingTerminal } from './controlling-terminal.ts';
 import { escapeTerminalText } from './terminal-text.ts';
 
@@ -36,4 +37,9 @@ export function printLine(io: CliIO, text = ''): void {
 /** Writes one line to stderr, escaped. */
 export function printError(io: CliIO, text: string): void {
   io.stderr.write(`${escapeTerminalText(text)}\n`);
+}
+
+/** Who records a decision or an answer in the run log: `user@host`, as `llm-do approvals` shows it. */
+export function personAtHost(io: CliIO): string {
+  return `${io.env.USER ?? io.env.USERNAME ?? 'unknown'}@${hostname()}`;
 }

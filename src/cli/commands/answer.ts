@@ -4,10 +4,9 @@
  * Questions are named by a unique prefix of their id, as `llm-do approvals RUN` lists them. An answer
  * is recorded once: answering again, an unknown id or an approval's id is an input error naming the id.
  */
-import { hostname } from 'node:os';
 import { UsageError } from '../../errors.ts';
 import type { PausedRuns, PendingApprovalRecord, PendingQuestionRecord } from '../../store/index.ts';
-import type { CliIO } from '../io.ts';
+import { personAtHost, type CliIO } from '../io.ts';
 import { chainText, shortApprovalIds } from '../pending-view.ts';
 import { shorten } from '../progress.ts';
 import { withRunLog } from './runs.ts';
@@ -20,7 +19,7 @@ export function runAnswer(ref: string, id: string, words: readonly string[], io:
     const paused = store.createPausedRuns(db);
     const { pending, questions } = paused.pendingApprovals(runId)[0]!;
     const question = resolveQuestion(runId, questions, pending, id, paused);
-    paused.recordAnswer(runId, question.question_id, text, `${io.env.USER ?? 'unknown'}@${hostname()}`);
+    paused.recordAnswer(runId, question.question_id, text, personAtHost(io));
     const short = shortApprovalIds([...pending.map((item) => item.approval_id), ...questions.map((item) => item.question_id)]);
     const describe = (item: PendingQuestionRecord) => `${short.get(item.question_id)}  ${chainText(item.chain)}: ${shorten(item.question, false, 80)}`;
     const lines = [`answered ${describe(question)}`];

@@ -4,10 +4,9 @@
  * Approvals are named by a unique prefix of their id. Every check comes before anything is written,
  * and the decisions of one command are recorded together or not at all.
  */
-import { hostname } from 'node:os';
 import { UsageError } from '../../errors.ts';
 import type { PendingApprovalRecord, PendingQuestionRecord, RecordedDecisionValue } from '../../store/index.ts';
-import type { CliIO } from '../io.ts';
+import { personAtHost, type CliIO } from '../io.ts';
 import { chainText, decisionText, shortApprovalIds } from '../pending-view.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
 import { withRunLog } from './runs.ts';
@@ -59,7 +58,7 @@ function decide(ref: string, io: CliIO, choose: Choose): Promise<number> {
       throw new UsageError(`run ${runId} is paused with no pending approval to decide; ${next}`);
     }
     const chosen = choose(runId, pending, questions);
-    paused.recordDecisions(runId, chosen, `${io.env.USER ?? 'unknown'}@${hostname()}`);
+    paused.recordDecisions(runId, chosen, personAtHost(io));
     const short = shortApprovalIds(pending.map((item) => item.approval_id));
     const describe = (item: PendingApprovalRecord) => `${short.get(item.approval_id)}  ${chainText(item.chain)} › ${safe(item.tool)}`;
     const lines = pending.filter((item) => chosen.has(item.approval_id)).map((item) => `${decisionText(chosen.get(item.approval_id)!)}: ${describe(item)}`);

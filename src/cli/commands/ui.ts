@@ -3,9 +3,8 @@
  * 127.0.0.1 only, at a URL with a random token. It runs until Ctrl-C; runs started or resumed in the
  * page run in this process, and Ctrl-C interrupts them (recorded as `interrupted`, resumable).
  */
-import { hostname } from 'node:os';
 import { EXIT_OK, reportError } from '../exit-codes.ts';
-import { printError, type CliIO } from '../io.ts';
+import { personAtHost, printError, type CliIO } from '../io.ts';
 import { parsePortOption } from '../port-option.ts';
 import { processFailure } from '../process-guard.ts';
 import { runLogPath, type RunFlags } from '../run-setup.ts';
@@ -34,7 +33,7 @@ export async function runUi(dir: string | undefined, flags: RunFlags, io: CliIO)
       db,
       assets,
       launcher,
-      decidedBy: `${io.env.USER ?? io.env.USERNAME ?? 'unknown'}@${hostname()}`,
+      decidedBy: personAtHost(io),
       token: createToken(),
       signal: AbortSignal.any([stop.signal, processFailure]),
       onListening: (url) => printError(io, `llm-do ui: ${where} at ${url}  (Ctrl-C stops)`),
