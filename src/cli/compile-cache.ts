@@ -36,10 +36,18 @@ export interface CompileCacheCounts {
 /** The part of Node's `Module` this hooks (`Module.prototype._compile` is not in Node's types). */
 interface CompilingModule {
   exports: unknown;
+  filename: string;
+  paths: string[];
+  loaded: boolean;
   require(id: string): unknown;
   _compile(content: string, filename: string): unknown;
 }
-type ModuleInternals = { _resolveFilename(request: string, parent: CompilingModule, isMain: boolean, options?: unknown): string; _cache: unknown };
+type ModuleInternals = {
+  new (id: string, parent: CompilingModule): CompilingModule;
+  _resolveFilename(request: string, parent: CompilingModule, isMain: boolean, options?: unknown): string;
+  _nodeModulePaths(dir: string): string[];
+  _cache: Record<string, CompilingModule | undefined>;
+};
 
 /** The code cache for the bundle beside `entryUrl` (bin.ts, check-thread-bin.ts): `$LLM_DO_HOME/cache/code/`, when it is safely ours. */
 export function cacheCliCode(entryUrl: string): CompileCacheCounts {
@@ -72,7 +80,7 @@ export function cacheCompiledCode(codeDir: string, cacheDir: string | undefined)
     if (cachedData && !script.cachedDataRejected) counts.used++;
     else unsaved.push({ file, script });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return run.call(this.exports, this.exports, requireFrom(this), this, filename, dirname(filename));
+    return run.call(this.exports, this.exports, requireFrom(this, prefix), this, filename, dirname(filename));
   };
   process.on('exit', () => {
     for (const { file, script } of unsaved) if (writeEntry(file, script.createCachedData())) counts.written++;
@@ -81,14 +89,53 @@ export function cacheCompiledCode(codeDir: string, cacheDir: string | undefined)
   return counts;
 }
 
-/** The `require` a CommonJS file gets: relative to it, and with it as the parent. */
-function requireFrom(module: CompilingModule): NodeJS.Require {
+/**
+ * The `require` a CommonJS file of the bundle gets: relative to it, and with it as the parent. The
+ * bundle's own files (`./name.cjs` under `prefix`) are loaded here, as Node would load them but
+ * without its resolution: a run requires ~60 chunks, and Node's search (stat, real path, package
+ * scope) for each cost more than a tenth of loading them (bench/RESULTS.md).
+ */
+function requireFrom(module: CompilingModule, prefix: string): NodeJS.Require {
   const internals = Module as unknown as ModuleInternals;
-  const require = ((id: string) => module.require(id)) as NodeJS.Require;
+  const require = ((id: string) => {
+    if (!(id.startsWith('./') || id.startsWith('../')) || !id.endsWith('.cjs')) return module.require(id);
+    const filename = join(dirname(module.filename), id);
+    return filename.startsWith(prefix) ? requireBundled(module, filename) : module.require(id);
+  }) as NodeJS.Require;
   require.resolve = ((request: string, options?: unknown) => internals._resolveFilename(request, module, false, options)) as NodeJS.RequireResolve;
   require.main = process.mainModule;
   require.cache = internals._cache as NodeJS.Require['cache'];
   return require;
+}
+
+/**
+ * A file of the bundle required by `parent`: its module from Node's cache (a cycle gets the exports
+ * so far, as from Node), else loaded and compiled (through the hook) and cached. A file that cannot
+ * be read is left to Node, which throws its usual MODULE_NOT_FOUND; one that throws is not cached.
+ */
+function requireBundled(parent: CompilingModule, filename: string): unknown {
+  const internals = Module as unknown as ModuleInternals;
+  const cached = internals._cache[filename];
+  if (cached) return cached.exports;
+  let content: string;
+  try {
+    content = readFileSync(filename, 'utf8');
+  } catch {
+    return parent.require(filename);
+  }
+  const module = new internals(filename, parent);
+  module.filename = filename;
+  module.paths = internals._nodeModulePaths(dirname(filename));
+  internals._cache[filename] = module;
+  let loaded = false;
+  try {
+    module._compile(content, filename);
+    loaded = true;
+  } finally {
+    if (!loaded) delete internals._cache[filename];
+  }
+  module.loaded = true;
+  return module.exports;
 }
 
 /** The cached data in `file` when its checksum holds; undefined when there is none or it is damaged. */

@@ -5,9 +5,10 @@
  * `defineTool` value or zod schema it exports is the very kind llm-do expects.
  */
 import { createRequire } from 'node:module';
-import type { createJiti } from 'jiti';
+import type { createJiti, Jiti } from 'jiti';
+import { compiledEntry, loadCompiled, runCompiled, saveCompiled, type VirtualModules } from './compiled-modules.ts';
 
-type Jiti = ReturnType<typeof createJiti>;
+let virtualModules: Promise<VirtualModules> | undefined;
 let jiti: Promise<Jiti> | undefined;
 let compiledCacheDir: (() => string | undefined) | undefined;
 
@@ -17,22 +18,28 @@ let compiledCacheDir: (() => string | undefined) | undefined;
  * undefined: no cache). Each file's compiled code is stored under its path and
  * stamped with a hash of its source, so an edited module or dependency is compiled again and a
  * cached file is used only for the exact source it came from. A hit skips loading jiti's compiler,
- * ~350 ms of the first tool module load (docs/decisions.md, compiled tool modules). Call it before
- * the first import; without it nothing is cached.
+ * ~350 ms of the first tool module load (docs/decisions.md, compiled tool modules), and a `.ts`
+ * module that imports only "llm-do", "zod" and Node's modules runs without loading jiti at all
+ * (compiled-modules.ts). Call it before the first import; without it nothing is cached.
  */
 export function cacheCompiledModules(dir: () => string | undefined): void {
   compiledCacheDir = dir;
 }
 
-async function createLoader(): Promise<Jiti> {
-  // Loaded lazily: the package entry (indirectly) imports this file, the CLI's entry imports it
-  // (cacheCompiledModules), and jiti costs ~40 ms of start-up that a project without tool modules
-  // should not pay (bench/RESULTS.md, cold start). Required, not imported: jiti is CommonJS, and
-  // importing it makes Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
-  const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
-  const [llmDo, zod]: [unknown, typeof import('zod')] = await Promise.all([import('../index.ts'), import('zod')]);
-  return createJiti(import.meta.url, {
-    virtualModules: { 'llm-do': llmDo, zod, 'zod/v4': zod },
+/** "llm-do" and "zod" as a module imports them: this process's own instances. */
+function loadVirtualModules(): Promise<VirtualModules> {
+  // Loaded lazily: the package entry (indirectly) imports this file.
+  return (virtualModules ??= Promise.all([import('../index.ts'), import('zod')]).then(([llmDo, zod]) => ({ 'llm-do': llmDo, zod, 'zod/v4': zod })));
+}
+
+/** A jiti that resolves imports from `parent` (a file or URL) and serves `modules` for "llm-do" and "zod". */
+function jitiFrom(parent: string, modules: VirtualModules): Jiti {
+  // Loaded lazily: jiti costs ~40 ms of start-up that a project without tool modules should not pay
+  // (bench/RESULTS.md, cold start). Required, not imported: jiti is CommonJS, and importing it makes
+  // Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
+  const load = createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti };
+  return load.createJiti(parent, {
+    virtualModules: { ...modules },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
     moduleCache: false,
     fsCache: compiledCacheDir?.() ?? false,
@@ -42,7 +49,17 @@ async function createLoader(): Promise<Jiti> {
 
 /** Imports a module by absolute host path and returns its namespace object. Load errors are thrown as is. */
 export async function importModule(hostPath: string): Promise<Record<string, unknown>> {
-  jiti ??= createLoader();
-  const namespace = await (await jiti).import(hostPath);
+  const cacheDir = compiledCacheDir?.();
+  const entry = cacheDir ? compiledEntry(cacheDir, hostPath) : undefined;
+  const compiled = entry && loadCompiled(entry, hostPath);
+  if (compiled) {
+    const modules = await loadVirtualModules();
+    return ((await runCompiled(compiled, hostPath, modules, (parent) => jitiFrom(parent, modules))) ?? {}) as Record<string, unknown>;
+  }
+  jiti ??= loadVirtualModules().then((modules) => jitiFrom(import.meta.url, modules));
+  const loader = await jiti;
+  const namespace = await loader.import(hostPath);
+  // The code jiti ran, from its own cache: stored for runs that need no jiti (an error above stores nothing).
+  if (entry) saveCompiled(entry, loader.transform({ source: entry.source, filename: hostPath, ts: true, async: true }));
   return (namespace ?? {}) as Record<string, unknown>;
 }

@@ -95,12 +95,17 @@ describe('what the built CLI loads', () => {
     expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/store/'])).toEqual([]);
   });
 
-  it('a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names)', async () => {
+  it('a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), and the next run needs no jiti', async () => {
     const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
-    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], env);
+    const home = path.join(scratch, 'tools-home');
+    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(stdout.trim()).toBe('done');
     expect(modules).toContain('require jiti');
     expect(matching(modules, ['node_modules/jiti/lib/jiti.mjs'])).toEqual([]);
+    // The module imports only "llm-do" and "zod": the next run runs the code jiti compiled, without jiti.
+    const next = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
+    expect(next.stdout.trim()).toBe('done');
+    expect(matching(next.modules, ['require jiti', 'node_modules/jiti/'])).toEqual([]);
   });
 
   it('a run loads SQLite only after its first model request is sent (the run log opens while it is in flight)', async () => {

@@ -1,11 +1,14 @@
 /**
  * The compiled module cache (issue 14): `$LLM_DO_HOME/cache/tool-modules` is used only when private,
- * and a cached file is used only for the exact source it was compiled from.
+ * and a cached file is used only for the exact source it was compiled from. It holds jiti's entries
+ * and, for each `.ts` module, the code jiti ran (`*.compiled.cjs`), which the next import runs
+ * without jiti (src/worker/compiled-modules.ts) and must leave the module as jiti would.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { prepareModuleCache } from '../../src/cli/module-cache.ts';
 import { cacheCompiledModules, importModule } from '../../src/worker/module-loader.ts';
 
@@ -46,16 +49,84 @@ describe('importModule with a compiled module cache', () => {
   const write = (name: string, text: string) => fs.writeFileSync(path.join(project, name), text);
   const cached = () => fs.readdirSync(cacheDir).map((name) => path.join(cacheDir, name));
 
+  const compiledEntryOf = (name: string) => cached().filter((file) => path.basename(file).startsWith(`${name}.`) && file.endsWith('.compiled.cjs'));
+  /** Rewrites the module's compiled entry, keeping its stamp line. */
+  const rewriteEntry = (name: string, code: string) => {
+    const [file] = compiledEntryOf(name);
+    expect(file, `compiled entry of ${name}`).toBeDefined();
+    const text = fs.readFileSync(file!, 'utf8');
+    fs.writeFileSync(file!, text.slice(0, text.indexOf('\n') + 1) + code);
+  };
+
   test('stores compiled code in the cache and runs it on the next import of the same source', async () => {
     write('same.ts', 'export const value: string = "compiled";\n');
     expect((await importModule(path.join(project, 'same.ts'))).value).toBe('compiled');
-    const [file] = cached().filter((name) => name.includes('same'));
-    expect(file).toBeDefined();
-    // Rewrite the cached code, keeping its source stamp: the next import runs the cached code.
-    const text = fs.readFileSync(file!, 'utf8');
-    const stamp = text.slice(text.lastIndexOf(' /*'));
-    fs.writeFileSync(file!, `"use strict";exports.value = "from cache";${stamp}`);
+    expect(cached().filter((file) => path.basename(file).startsWith('project-same.') && !file.endsWith('.compiled.cjs'))).toHaveLength(1); // jiti's own
+    expect(compiledEntryOf('same')).toHaveLength(1);
+    for (const file of compiledEntryOf('same')) expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // The next import runs the entry: rewritten (its stamp kept), it is what the import returns.
+    rewriteEntry('same', '"use strict";exports.value = "from cache";');
     expect((await importModule(path.join(project, 'same.ts'))).value).toBe('from cache');
+  });
+
+  test('a module run from its entry gets "llm-do", "zod" and Node\'s modules as under jiti', async () => {
+    write(
+      'imports.ts',
+      [
+        'import { defineTool } from "llm-do";',
+        'import { z } from "zod";',
+        'import { join } from "node:path";',
+        'import os from "os";',
+        'export const tool = defineTool({ description: "d", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a });',
+        'export const joined: string = join("a", "b") + ":" + typeof os.platform;',
+        'export const url = import.meta.url;',
+      ].join('\n'),
+    );
+    const first = await importModule(path.join(project, 'imports.ts'));
+    expect(compiledEntryOf('imports')).toHaveLength(1);
+    const second = await importModule(path.join(project, 'imports.ts'));
+    for (const namespace of [first, second]) {
+      expect(namespace.joined).toBe(`${path.join('a', 'b')}:function`);
+      expect(namespace.url).toBe(`file://${path.join(project, 'imports.ts')}`);
+      expect((namespace.tool as { inputSchema: unknown }).inputSchema).toBeInstanceOf(z.ZodObject);
+    }
+    expect(Object.keys(second).sort()).toEqual(Object.keys(first).sort());
+  });
+
+  test("names a module does not export are looked up on its default export, on both paths", async () => {
+    write('with-default.ts', 'export const named = 1;\nexport default { fromDefault: 2, register(this: { fromDefault: number }) { return this.fromDefault; } };\n');
+    const first = await importModule(path.join(project, 'with-default.ts'));
+    const second = await importModule(path.join(project, 'with-default.ts'));
+    for (const namespace of [first, second]) {
+      expect(namespace.named).toBe(1);
+      expect(namespace.fromDefault).toBe(2);
+      expect((namespace.register as () => number)()).toBe(2);
+      expect((namespace.default as { fromDefault: number }).fromDefault).toBe(2);
+      expect(Object.keys(namespace).sort()).toEqual(['default', 'named']);
+    }
+  });
+
+  test('a damaged entry is removed and the module compiled again', async () => {
+    write('damaged.ts', 'export const value: string = "whole";\n');
+    await importModule(path.join(project, 'damaged.ts'));
+    rewriteEntry('damaged', 'this is { not JavaScript');
+    expect((await importModule(path.join(project, 'damaged.ts'))).value).toBe('whole');
+    expect((await importModule(path.join(project, 'damaged.ts'))).value).toBe('whole');
+    expect(fs.readFileSync(compiledEntryOf('damaged')[0]!, 'utf8')).toContain('whole');
+  });
+
+  test('a module that fails to load stores no entry, and fails the same way run from an entry', async () => {
+    write('throws.ts', 'export const value = 1;\nthrow new Error("tool module broke");\n');
+    await expect(importModule(path.join(project, 'throws.ts'))).rejects.toThrow('tool module broke');
+    expect(compiledEntryOf('throws')).toEqual([]);
+    write('throws-later.ts', 'export const value = 1;\nif (process.env.LLM_DO_TEST_BREAK === "1") throw new Error("broke on the second run");\n');
+    await importModule(path.join(project, 'throws-later.ts'));
+    process.env.LLM_DO_TEST_BREAK = '1';
+    try {
+      await expect(importModule(path.join(project, 'throws-later.ts'))).rejects.toThrow('broke on the second run');
+    } finally {
+      delete process.env.LLM_DO_TEST_BREAK;
+    }
   });
 
   test('an edited module is compiled again', async () => {
