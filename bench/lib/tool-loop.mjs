@@ -2,7 +2,8 @@
  * The 10-call tool loop (issue 14): a worker whose `tools.ts` defines one tool with `defineTool` from
  * "llm-do" and zod; the scripted model calls it once per step, CALLS times, then answers. Run through
  * the built CLI with default options (streaming, run log on) with the compiled-module cache warm and
- * with it empty (a fresh `$LLM_DO_HOME` every run), against the bare AI SDK script
+ * with it empty (a fresh `$LLM_DO_HOME` every run), and warm with `--no-log` (what the run log costs),
+ * against the bare AI SDK script
  * `children/bare-tool-loop.mjs` bundled into one file, as the CLI is. Wall time from spawn to exit
  * and peak RSS (GNU time) of each process; variants rotate within each round after one warm-up round.
  */
@@ -38,7 +39,7 @@ export function toolLoopHandler(calls) {
 
 /**
  * Measures the tool-loop rows. `server` is a scripted server whose handler this function sets.
- * @returns `{ calls, warm, cold, bare }`, each `{ ms, rssMb }` of `{ median, min, max }`
+ * @returns `{ calls, warm, cold, noLog, bare }`, each `{ ms, rssMb }` of `{ median, min, max }`
  */
 export async function measureToolLoop(server, { calls = 10, rounds = 7 } = {}) {
   const root = writeToolLoopProject(calls);
@@ -59,6 +60,8 @@ export async function measureToolLoop(server, { calls = 10, rounds = 7 } = {}) {
     {
       warm: () => run([cliBin, root, 'go'], { ...base, LLM_DO_HOME: path.join(homes, 'warm') }),
       cold: () => run([cliBin, root, 'go'], { ...base, LLM_DO_HOME: path.join(homes, `cold-${coldHomes++}`) }),
+      // What the run log costs of the warm run: the same without recording (the rest is start-up).
+      noLog: () => run([cliBin, root, 'go', '--no-log'], { ...base, LLM_DO_HOME: path.join(homes, 'warm') }),
       bare: () => run([bareScript, 'go'], base),
     },
     rounds,
