@@ -11,7 +11,7 @@
  * a damaged entry is caught here (and one V8 rejects is recompiled and written again).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
+import { boundCacheDirectory } from '../cache-bound.ts';
 import { preparePrivateCache } from './module-cache.ts';
 
 /** Older entries are removed when the cache grows past this (one build's entries take ~5 MB). */
@@ -84,7 +85,7 @@ export function cacheCompiledCode(codeDir: string, cacheDir: string | undefined)
   };
   process.on('exit', () => {
     for (const { file, script } of unsaved) if (writeEntry(file, script.createCachedData())) counts.written++;
-    if (counts.written > 0) boundCache(cacheDir);
+    if (counts.written > 0) boundCacheDirectory(cacheDir, MAX_CACHE_BYTES);
   });
   return counts;
 }
@@ -164,23 +165,5 @@ function writeEntry(file: string, data: Buffer): boolean {
   } catch {
     rmSync(temporary, { force: true });
     return false;
-  }
-}
-
-/** Removes the oldest entries until the cache is within MAX_CACHE_BYTES (entries of older builds go first). */
-function boundCache(cacheDir: string): void {
-  try {
-    const entries = readdirSync(cacheDir).map((name) => {
-      const stats = statSync(join(cacheDir, name));
-      return { path: join(cacheDir, name), size: stats.size, written: stats.mtimeMs };
-    });
-    let total = entries.reduce((sum, entry) => sum + entry.size, 0);
-    for (const entry of entries.sort((a, b) => a.written - b.written)) {
-      if (total <= MAX_CACHE_BYTES) break;
-      rmSync(entry.path, { force: true });
-      total -= entry.size;
-    }
-  } catch {
-    // Another llm-do bounding the same cache at once; the next write tries again.
   }
 }

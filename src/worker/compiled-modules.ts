@@ -16,6 +16,10 @@ import Module, { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 import type { Jiti } from 'jiti';
+import { boundCacheDirectory } from '../cache-bound.ts';
+
+/** The compiled-module cache is kept within this size when an entry is written (its entries are small). */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Part of every entry's stamp: change it when what an entry holds or how it is run changes. */
 const ENTRY_FORMAT = 'llm-do compiled module 1';
@@ -81,7 +85,10 @@ export function loadCompiled(entry: CompiledEntry, hostPath: string): CompiledFu
   }
 }
 
-/** Stores the code jiti compiled for the entry's source (atomically, private); a cache that cannot be written is left as it is. */
+/**
+ * Stores the code jiti compiled for the entry's source (atomically, private), then keeps the cache
+ * directory, jiti's entries included, within its size; a cache that cannot be written is left as it is.
+ */
 export function saveCompiled(entry: CompiledEntry, code: string): void {
   const temporary = `${entry.file}.${process.pid}.tmp`;
   try {
@@ -89,7 +96,9 @@ export function saveCompiled(entry: CompiledEntry, code: string): void {
     renameSync(temporary, entry.file);
   } catch {
     rmSync(temporary, { force: true });
+    return;
   }
+  boundCacheDirectory(dirname(entry.file), MAX_CACHE_BYTES);
 }
 
 /**

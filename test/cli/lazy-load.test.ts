@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../e2e/helpers/run-cli.ts';
 import { closeServers, scripted } from '../e2e/helpers/scripted.ts';
+import { writeToolProject } from '../e2e/helpers/tool-project.ts';
 
 const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
@@ -40,16 +41,11 @@ const matching = (modules: string[], prefixes: string[]) => modules.filter((modu
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-lazy-load-'));
   fs.writeFileSync(path.join(scratch, 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy\n---\nAnswer briefly.\n');
-  const tools = path.join(scratch, 'tools');
-  fs.mkdirSync(tools);
-  fs.writeFileSync(
-    path.join(tools, 'main.worker'),
-    '---\nname: main\nmodel: openai-compatible:lazy\ntoolsets:\n  custom:\n    approval: { default: preApproved }\n---\nAdd.\n',
-  );
-  fs.writeFileSync(
-    path.join(tools, 'tools.ts'),
-    'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
-  );
+  writeToolProject(path.join(scratch, 'tools'), {
+    model: 'openai-compatible:lazy',
+    instructions: 'Add.',
+    tools: 'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
+  });
 });
 afterAll(async () => {
   await closeServers();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { runCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
+import { writeToolProject } from './helpers/tool-project.ts';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-tool-module-cache-')));
 afterAll(async () => {
@@ -18,15 +19,10 @@ afterAll(async () => {
 });
 
 test('a cached tool module gets the same modules as a freshly compiled one, and sees an edited import', async () => {
-  const project = path.join(base, 'project');
-  fs.mkdirSync(project);
-  fs.writeFileSync(
-    path.join(project, 'main.worker'),
-    '---\nname: main\nmodel: openai-compatible:cached-tools\ntoolsets:\n  custom:\n    approval: { default: preApproved }\n---\nDescribe the path.\n',
-  );
-  fs.writeFileSync(
-    path.join(project, 'tools.ts'),
-    [
+  const project = writeToolProject(path.join(base, 'project'), {
+    model: 'openai-compatible:cached-tools',
+    instructions: 'Describe the path.',
+    tools: [
       'import { defineTool } from "llm-do";',
       'import { z } from "zod";',
       'import { basename } from "node:path";',
@@ -38,7 +34,7 @@ test('a cached tool module gets the same modules as a freshly compiled one, and 
       '  execute: ({ path }) => `${basename(path)} ${typeof os.platform} ${version}`,',
       '});',
     ].join('\n'),
-  );
+  });
   const writeHelper = (version: string) => fs.writeFileSync(path.join(project, 'helper.ts'), `export const version: string = "${version}";\n`);
   writeHelper('v1');
   const { server, env } = await scripted((request) =>

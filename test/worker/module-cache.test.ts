@@ -144,6 +144,17 @@ describe('importModule with a compiled module cache', () => {
     expect((await importModule(path.join(project, 'uses-dep.ts'))).value).toBe(2);
   });
 
+  test('past 32 MB the oldest files of the cache are removed when an entry is written', async () => {
+    const old = path.join(cacheDir, 'of-a-project-long-gone.mjs');
+    fs.writeFileSync(old, '');
+    fs.truncateSync(old, 33 * 1024 * 1024); // sparse: large without taking the disk
+    fs.utimesSync(old, new Date('2020-01-01'), new Date('2020-01-01'));
+    write('bounded.ts', 'export const value: number = 1;\n');
+    expect((await importModule(path.join(project, 'bounded.ts'))).value).toBe(1);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(compiledEntryOf('bounded')).toHaveLength(1);
+  });
+
   test('cache files not stamped with the source they claim are ignored and replaced', async () => {
     write('hostile.ts', 'export const value: string = "real";\n');
     expect((await importModule(path.join(project, 'hostile.ts'))).value).toBe('real');
