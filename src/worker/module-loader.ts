@@ -11,6 +11,8 @@ import { compiledEntry, loadCompiled, runCompiled, saveCompiled, type VirtualMod
 let virtualModules: Promise<VirtualModules> | undefined;
 let jiti: Promise<Jiti> | undefined;
 let compiledCacheDir: (() => string | undefined) | undefined;
+/** What `compiledCacheDir()` named at the first import: asked once, it prepares the directory. */
+let cacheDirectory: { dir: string | undefined } | undefined;
 
 /**
  * Keeps compiled modules in the directory `dir()` names when the first module is imported (the CLI
@@ -24,6 +26,11 @@ let compiledCacheDir: (() => string | undefined) | undefined;
  */
 export function cacheCompiledModules(dir: () => string | undefined): void {
   compiledCacheDir = dir;
+  cacheDirectory = undefined;
+}
+
+function cacheDir(): string | undefined {
+  return (cacheDirectory ??= { dir: compiledCacheDir?.() }).dir;
 }
 
 /** "llm-do" and "zod" as a module imports them: this process's own instances. */
@@ -42,15 +49,15 @@ function jitiFrom(parent: string, modules: VirtualModules): Jiti {
     virtualModules: { ...modules },
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
     moduleCache: false,
-    fsCache: compiledCacheDir?.() ?? false,
+    fsCache: cacheDir() ?? false,
     interopDefault: true,
   });
 }
 
 /** Imports a module by absolute host path and returns its namespace object. Load errors are thrown as is. */
 export async function importModule(hostPath: string): Promise<Record<string, unknown>> {
-  const cacheDir = compiledCacheDir?.();
-  const entry = cacheDir ? compiledEntry(cacheDir, hostPath) : undefined;
+  const dir = cacheDir();
+  const entry = dir ? compiledEntry(dir, hostPath) : undefined;
   const compiled = entry && loadCompiled(entry, hostPath);
   if (compiled) {
     const modules = await loadVirtualModules();
