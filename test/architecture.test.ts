@@ -13,7 +13,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 /** Lowest first. A unit may import only units of lower layers; units of one layer are independent. */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
-  ['glob', 'loopback', 'cache-bound'],
+  ['glob', 'loopback', 'cache-files'],
   ['sandbox'],
   ['worker'],
   ['approval'],
@@ -44,7 +44,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/store/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
   'src/cli/compile-cache.ts': "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
-  'src/cache-bound.ts': "keeps llm-do's own cache directories in $LLM_DO_HOME/cache within their size",
+  'src/cache-files.ts': "writes the entries of llm-do's own cache directories in $LLM_DO_HOME/cache, owner-only, and keeps each within its size",
   'src/worker/compiled-modules.ts': 'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',

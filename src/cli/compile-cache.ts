@@ -11,15 +11,14 @@
  * a damaged entry is caught here (and one V8 rejects is recompiled and written again).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
-import { boundCacheDirectory } from '../cache-bound.ts';
+import { boundCacheDirectory, writeCacheFile } from '../cache-files.ts';
 import { preparePrivateCache } from './module-cache.ts';
 
 /** Older entries are removed when the cache grows past this (one build's entries take ~5 MB). */
@@ -152,18 +151,10 @@ function readEntry(file: string): Buffer | undefined {
   return entry.readUInt32LE(0) === crc32(data) ? data : undefined;
 }
 
-/** Writes an entry atomically (a temporary file renamed over it); false when it cannot (a read-only home). */
+/** Writes an entry, its checksum first; false when it cannot (a read-only home). */
 function writeEntry(file: string, data: Buffer): boolean {
   // A `check` helper thread may write the same entry as the main thread at once (they share chunks).
-  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
-  try {
-    const checksum = Buffer.alloc(CHECKSUM_BYTES);
-    checksum.writeUInt32LE(crc32(data));
-    writeFileSync(temporary, Buffer.concat([checksum, data]), { mode: 0o600, flag: 'wx' });
-    renameSync(temporary, file);
-    return true;
-  } catch {
-    rmSync(temporary, { force: true });
-    return false;
-  }
+  const checksum = Buffer.alloc(CHECKSUM_BYTES);
+  checksum.writeUInt32LE(crc32(data));
+  return writeCacheFile(file, Buffer.concat([checksum, data]));
 }

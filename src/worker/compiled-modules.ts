@@ -1,7 +1,7 @@
 /**
  * Runs a TypeScript module from the code jiti compiled for it on an earlier run, without loading jiti
  * (module-loader.ts). jiti's own file cache spares a run the compiler but not jiti itself, whose
- * ~190 KB runtime the process compiles from source each time: ~20 ms of every run with a `tools.ts`
+ * ~190 KB runtime the process compiles from source each time: ~25 ms of every run with a `tools.ts`
  * before its first model request (bench/RESULTS.md).
  *
  * An entry holds the code as jiti hands it to its evaluator: CommonJS in the body of an async
@@ -11,12 +11,12 @@
  * module, so only a module that imports no more than those runs without jiti.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import Module, { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 import type { Jiti } from 'jiti';
-import { boundCacheDirectory } from '../cache-bound.ts';
+import { boundCacheDirectory, writeCacheFile } from '../cache-files.ts';
 
 /** The compiled-module cache is kept within this size when an entry is written (its entries are small). */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
@@ -90,15 +90,7 @@ export function loadCompiled(entry: CompiledEntry, hostPath: string): CompiledFu
  * directory, jiti's entries included, within its size; a cache that cannot be written is left as it is.
  */
 export function saveCompiled(entry: CompiledEntry, code: string): void {
-  const temporary = `${entry.file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, `// ${entry.stamp}\n${code}`, { mode: 0o600, flag: 'wx' });
-    renameSync(temporary, entry.file);
-  } catch {
-    rmSync(temporary, { force: true });
-    return;
-  }
-  boundCacheDirectory(dirname(entry.file), MAX_CACHE_BYTES);
+  if (writeCacheFile(entry.file, `// ${entry.stamp}\n${code}`)) boundCacheDirectory(dirname(entry.file), MAX_CACHE_BYTES);
 }
 
 /**
