@@ -14,7 +14,7 @@ import { printError, printLine, writeOutput, type CliIO } from './io.ts';
 import { pendingJson, renderPending } from './pending-view.ts';
 import { processFailure } from './process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from './progress-display.ts';
-import { asksAtTerminal, openDeferredRunLog, openRunLog, type DeferredRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
+import { asksAtTerminal, openJournaledRunLog, openRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
 import { createTerminalPrompter } from './terminal-prompter.ts';
@@ -51,9 +51,7 @@ export function openCommandSession(io: CliIO): CommandSession {
   let display: ProgressDisplay | undefined;
   let answer: ReturnType<typeof createAnswerStream> | undefined;
   let terminal: ControllingTerminal | undefined;
-  let log: (RunLog & Partial<Pick<DeferredRunLog, 'unusable'>>) | undefined;
-  /** Aborted with the run log's error when its database, opened during the first request, cannot be used. */
-  const logFailure = new AbortController();
+  let log: RunLog | undefined;
   // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
   // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
   const onSigint = () => abort.abort();
@@ -64,7 +62,7 @@ export function openCommandSession(io: CliIO): CommandSession {
       return trace;
     },
     async openLog(options, project) {
-      log = await openDeferredRunLog(options, project, io, (error) => logFailure.abort(error));
+      log = await openJournaledRunLog(options, project, io);
       return log;
     },
     async reopenLog(options, project, runId) {
@@ -93,7 +91,7 @@ export function openCommandSession(io: CliIO): CommandSession {
             }
           : {}),
         // Ctrl-C, or tool code failing outside any call / a stalled run (process-guard.ts).
-        signal: AbortSignal.any([abort.signal, processFailure, logFailure.signal]),
+        signal: AbortSignal.any([abort.signal, processFailure]),
         subscribe: (bus) => {
           trace?.attach(bus);
           telemetry?.attach(bus);
@@ -106,9 +104,6 @@ export function openCommandSession(io: CliIO): CommandSession {
       answer?.end();
       display?.stop();
       await trace?.close();
-      // A run log found unusable after the run began ends it as one opened before would have.
-      const unusable = log?.unusable;
-      if (unusable) return options.json ? reportJsonError(unusable, io, NOT_RUN_JSON) : reportError(unusable, io);
       const exitCode = reportResult(result, options, io, answer?.streamed === true);
       log?.recordExit(exitCode);
       return exitCode;
@@ -120,7 +115,7 @@ export function openCommandSession(io: CliIO): CommandSession {
     async close() {
       display?.stop();
       terminal?.close();
-      log?.close();
+      await log?.close();
       process.removeListener('SIGINT', onSigint);
       // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
       await telemetry?.close();

@@ -4,7 +4,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { openProjectGrants, type ProjectGrants } from '../approval/grants.ts';
-import { UsageError, type ProjectError } from '../errors.ts';
+import { UsageError } from '../errors.ts';
 import { loadProject } from '../project/load-project.ts';
 import { detectTarget } from '../project/target.ts';
 import { readUserConfig, userConfigPath } from '../project/user-config.ts';
@@ -14,6 +14,7 @@ import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import type { PausedRuns } from '../store/paused-runs.ts';
+import type { RunDatabase } from '../store/transaction.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
@@ -106,19 +107,14 @@ export interface RunLog {
   store: RunStore;
   /** Records the exit code the process ends its (last) run with. */
   recordExit(exitCode: number): void;
-  close(): void;
+  /** A run's journal may record the journals piled up beside it as it closes (`openJournaledRunLog`). */
+  close(): void | Promise<void>;
 }
 
 /** A run log opened before the run: it can also reopen a paused run. */
 export interface OpenRunLog extends RunLog {
   /** The log's paused runs: what a resume claims. */
   runs: PausedRuns;
-}
-
-/** A run log whose database is opened while the first model request is in flight (`src/store/deferred-run-log.ts`). */
-export interface DeferredRunLog extends RunLog {
-  /** Why the database could not be opened after all (the run was ended with this error). */
-  readonly unusable: ProjectError | undefined;
 }
 
 /** Whether the flags and the manifest let runs of `project` be recorded. */
@@ -151,33 +147,46 @@ function recordingExits(store: RunStore, setExitCode: (runId: string, exitCode: 
  */
 export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<OpenRunLog | undefined> {
   if (!logsRuns(flags, project)) return undefined;
-  const { openRunDatabase, createSqliteRunStore } = await import('../store/index.ts');
-  const file = runLogPath(io);
-  const db = openRunDatabase(file);
-  const inner = createSqliteRunStore(db, { onWriteFailure: writeFailureWarning(io, file) });
+  const { db, store } = await openRunLogDatabase(io);
+  const inner = store.createSqliteRunStore(db, { onWriteFailure: writeFailureWarning(io, runLogPath(io)) });
   return { ...recordingExits(inner, (runId, exitCode) => inner.setExitCode(runId, exitCode), resumedRunId), runs: inner, close: () => void db.close() };
 }
 
 /**
- * The run log of a new run, as `openRunLog`, but only the file is checked here (a file that is not
- * a SQLite database or whose header names a newer schema is a ProjectError now); the database is
- * opened while the first model request is in flight. Should that fail, `onUnusable` is told before
- * anything the model asked for runs, and `unusable` keeps the error.
+ * The run log of a new run, as `openRunLog`, but written to a run journal (`src/store/run-journal.ts`)
+ * that the next process to open the log records in it: a run loads no SQLite. The log's file is
+ * checked here (a file that is not a SQLite database or whose header names a newer schema is a
+ * ProjectError now), and so is creating the journal.
  */
-export async function openDeferredRunLog(flags: RunFlags, project: Project, io: CliIO, onUnusable: (error: ProjectError) => void): Promise<DeferredRunLog | undefined> {
+export async function openJournaledRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
   if (!logsRuns(flags, project)) return undefined;
-  const { prepareRunLogFile } = await import('../store/run-log-file.ts');
+  const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([import('../store/run-log-file.ts'), import('../store/run-journal.ts')]);
   const file = runLogPath(io);
   prepareRunLogFile(file);
-  const { createDeferredRunLog } = await import('../store/deferred-run-log.ts');
-  const log = createDeferredRunLog(file, { onWriteFailure: writeFailureWarning(io, file), onUnusable });
+  const journal = createRunJournal(file, { onWriteFailure: writeFailureWarning(io, file) });
   return {
-    ...recordingExits(log.store, log.setExitCode),
-    get unusable() {
-      return log.unusable;
+    ...recordingExits(journal.store, journal.setExitCode),
+    async close() {
+      journal.close();
+      if (!journalsPileUp(file)) return;
+      // Opening the log records the journals waiting beside it.
+      try {
+        (await openRunLogDatabase(io)).db.close();
+      } catch (error) {
+        printError(io, `llm-do: warning: could not record the runs waiting for the run log (${(error as Error).message})`);
+      }
     },
-    close: () => log.close(),
   };
+}
+
+/** Prints a run journal that could not be recorded as a warning. */
+export const journalProblemWarning = (io: CliIO) => (message: string) => printError(io, `llm-do: warning: ${message}`);
+
+/** Opens the run log to read or change it (recording the runs its journals hold first). */
+export async function openRunLogDatabase(io: CliIO): Promise<{ db: RunDatabase; store: typeof import('../store/index.ts') }> {
+  const store = await import('../store/index.ts');
+  const db = store.openRunDatabase(runLogPath(io), { onJournalProblem: journalProblemWarning(io) });
+  return { db, store };
 }
 
 /**
@@ -185,8 +194,7 @@ export async function openDeferredRunLog(flags: RunFlags, project: Project, io: 
  * its latest saved state; a run whose process is gone counts as interrupted.
  */
 export async function loadRunState(ref: string, io: CliIO): Promise<{ runId: string; status: string | undefined; state: RunSnapshot }> {
-  const store = await import('../store/index.ts');
-  const db = store.openRunDatabase(runLogPath(io));
+  const { db, store } = await openRunLogDatabase(io);
   try {
     store.settleAbandonedRuns(db);
     const runId = store.resolveRunId(db, ref);

@@ -1,22 +1,29 @@
 /**
  * Opens the run log, `runs.db`: creates it (readable by its owner only: it holds prompts and tool
  * results), sets WAL and a busy timeout so concurrent runs wait for each other instead of failing,
- * and brings the schema up to date. A file that is not a usable run log is refused with the way out,
- * before any model request.
+ * brings the schema up to date, and records the runs waiting in the run journals beside it
+ * (`journal-ingest.ts`), so whoever reads the log sees every run. A file that is not a usable run
+ * log is refused with the way out, before any model request.
  */
-import type Database from 'libsql';
 import { ProjectError } from '../errors.ts';
+import { ingestRunJournals } from './journal-ingest.ts';
 import { loadLibsql } from './libsql.ts';
 import { checkSchemaVersion, prepareRunLogFile, runLogUnusable } from './run-log-file.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { immediate, pragmaNumber, type RunDatabase } from './transaction.ts';
 
-export type RunDatabase = Database.Database;
+export type { RunDatabase } from './transaction.ts';
+
+export interface OpenRunDatabaseOptions {
+  /** Told about a journal that could not be recorded (it is kept beside, renamed `.failed`). */
+  onJournalProblem?(message: string): void;
+}
 
 /** How long a writer waits for another process's transaction before giving up. */
 const BUSY_TIMEOUT_MS = 10_000;
 
 /** Opens (creating if needed) the run log at `file`; throws ProjectError `run-log-unusable`. */
-export function openRunDatabase(file: string): RunDatabase {
+export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = {}): RunDatabase {
   let db: RunDatabase | undefined;
   try {
     prepareRunLogFile(file);
@@ -26,35 +33,13 @@ export function openRunDatabase(file: string): RunDatabase {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     migrate(db, file);
+    ingestRunJournals(db, file, options.onJournalProblem);
     return db;
   } catch (error) {
     db?.close();
     if (ProjectError.isInstance(error)) throw error;
     throw runLogUnusable(file, (error as Error).message);
   }
-}
-
-/**
- * Runs `work` in a `BEGIN IMMEDIATE` transaction: it takes the write lock first, so a read-then-write
- * never fails half-way with SQLITE_BUSY. Errors keep their own message: SQLite may have rolled back
- * already (a full disk does), and the driver's own wrapper would then report the failed ROLLBACK instead.
- */
-export function immediate<T>(db: RunDatabase, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-}
-
-/** The value of a pragma that returns one number. */
-export function pragmaNumber(db: RunDatabase, name: string): number {
-  const row = db.prepare(`PRAGMA ${name}`).raw().all()[0] as unknown[] | undefined;
-  return Number(row?.[0] ?? 0);
 }
 
 function migrate(db: RunDatabase, file: string): void {

@@ -4,7 +4,7 @@
  * `interrupted`, with the usage its recorded requests add up to. A run of another host is left as it is: its process cannot be checked from here.
  */
 import { hostname } from 'node:os';
-import { immediate, type RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './transaction.ts';
 
 /** Error recorded for a run whose process ended without ending it. */
 export const ABANDONED_ERROR = 'the process ended without finishing the run (killed or crashed)';

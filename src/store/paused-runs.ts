@@ -14,7 +14,7 @@ import type { Decision } from '../approval/decision-source.ts';
 import { UsageError } from '../errors.ts';
 import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
 import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
-import { immediate, type RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './transaction.ts';
 import { processExists } from './liveness.ts';
 import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';
 import { parseRunSnapshot } from '../runtime/saved-state.ts';

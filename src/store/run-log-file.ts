@@ -54,3 +54,8 @@ export function runLogUnusable(file: string, reason: string): ProjectError {
     { file },
   );
 }
+
+/** The directory of the run journals of the log at `file` (`run-journal.ts`). */
+export function journalDirectory(file: string): string {
+  return `${file}.pending`;
+}

@@ -5,7 +5,7 @@
 import { UsageError } from '../errors.ts';
 import type { BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
-import { immediate, type RunDatabase } from './database.ts';
+import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
 
 export type RecordedStatus = 'running' | 'ok' | 'error' | 'interrupted' | 'paused';

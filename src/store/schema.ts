@@ -138,6 +138,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE calls ADD COLUMN mounts TEXT;
   `,
+  // 5: the run journals (`journal-ingest.ts`): how many bytes of each are recorded, and its writer.
+  `
+  CREATE TABLE journals (
+    name TEXT PRIMARY KEY,
+    recorded_bytes INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

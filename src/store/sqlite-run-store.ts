@@ -11,20 +11,25 @@
  * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
-import type { ApprovalSource } from '../approval/types.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
-import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
-import { immediate, type RunDatabase } from './database.ts';
+import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
+import { commitsAfter } from './commit-points.ts';
+import { immediate, type RunDatabase } from './transaction.ts';
 import { createPausedRuns, type PausedRuns } from './paused-runs.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
   /** Told once, about the first failed write; nothing more is recorded afterwards. */
   onWriteFailure(error: Error): void;
+  /** The process whose runs these are: this one by default, the writer of a journal being ingested otherwise. */
+  writer?: { pid: number; host: string };
+  /** The time a checkpoint uses decisions at (ISO 8601). @default the current time */
+  now?: () => string;
 }
 
 export interface SqliteRunStore extends RunStore, PausedRuns {
+  checkpoint(state: RunSnapshot): void;
   /** Records the exit code the process ends the run with (by default derived from the status). */
   setExitCode(runId: string, exitCode: number): void;
 }
@@ -34,27 +39,14 @@ function mountsJson(mounts: BoundMountEvent[] | undefined): string | null {
   return mounts && mounts.length > 0 ? JSON.stringify(mounts) : null;
 }
 
-/** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
-const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
-
-/**
- * Decisions committed at once: a person's or the library caller's, which nothing could make again.
- * One a rule, mode, grant or the session made is made again the same way, so it waits for the next commit.
- */
-const DECIDED_OUTSIDE: ReadonlySet<ApprovalSource> = new Set(['user', 'callback']);
-
-/** Whether the writes queued up to `event` are committed after it. */
-function commitsAfter(event: RunEvent): boolean {
-  return COMMIT_AFTER.has(event.type) || (event.type === 'approval_decision' && DECIDED_OUTSIDE.has(event.source));
-}
-
 const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130, paused: 3 } as const;
 
 type Write = () => void;
 
 export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOptions): SqliteRunStore {
   const sql = statements(db);
-  const host = hostname();
+  const { pid, host } = options.writer ?? { pid: process.pid, host: hostname() };
+  const now = options.now ?? (() => new Date().toISOString());
   /** The step a call's model is on: tool calls and usage belong to it. */
   const steps = new Map<string, number>();
   /** The highest `seq` queued per run, written with the queue. */
@@ -190,7 +182,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       if (failed) return;
       queue.push(
         () =>
-          sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, process.pid, host),
+          sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, pid, host),
         () => index(run.run_id, 'input', run.input),
       );
       // At once: a run killed before its first step is still found (and shown interrupted).
@@ -212,7 +204,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       const pending = JSON.stringify([...pendingApprovals(state).map((approval) => approval.approval_id), ...pendingQuestions(state).map((question) => question.question_id)]);
       queue.push(
         () => sql.state.run(JSON.stringify(state), state.run_id),
-        () => sql.useDecisions.run(new Date().toISOString(), state.run_id, pending),
+        () => sql.useDecisions.run(now(), state.run_id, pending),
       );
       flush();
     },

@@ -1,8 +1,8 @@
 /**
  * Live views for the page over server-sent events. A run may run in any process, so the run log is
- * the source: one poller per server asks SQLite whether another connection committed since
- * (`PRAGMA data_version`, which costs next to nothing), and every open stream then recomputes its
- * view and sends it only if it changed. The store commits once per step, so the tree moves step by
+ * the source: one poller per server records what the runs of other processes wrote to their
+ * journals and asks SQLite whether another connection committed since (`PRAGMA data_version`, which
+ * costs next to nothing), and every open stream then recomputes its view and sends it only if it changed. The store commits once per step, so the tree moves step by
  * step; runs of this process also send their streamed text as it arrives.
  */
 import type { ServerResponse } from 'node:http';
@@ -28,9 +28,11 @@ export interface ChangeFeedOptions {
   pollMs?: number;
   /** @default REFRESH_INTERVAL_MS */
   refreshMs?: number;
+  /** Records the runs waiting in the log's journals; returns how many lines it recorded (a change this connection made). */
+  ingest?: () => number;
 }
 
-export function createChangeFeed(db: RunDatabase, { pollMs = POLL_INTERVAL_MS, refreshMs = REFRESH_INTERVAL_MS }: ChangeFeedOptions = {}): ChangeFeed {
+export function createChangeFeed(db: RunDatabase, { pollMs = POLL_INTERVAL_MS, refreshMs = REFRESH_INTERVAL_MS, ingest }: ChangeFeedOptions = {}): ChangeFeed {
   const listeners = new Set<() => void>();
   const version = db.prepare('PRAGMA data_version').raw();
   const read = () => (version.all()[0] as unknown[] | undefined)?.[0];
@@ -53,9 +55,10 @@ export function createChangeFeed(db: RunDatabase, { pollMs = POLL_INTERVAL_MS, r
     if (++ticks % Math.max(1, Math.round(refreshMs / pollMs)) === 0) announce();
     let now: unknown;
     try {
+      if (ingest && ingest() > 0) announce();
       now = read();
     } catch {
-      // Busy past the timeout: the next tick asks again.
+      // Busy past the timeout (or a journal that cannot be recorded yet): the next tick asks again.
       return;
     }
     if (now !== last) {

@@ -22,6 +22,8 @@ export interface UiServerOptions {
   port: number;
   /** The run log the page shows (the server reads it and records decisions through it). */
   db: RunDatabase;
+  /** Records the runs waiting in the log's journals (`ingestRunJournals`); returns how many lines it recorded. */
+  ingest?: () => number;
   /** The page's files (`readPageAssets`). */
   assets: ReadonlyMap<string, PageAsset>;
   launcher: RunLauncher;
@@ -38,7 +40,7 @@ export interface UiServerOptions {
 /** Serves the page until `signal` aborts, then closes every connection. Throws a UsageError when the port cannot be had. */
 export async function serveUi(options: UiServerOptions): Promise<void> {
   const { db, launcher, token } = options;
-  const feed = createChangeFeed(db);
+  const feed = createChangeFeed(db, { ...(options.ingest ? { ingest: options.ingest } : {}) });
   const texts = createTextRelay();
   const countUndecided = createUndecidedCounter(db);
   const streams = new Set<ServerResponse>();
@@ -67,6 +69,8 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
       return void response.end(request.method === 'HEAD' ? undefined : asset.body);
     }
     if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
+    // Runs of other processes reach the log through their journals.
+    if (pathname.startsWith('/api/')) options.ingest?.();
     if (pathname === '/api/runs') return sendJson(response, 200, runsView(db, countUndecided));
     if (pathname === '/api/search') return sendJson(response, 200, searchView(db, url.searchParams.get('q')));
     if (pathname === '/api/live/runs') return streamRuns(openStream(response));

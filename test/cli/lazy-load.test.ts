@@ -18,13 +18,12 @@ const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
 
 /** The modules `node dist/cli/bin.js ARGS` loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
-async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string; lines: string[] }> {
+async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string }> {
   const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const result = await runCli(args, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record }, home: path.join(scratch, 'home') });
   expect(result.code, result.stderr).toBe(0);
   const modules = new Set<string>();
-  const lines = fs.readFileSync(record, 'utf8').split('\n');
-  for (const line of lines) {
+  for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
     const [kind, what] = line.split(' ');
     if (kind === 'require') modules.add(`require ${what}`);
     if (kind !== 'load' || !what?.startsWith('file:')) continue;
@@ -32,7 +31,7 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
     modules.add(path.relative(REPO_ROOT, file));
     for (const match of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(match[1]!);
   }
-  return { modules: [...modules], stdout: result.stdout, lines };
+  return { modules: [...modules], stdout: result.stdout };
 }
 
 /** The entries of `modules` that start with one of `prefixes`. */
@@ -67,7 +66,9 @@ describe('what the built CLI loads', () => {
     const { modules, stdout } = await loadedModules([scratch, 'hi'], env);
     expect(stdout.trim()).toBe('ok');
     expect(modules).toContain('src/cli/commands/run.ts');
-    expect(modules).toContain('require libsql'); // the run log is on by default (src/store/libsql.ts requires it)
+    // The run log is on by default, but a run writes its journal (src/store/run-journal.ts) and loads no SQLite.
+    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/store/sqlite-run-store.ts', 'src/store/journal-ingest.ts'])).toEqual([]);
+    expect(modules).toContain('src/store/run-journal.ts');
     expect(
       matching(modules, [
         'src/cli/commands/chat.ts',
@@ -104,13 +105,14 @@ describe('what the built CLI loads', () => {
     expect(matching(next.modules, ['require jiti', 'node_modules/jiti/'])).toEqual([]);
   });
 
-  it('a run loads SQLite only after its first model request is sent (the run log opens while it is in flight)', async () => {
+  it('the run a run process journaled is in the log for the next command that opens it, which loads SQLite', async () => {
     const { env } = await scripted(() => ({ text: 'ok' }));
-    const { lines, stdout } = await loadedModules([scratch, 'hi'], env);
-    expect(stdout.trim()).toBe('ok');
-    const sent = lines.indexOf('sent request');
-    expect(sent).toBeGreaterThanOrEqual(0);
-    expect(lines.indexOf('require libsql')).toBeGreaterThan(sent);
+    const home = path.join(scratch, 'journal-home');
+    const run = await loadedModules([scratch, 'hi'], { ...env, LLM_DO_HOME: home });
+    expect(run.modules).not.toContain('require libsql');
+    const listed = await loadedModules(['runs', '--json'], { LLM_DO_HOME: home });
+    expect(listed.modules).toContain('require libsql');
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', entry: 'main' }]);
   });
 });
 

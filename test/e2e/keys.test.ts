@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from './helpers/run-cli.ts';
+import { runLogFiles } from './helpers/run-log-files.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -152,11 +153,15 @@ describe.concurrent('llm-do keys', () => {
     expect(JSON.parse(failed.stdout).error).toContain('HTTP 401: invalid x-api-key');
     expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([STORED, STORED]);
 
+    // The runs' journals, then the log they are recorded in.
+    const journals = runLogFiles(home).filter((file) => file.endsWith('.jsonl'));
+    expect(journals).toHaveLength(2);
+    const journaled = journals.map((file) => fs.readFileSync(file, 'latin1'));
     const shown = await runCli(['runs', 'show', 'last', '--prompts', '--json'], { env: { LLM_DO_HOME: home } });
-    const logFiles = fs.readdirSync(home).filter((name) => name.startsWith('runs.db'));
-    expect(logFiles).toContain('runs.db');
+    const logFiles = runLogFiles(home);
+    expect(logFiles).toContain(path.join(home, 'runs.db'));
     const outputs = [ok.stdout, ok.stderr, traced, failed.stdout, failed.stderr, fs.readFileSync(trace, 'utf8'), shown.stdout, shown.stderr];
-    const databases = logFiles.map((name) => fs.readFileSync(path.join(home, name)).toString('latin1'));
+    const databases = [...journaled, ...logFiles.map((file) => fs.readFileSync(file).toString('latin1'))];
     for (const text of [...outputs, ...databases]) expect(text).not.toContain(STORED);
   });
 });

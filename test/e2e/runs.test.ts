@@ -5,6 +5,7 @@
  * a killed run shown as interrupted; an unusable log refused before any request (`--no-log` runs);
  * and a failed write as one warning. The `runs` commands' own paths are in test/cli/runs.test.ts.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,8 @@ import Database from 'libsql';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { CallRecord, RunDetail, RunSummary } from '../../src/store/index.ts';
-import { runCli, startCli } from './helpers/run-cli.ts';
+import { CLI_BIN, REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
+import { runLogFiles } from './helpers/run-log-files.ts';
 import { ANTHROPIC, byWorker, closeServers, FIXTURE, requestsOf, scripted } from './helpers/scripted.ts';
 
 afterAll(closeServers);
@@ -115,7 +117,7 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     expect(found.runs.map((hit: any) => hit.run.id)).toEqual([run.id]);
   });
 
-  test('API keys, auth headers and environment values never reach runs.db, its -wal or -shm', async () => {
+  test('API keys, auth headers and environment values never reach the run journal, runs.db, its -wal or -shm', async () => {
     const { server, env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
     const home = freshHome();
     const secrets = { OPENAI_API_KEY: 'sk-test-SECRET-openai', ANTHROPIC_API_KEY: 'sk-ant-SECRET-anthropic', LLM_DO_SOMETHING: 'SECRET-env-value' };
@@ -123,11 +125,15 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     // The key did go out, in a header: the log has the run but not the header.
     expect(server.requests[0]!.headers['x-api-key']).toBe(secrets.ANTHROPIC_API_KEY);
+    // The run's journal, then the log it is recorded in.
+    const journals = runLogFiles(home).filter((file) => file.endsWith('.jsonl'));
+    expect(journals).toEqual([expect.stringMatching(/runs\.db\.pending\/.*\.jsonl$/)]);
+    for (const file of journals) expect(fs.readFileSync(file).includes('SECRET'), file).toBe(false);
     const { runs: listed } = await runs(home, []);
     expect(listed).toHaveLength(1);
-    const files = fs.readdirSync(home).filter((name) => name.startsWith('runs.db'));
-    expect(files).toContain('runs.db');
-    for (const file of files) expect(fs.readFileSync(path.join(home, file)).includes('SECRET'), file).toBe(false);
+    const files = runLogFiles(home);
+    expect(files).toContain(logOf(home));
+    for (const file of files) expect(fs.readFileSync(file).includes('SECRET'), file).toBe(false);
   });
 
   test('ten concurrent runs on a new log all record, without "database is locked"', async () => {
@@ -138,9 +144,36 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).not.toMatch(/locked|warning/i);
     }
-    const { runs: listed } = (await runs(home, ['--limit', '50'])) as { runs: RunSummary[] };
-    expect(listed).toHaveLength(10);
-    expect(listed.every((run) => run.status === 'ok')).toBe(true);
+    // Four readers at once record the ten journals: each run once.
+    const readers = await Promise.all(Array.from({ length: 4 }, () => runCli(['runs', '--limit', '50', '--json'], { env: { LLM_DO_HOME: home } })));
+    for (const reader of readers) {
+      expect(reader.code, reader.stderr).toBe(0);
+      const listed = JSON.parse(reader.stdout).runs as RunSummary[];
+      expect(listed).toHaveLength(10);
+      expect(listed.every((run) => run.status === 'ok')).toBe(true);
+    }
+    const db = new Database(logOf(home));
+    expect((db.prepare('SELECT count(*) FROM model_requests').raw().all()[0] as number[])[0]).toBe(10);
+    db.close();
+    expect(fs.readdirSync(path.join(home, 'runs.db.pending'))).toEqual([]);
+  });
+
+  test('journals nobody reads do not pile up: a run that ends with 32 waiting records them all', async () => {
+    const home = freshHome();
+    const env = { LLM_DO_HOME: home };
+    expect((await runCli([project(), 'first', '--model', 'test'], { env })).code).toBe(0);
+    const [journal] = fs.readdirSync(path.join(home, 'runs.db.pending'));
+    const text = fs.readFileSync(path.join(home, 'runs.db.pending', journal!), 'utf8');
+    const runId = /"run_id":"([^"]+)"/.exec(text)![1]!;
+    // 31 more journals of finished runs (the first one's, under other run ids).
+    for (let i = 0; i < 31; i++) fs.writeFileSync(path.join(home, 'runs.db.pending', `${i}-${journal}`), text.replaceAll(runId, `${runId.slice(0, -2)}${String(i).padStart(2, '0')}`));
+    const last = await runCli([project(), 'last', '--model', 'test'], { env });
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stderr).not.toMatch(/warning/);
+    expect(fs.readdirSync(path.join(home, 'runs.db.pending'))).toEqual([]);
+    const db = new Database(logOf(home));
+    expect((db.prepare("SELECT count(*) FROM runs WHERE status = 'ok'").raw().all()[0] as number[])[0]).toBe(33);
+    db.close();
   });
 
   test('a run killed with SIGKILL shows as interrupted; one ended by SIGINT is interrupted with exit 130', async () => {
@@ -148,7 +181,7 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     const home = freshHome();
     const killed = startCli([FIXTURE, 'go', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
     while (server.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    // The log is opened while the first request is in flight (src/store/deferred-run-log.ts): kill once it has the run.
+    // Kill once the run is in the log (its journal is recorded by the next reader).
     while (!fs.existsSync(logOf(home)) || (await runs(home, [])).runs.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
     killed.child.kill('SIGKILL');
     await killed.result;
@@ -192,20 +225,59 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     expect(unlogged.stdout).toBe('ran\n');
   });
 
-  test('a write failing mid-run: one warning on stderr, the run goes on and exits as it would have', async () => {
+  test('a journal write failing mid-run (a file size limit, as a full disk): one warning on stderr, the run goes on and exits as it would have', async () => {
+    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
+    const home = freshHome();
+    // Writes past 2 KB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on); the journal's first lines fit.
+    const limited = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['-c', 'trap "" XFSZ; ulimit -f 2; exec "$@"', 'bash', process.execPath, CLI_BIN, FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], {
+        env: { PATH: process.env.PATH ?? '', HOME: home, ...env, LLM_DO_HOME: home },
+        cwd: REPO_ROOT,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(limited.code, limited.stderr).toBe(0);
+    expect(limited.stdout).toBe('read it\n');
+    expect(limited.stderr.match(/warning: recording stopped/g)).toHaveLength(1);
+    expect(limited.stderr).toMatch(/runs\.db\.pending\/.*\.jsonl: EFBIG/);
+    // What was written before is recorded; the run never said it ended, so it is shown interrupted.
+    const { run } = (await runs(home, ['show', 'last'])) as { run: RunDetail };
+    expect(run.status).toBe('interrupted');
+  });
+
+  test('a journal line the log refuses: the lines before it are recorded, the journal is set aside with one warning, and nothing else is lost', async () => {
     const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
     const home = freshHome();
     const first = await runCli([FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
     expect(first.code, first.stderr).toBe(0);
-    // Recording now fails at the first tool call, as a full disk would.
+    expect((await runs(home, [])).runs).toHaveLength(1);
+    // The log now refuses tool calls; two more runs wait in their journals.
     const db = new Database(logOf(home));
-    db.exec(`CREATE TRIGGER full_disk BEFORE INSERT ON tool_calls BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON tool_calls BEGIN SELECT RAISE(ABORT, 'no more tool calls'); END`);
     db.close();
-    const second = await runCli([FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
-    expect(second.code).toBe(0);
-    expect(second.stdout).toBe('read it\n');
-    expect(second.stderr.match(/warning: recording stopped/g)).toHaveLength(1);
-    expect(second.stderr).toContain('database or disk is full');
+    for (let i = 0; i < 2; i++) {
+      const next = await runCli([FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stderr).not.toMatch(/warning/);
+    }
+    const listed = await runCli(['runs', '--json'], { env: { LLM_DO_HOME: home } });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr.match(/llm-do: warning: could not record the run journal .*\.jsonl \(line \d+: no more tool calls\); what came before is recorded, the journal was moved to .*\.jsonl\.failed/g)).toHaveLength(2);
+    const recorded = JSON.parse(listed.stdout).runs as RunSummary[];
+    expect(recorded).toHaveLength(3);
+    // The two runs stopped being recorded at their tool call, and their processes are gone.
+    expect(recorded.map((run) => run.status)).toEqual(['interrupted', 'interrupted', 'ok']);
+    const aside = fs.readdirSync(path.join(home, 'runs.db.pending'));
+    expect(aside).toHaveLength(2);
+    expect(aside.every((name) => name.endsWith('.jsonl.failed'))).toBe(true);
+    // Set aside once: the next reader says nothing.
+    const again = await runCli(['runs'], { env: { LLM_DO_HOME: home } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
   });
 
   test('--no-log and manifest log: false record nothing; a chat session records one run per turn', async () => {

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
-import { openRunDatabase, pragmaNumber } from '../../src/store/database.ts';
+import { openRunDatabase } from '../../src/store/database.ts';
+import { pragmaNumber } from '../../src/store/transaction.ts';
 import { SCHEMA_VERSION } from '../../src/store/schema.ts';
 import { rejection } from '../project/fixture.ts';
 import { tempLog } from './helpers.ts';

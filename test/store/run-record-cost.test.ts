@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { openRunDatabase, pragmaNumber, type RunDatabase } from '../../src/store/database.ts';
+import { openRunDatabase } from '../../src/store/database.ts';
+import { pragmaNumber, type RunDatabase } from '../../src/store/transaction.ts';
 import { libcIsGlibc, loadLibsql } from '../../src/store/libsql.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
 import { createPausedRuns } from '../../src/store/paused-runs.ts';

@@ -12,7 +12,7 @@ import { UsageError } from '../../errors.ts';
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { processFailure } from '../process-guard.ts';
-import { openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { journalProblemWarning, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { drawBatchProgress, formatBatchSummary } from '../batch-progress.ts';
 
 export async function runBatchCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
@@ -119,7 +119,7 @@ async function pausedRunLookup(io: CliIO): Promise<{ lookup: (runId: string) => 
   let db: ReturnType<typeof store.openRunDatabase> | undefined;
   const lookup = (runId: string): PausedRunOutcome => {
     if (!db) {
-      db = store.openRunDatabase(runLogPath(io));
+      db = store.openRunDatabase(runLogPath(io), { onJournalProblem: journalProblemWarning(io) });
       store.settleAbandonedRuns(db);
     }
     const run = store.runSummary(db, runId);

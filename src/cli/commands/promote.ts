@@ -14,7 +14,7 @@ import type { RunSnapshot } from '../../runtime/state.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
-import { openRunTarget, runLogPath } from '../run-setup.ts';
+import { openRunLogDatabase, openRunTarget } from '../run-setup.ts';
 
 export interface PromoteOptions {
   /** Where to write it (a `.worker` path inside the project). @default `<workers root>/NAME.worker` */
@@ -48,8 +48,7 @@ export async function runPromote(ref: string, name: string, options: PromoteOpti
 
 /** The run `ref` names in the run log and its latest saved state, if it saved one. */
 async function savedRun(ref: string, io: CliIO): Promise<{ runId: string; state: RunSnapshot | undefined }> {
-  const store = await import('../../store/index.ts');
-  const db = store.openRunDatabase(runLogPath(io));
+  const { db, store } = await openRunLogDatabase(io);
   try {
     const runId = store.resolveRunId(db, ref);
     return { runId, state: store.createPausedRuns(db).savedState(runId) };

@@ -9,7 +9,7 @@ import type { PendingQuestion } from '../../runtime/events.ts';
 import type { PausedRuns, RunDatabase } from '../../store/index.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
-import { runLogPath } from '../run-setup.ts';
+import { openRunLogDatabase } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { formatRunDetail, formatRunList, formatSearch } from './runs-view.ts';
 
@@ -44,10 +44,10 @@ export interface RunsRmOptions {
 export async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../store/index.ts')) => unknown): Promise<number> {
   let db: RunDatabase | undefined;
   try {
-    const store = await import('../../store/index.ts');
-    db = store.openRunDatabase(runLogPath(io));
-    store.settleAbandonedRuns(db);
-    const answer = task(db, store);
+    const opened = await openRunLogDatabase(io);
+    db = opened.db;
+    opened.store.settleAbandonedRuns(db);
+    const answer = task(db, opened.store);
     printLine(io, json ? terminalSafeJson(answer, 2) : (answer as string));
     return EXIT_OK;
   } catch (error) {

@@ -7,7 +7,7 @@ import { EXIT_OK, reportError } from '../exit-codes.ts';
 import { personAtHost, printError, type CliIO } from '../io.ts';
 import { parsePortOption } from '../port-option.ts';
 import { processFailure } from '../process-guard.ts';
-import { runLogPath, type RunFlags } from '../run-setup.ts';
+import { journalProblemWarning, openRunLogDatabase, runLogPath, type RunFlags } from '../run-setup.ts';
 import { createUiLauncher } from '../ui-launcher.ts';
 
 export async function runUi(dir: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
@@ -21,8 +21,7 @@ export async function runUi(dir: string | undefined, flags: RunFlags, io: CliIO)
     const port = flags.port === undefined ? 0 : parsePortOption(flags.port, '--port');
     const { defaultPageDirectory, readPageAssets } = await import('../../ui/assets.ts');
     const assets = readPageAssets(defaultPageDirectory());
-    const store = await import('../../store/index.ts');
-    const db = store.openRunDatabase(runLogPath(io));
+    const { db, store } = await openRunLogDatabase(io);
     closeLog = () => db.close();
     const launcher = await createUiLauncher(dir, flags, io, runs.signal);
     const { serveUi } = await import('../../ui/server.ts');
@@ -31,6 +30,7 @@ export async function runUi(dir: string | undefined, flags: RunFlags, io: CliIO)
     await serveUi({
       port,
       db,
+      ingest: () => store.ingestRunJournals(db, runLogPath(io), journalProblemWarning(io)),
       assets,
       launcher,
       decidedBy: personAtHost(io),

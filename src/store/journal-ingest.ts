@@ -1,0 +1,259 @@
+/**
+ * Records the run journals (`run-journal.ts`) in the run log: every process that opens `runs.db`
+ * does this first, so whoever reads the log sees every run, finished or still going.
+ *
+ * Each journal is replayed through the SQLite store exactly as its writer would have called it, one
+ * line per transaction, in one `BEGIN IMMEDIATE` transaction per journal that also moves the
+ * journal's row in `journals` (how many of its bytes are recorded), so of two readers one records a
+ * line and the other sees it recorded: a line is recorded once. Only lines that end in a newline are
+ * taken; the rest is a line still being written. A journal is deleted once recorded when it says it
+ * is complete, or when its writer, on this host, is gone.
+ *
+ * A line that cannot be recorded (not what a writer writes, or rows the log refuses) ends that
+ * journal: the lines before it stay recorded, the journal is renamed `….failed` and `onProblem` is
+ * told. An error of the database itself (full disk, read-only file) records nothing and is thrown,
+ * and the journal waits for the next reader.
+ */
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { RunEvent } from '../runtime/events.ts';
+import type { RunBeginning } from '../runtime/run-store.ts';
+import type { RunSnapshot } from '../runtime/state.ts';
+import { processExists } from './liveness.ts';
+import { JOURNAL_FORMAT, type JournalHeader } from './run-journal.ts';
+import { journalDirectory } from './run-log-file.ts';
+import { createSqliteRunStore } from './sqlite-run-store.ts';
+import { immediate, type RunDatabase } from './transaction.ts';
+
+const NEWLINE = 0x0a;
+
+/** SQLite errors of the database or the machine, not of what a journal holds: the journal is kept for later. */
+const DATABASE_ERROR = /^SQLITE_(BUSY|LOCKED|NOMEM|READONLY|IOERR|CORRUPT|FULL|CANTOPEN|PROTOCOL|NOTADB|INTERRUPT|PERM|AUTH)/;
+
+/** What a journal line holds that no writer writes. */
+class JournalFormatError extends Error {}
+
+interface JournalRow {
+  name: string;
+  recorded_bytes: number;
+  pid: number;
+  host: string;
+}
+
+/** Records every journal of the log at `file` that has lines not recorded yet; returns how many lines it recorded. */
+export function ingestRunJournals(db: RunDatabase, file: string, onProblem: (message: string) => void = () => {}): number {
+  const directory = journalDirectory(file);
+  const names = journalNames(directory);
+  if (names === undefined) return 0;
+  const rows = new Map((db.prepare('SELECT name, recorded_bytes, pid, host FROM journals').all() as JournalRow[]).map((row) => [row.name, row]));
+  let recorded = 0;
+  for (const name of names) {
+    const path = join(directory, name);
+    const row = rows.get(name);
+    // A journal recorded to its end waits for more, unless its writer is gone.
+    if (row && row.recorded_bytes >= sizeOf(path)) {
+      if (writerGone(row)) remove(path);
+      continue;
+    }
+    recorded += ingestJournal(db, path, name, onProblem);
+  }
+  if ([...rows.keys()].some((name) => !names.includes(name))) forgetRemoved(db, directory);
+  return recorded;
+}
+
+/** The journals in `directory`, oldest first; undefined when there is no such directory. */
+function journalNames(directory: string): string[] | undefined {
+  try {
+    return readdirSync(directory)
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The size of `path`; 0 when it is gone. */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function writerGone(writer: { pid: number; host: string }): boolean {
+  return writer.host === hostname() && writer.pid !== process.pid && !processExists(writer.pid);
+}
+
+function remove(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    // Another reader removed it first.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Forgets the rows of journals that are gone. Listed again under the write lock: a row is only added
+ * under it, and a removed journal's name never comes back, so a name missing now is gone for good.
+ */
+function forgetRemoved(db: RunDatabase, directory: string): void {
+  immediate(db, () => {
+    const present = new Set(journalNames(directory) ?? []);
+    const forget = db.prepare('DELETE FROM journals WHERE name = ?');
+    for (const { name } of db.prepare('SELECT name FROM journals').all() as { name: string }[]) if (!present.has(name)) forget.run(name);
+  });
+}
+
+/** Records the complete lines of one journal not recorded yet; returns how many. */
+function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (message: string) => void): number {
+  let outcome: { lines: number; complete: boolean; writer: JournalHeader; problem?: string } | undefined;
+  immediate(db, () => {
+    const row = db.prepare('SELECT recorded_bytes, pid, host FROM journals WHERE name = ?').get(name) as Omit<JournalRow, 'name'> | undefined;
+    const start = row?.recorded_bytes ?? 0;
+    const text = readFrom(path, start);
+    if (text === undefined) return;
+    const lines = completeLines(text);
+    let writer: JournalHeader;
+    let consumed = 0;
+    if (row) writer = { journal: JOURNAL_FORMAT, pid: row.pid, host: row.host };
+    else {
+      const first = lines.shift();
+      if (first === undefined) return;
+      try {
+        writer = parseHeader(first.text);
+      } catch (error) {
+        outcome = { lines: 0, complete: false, writer: { journal: 0, pid: 0, host: '' }, problem: (error as Error).message };
+        return;
+      }
+      consumed = first.bytes;
+    }
+    const replay = replayer(db, writer);
+    let count = 0;
+    let problem: string | undefined;
+    for (const line of lines) {
+      db.exec('SAVEPOINT journal_line');
+      try {
+        replay(line.text);
+        db.exec('RELEASE journal_line');
+      } catch (error) {
+        db.exec('ROLLBACK TO journal_line');
+        db.exec('RELEASE journal_line');
+        if (DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+        problem = `line ${lineNumber(path, start + consumed)}: ${(error as Error).message}`;
+        break;
+      }
+      consumed += line.bytes;
+      count++;
+    }
+    db.prepare(
+      `INSERT INTO journals (name, recorded_bytes, pid, host) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET recorded_bytes = excluded.recorded_bytes`,
+    ).run(name, start + consumed, writer.pid, writer.host);
+    outcome = { lines: count, complete: replay.complete, writer, ...(problem ? { problem } : {}) };
+  });
+  if (!outcome) return 0;
+  if (outcome.problem !== undefined) {
+    const aside = `${path}.failed`;
+    renameSync(path, aside);
+    onProblem(`could not record the run journal ${path} (${outcome.problem}); what came before is recorded, the journal was moved to ${aside}`);
+  } else if (outcome.complete || writerGone(outcome.writer)) remove(path);
+  return outcome.lines;
+}
+
+/** The bytes of `path` from `start` on, as text; undefined when it is gone. */
+function readFrom(path: string, start: number): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.max(0, size - start));
+    let read = 0;
+    while (read < buffer.length) {
+      const got = readSync(fd, buffer, read, buffer.length - read, start + read);
+      if (got === 0) break;
+      read += got;
+    }
+    // Up to the last newline: what follows is a line still being written.
+    const end = buffer.lastIndexOf(NEWLINE, read - 1) + 1;
+    return buffer.toString('utf8', 0, end);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `text`'s lines (each ended by a newline) with their length in bytes. */
+function completeLines(text: string): { text: string; bytes: number }[] {
+  if (text === '') return [];
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => ({ text: line, bytes: Buffer.byteLength(line) + 1 }));
+}
+
+/** The 1-based number of the line that starts at byte `offset` of `path`. */
+function lineNumber(path: string, offset: number): number {
+  const before = readFileSync(path).subarray(0, offset);
+  let lines = 1;
+  for (let at = before.indexOf(NEWLINE); at !== -1; at = before.indexOf(NEWLINE, at + 1)) lines++;
+  return lines;
+}
+
+function parseHeader(text: string): JournalHeader {
+  let header: Partial<JournalHeader>;
+  try {
+    header = JSON.parse(text) as Partial<JournalHeader>;
+  } catch {
+    throw new JournalFormatError('line 1: not a run journal (its first line is not JSON)');
+  }
+  if (header?.journal !== JOURNAL_FORMAT || !Number.isSafeInteger(header.pid) || typeof header.host !== 'string') {
+    throw new JournalFormatError(`line 1: not a run journal of this llm-do (expected {"journal":${JOURNAL_FORMAT},"pid":…,"host":…})`);
+  }
+  return header as JournalHeader;
+}
+
+/** Applies journal lines to a SQLite store writing as `writer`; `complete` once the journal's last line was applied. */
+function replayer(db: RunDatabase, writer: JournalHeader): ((line: string) => void) & { complete: boolean } {
+  let failure: Error | undefined;
+  let at = new Date().toISOString();
+  const store = createSqliteRunStore(db, {
+    writer,
+    now: () => at,
+    onWriteFailure: (error) => {
+      failure = error;
+    },
+  });
+  const replay = Object.assign(
+    (line: string) => {
+      let operations: unknown;
+      try {
+        operations = JSON.parse(line);
+      } catch {
+        throw new JournalFormatError('not JSON');
+      }
+      if (!Array.isArray(operations)) throw new JournalFormatError('not a list of operations');
+      for (const operation of operations as unknown[][]) {
+        if (!Array.isArray(operation)) throw new JournalFormatError('an operation that is not a list');
+        const [kind, value, extra] = operation;
+        if (kind === 'begin') store.begin(value as RunBeginning);
+        else if (kind === 'event') store.record(value as RunEvent);
+        else if (kind === 'checkpoint') {
+          at = String(extra);
+          store.checkpoint(value as RunSnapshot);
+        } else if (kind === 'exit') store.setExitCode(String(value), Number(extra));
+        else if (kind === 'close') replay.complete = true;
+        else throw new JournalFormatError(`unknown operation ${JSON.stringify(kind)}`);
+        if (failure) throw failure;
+      }
+    },
+    { complete: false },
+  );
+  return replay;
+}
