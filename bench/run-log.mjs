@@ -6,8 +6,9 @@
  * warm-up round; each pair gives a ratio (logged / unlogged) of wall time and of CPU time (the
  * process's user + system, from `children/report-cpu.cjs`). Prints the median, min and max of those
  * ratios over ROUNDS (default 9, at least 7) and PASS or MISS of the 10-step run's median wall ratio
- * against the target, ≤ 1.03 (the record costs at most 3%); exits 1 on MISS. Last, loading libsql's
- * native module against `node -e ""`.
+ * against the target, ≤ 1.03 (the record costs at most 3%); exits 1 on MISS. A run writes a journal
+ * that the next command opening the log records in it (docs/runs.md), so then what that costs the
+ * next `llm-do runs`, and last, loading libsql's native module against `node -e ""`.
  * Usage: npm run build && node bench/run-log.mjs [ROUNDS]
  */
 import fs from 'node:fs';
@@ -76,6 +77,18 @@ try {
     }
   }
   console.log(`\n${verdict}: the run record of a ${STEPS}-step run, median wall ratio against --no-log, target ≤ ${TARGET} (median of ${rounds} alternating pairs; its CPU ratio is ${cpuVerdict} the target)`);
+  // A run writes a journal; the next command that opens the log records it there (docs/runs.md).
+  const reading = [];
+  const readingNothing = [];
+  const [runArgs] = Object.values(cases);
+  for (let round = -1; round < rounds; round++) {
+    await timeRun(runArgs);
+    const recording = await timeRun([cliBin, 'runs', '--limit', '1']);
+    const nothingToRecord = await timeRun([cliBin, 'runs', '--limit', '1']);
+    if (round >= 0) reading.push(recording), readingNothing.push(nothingToRecord);
+  }
+  const moved = (key) => (median(reading.map((run) => run[key])) - median(readingNothing.map((run) => run[key]))).toFixed(0);
+  console.log(`recording a ${STEPS}-step run's journal in the log: +${moved('ms')} ms wall, +${moved('cpuMs')} ms CPU of the next \`llm-do runs\` (median of ${rounds}: one with the journal waiting, one right after with none)`);
   const load = [];
   const bare = [];
   for (let round = -1; round < rounds; round++) {
