@@ -4,7 +4,7 @@
  * there exactly as the store would have, once, however many readers; a line still being written waits;
  * a finished journal (or one whose writer died) is removed; a line the log refuses sets the journal
  * aside with a warning and keeps what came before; a database error records nothing and keeps the
- * journal. Plus the cheap file check a run does before it starts.
+ * journal.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +18,6 @@ import { ingestRunJournals } from '../../src/store/journal-ingest.ts';
 import { settleAbandonedRuns } from '../../src/store/liveness.ts';
 import { createRunJournal } from '../../src/store/run-journal.ts';
 import { journalDirectory, prepareRunLogFile } from '../../src/store/run-log-file.ts';
-import { SCHEMA_VERSION } from '../../src/store/schema.ts';
 import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
 import type { RunDatabase } from '../../src/store/transaction.ts';
 import { rejection } from '../project/fixture.ts';
@@ -239,38 +238,5 @@ describe('the run journal', () => {
     expect(error).toMatchObject({ kind: 'project', code: 'run-log-unusable' });
     expect(error.message).toContain(`cannot create the run journal ${journalDirectory(file)}/`);
     expect(error.message).toContain('--no-log');
-  });
-});
-
-describe('prepareRunLogFile', () => {
-  test('creates the directory and an empty owner-only file, and accepts a log it made before', () => {
-    const file = `${tempLog().slice(0, -'runs.db'.length)}deeper/runs.db`;
-    prepareRunLogFile(file);
-    expect(fs.statSync(file).size).toBe(0);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    openRunDatabase(file).close();
-    expect(() => prepareRunLogFile(file)).not.toThrow();
-  });
-
-  test.each([
-    ['garbage bytes', (file: string) => fs.writeFileSync(file, 'not sqlite at all '.repeat(100)), /file is not a database/],
-    ['a file shorter than a header', (file: string) => fs.writeFileSync(file, 'SQLite format 3\0'), /file is not a database/],
-    [
-      'a newer schema',
-      (file: string) => {
-        const db = new Database(file);
-        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
-        db.close();
-      },
-      /written by a newer llm-do \(schema version \d+; this one knows up to \d+\)/,
-    ],
-  ])('refuses %s without opening it, naming the file and the ways out', async (_name, prepare, reason) => {
-    const file = tempLog();
-    prepare(file);
-    const error = await rejection(Promise.resolve().then(() => prepareRunLogFile(file)));
-    expect(error).toMatchObject({ kind: 'project', code: 'run-log-unusable', location: { file } });
-    expect(error.message).toMatch(reason);
-    expect(error.message).toContain('--no-log');
-    expect(error.message).toContain(`mv ${file} ${file}.old`);
   });
 });
