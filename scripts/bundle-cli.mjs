@@ -13,11 +13,60 @@ const source = (file) => new URL(file, root).pathname;
 const outDir = new URL('dist/cli', root).pathname;
 const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^libsql(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
+/**
+ * zod's translations of its messages into 60 languages (~350 KB) are reached only through the
+ * `locales` export of its namespaces (`zod`, `zod/v4/core`), which the CLI reads nowhere but which
+ * tool modules get whole (src/worker/module-loader.ts): as bundled, every run with a `tools.ts`
+ * loaded them. Here that export is an object with zod's names whose entries load the translations
+ * when first read, from `chunks/zod-locales.cjs` (an entry of this build, so the modules it shares
+ * with the rest, English among them, are the same instances). English, zod's default, is in the
+ * chunk of its schemas, which sets it on first use.
+ */
+const ZOD_LOCALES_ENTRY = 'chunks/zod-locales';
+const LAZY_LOCALES = '\0zod-locales-on-first-read';
+const LOCALES_EXPORT = 'export * as locales from "../locales/index.js";';
+const localeNames = Object.keys(await import('zod/v4/locales'));
+const lazyZodLocales = {
+  name: 'lazy-zod-locales',
+  transform: {
+    filter: { id: /[\\/]node_modules[\\/]zod[\\/]/, code: LOCALES_EXPORT },
+    handler: (code) => code.replace(LOCALES_EXPORT, `export { locales } from ${JSON.stringify(LAZY_LOCALES)};`),
+  },
+  resolveId: (source, importer) => {
+    if (source === LAZY_LOCALES) return source;
+    // Required when first read, beside the chunk holding the object (checked below).
+    if (importer === LAZY_LOCALES) return { id: source, external: true };
+  },
+  load: (id) => {
+    if (id !== LAZY_LOCALES) return;
+    const entries = localeNames.map((name) => `  ${JSON.stringify(name)}: { enumerable: true, get: () => load()[${JSON.stringify(name)}] },`);
+    return [
+      'let loaded;',
+      `const load = () => (loaded ??= require(${JSON.stringify(`./${ZOD_LOCALES_ENTRY.split('/').pop()}.cjs`)}));`,
+      'export const locales = Object.defineProperties({}, {',
+      '  [Symbol.toStringTag]: { value: "Module" },',
+      ...entries,
+      '});',
+    ].join('\n');
+  },
+  // Fails the build if the translations would load with the rest (say, zod exports them otherwise).
+  generateBundle: (_options, bundle) => {
+    const entry = `${ZOD_LOCALES_ENTRY}.cjs`;
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || chunk.fileName === entry) continue;
+      const translations = chunk.moduleIds.some((id) => /[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$)/.test(id));
+      if (translations || chunk.imports.includes(entry)) throw new Error(`bundle-cli: ${chunk.fileName} loads zod's translations at once`);
+      if (chunk.moduleIds.includes(LAZY_LOCALES) && !chunk.fileName.startsWith('chunks/')) throw new Error(`bundle-cli: ${chunk.fileName} requires ./zod-locales.cjs, which is not beside it`);
+    }
+  },
+};
+
 await build({
   // check-thread: the entry of `check`'s helper threads (src/cli/check-threads.ts).
-  input: { 'process-entry': source('src/cli/process-entry.ts'), 'check-thread': source('src/cli/check-thread.ts') },
+  input: { 'process-entry': source('src/cli/process-entry.ts'), 'check-thread': source('src/cli/check-thread.ts'), [ZOD_LOCALES_ENTRY]: 'zod/v4/locales' },
   platform: 'node',
   external: EXTERNAL,
+  plugins: [lazyZodLocales],
   logLevel: 'warn',
   // The entry exports nothing; said explicitly because includeDependenciesRecursively needs it.
   preserveEntrySignatures: 'allow-extension',

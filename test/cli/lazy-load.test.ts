@@ -45,6 +45,26 @@ beforeAll(() => {
     instructions: 'Add.',
     tools: 'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
   });
+  // A tool module that reads zod's translations, through each way of importing zod.
+  writeToolProject(path.join(scratch, 'locales'), {
+    model: 'openai-compatible:lazy',
+    instructions: 'Report.',
+    tools: [
+      'import { defineTool } from "llm-do";',
+      'import { z } from "zod";',
+      'import * as namespace from "zod";',
+      'import zod from "zod";',
+      'import { z as v4 } from "zod/v4";',
+      'const message = () => z.string().safeParse(1).error!.issues[0]!.message;',
+      'export const messages = defineTool({ description: "Zod messages.", inputSchema: z.object({}), execute: () => {',
+      '  const english = message();',
+      '  const forms = [namespace.locales.en, zod.locales.en, v4.locales.en, z.core.locales.en, namespace.z.locales.en].every((en) => typeof en === "function" && en === z.locales.en);',
+      '  z.config(z.locales.de());',
+      '  return { english, forms, german: message(), locales: Object.keys(z.locales).length };',
+      '} });',
+      '',
+    ].join('\n'),
+  });
 });
 afterAll(async () => {
   await closeServers();
@@ -103,6 +123,24 @@ describe('what the built CLI loads', () => {
     const next = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(next.stdout.trim()).toBe('done');
     expect(matching(next.modules, ['require jiti', 'node_modules/jiti/'])).toEqual([]);
+    // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs).
+    for (const run of [modules, next.modules]) expect(matching(run, ['node_modules/zod/v4/locales/de.js', 'dist/cli/chunks/zod-locales.cjs'])).toEqual([]);
+  });
+
+  it("a tool module's zod loads its translations when one is read: English by default, z.locales.de() after z.config", async () => {
+    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'messages', args: {} }] } : { text: String(request.toolResults[0]!.content) }));
+    const home = path.join(scratch, 'locales-home');
+    // Through jiti, then through the code it compiled.
+    for (let run = 0; run < 2; run++) {
+      const { modules, stdout } = await loadedModules([path.join(scratch, 'locales'), 'go'], { ...env, LLM_DO_HOME: home });
+      expect(JSON.parse(stdout)).toEqual({
+        english: 'Invalid input: expected string, received number',
+        forms: true,
+        german: 'Ung\u00fcltige Eingabe: erwartet string, erhalten Zahl',
+        locales: 63,
+      });
+      expect(modules).toContain('node_modules/zod/v4/locales/de.js');
+    }
   });
 
   it('the run a run process journaled is in the log for the next command that opens it, which loads SQLite', async () => {
