@@ -85,5 +85,5 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { output } = await buildBrowserBundle();
   const { eager, gzip, lazy } = measure(output);
   const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
-  console.log(`llm-do/browser: dist/browser/llm-do.js loads ${kb(eager)} (${kb(gzip)} gzipped) at import, ${kb(lazy)} more in chunks loaded when used (providers, MCP)`);
+  console.log(`llm-do/browser: dist/browser/llm-do.js loads ${kb(eager)} (${kb(gzip)} gzipped) at import, ${kb(lazy)} more in chunks loaded when used (providers, MCP, templates)`);
 }

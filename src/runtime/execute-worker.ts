@@ -26,7 +26,7 @@ import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run
 import { workerFingerprint } from './state.ts';
 import { toolDeclarations } from './tool-execution.ts';
 import { resolveRunWorker } from './created-workers.ts';
-import { createWorkerFactoryTools, type FactoryHost } from './worker-factory.ts';
+import type { FactoryHost } from './worker-factory.ts';
 
 export const DEFAULT_MAX_STEPS = 25;
 
@@ -195,7 +195,8 @@ async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteC
     sandbox: caller.sandbox,
     customTools: caller.worker.customTools,
     delegationTools: () => createDelegationTools(ctx, caller, runCallee),
-    workerFactoryTools: () => createWorkerFactoryTools(ctx, caller, runCallee, factory),
+    // Loaded only for a worker with the toolset: checking a request takes nunjucks' parser.
+    workerFactoryTools: async () => (await import('./worker-factory.ts')).createWorkerFactoryTools(ctx, caller, runCallee, factory),
     mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
   };
   const toolsets = await Promise.all(enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)));

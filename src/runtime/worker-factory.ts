@@ -1,7 +1,7 @@
 /**
  * The tools of the `worker_factory` toolset (SPEC §21): `worker_create`, and one delegation tool per
  * worker the calling worker created so far in the run. `worker_create` checks the request against its
- * creator (`created-workers.ts`), prepares the new worker as any worker is prepared (model, schemas,
+ * creator (`worker-creation.ts`), prepares the new worker as any worker is prepared (model, schemas,
  * template: the same checks as `check`), records it with the run and offers its tool to the creating
  * call from its next step on (and to every later call of the same worker in the run).
  */
@@ -11,10 +11,11 @@ import type { Toolbox } from '../tools/toolbox.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { MAX_CREATED_WORKERS, WORKER_CREATE_TOOL, WORKER_FACTORY_TOOLSET, WorkerCreateInput, type WorkerCreateArgs } from '../tools/worker-factory.ts';
-import { createdWorkerDefinition, deriveCreatedWorker, nameTakenMessage, preparationRefusal, WorkerCreateRefusal } from './created-workers.ts';
+import { createdWorkerDefinition } from './created-workers.ts';
 import { delegationTool, type Caller, type ExecuteCall } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import type { RunContext, RunState } from './run-context.ts';
+import { deriveCreatedWorker, nameTakenMessage, preparationRefusal, WorkerCreateRefusal } from './worker-creation.ts';
 
 /** How the factory reaches the creating call: its toolbox, and a way to offer it one more tool. */
 export interface FactoryHost {

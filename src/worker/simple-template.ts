@@ -11,7 +11,7 @@
  * (test/worker/template-analysis.test.ts compares them).
  */
 import type { StaticReference } from './template-ast.ts';
-import { isForbiddenName } from './template-sandbox.ts';
+import { isForbiddenName } from './template-names.ts';
 
 /** The simple tags, each on one line: an output of a dotted name, an include of a quoted name, a comment. */
 const SIMPLE_TAG =
@@ -48,4 +48,12 @@ export function simpleTemplateReferences(source: string): StaticReference[] | un
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) line += 1;
     at = brace + text.length;
   }
+}
+
+/**
+ * True for text without a tag (and without the stray `#}` nunjucks refuses): nunjucks renders it as
+ * it is, so it needs no nunjucks (test/worker/templates.test.ts compares them).
+ */
+export function isPlainText(source: string): boolean {
+  return !source.includes('{') && !source.includes('#}');
 }

@@ -4,7 +4,7 @@
  * naming the expression behind an "undefined value" error.
  */
 import nunjucks from 'nunjucks';
-import { forbiddenNameMessage, isForbiddenName } from './template-sandbox.ts';
+import { forbiddenNameMessage, isForbiddenName } from './template-names.ts';
 import { simpleTemplateReferences } from './simple-template.ts';
 import { createTextMemo } from './text-memo.ts';
 

@@ -12,6 +12,7 @@
  * - a render has a budget of steps and output, so a runaway loop ends in an error, not a hang.
  */
 import nunjucks from 'nunjucks';
+import { forbiddenNameMessage, isForbiddenName } from './template-names.ts';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
@@ -55,16 +56,6 @@ export const MAX_RANGE_ITEMS = 100_000;
 export const MAX_TEMPLATE_STEPS = 1_000_000;
 /** Rendered output beyond this many characters is a runaway template. */
 export const MAX_TEMPLATE_OUTPUT = 10_000_000;
-
-/** True for names a template may never look up or define: `constructor`, `prototype`, `__proto__` and every `__x__`. */
-export function isForbiddenName(name: string): boolean {
-  return name === 'constructor' || name === 'prototype' || /^__.*__$/.test(name);
-}
-
-/** Why a name is refused, as a template error says it. */
-export function forbiddenNameMessage(name: string): string {
-  return `"${name}" cannot be used in a template: templates are data, not code, so constructor, prototype and __names__ are refused`;
-}
 
 /** The functions every template has, as errors name them. */
 const GLOBAL_NAMES = 'file(), range(), cycler() and joiner()';

@@ -5,7 +5,7 @@
  */
 import { ProjectError } from '../errors.ts';
 import type { ResolvedSchema } from './schema-ref.ts';
-import { isForbiddenName } from './template-sandbox.ts';
+import { isForbiddenName } from './template-names.ts';
 
 /** Variables and functions every template has: `input`, `worker`, `project`, `file()`, `range()`, `cycler()`, `joiner()`. */
 export const TEMPLATE_GLOBALS: readonly string[] = ['input', 'worker', 'project', 'file', 'range', 'cycler', 'joiner'];

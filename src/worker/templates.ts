@@ -7,16 +7,13 @@
  * Names in `{% include %}`/`{% extends %}`/`{% import %}` are searched along `searchDirs`
  * (`lib:` / `LIBRARY:` names in a library's templates dir); `file("X")` along `fileDirs`. Nothing
  * outside the project root and `allowedRoots` is ever read.
+ *
+ * Instructions without a tag, as many workers' are, are their own rendering and have nothing to
+ * check (`isPlainText`); nunjucks comes in with `template-engine.ts`, loaded by the first template
+ * that has a tag, so a run of such workers does not load it (~150 KB).
  */
-import nunjucks from 'nunjucks';
-import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import { ProjectError } from '../errors.ts';
-import { analyzeTemplate, TEMPLATE_OPTIONS } from './template-ast.ts';
-import { templateRenderError } from './template-errors.ts';
-import { TemplateFiles } from './template-files.ts';
-import { compileGuarded, createGuardedEnvironment } from './template-sandbox.ts';
-import { TemplateSession } from './template-session.ts';
+import { isPlainText } from './simple-template.ts';
 import { trimTagLines } from './template-whitespace.ts';
 
 /** Options of {@link createTemplateRenderer}. Directories are absolute host paths. */
@@ -55,17 +52,9 @@ export interface TemplateRenderer {
   check(source: string, displayPath: string, options?: TemplateSourceOptions): Promise<void>;
 }
 
-/** A syntax error, or a name templates may never use, in the worker's own instructions. */
-function sourceProblem(source: string, displayPath: string, lineOffset: number): ProjectError | undefined {
-  const { syntaxError, forbiddenName } = analyzeTemplate(source);
-  const problem = syntaxError ? { ...syntaxError, message: `syntax error in the instructions: ${syntaxError.message}` } : forbiddenName;
-  if (!problem) return undefined;
-  return new ProjectError('template', problem.message, {
-    file: displayPath,
-    line: problem.line === undefined ? undefined : problem.line + lineOffset,
-    column: problem.column,
-  });
-}
+/** The engine, shared by every renderer once loaded. */
+let engine: Promise<typeof import('./template-engine.ts')> | undefined;
+const loadEngine = () => (engine ??= import('./template-engine.ts'));
 
 /**
  * Creates a renderer for one worker's templates.
@@ -75,77 +64,17 @@ function sourceProblem(source: string, displayPath: string, lineOffset: number):
  * const prompt = await renderer.render(worker.instructions, { input }, 'workers/x.worker');
  */
 export function createTemplateRenderer(options: TemplateRendererOptions): TemplateRenderer {
-  const dirs = { templates: options.searchDirs, files: options.fileDirs };
-  const session = (displayPath: string) => {
-    const files = new TemplateFiles({
-      fs: options.fs,
-      projectRoot: posix.resolve(options.projectRoot),
-      allowedRoots: options.allowedRoots ?? [],
-      libraries: options.libraries ?? {},
-      displayPath,
-    });
-    return new TemplateSession(files, dirs, displayPath);
-  };
-
   return {
     async render(rawSource, variables, displayPath, { lineOffset = 0 } = {}) {
       const source = trimTagLines(rawSource);
-      const problem = sourceProblem(source, displayPath, lineOffset);
-      if (problem) throw problem;
-      const state = session(displayPath);
-      const env = createGuardedEnvironment(state.loader, TEMPLATE_OPTIONS, { file: state.file });
-      // nunjucks accepts compiled code where its types say string.
-      const template = new nunjucks.Template(compileGuarded(source, displayPath, TEMPLATE_OPTIONS) as unknown as string, env, displayPath);
-      for (;;) {
-        let output: string | undefined;
-        let failure: unknown;
-        try {
-          output = template.render(variables);
-        } catch (error) {
-          failure = error;
-        }
-        if (state.hasPending) {
-          await state.loadPending();
-          continue;
-        }
-        if (failure !== undefined || output === undefined) {
-          throw templateRenderError(failure, state, { source, displayPath, lineOffset });
-        }
-        return output;
-      }
+      if (isPlainText(source)) return source;
+      return (await loadEngine()).renderTemplate(options, source, variables, displayPath, lineOffset);
     },
 
     async check(rawSource, displayPath, { lineOffset = 0 } = {}) {
       const source = trimTagLines(rawSource);
-      const problem = sourceProblem(source, displayPath, lineOffset);
-      if (problem) throw problem;
-      const state = session(displayPath);
-      const problems: ProjectError[] = [];
-      const visit = async (text: string, where: string, offset: number, seen: Set<string>): Promise<void> => {
-        for (const reference of analyzeTemplate(text).references) {
-          const location = { file: where, line: reference.line + offset };
-          try {
-            const entry =
-              reference.kind === 'template'
-                ? await state.loadTemplate(reference.name)
-                : await state.lookupFile(reference.name);
-            if (!entry.found) {
-              if (reference.optional) continue;
-              const label = reference.kind === 'template' ? `template "${reference.name}"` : `file("${reference.name}")`;
-              const via = where === displayPath ? '' : ` (in a template used by ${displayPath})`;
-              problems.push(new ProjectError('template', `${label} not found (searched ${entry.searched.join(', ')})${via}`, location));
-            } else if (reference.kind === 'template' && !seen.has(entry.hostPath)) {
-              seen.add(entry.hostPath);
-              await visit(entry.text, entry.display, 0, seen);
-            }
-          } catch (error) {
-            if (!ProjectError.isInstance(error)) throw error;
-            problems.push(new ProjectError(error.code, error.detail, error.location.line ? error.location : location));
-          }
-        }
-      };
-      await visit(source, displayPath, lineOffset, new Set());
-      if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+      if (isPlainText(source)) return;
+      await (await loadEngine()).checkTemplate(options, source, displayPath, lineOffset);
     },
   };
 }

@@ -7,7 +7,7 @@ import nunjucks from 'nunjucks';
 import { expect, test } from 'vitest';
 import { simpleTemplateReferences } from '../../src/worker/simple-template.ts';
 import { analyzeTemplate } from '../../src/worker/template-ast.ts';
-import { forbiddenNameMessage, isForbiddenName } from '../../src/worker/template-sandbox.ts';
+import { forbiddenNameMessage, isForbiddenName } from '../../src/worker/template-names.ts';
 
 const OPTIONS = { autoescape: false, throwOnUndefined: true };
 const internals = nunjucks as unknown as {

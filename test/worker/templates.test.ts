@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { createTemplateRenderer, type TemplateRendererOptions } from '../../src/worker/templates.ts';
+import { isPlainText } from '../../src/worker/simple-template.ts';
+import { renderTemplate } from '../../src/worker/template-engine.ts';
+import { trimTagLines } from '../../src/worker/template-whitespace.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-templates-')));
@@ -106,6 +109,24 @@ describe('render', () => {
     const source = ['Intro', '  {% if formal %}', 'Be formal.', '  {% endif %}', '{# a note #}', 'Tone: {% if formal %}formal{% endif %}', 'End'].join('\n');
     expect(await render(source, { formal: true })).toBe('Intro\nBe formal.\nTone: formal\nEnd');
     expect(await render('{% raw %}\n{% if x %}\n{% endraw %}\nok')).toBe('\n{% if x %}\nok');
+  });
+});
+
+describe('plain text', () => {
+  it('renders as nunjucks renders it, without loading nunjucks (isPlainText)', async () => {
+    const options = { fs: nodeFs, projectRoot: root, searchDirs: [], fileDirs: [] };
+    const viaNunjucks = (text: string) => renderTemplate(options, trimTagLines(text), {}, 'x.worker', 0);
+    const texts = ['', 'Answer briefly.', '# Rules\n\n- one } two }} three %} four % five #\n', 'quotes " \' and \\ back\\slash', '\r\n\tTab\u2028\u2029 \u00e9 \u{1F600}\n\n'];
+    // And texts of the characters nunjucks' lexer looks at in text, drawn with a fixed seed.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = ['a', ' ', '\n', '\r', '\t', '#', '}', '%', '-', '"', '\\', '\u00e9'];
+    for (let i = 0; i < 300; i++) texts.push(Array.from({ length: Math.floor(next() * 24) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+    const plain = texts.filter(isPlainText);
+    expect(plain.length).toBeGreaterThan(200);
+    for (const text of plain) expect(await render(text), JSON.stringify(text)).toBe(await viaNunjucks(text));
+    expect(texts.filter((text) => !isPlainText(text)).every((text) => text.includes('#}'))).toBe(true);
+    expect(isPlainText('Hi {{ name }}')).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { createdWorkerFile, deriveCreatedWorker, WorkerCreateRefusal, type CreatorView } from '../../src/runtime/created-workers.ts';
+import { createdWorkerFile, deriveCreatedWorker, WorkerCreateRefusal, type CreatorView } from '../../src/runtime/worker-creation.ts';
 import type { WorkerDefinition } from '../../src/project/types.ts';
 import type { WorkerCreateArgs } from '../../src/tools/worker-factory.ts';
 import type { WorkerConfig } from '../../src/worker/schema.ts';
