@@ -5,6 +5,8 @@
 // JavaScript was the largest part of start-up (bench/RESULTS.md, src/cli/compile-cache.ts).
 // jiti stays external: it loads users' TS tool modules with its own resolver and native parts.
 // libsql stays external: it loads its native binary for the platform at run time.
+// zod's translations and yaml, which most runs do not use, are entries of their own that code
+// every run loads requires when first used (lazy entries, below).
 import { build } from 'rolldown';
 import { chmodSync } from 'node:fs';
 
@@ -14,61 +16,88 @@ const outDir = new URL('dist/cli', root).pathname;
 const EXTERNAL = [/^node:/, /^jiti(\/|$)/, /^libsql(\/|$)/, /^chokidar(\/|$)/, /^fsevents(\/|$)/];
 
 /**
+ * Code most runs do not need, reached from code every run loads, is made an entry of this build,
+ * `chunks/NAME.cjs` (so the modules it shares with the rest are the same instances), and the
+ * generated module `loader` requires it when it is first used. The build fails if another chunk
+ * would still hold that code (modules `holds` matches) or require the entry at once.
+ */
+function checkLazyEntry(bundle, { name, loader, holds }) {
+  const entry = `chunks/${name}.cjs`;
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk' || chunk.fileName === entry) continue;
+    if (chunk.moduleIds.some(holds) || chunk.imports.includes(entry)) throw new Error(`bundle-cli: ${chunk.fileName} loads ${entry} at once`);
+    if (chunk.moduleIds.includes(loader) && !chunk.fileName.startsWith('chunks/')) throw new Error(`bundle-cli: ${chunk.fileName} requires ./${name}.cjs, which is not beside it`);
+  }
+}
+/** The start of a loader module: `load()` requires the entry once. */
+const loadEntry = (name) => `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${name}.cjs`)}));\n`;
+
+/**
  * zod's translations of its messages into 60 languages (~350 KB) are reached only through the
  * `locales` export of its namespaces (`zod`, `zod/v4/core`), which the CLI reads nowhere but which
- * tool modules get whole (src/worker/module-loader.ts): as bundled, every run with a `tools.ts`
- * loaded them. Here that export is an object with zod's names whose entries load the translations
- * when first read, from `chunks/zod-locales.cjs` (an entry of this build, so the modules it shares
- * with the rest, English among them, are the same instances). English, zod's default, is in the
- * chunk of its schemas, which sets it on first use.
+ * tool modules get whole (src/worker/module-loader.ts): every run with a `tools.ts` loaded them.
+ * Here that export is an object with zod's names whose entries load them when first read. English,
+ * zod's default, is in the chunk of its schemas, which sets it on first use.
  */
-const ZOD_LOCALES_ENTRY = 'chunks/zod-locales';
-const LAZY_LOCALES = '\0zod-locales-on-first-read';
+const ZOD_LOCALES = { name: 'zod-locales', loader: '\0zod-locales-on-first-read', holds: (id) => /[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$)/.test(id) };
 const LOCALES_EXPORT = 'export * as locales from "../locales/index.js";';
 const localeNames = Object.keys(await import('zod/v4/locales'));
 const lazyZodLocales = {
   name: 'lazy-zod-locales',
   transform: {
     filter: { id: /[\\/]node_modules[\\/]zod[\\/]/, code: LOCALES_EXPORT },
-    handler: (code) => code.replace(LOCALES_EXPORT, `export { locales } from ${JSON.stringify(LAZY_LOCALES)};`),
+    handler: (code) => code.replace(LOCALES_EXPORT, `export { locales } from ${JSON.stringify(ZOD_LOCALES.loader)};`),
   },
   resolveId: (source, importer) => {
-    if (source === LAZY_LOCALES) return source;
-    // Required when first read, beside the chunk holding the object (checked below).
-    if (importer === LAZY_LOCALES) return { id: source, external: true };
+    if (source === ZOD_LOCALES.loader) return source;
+    if (importer === ZOD_LOCALES.loader) return { id: source, external: true };
   },
   load: (id) => {
-    if (id !== LAZY_LOCALES) return;
+    if (id !== ZOD_LOCALES.loader) return;
     const entries = localeNames.map((name) => `  ${JSON.stringify(name)}: { enumerable: true, get: () => load()[${JSON.stringify(name)}] },`);
-    return [
-      'let loaded;',
-      `const load = () => (loaded ??= require(${JSON.stringify(`./${ZOD_LOCALES_ENTRY.split('/').pop()}.cjs`)}));`,
-      'export const locales = Object.defineProperties({}, {',
-      '  [Symbol.toStringTag]: { value: "Module" },',
-      ...entries,
-      '});',
-    ].join('\n');
+    return `${loadEntry(ZOD_LOCALES.name)}export const locales = Object.defineProperties({}, {\n  [Symbol.toStringTag]: { value: "Module" },\n${entries.join('\n')}\n});\n`;
   },
-  // Fails the build if the translations would load with the rest (say, zod exports them otherwise).
-  generateBundle: (_options, bundle) => {
-    const entry = `${ZOD_LOCALES_ENTRY}.cjs`;
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk' || chunk.fileName === entry) continue;
-      const translations = chunk.moduleIds.some((id) => /[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$)/.test(id));
-      if (translations || chunk.imports.includes(entry)) throw new Error(`bundle-cli: ${chunk.fileName} loads zod's translations at once`);
-      if (chunk.moduleIds.includes(LAZY_LOCALES) && !chunk.fileName.startsWith('chunks/')) throw new Error(`bundle-cli: ${chunk.fileName} requires ./zod-locales.cjs, which is not beside it`);
-    }
+  generateBundle: (_options, bundle) => checkLazyEntry(bundle, ZOD_LOCALES),
+};
+
+/**
+ * `yaml` (~210 KB) is needed only for YAML outside the subset src/worker/simple-yaml.ts reads (most
+ * worker files are in it), `--set` values, approvals files, `init` and promoted workers, but its
+ * importers are on every run's path and synchronous (parseYamlConfig). Here llm-do's imports of it
+ * get functions of the same names that load it on their first call. These are all it imports: a
+ * name missing here fails the build. `LineCounter` is a class llm-do only constructs.
+ */
+const YAML = { name: 'yaml', loader: '\0yaml-on-first-call', holds: (id) => /[\\/]node_modules[\\/]yaml[\\/]/.test(id) };
+const YAML_FUNCTIONS = ['isAlias', 'isMap', 'isScalar', 'isSeq', 'parse', 'parseDocument', 'stringify'];
+const YAML_CLASSES = ['LineCounter'];
+const lazyYaml = {
+  name: 'lazy-yaml',
+  resolveId: (id, importer) => {
+    if (id === 'yaml' && importer?.startsWith(source('src/'))) return YAML.loader;
+    if (importer === YAML.loader) return { id, external: true };
   },
+  load: (id) => {
+    if (id !== YAML.loader) return;
+    const functions = YAML_FUNCTIONS.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`);
+    const classes = YAML_CLASSES.map((name) => `export function ${name}(...args) { return new (load().${name})(...args); }`);
+    return `${loadEntry(YAML.name)}${[...functions, ...classes].join('\n')}\n`;
+  },
+  generateBundle: (_options, bundle) => checkLazyEntry(bundle, YAML),
 };
 
 await build({
   // check-thread: the entry of `check`'s helper threads (src/cli/check-threads.ts).
-  input: { 'process-entry': source('src/cli/process-entry.ts'), 'check-thread': source('src/cli/check-thread.ts'), [ZOD_LOCALES_ENTRY]: 'zod/v4/locales' },
+  input: {
+    'process-entry': source('src/cli/process-entry.ts'),
+    'check-thread': source('src/cli/check-thread.ts'),
+    [`chunks/${ZOD_LOCALES.name}`]: 'zod/v4/locales',
+    [`chunks/${YAML.name}`]: 'yaml',
+  },
   platform: 'node',
   external: EXTERNAL,
-  plugins: [lazyZodLocales],
+  plugins: [lazyZodLocales, lazyYaml],
   logLevel: 'warn',
-  // The entry exports nothing; said explicitly because includeDependenciesRecursively needs it.
+  // The lazy entries are required for their exports; said explicitly because includeDependenciesRecursively needs it.
   preserveEntrySignatures: 'allow-extension',
   output: {
     dir: outDir,

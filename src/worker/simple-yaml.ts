@@ -48,15 +48,18 @@ export function parseSimpleYaml(text: string): Record<string, unknown> | undefin
     if (value === undefined) return undefined;
     map[key] = value;
   }
-  return pending || start === 0 ? undefined : root;
+  return pending ? undefined : root;
 }
 
 /** `key:` or `key: rest` at some indentation (spaces only). */
 const KEY_LINE = /^( *)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 const BLANK_OR_COMMENT = /^ *(#.*)?$/;
 
-/** Plain text starting with a letter, without the characters that make YAML read it otherwise (`:`, `#`, brackets, tabs...). */
-const PLAIN_BLOCK_TEXT = /^[A-Za-z][A-Za-z0-9 _./*,()'!?+=-]*$/;
+/**
+ * Plain text starting with a letter, without the characters that make YAML read it otherwise (`#`,
+ * brackets, tabs, `: `...). A `:` before a letter or digit is text, as in every model id (`anthropic:claude-sonnet-4-5`).
+ */
+const PLAIN_BLOCK_TEXT = /^[A-Za-z](?:[A-Za-z0-9 _./*,()'!?+=-]|:(?=[A-Za-z0-9]))*$/;
 /** The same inside `[...]`, where `,` separates items and spaces are trimmed. */
 const PLAIN_LIST_ITEM = /^[A-Za-z][A-Za-z0-9 _./*()'!?+=-]*$/;
 /** Quoted text without escapes: `"..."` without `\` or `"`, `'...'` without `'`. */

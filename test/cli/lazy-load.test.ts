@@ -40,6 +40,9 @@ const matching = (modules: string[], prefixes: string[]) => modules.filter((modu
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-lazy-load-'));
   fs.writeFileSync(path.join(scratch, 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy\n---\nAnswer briefly.\n');
+  // Front matter outside the simple subset (a comment after a value) and instructions with a tag.
+  fs.mkdirSync(path.join(scratch, 'full'));
+  fs.writeFileSync(path.join(scratch, 'full', 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy # the scripted server\n---\nAnswer {% if true %}briefly{% endif %}.\n');
   writeToolProject(path.join(scratch, 'tools'), {
     model: 'openai-compatible:lazy',
     instructions: 'Add.',
@@ -81,7 +84,7 @@ describe('what the built CLI loads', () => {
     expect(unused.filter((module) => module !== 'src/project/llm-do-home.ts')).toEqual([]);
   });
 
-  it('a plain run loads no chat, other providers, telemetry SDK, prompts library, tool module loader or zod translations', async () => {
+  it('a plain run loads no chat, other providers, telemetry SDK, prompts library, tool module loader, zod translations, YAML or template library', async () => {
     const { env } = await scripted(() => ({ text: 'ok' }));
     const { modules, stdout } = await loadedModules([scratch, 'hi'], env);
     expect(stdout.trim()).toBe('ok');
@@ -102,8 +105,19 @@ describe('what the built CLI loads', () => {
         'node_modules/jiti/',
         'require jiti',
         'node_modules/zod/v4/locales/de.js',
+        // Its front matter is simple YAML and its instructions plain text (src/worker/simple-yaml.ts, templates.ts).
+        'node_modules/yaml/',
+        'node_modules/nunjucks/',
       ]),
     ).toEqual([]);
+  });
+
+  it('a worker whose front matter or instructions are not simple loads the YAML parser and nunjucks, and runs as before', async () => {
+    const { env } = await scripted((request) => ({ text: request.system }));
+    const { modules, stdout } = await loadedModules([path.join(scratch, 'full'), 'hi'], env);
+    expect(stdout.trim()).toBe('Answer briefly.');
+    expect(modules).toContain('node_modules/yaml/dist/index.js');
+    expect(modules).toContain('node_modules/nunjucks/index.js');
   });
 
   it('a run with --no-log does not load SQLite', async () => {
@@ -123,8 +137,11 @@ describe('what the built CLI loads', () => {
     const next = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(next.stdout.trim()).toBe('done');
     expect(matching(next.modules, ['require jiti', 'node_modules/jiti/'])).toEqual([]);
-    // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs).
-    for (const run of [modules, next.modules]) expect(matching(run, ['node_modules/zod/v4/locales/de.js', 'dist/cli/chunks/zod-locales.cjs'])).toEqual([]);
+    // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs);
+    // its worker is simple YAML and plain text.
+    for (const run of [modules, next.modules]) {
+      expect(matching(run, ['node_modules/zod/v4/locales/de.js', 'dist/cli/chunks/zod-locales.cjs', 'node_modules/yaml/', 'node_modules/nunjucks/'])).toEqual([]);
+    }
   });
 
   it("a tool module's zod loads its translations when one is read: English by default, z.locales.de() after z.config", async () => {

@@ -30,6 +30,8 @@ describe('parseSimpleYaml', () => {
     ['name: x\n\n# a comment line\nschema_in: schemas/in.json\nstream: true\nretries: 0\n', { name: 'x', schema_in: 'schemas/in.json', stream: true, retries: 0 }],
     ['description: "Says: hello # not a comment"\nother: \'single\'\n', { description: 'Says: hello # not a comment', other: 'single' }],
     ['list: []\nwords: [a b,c]\n', { list: [], words: ['a b', 'c'] }],
+    ['', {}], // a missing approvals file, an empty project.yaml
+    ['name: main\nmodel: anthropic:claude-sonnet-4-5\nfallback: ollama:llama3.2:3b\n', { name: 'main', model: 'anthropic:claude-sonnet-4-5', fallback: 'ollama:llama3.2:3b' }],
   ])('%j', (text, expected) => {
     expect(parseSimpleYaml(text)).toEqual(expected);
     if (expected !== undefined) expect(fullParse(text)).toEqual(expected);
@@ -67,8 +69,11 @@ describe('parseSimpleYaml', () => {
     '---\na: x',
     'a: x\n...',
     'a: 12:30',
+    'a: b:',
+    'a: b: c',
+    'a: b:/c',
+    'a: [b:c]',
     'a: ünïcode',
-    '',
   ])('declines %j', (text) => {
     expect(parseSimpleYaml(text)).toBeUndefined();
   });
@@ -81,6 +86,7 @@ describe('parseSimpleYaml', () => {
       "'q'", '"a#b"', '"a\\nb"', "'a''b'", '[]', '[a]', '[a, b]', '[a,b]', '[ a , b ]', '[a b, c]', '[a, [b]]', '[a, {b: c}]', '["x, y"]',
       '[1, true, null, ~]', '[yes, No]', '[a,]', '[*x]', '*x', '&x y', '!!str 1', '|', '>', '-', '- a', '? a', '@x', '`x`', '%x', '{}',
       'x,y', 'x(y)', 'x!', 'x?', 'a=b', 'x/y/*', '-x', 'Infinity', 'NaN', '123456789012345', '1234567890123456',
+      'a:b:c', 'x:1', 'x::y', 'x:-y', 'x: ', 'x:#y', 'x:,y', 'anthropic:claude-sonnet-4-5', 'ollama:llama3.2:3b', 'x :y', 'x:y z',
     ];
     let accepted = 0;
     for (let seed = 0; seed < 3000; seed++) {
