@@ -15,6 +15,7 @@ const source = (file) => `${root}${file}`;
 export const BROWSER_SHIMS = {
   'node:path': source('src/browser/shims/node-path.ts'),
   'node:module': source('src/browser/shims/node-module.ts'),
+  [source('src/crypto.ts')]: source('src/browser/shims/crypto.ts'),
   [source('src/tools/shell-process.ts')]: source('src/browser/shims/shell-process.ts'),
   [source('src/mcp/stdio-transport.ts')]: source('src/browser/shims/stdio-transport.ts'),
   [source('src/worker/module-loader.ts')]: source('src/browser/shims/module-loader.ts'),

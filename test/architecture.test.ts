@@ -13,7 +13,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 /** Lowest first. A unit may import only units of lower layers; units of one layer are independent. */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
-  ['glob', 'loopback', 'cache-files'],
+  ['glob', 'loopback', 'cache-files', 'crypto'],
   ['sandbox'],
   ['worker'],
   ['approval'],

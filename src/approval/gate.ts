@@ -5,6 +5,7 @@
  * the `approval_decision` event naming what decided. A worker's question to the person (`ask_user`)
  * goes through the same gate, so it is put to the same source and waits its turn with the approvals.
  */
+import { randomUUID } from '../crypto.ts';
 import { AbortedError, RunError } from '../errors.ts';
 import type { ApprovalRule } from '../worker/schema.ts';
 import { NO_ANSWERER, nobodyToAnswer, type Answer, type ApprovalQuestion, type Decision, type DecisionSource, type UserQuestion } from './decision-source.ts';
@@ -154,7 +155,7 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
     if (abortedByUser) throw abortedByUser;
     const { answer } = source;
     const question: UserQuestion = {
-      question_id: request.questionId ?? crypto.randomUUID(),
+      question_id: request.questionId ?? randomUUID(),
       call_id: request.callId ?? '',
       tool_call_id: request.toolCallId ?? '',
       chain: request.chain,
@@ -183,7 +184,7 @@ function toolKeyOf(request: ApprovalRequest): ToolKey {
 
 function questionOf(request: ApprovalRequest): ApprovalQuestion {
   return {
-    approval_id: request.approvalId ?? crypto.randomUUID(),
+    approval_id: request.approvalId ?? randomUUID(),
     call_id: request.callId ?? '',
     tool_call_id: request.toolCallId ?? '',
     chain: request.chain,

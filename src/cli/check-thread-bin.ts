@@ -3,7 +3,10 @@
 // module loader, so without this it compiled its code from source: 0.6 s before it checked its
 // first worker on a 20,000-worker project (bench/RESULTS.md).
 import { createRequire } from 'node:module';
-import { cacheCliCode } from './compile-cache.ts';
+
+const require = createRequire(import.meta.url);
+// Required, not imported: see the compile-cache build in scripts/bundle-cli.mjs.
+const { cacheCliCode } = require('./compile-cache.cjs') as typeof import('./compile-cache.ts');
 
 cacheCliCode(import.meta.url);
-createRequire(import.meta.url)('./check-thread.cjs');
+require('./check-thread.cjs');

@@ -17,9 +17,8 @@ import { createProgressDisplay, type ProgressDisplay } from './progress-display.
 import { asksAtTerminal, openJournaledRunLog, openRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
-import { createTerminalPrompter } from './terminal-prompter.ts';
 import { terminalSafeJson } from './terminal-text.ts';
-import { openTraceWriter, type TraceWriter } from './trace-writer.ts';
+import type { TraceWriter } from './trace-writer.ts';
 
 /** The `--json` object of a run that failed before it started: the usual keys, empty. */
 export const NOT_RUN_JSON = {
@@ -58,7 +57,8 @@ export function openCommandSession(io: CliIO): CommandSession {
   process.once('SIGINT', onSigint);
   return {
     async openTrace(options) {
-      trace = options.trace ? await openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
+      // Loaded when asked for, as the terminal prompter below: they need node:fs/promises and node:readline/promises.
+      trace = options.trace ? await (await import('./trace-writer.ts')).openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
       return trace;
     },
     async openLog(options, project) {
@@ -80,8 +80,9 @@ export function openCommandSession(io: CliIO): CommandSession {
       // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).
       terminal = asksAtTerminal(options) ? approvalTerminal(io, stdinIsInput) : undefined;
       const onEvent = answer?.onEvent ?? progress.onEvent;
+      const createTerminalPrompter = terminal && (await import('./terminal-prompter.ts')).createTerminalPrompter;
       return {
-        ...(terminal
+        ...(terminal && createTerminalPrompter
           ? {
               prompter: createTerminalPrompter(terminal.input, terminal.output, {
                 display: progress,

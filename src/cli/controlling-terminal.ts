@@ -4,8 +4,13 @@
  * there (SPEC §15) rather than denied.
  */
 import { closeSync, openSync } from 'node:fs';
-import { ReadStream, WriteStream } from 'node:tty';
+import { createRequire } from 'node:module';
+import type * as Tty from 'node:tty';
 import type { CliIO } from './io.ts';
+
+// `node:tty` is required when a terminal is opened (~2.5 ms of start-up otherwise): Node loads it
+// itself when stdio is a terminal, and a process whose stdio is piped never opens one.
+const requireHere = createRequire(import.meta.url);
 
 export interface ControllingTerminal {
   input: NodeJS.ReadableStream;
@@ -25,6 +30,7 @@ export function openControllingTerminal(): ControllingTerminal | undefined {
     if (readFd !== undefined) closeSync(readFd);
     return undefined;
   }
+  const { ReadStream, WriteStream } = requireHere('node:tty') as typeof Tty;
   const input = new ReadStream(readFd);
   const output = new WriteStream(writeFd);
   return {

@@ -20,7 +20,7 @@ import { createPromptRecorder } from './model-prompt.ts';
 import { createPromptPrefix } from './prompt-prefix.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
-import { sha256Hex } from './sha256.ts';
+import { sha256Hex } from '../crypto.ts';
 import { stepSettings } from './step-settings.ts';
 
 export interface ModelStepperOptions {

@@ -1,9 +1,11 @@
+import { randomBytes } from '../crypto.ts';
+
 /**
  * Run ids are UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits, so ids sort by start
  * time (what a run store lists by). Node 20's `crypto.randomUUID` makes only v4, hence this.
  */
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const bytes = randomBytes(16);
   let ms = now;
   for (let index = 5; index >= 0; index--) {
     bytes[index] = ms % 256;

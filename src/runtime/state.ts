@@ -13,7 +13,7 @@ import type { CreatedWorkerRecord } from './created-workers.ts';
 import type { PendingApproval, PendingQuestion, UsageSummary } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { CallState, PendingQuestionState, RunContext, ToolCallState } from './run-context.ts';
-import { sha256Hex } from './sha256.ts';
+import { sha256Hex } from '../crypto.ts';
 
 export const STATE_VERSION = 1;
 

@@ -8,6 +8,8 @@
  * open, whose entries are looked up in that very directory (like `openat`) even if its path is
  * swapped for a symlink meanwhile.
  */
+import { randomBytes } from '../crypto.ts';
+
 export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
 
 export interface FileStat {
@@ -109,7 +111,7 @@ const TEMP_FILE_NAME = /^\.llm-do-[0-9a-f]{12}\.tmp$/;
 
 /** A fresh name for a write's temp file (`.llm-do-<12 hex>.tmp`, 24 bytes). */
 export function tempFileName(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const bytes = randomBytes(6);
   return `.llm-do-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}.tmp`;
 }
 

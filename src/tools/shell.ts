@@ -10,7 +10,7 @@ import { requireSandbox } from './filesystem.ts';
 import { checkShellArguments, parseShellCommand } from './shell-command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './shell-isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from './shell-layout.ts';
-import { canRunBwrap, runProcess, type ShellResult } from './shell-process.ts';
+import type { ShellResult } from './shell-process.ts';
 import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './shell-rules.ts';
 import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
@@ -32,9 +32,12 @@ export interface ShellToolsetInternals {
   bwrapAvailable?: () => Promise<boolean>;
 }
 
+/** Loaded at the first command: `node:child_process` costs every run ~3 ms of start-up, and most use no shell. */
+const shellProcess = () => import('./shell-process.ts');
+
 /** Linux only: bubblewrap needs Linux namespaces. */
 async function defaultBwrapAvailable(): Promise<boolean> {
-  return process.platform === 'linux' && (await canRunBwrap());
+  return process.platform === 'linux' && (await (await shellProcess()).canRunBwrap());
 }
 
 /** `auto` → bubblewrap when it works here, else none; `bwrap` → bubblewrap or a clear error. */
@@ -101,6 +104,7 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
     const isolation = await resolveIsolation(config.isolation ?? 'auto', bwrapAvailable);
     const env = commandEnvironment(isolation, config.env);
     const options = { ...limits, env, signal, cwd: layout.cwd.host };
+    const { runProcess } = await shellProcess();
     if (isolation === 'none') return runProcess(argv[0]!, argv.slice(1), options);
     const result = await runProcess('bwrap', bwrapArguments(layout, argv, { network: config.network === true }), options);
     const setupError = boxSetupError(result, argv[0]!, layout);

@@ -25,7 +25,7 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
   const modules = new Set<string>();
   for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
     const [kind, what] = line.split(' ');
-    if (kind === 'require') modules.add(`require ${what}`);
+    if (kind === 'require' || kind === 'builtin') modules.add(`${kind} ${what}`);
     if (kind !== 'load' || !what?.startsWith('file:')) continue;
     const file = fileURLToPath(what);
     modules.add(path.relative(REPO_ROOT, file));
@@ -118,6 +118,18 @@ describe('what the built CLI loads', () => {
     expect(stdout.trim()).toBe('Answer briefly.');
     expect(modules).toContain('node_modules/yaml/dist/index.js');
     expect(modules).toContain('node_modules/nunjucks/index.js');
+  });
+
+  it("a run with piped stdio loads none of Node's modules for processes, terminals, Web Crypto, promise-based files or line reading", async () => {
+    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
+    const runEnv = { ...env, LLM_DO_HOME: path.join(scratch, 'builtins-home') };
+    // The second run: the first compiles the tools.ts with jiti, which loads some of these.
+    await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
+    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
+    expect(stdout.trim()).toBe('done');
+    expect(modules).toContain('builtin crypto');
+    // commander's subcommand executables, the shell tool, /dev/tty, globalThis.crypto and ES module imports of node:crypto, --trace, the terminal prompter.
+    expect(matching(modules, ['builtin child_process', 'builtin tty', 'builtin internal/crypto/webcrypto', 'builtin fs/promises', 'builtin readline/promises'])).toEqual([]);
   });
 
   it('a run with --no-log does not load SQLite', async () => {
