@@ -14,7 +14,7 @@
  * told. An error of the database itself (full disk, read-only file) records nothing and is thrown,
  * and the journal waits for the next reader.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
@@ -31,8 +31,11 @@ const NEWLINE = 0x0a;
 /** SQLite errors of the database or the machine, not of what a journal holds: the journal is kept for later. */
 const DATABASE_ERROR = /^SQLITE_(BUSY|LOCKED|NOMEM|READONLY|IOERR|CORRUPT|FULL|CANTOPEN|PROTOCOL|NOTADB|INTERRUPT|PERM|AUTH)/;
 
-/** What a journal line holds that no writer writes. */
+/** What a journal line holds that no writer writes, or a file in the directory that is not a journal. */
 class JournalFormatError extends Error {}
+
+/** The writer of a file set aside before its first line was read. */
+const NO_WRITER: JournalHeader = { journal: 0, pid: 0, host: '' };
 
 interface JournalRow {
   name: string;
@@ -114,7 +117,14 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
   immediate(db, () => {
     const row = db.prepare('SELECT recorded_bytes, pid, host FROM journals WHERE name = ?').get(name) as Omit<JournalRow, 'name'> | undefined;
     const start = row?.recorded_bytes ?? 0;
-    const text = readFrom(path, start);
+    let text: string | undefined;
+    try {
+      text = readFrom(path, start);
+    } catch (error) {
+      if (!(error instanceof JournalFormatError)) throw error;
+      outcome = { lines: 0, complete: false, writer: NO_WRITER, problem: error.message };
+      return;
+    }
     if (text === undefined) return;
     const lines = completeLines(text);
     let writer: JournalHeader;
@@ -126,7 +136,7 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
       try {
         writer = parseHeader(first.text);
       } catch (error) {
-        outcome = { lines: 0, complete: false, writer: { journal: 0, pid: 0, host: '' }, problem: (error as Error).message };
+        outcome = { lines: 0, complete: false, writer: NO_WRITER, problem: (error as Error).message };
         return;
       }
       consumed = first.bytes;
@@ -167,13 +177,18 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
 function readFrom(path: string, start: number): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Not through a symbolic link, and without blocking on a FIFO: only a regular file is a journal.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw new JournalFormatError('a symbolic link, not a run journal');
     throw error;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new JournalFormatError('not a regular file');
+    const size = stat.size;
     const buffer = Buffer.alloc(Math.max(0, size - start));
     let read = 0;
     while (read < buffer.length) {

@@ -215,6 +215,23 @@ describe('the run journal', () => {
     expect(fs.existsSync(`${stray}.failed`)).toBe(true);
   });
 
+  test.each([
+    ['a FIFO', (file: string) => void spawnSync('mkfifo', [file])],
+    ['a directory', (file: string) => fs.mkdirSync(file)],
+    ['a symbolic link to another file', (file: string) => fs.symlinkSync('/etc/hostname', file)],
+  ])('%s named like a journal is set aside, without blocking or following it', (_name, make) => {
+    const file = tempLog();
+    prepareRunLogFile(file);
+    fs.mkdirSync(journalDirectory(file));
+    const planted = path.join(journalDirectory(file), 'planted.jsonl');
+    make(planted);
+    const onJournalProblem = vi.fn();
+    openRunDatabase(file, { onJournalProblem }).close();
+    expect(onJournalProblem.mock.calls[0]![0]).toMatch(/planted\.jsonl \((not a regular file|a symbolic link, not a run journal)\)/);
+    expect(fs.existsSync(planted)).toBe(false);
+    expect(fs.lstatSync(`${planted}.failed`)).toBeDefined();
+  });
+
   test('a database error records nothing and keeps the journal for the next reader', () => {
     const { file, journal: written, path: journalPath } = journal();
     openRunDatabase(file).close();
