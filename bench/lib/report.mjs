@@ -119,7 +119,7 @@ export function renderReport({ machine, load, steps, cold, toolLoop, fanOut, tar
     '',
     'llm-do runs with default options (streaming, run log on) but in the `--no-log` row. Ratios are over',
     'the bare script. The targets are of the default run; the `--no-log` row shows what of it is the run log',
-    '(SQLite through libsql, ~8 MB of peak RSS) and what is the rest of llm-do.',
+    '(a run writes its journal; the next command that opens the log records it, docs/runs.md) and what is the rest of llm-do.',
     '',
     `## 4. Delegation fan-out (${fanOut.width} sub-workers in one step, each reply delayed ${fanOut.delayMs} ms; streaming)`,
     '',
