@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
-import { chromiumMissing } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';
 
 const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs/browser.md'), 'utf8');
@@ -32,7 +32,7 @@ describe.skipIf(chromiumMissing)('the page of docs/browser.md', { timeout: 60_00
     expect(worker, 'docs/browser.md shows main.worker as a worker block').toBeDefined();
     expect(app, 'docs/browser.md shows app.js as a js block starting // file: app.js').toContain(SHOWN_BASE_URL);
     browser = await openBundlePage({ '/index.html': html!, '/main.worker': worker!, '/app.js': app!.replace(SHOWN_BASE_URL, server.openaiBaseUrl) });
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all([browser?.close(), server?.close()]);
   });

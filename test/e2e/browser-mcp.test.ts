@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
-import { chromiumMissing } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';
 
 
@@ -51,7 +51,7 @@ describe.skipIf(chromiumMissing)('an HTTP MCP server from llm-do/browser', { tim
         return request.toolResults.length === 0 ? { toolCalls: [{ name: echo, args: { message: 'from the page' } }] } : { text: `echoed: ${request.toolResults[0]!.content}` };
       }, { cors: true }),
     ]);
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     mcp?.kill();
     await Promise.all([browser?.close(), server?.close()]);

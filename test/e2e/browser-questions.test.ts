@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PendingQuestion } from '../../src/browser/index.ts';
 import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testing/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
-import { chromiumMissing } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';
 
 const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs/browser.md'), 'utf8');
@@ -39,7 +39,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
       '/ask.html': '<!doctype html>\n<title>ask</title>\n<pre id="out"></pre>\n<script type="module" src="./ask.js"></script>\n',
       '/ask.js': askJs!.replace(SHOWN_BASE_URL, server.openaiBaseUrl),
     });
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all([browser?.close(), server?.close()]);
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type * as LlmDoBrowser from '../../src/browser/index.ts';
 import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testing/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
-import { chromiumMissing } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 
 const MAIN = `---
 name: main
@@ -52,7 +52,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
   let server: ScriptedServer;
   beforeAll(async () => {
     [browser, server] = await Promise.all([openBundlePage(), startScriptedServer(delegatingModel, { cors: true })]);
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all([browser?.close(), server?.close()]);
   });

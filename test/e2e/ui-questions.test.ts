@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { openUiPage, rawRequest, startUi } from './helpers/ui.ts';
 
@@ -57,7 +57,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
   });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
@@ -22,7 +22,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
-  });
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await closeServers();

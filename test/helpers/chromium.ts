@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Where Debian's package puts the browser; `LLM_DO_TEST_CHROMIUM` overrides it. */
+/** How long a hook that launches Chromium may take: on a loaded 2-core machine a first launch took more than 20 s. */
+export const CHROMIUM_LAUNCH_TIMEOUT_MS = 60_000;
+
 export const chromiumPath = process.env.LLM_DO_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Why browser tests cannot run here, or undefined when they can. Pass it to `describe.skipIf`. */
