@@ -117,52 +117,56 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
   immediate(db, () => {
     const row = db.prepare('SELECT recorded_bytes, pid, host FROM journals WHERE name = ?').get(name) as Omit<JournalRow, 'name'> | undefined;
     const start = row?.recorded_bytes ?? 0;
-    let text: string | undefined;
+    let fd: number | undefined;
     try {
-      text = readFrom(path, start);
+      fd = openJournal(path);
     } catch (error) {
       if (!(error instanceof JournalFormatError)) throw error;
       outcome = { lines: 0, complete: false, writer: NO_WRITER, problem: error.message };
       return;
     }
-    if (text === undefined) return;
-    const lines = completeLines(text);
-    let writer: JournalHeader;
-    let consumed = 0;
-    if (row) writer = { journal: JOURNAL_FORMAT, pid: row.pid, host: row.host };
-    else {
-      const first = lines.shift();
-      if (first === undefined) return;
-      try {
-        writer = parseHeader(first.text);
-      } catch (error) {
-        outcome = { lines: 0, complete: false, writer: NO_WRITER, problem: (error as Error).message };
-        return;
+    if (fd === undefined) return;
+    try {
+      const lines = completeLines(fd, start);
+      let writer: JournalHeader;
+      let offset = start;
+      if (row) writer = { journal: JOURNAL_FORMAT, pid: row.pid, host: row.host };
+      else {
+        const first = lines.next();
+        if (first.done) return;
+        try {
+          writer = parseHeader(first.value.text);
+        } catch (error) {
+          outcome = { lines: 0, complete: false, writer: NO_WRITER, problem: (error as Error).message };
+          return;
+        }
+        offset += first.value.bytes;
       }
-      consumed = first.bytes;
-    }
-    const replay = replayer(db, writer);
-    let count = 0;
-    let problem: string | undefined;
-    for (const line of lines) {
-      db.exec('SAVEPOINT journal_line');
-      try {
-        replay(line.text);
-        db.exec('RELEASE journal_line');
-      } catch (error) {
-        db.exec('ROLLBACK TO journal_line');
-        db.exec('RELEASE journal_line');
-        if (DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
-        problem = `line ${lineNumber(path, start + consumed)}: ${(error as Error).message}`;
-        break;
+      const replay = replayer(db, writer);
+      let count = 0;
+      let problem: string | undefined;
+      for (const line of lines) {
+        db.exec('SAVEPOINT journal_line');
+        try {
+          replay(line.text);
+          db.exec('RELEASE journal_line');
+        } catch (error) {
+          db.exec('ROLLBACK TO journal_line');
+          db.exec('RELEASE journal_line');
+          if (DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+          problem = `line ${lineNumber(path, offset)}: ${(error as Error).message}`;
+          break;
+        }
+        offset += line.bytes;
+        count++;
       }
-      consumed += line.bytes;
-      count++;
+      db.prepare(
+        `INSERT INTO journals (name, recorded_bytes, pid, host) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET recorded_bytes = excluded.recorded_bytes`,
+      ).run(name, offset, writer.pid, writer.host);
+      outcome = { lines: count, complete: replay.complete, writer, ...(problem ? { problem } : {}) };
+    } finally {
+      closeSync(fd);
     }
-    db.prepare(
-      `INSERT INTO journals (name, recorded_bytes, pid, host) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET recorded_bytes = excluded.recorded_bytes`,
-    ).run(name, start + consumed, writer.pid, writer.host);
-    outcome = { lines: count, complete: replay.complete, writer, ...(problem ? { problem } : {}) };
   });
   if (!outcome) return 0;
   if (outcome.problem !== undefined) {
@@ -173,11 +177,11 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
   return outcome.lines;
 }
 
-/** The bytes of `path` from `start` on, as text; undefined when it is gone. */
-function readFrom(path: string, start: number): string | undefined {
+/** The journal at `path` opened for reading; undefined when it is gone. Only a regular file is a journal. */
+function openJournal(path: string): number | undefined {
   let fd: number;
   try {
-    // Not through a symbolic link, and without blocking on a FIFO: only a regular file is a journal.
+    // Not through a symbolic link, and without blocking on a FIFO.
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -185,32 +189,46 @@ function readFrom(path: string, start: number): string | undefined {
     if (code === 'ELOOP') throw new JournalFormatError('a symbolic link, not a run journal');
     throw error;
   }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new JournalFormatError('not a regular file');
-    const size = stat.size;
-    const buffer = Buffer.alloc(Math.max(0, size - start));
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new JournalFormatError('not a regular file');
+  }
+  return fd;
+}
+
+/** How much of a journal is read at once: a long run's journal may be larger than a string can be. */
+export const JOURNAL_READ_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The complete lines of the journal open as `fd` from byte `start` on, with their length in bytes,
+ * read `pieceBytes` at a time; a line longer than that is read whole. What follows the last newline
+ * is a line still being written.
+ */
+export function* completeLines(fd: number, start: number, pieceBytes = JOURNAL_READ_BYTES): Generator<{ text: string; bytes: number }> {
+  const size = fstatSync(fd).size;
+  let offset = start;
+  let want = pieceBytes;
+  while (offset < size) {
+    const buffer = Buffer.allocUnsafe(Math.min(want, size - offset));
     let read = 0;
     while (read < buffer.length) {
-      const got = readSync(fd, buffer, read, buffer.length - read, start + read);
+      const got = readSync(fd, buffer, read, buffer.length - read, offset + read);
       if (got === 0) break;
       read += got;
     }
-    // Up to the last newline: what follows is a line still being written.
+    // The file ends before its size said (it was cut meanwhile): stop at what is there.
+    if (read === 0) return;
     const end = buffer.lastIndexOf(NEWLINE, read - 1) + 1;
-    return buffer.toString('utf8', 0, end);
-  } finally {
-    closeSync(fd);
+    if (end === 0) {
+      // No newline in this piece: a longer line (read more at once), or the last one, still being written.
+      if (read < buffer.length || offset + read >= size) return;
+      want *= 2;
+      continue;
+    }
+    for (const line of buffer.toString('utf8', 0, end - 1).split('\n')) yield { text: line, bytes: Buffer.byteLength(line) + 1 };
+    offset += end;
+    want = pieceBytes;
   }
-}
-
-/** `text`'s lines (each ended by a newline) with their length in bytes. */
-function completeLines(text: string): { text: string; bytes: number }[] {
-  if (text === '') return [];
-  return text
-    .slice(0, -1)
-    .split('\n')
-    .map((line) => ({ text: line, bytes: Buffer.byteLength(line) + 1 }));
 }
 
 /** The 1-based number of the line that starts at byte `offset` of `path`. */

@@ -8,13 +8,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { hostname } from 'node:os';
+import os, { hostname } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { describe, expect, test, vi } from 'vitest';
 import type { RunStore } from '../../src/runtime/run-store.ts';
 import { openRunDatabase } from '../../src/store/database.ts';
-import { ingestRunJournals } from '../../src/store/journal-ingest.ts';
+import { completeLines, ingestRunJournals } from '../../src/store/journal-ingest.ts';
 import { settleAbandonedRuns } from '../../src/store/liveness.ts';
 import { createRunJournal } from '../../src/store/run-journal.ts';
 import { journalDirectory, prepareRunLogFile } from '../../src/store/run-log-file.ts';
@@ -201,6 +201,22 @@ describe('the run journal', () => {
     expect(fs.readFileSync(`${journalPath}.failed`, 'utf8')).toContain(bad);
     db.close();
     written.close();
+  });
+
+  test('a journal is read a piece at a time: lines longer than a piece come whole, a line still being written does not', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-journal-')), 'pieces.jsonl');
+    const long = 'x'.repeat(100);
+    fs.writeFileSync(file, `a\n${long}\nb\u00e9\n${long}${long}\nunfinished`);
+    const fd = fs.openSync(file, 'r');
+    try {
+      const read = [...completeLines(fd, 0, 8)];
+      expect(read.map((line) => line.text)).toEqual(['a', long, 'b\u00e9', long + long]);
+      expect(read.map((line) => line.bytes)).toEqual([2, 101, 4, 201]);
+      expect([...completeLines(fd, 2 + 101, 8)].map((line) => line.text)).toEqual(['b\u00e9', long + long]);
+      expect([...completeLines(fd, fs.statSync(file).size - 'unfinished'.length, 8)]).toEqual([]);
+    } finally {
+      fs.closeSync(fd);
+    }
   });
 
   test('a file that is not a journal is set aside before anything of it is recorded', () => {
