@@ -2,7 +2,7 @@
  * The cheap half of opening the run log, without libsql: create the directory and the file (owner
  * only: it holds prompts and tool results) and read the file's 100-byte SQLite header, so a file
  * that is not a SQLite database, or whose header names a newer schema, is refused before any model
- * request even when the database itself is opened later (`deferred-run-log.ts`).
+ * request, by a run that never opens the database itself (it writes a journal, `run-journal.ts`).
  */
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
