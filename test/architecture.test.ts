@@ -40,7 +40,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/controlling-terminal.ts': 'opens /dev/tty for approval prompts when stdin is piped',
   'src/cli/trace-writer.ts': 'writes the --trace file the user named on the command line, outside any sandbox',
   'src/cli/version.ts': "reads llm-do's own package.json, not a project file",
-  'src/store/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, and reads its header',
+  'src/store/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
   'src/store/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
   'src/store/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
   'src/store/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",

@@ -14,15 +14,14 @@
  * told. An error of the database itself (full disk, read-only file) records nothing and is thrown,
  * and the journal waits for the next reader.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
-import { processExists } from './liveness.ts';
+import { processGone } from './liveness.ts';
 import { JOURNAL_FORMAT, type JournalHeader } from './run-journal.ts';
-import { journalDirectory } from './run-log-file.ts';
+import { journalDirectory, journalNames, journalSize } from './run-log-file.ts';
 import { createSqliteRunStore } from './sqlite-run-store.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 
@@ -47,7 +46,7 @@ interface JournalRow {
 /** Records every journal of the log at `file` that has lines not recorded yet; returns how many lines it recorded. */
 export function ingestRunJournals(db: RunDatabase, file: string, onProblem: (message: string) => void = () => {}): number {
   const directory = journalDirectory(file);
-  const names = journalNames(directory);
+  const names = journalNames(file);
   if (names === undefined) return 0;
   const rows = new Map((db.prepare('SELECT name, recorded_bytes, pid, host FROM journals').all() as JournalRow[]).map((row) => [row.name, row]));
   let recorded = 0;
@@ -55,39 +54,15 @@ export function ingestRunJournals(db: RunDatabase, file: string, onProblem: (mes
     const path = join(directory, name);
     const row = rows.get(name);
     // A journal recorded to its end waits for more, unless its writer is gone.
-    if (row && row.recorded_bytes >= sizeOf(path)) {
-      if (writerGone(row)) remove(path);
+    if (row && row.recorded_bytes >= journalSize(file, name)) {
+      if (processGone(row)) remove(path);
       continue;
     }
     recorded += ingestJournal(db, path, name, onProblem);
   }
-  if ([...rows.keys()].some((name) => !names.includes(name))) forgetRemoved(db, directory);
+  const listed = new Set(names);
+  if ([...rows.keys()].some((name) => !listed.has(name))) forgetRemoved(db, file);
   return recorded;
-}
-
-/** The journals in `directory`, oldest first; undefined when there is no such directory. */
-function journalNames(directory: string): string[] | undefined {
-  try {
-    return readdirSync(directory)
-      .filter((name) => name.endsWith('.jsonl'))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** The size of `path`; 0 when it is gone. */
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
-
-function writerGone(writer: { pid: number; host: string }): boolean {
-  return writer.host === hostname() && writer.pid !== process.pid && !processExists(writer.pid);
 }
 
 function remove(path: string): void {
@@ -103,9 +78,9 @@ function remove(path: string): void {
  * Forgets the rows of journals that are gone. Listed again under the write lock: a row is only added
  * under it, and a removed journal's name never comes back, so a name missing now is gone for good.
  */
-function forgetRemoved(db: RunDatabase, directory: string): void {
+function forgetRemoved(db: RunDatabase, file: string): void {
   immediate(db, () => {
-    const present = new Set(journalNames(directory) ?? []);
+    const present = new Set(journalNames(file) ?? []);
     const forget = db.prepare('DELETE FROM journals WHERE name = ?');
     for (const { name } of db.prepare('SELECT name FROM journals').all() as { name: string }[]) if (!present.has(name)) forget.run(name);
   });
@@ -173,7 +148,7 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
     const aside = `${path}.failed`;
     renameSync(path, aside);
     onProblem(`could not record the run journal ${path} (${outcome.problem}); what came before is recorded, the journal was moved to ${aside}`);
-  } else if (outcome.complete || writerGone(outcome.writer)) remove(path);
+  } else if (outcome.complete || processGone(outcome.writer)) remove(path);
   return outcome.lines;
 }
 

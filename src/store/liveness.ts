@@ -20,10 +20,15 @@ export function processExists(pid: number): boolean {
   }
 }
 
+/** Whether the process `owner` names is known to be gone: it is of this host, not this process, and exists no more. */
+export function processGone(owner: { pid: number; host: string }): boolean {
+  return owner.host === hostname() && owner.pid !== process.pid && !processExists(owner.pid);
+}
+
 /** Marks the `running` runs of this host whose process is gone as `interrupted`. */
 export function settleAbandonedRuns(db: RunDatabase): void {
-  const running = db.prepare(`SELECT id, pid FROM runs WHERE status = 'running' AND host = ?`).all(hostname()) as { id: string; pid: number }[];
-  const abandoned = running.filter((run) => run.pid !== process.pid && !processExists(run.pid));
+  const running = db.prepare(`SELECT id, pid, host FROM runs WHERE status = 'running' AND host = ?`).all(hostname()) as { id: string; pid: number; host: string }[];
+  const abandoned = running.filter(processGone);
   if (abandoned.length === 0) return;
   // The usage so far is what its recorded requests add up to (a price missing for one makes the cost unknown).
   const endRun = db.prepare(

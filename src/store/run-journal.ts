@@ -12,14 +12,14 @@
  * writing loses at most the step it was writing, as a transaction it had not committed.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import { commitsAfter } from './commit-points.ts';
-import { journalDirectory, runLogUnusable } from './run-log-file.ts';
+import { journalDirectory, journalNames, journalSize, runLogUnusable } from './run-log-file.ts';
 
 /** The version of the journal format, in its first line. */
 export const JOURNAL_FORMAT = 1;
@@ -120,21 +120,14 @@ export const JOURNAL_BACKLOG = { files: 32, bytes: 64 * 1024 * 1024 };
 
 /** Whether the journals waiting beside the log at `file` reach {@link JOURNAL_BACKLOG}. */
 export function journalsPileUp(file: string): boolean {
-  const directory = journalDirectory(file);
-  let names: string[];
+  let names: string[] | undefined;
   try {
-    names = readdirSync(directory).filter((name) => name.endsWith('.jsonl'));
+    names = journalNames(file);
   } catch {
+    // A directory that cannot be listed: the next reader says so.
     return false;
   }
+  if (!names) return false;
   if (names.length >= JOURNAL_BACKLOG.files) return true;
-  let bytes = 0;
-  for (const name of names) {
-    try {
-      bytes += statSync(join(directory, name)).size;
-    } catch {
-      // Recorded and removed meanwhile.
-    }
-  }
-  return bytes >= JOURNAL_BACKLOG.bytes;
+  return names.reduce((bytes, name) => bytes + journalSize(file, name), 0) >= JOURNAL_BACKLOG.bytes;
 }

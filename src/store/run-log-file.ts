@@ -4,8 +4,8 @@
  * that is not a SQLite database, or whose header names a newer schema, is refused before any model
  * request, by a run that never opens the database itself (it writes a journal, `run-journal.ts`).
  */
-import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 
@@ -58,4 +58,25 @@ export function runLogUnusable(file: string, reason: string): ProjectError {
 /** The directory of the run journals of the log at `file` (`run-journal.ts`). */
 export function journalDirectory(file: string): string {
   return `${file}.pending`;
+}
+
+/** The journals in the directory of the log at `file`, oldest first (names sort by start time); undefined when there is no such directory. */
+export function journalNames(file: string): string[] | undefined {
+  try {
+    return readdirSync(journalDirectory(file))
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The size of journal `name` of the log at `file`; 0 when it is gone (recorded and removed meanwhile). */
+export function journalSize(file: string, name: string): number {
+  try {
+    return statSync(join(journalDirectory(file), name)).size;
+  } catch {
+    return 0;
+  }
 }
