@@ -14,7 +14,7 @@
  * told. An error of the database itself (full disk, read-only file) records nothing and is thrown,
  * and the journal waits for the next reader.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
@@ -129,7 +129,7 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
           db.exec('ROLLBACK TO journal_line');
           db.exec('RELEASE journal_line');
           if (DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
-          problem = `line ${lineNumber(path, offset)}: ${(error as Error).message}`;
+          problem = `line ${lineNumber(fd, offset)}: ${(error as Error).message}`;
           break;
         }
         offset += line.bytes;
@@ -206,11 +206,16 @@ export function* completeLines(fd: number, start: number, pieceBytes = JOURNAL_R
   }
 }
 
-/** The 1-based number of the line that starts at byte `offset` of `path`. */
-function lineNumber(path: string, offset: number): number {
-  const before = readFileSync(path).subarray(0, offset);
+/** The 1-based number of the line that starts at byte `offset` of the journal open as `fd`, counted a piece at a time. */
+function lineNumber(fd: number, offset: number): number {
+  const piece = Buffer.allocUnsafe(Math.min(JOURNAL_READ_BYTES, offset));
   let lines = 1;
-  for (let at = before.indexOf(NEWLINE); at !== -1; at = before.indexOf(NEWLINE, at + 1)) lines++;
+  for (let at = 0; at < offset; ) {
+    const got = readSync(fd, piece, 0, Math.min(piece.length, offset - at), at);
+    if (got === 0) break;
+    for (let index = piece.indexOf(NEWLINE); index !== -1 && index < got; index = piece.indexOf(NEWLINE, index + 1)) lines++;
+    at += got;
+  }
   return lines;
 }
 
