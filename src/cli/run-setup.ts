@@ -15,6 +15,7 @@ import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import type { PausedRuns } from '../store/paused-runs.ts';
 import type { RunDatabase } from '../store/transaction.ts';
+import { createNodeHttpFetch } from '../models/node-http-fetch.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
@@ -75,8 +76,11 @@ export function asksAtTerminal(flags: RunFlags): boolean {
   return approvalFromFlags(flags) === undefined && flags.onApproval !== 'pause';
 }
 
-/** `runWorker` options from the flags shared by `run` and `chat`. */
-export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> {
+/** How the CLI's model requests are sent: `node:http`, not undici's fetch (`models/node-http-fetch.ts`). */
+const modelFetch = createNodeHttpFetch();
+
+/** `runWorker` options from the flags shared by `run` and `chat`, and how model requests are sent. */
+export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> & { fetch: typeof fetch } {
   const approval = approvalFromFlags(flags);
   return {
     ...(flags.model ? { model: flags.model } : {}),
@@ -88,6 +92,7 @@ export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerO
     stream: flags.stream !== false,
     env: io.env,
     apiKeys: readStoredKeys(io),
+    fetch: modelFetch,
   };
 }
 

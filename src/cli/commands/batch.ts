@@ -29,7 +29,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const { project, entry } = await openRunTarget(target, flags, io);
     const worker = (await project.resolveWorker(entry ?? project.entryId)).id;
     const inputs = await readBatchInputs(resolve(io.cwd, flags.inputs), flags.inputs);
-    const runOptions = runOptionsFromFlags(flags, io);
+    const { fetch, ...runOptions } = runOptionsFromFlags(flags, io);
     const remote = engine.restate ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker }) : undefined;
     const pausing = !remote && runOptions.approval === undefined;
     const log = remote ? undefined : await openRunLog(flags, project, io);
@@ -57,6 +57,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
         ...(log ? { store: log.store } : {}),
         ...(grants ? { grants } : {}),
       },
+      fetch,
       concurrency,
       ...(rpm ? { rpm } : {}),
       ...(tpm ? { tpm } : {}),

@@ -24,7 +24,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
     const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
     const { project } = await openRunTarget(target, flags, io);
-    const runOptions = runOptionsFromFlags(flags, io);
+    const { fetch, ...runOptions } = runOptionsFromFlags(flags, io);
     const log = await openRunLog(flags, project, io);
     closeLog = () => log?.close();
     const grants = await openGrants(project, io);
@@ -34,7 +34,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
       project,
       // Nobody can be asked and a journaled run cannot pause: `ask` calls are denied unless --on-approval approve.
       runOptions: { ...runOptions, approval: runOptions.approval ?? 'auto_deny', ...(log ? { store: log.store } : {}), ...(grants ? { grants } : {}) },
-      fetch: gate.wrap(globalThis.fetch),
+      fetch: gate.wrap(fetch),
       onTokens: (tokens) => gate.addTokens(tokens),
       host: flags.host ?? '127.0.0.1',
       port,
