@@ -5,6 +5,7 @@
  * once for every line read on stdin, printing `{ ms }`, then `{ maxRssKb }` when stdin ends.
  */
 import { createInterface } from 'node:readline';
+import { peakRssKb } from './peak-rss.mjs';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
 
@@ -27,4 +28,4 @@ for await (const _line of createInterface({ input: process.stdin })) {
   }
   console.log(JSON.stringify({ ms: performance.now() - started }));
 }
-console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }));
+console.log(JSON.stringify({ maxRssKb: peakRssKb() }));

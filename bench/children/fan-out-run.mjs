@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { peakRssKb } from './peak-rss.mjs';
 
 const [root, dist] = process.argv.slice(2);
 const { loadProject, runWorker } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
@@ -20,4 +21,4 @@ for await (const _line of createInterface({ input: process.stdin })) {
   }
   console.log(JSON.stringify({ ms: performance.now() - started }));
 }
-console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }));
+console.log(JSON.stringify({ maxRssKb: peakRssKb() }));

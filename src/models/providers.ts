@@ -32,6 +32,8 @@ export interface ProviderSpec {
   keyOptional?: boolean;
   /** The `provider_tools` its models are sent (as the provider package's own tools); none when absent. */
   providerTools?: readonly ProviderToolName[];
+  /** Made anew for every call (else a registry makes one model per id and shares it). */
+  freshEachCall?: boolean;
   create(context: ProviderContext): Promise<LanguageModelV3>;
 }
 
@@ -103,6 +105,8 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
   },
   scripted: {
     // `scripted:FILE`: the model name is the script's path (SPEC §20); nothing goes over the network.
+    // Read again for every call, as before models were shared: an edited script applies to the next call.
+    freshEachCall: true,
     async create({ model }) {
       const { loadScriptedModel } = await import('./script-file.ts');
       return loadScriptedModel(model);

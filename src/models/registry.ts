@@ -131,6 +131,10 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
   const streamTimeout = streamTimeoutMs(env);
   const fetch = createRetryingFetch({ ...retry, fetch: options.fetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
   const known = providerSpecs(providers);
+  // One model per id for the registry's life, shared by every call (as a script shares one): the
+  // provider packages build their response schemas per model, which cost a run of 20 sub-workers
+  // a twentieth of its CPU when each call made its own (bench/, section 4).
+  const created = new Map<string, Promise<LanguageModelV3>>();
 
   const resolveOne = async (modelId: string, workerId: string, field: string): Promise<LanguageModelV3> => {
     const { provider, model } = parseModelId(modelId);
@@ -142,7 +146,14 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
       throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv} or run llm-do keys set ${provider}`, { field });
     }
     const context: ProviderContext = { model, env, apiKey, fetch, modelId, workerId };
-    return spec.create(context);
+    if (spec.freshEachCall) return spec.create(context);
+    // Another caller's failure is not this worker's: it asks again, for an error naming itself.
+    const shared = created.get(modelId);
+    if (shared) return shared.catch(() => spec.create(context));
+    const creating = spec.create(context);
+    created.set(modelId, creating);
+    creating.catch(() => created.delete(modelId));
+    return creating;
   };
 
   const cassette = options.cassette ? openCassette(options.cassette) : undefined;

@@ -6,7 +6,8 @@
  * as `tool_call`/`tool_result` events with `provider_executed: true`, never run nor gated here.
  * Retries live in the models layer's fetch, so the SDK's own retries are off.
  */
-import { generateText, jsonSchema, wrapLanguageModel, type ContentPart, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
+import { generateText, jsonSchema, modelMessageSchema, wrapLanguageModel, type ContentPart, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
+import { isRecursiveSchema } from 'zod/v4/core';
 import { LlmDoError, ProjectError } from '../errors.ts';
 import type { ProviderToolName } from '../worker/schema.ts';
 import type { JsonSchemaObject } from '../worker/json-schema.ts';
@@ -99,7 +100,18 @@ function webSearchRequestsOf(raw: unknown): number | undefined {
 }
 
 /** The model steps of one call: they share its prompt recorder (each prompt a delta of the last) and its request signal. */
+/**
+ * The AI SDK validates a call's messages with a new `z.array(modelMessageSchema)` each time, and zod
+ * walks the whole schema on a new schema's first parse to learn whether it can recurse, keeping no
+ * answer below a `z.lazy` it has not resolved: ~430 nodes per model call. Asked once with the lazies
+ * resolved, zod keeps the answer of every node, and the walk stops at the array's element.
+ */
+function settleMessageSchema(): void {
+  isRecursiveSchema(modelMessageSchema);
+}
+
 export function createModelStepper(options: ModelStepperOptions): ModelStep {
+  settleMessageSchema();
   const { ctx, worker, identity, system, outputSchema } = options;
   const workerId = worker.definition.id;
   let offered: { from: ToolSet; tools: ToolSet; names: string[] } | undefined;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -88,6 +91,40 @@ describe('createModelRegistry: providers over HTTP', () => {
     expect(model.modelId).toBe('test');
     const { text } = await generateText({ model, prompt: 'hi', providerOptions: { 'llm-do': { worker: 'main' } } });
     expect(text).toBe('test model: worker main received "hi" (no tools)');
+  });
+});
+
+describe('createModelRegistry: one model per id', () => {
+  it('shares one model among the calls of a registry, also when they resolve at once', async () => {
+    const registry = createModelRegistry({ env: scriptedEnv(server) });
+    const [first, second] = await Promise.all([registry.resolve('openai-compatible:qwen3', 'main'), registry.resolve('openai-compatible:qwen3', 'sub/a')]);
+    expect(second).toBe(first);
+    expect(await registry.resolve('openai-compatible:qwen3', 'sub/b')).toBe(first);
+    expect(await registry.resolve('openai-compatible:other', 'main')).not.toBe(first);
+    expect(await createModelRegistry({ env: scriptedEnv(server) }).resolve('openai-compatible:qwen3', 'main')).not.toBe(first);
+  });
+
+  it('names each worker in the error when its model cannot be made, however many ask at once', async () => {
+    const registry = createModelRegistry({ env: {} });
+    const errors = await Promise.all(['main', 'sub/a'].map((worker) => catchRejection(registry.resolve('openai-compatible:qwen3', worker))));
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      expect.stringContaining('(worker main)'),
+      expect.stringContaining('(worker sub/a)'),
+    ]);
+    expect((await catchRejection(registry.resolve('openai-compatible:qwen3', 'later')) as Error).message).toContain('(worker later)');
+  });
+
+  it('reads a scripted model’s file again for every call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'llm-do-scripted-'));
+    const file = join(dir, 'script.yaml');
+    writeFileSync(file, 'rules:\n  - respond: { text: first }\n');
+    const registry = createModelRegistry({ env: {} });
+    const before = await registry.resolve(`scripted:${file}`, 'main');
+    writeFileSync(file, 'rules:\n  - respond: { text: second }\n');
+    const after = await registry.resolve(`scripted:${file}`, 'main');
+    expect(after).not.toBe(before);
+    expect((await generateText({ model: after, prompt: 'x', maxRetries: 0 })).text).toBe('second');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
