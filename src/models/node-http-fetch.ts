@@ -26,6 +26,11 @@ const requireHere = createRequire(import.meta.url);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Statuses a Response cannot have a body with. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+/** fetch stops after this many. */
+const MAX_REDIRECTS = 20;
+/** The headers a request redirected to another origin keeps: an API key may be in any other (`x-api-key`, `x-goog-api-key`). */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'content-type', 'user-agent']);
+
 /** Options of {@link createNodeHttpFetch}. */
 export interface NodeHttpFetchOptions {
   /**
@@ -72,11 +77,6 @@ interface Hop {
   headers: Record<string, string>;
   body: Uint8Array<ArrayBuffer> | undefined;
 }
-
-/** fetch stops after this many. */
-const MAX_REDIRECTS = 20;
-/** The headers a request redirected to another origin keeps: an API key may be in any other (`x-api-key`, `x-goog-api-key`). */
-const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'content-type', 'user-agent']);
 
 /**
  * The next request of a redirect, by the fetch rules (a 303, or a POST answered 301 or 302, becomes
