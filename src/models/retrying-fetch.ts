@@ -49,8 +49,27 @@ export interface RetryEvent {
 
 /** Statuses worth retrying: rate limits and server-side failures (529 = Anthropic "overloaded"). */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
-/** Connection errors that will not heal within seconds: nothing listens, or the host does not exist. */
-const PERMANENT_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+/**
+ * Connection errors that will not heal within seconds: nothing listens, the host does not exist, or
+ * its certificate cannot be verified (OpenSSL's verification results, and Node's for a name the
+ * certificate does not cover).
+ */
+const PERMANENT_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 /** A server may ask for a longer wait; we never wait longer than this. */
 const MAX_SERVER_DELAY_MS = 30_000;
 

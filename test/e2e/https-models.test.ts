@@ -18,6 +18,8 @@ const CERT = path.join(TLS, 'localhost-cert.pem');
 
 let front: Server;
 let target: URL;
+/** TCP connections the TLS front accepted. */
+let connections = 0;
 
 beforeAll(async () => {
   front = createServer({ key: fs.readFileSync(path.join(TLS, 'localhost-key.pem')), cert: fs.readFileSync(CERT) }, (request, response) => {
@@ -27,6 +29,7 @@ beforeAll(async () => {
     });
     request.pipe(forwarded);
   });
+  front.on('connection', () => connections++);
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
 });
 
@@ -56,13 +59,16 @@ describe('model requests over https', () => {
     });
   }
 
-  test('a certificate nobody vouches for is refused before anything is sent, naming the problem', async () => {
+  test('a certificate nobody vouches for is refused at once, before anything is sent, naming the problem', async () => {
     const { server, env } = await overHttps('never');
+    connections = 0;
     const result = await runCli([FIXTURE, 'hi', '--entry', 'slow', '--model', PROTOCOLS[0]!.model], { env });
 
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/cannot connect to https:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: DEPTH_ZERO_SELF_SIGNED_CERT/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(server.requests).toHaveLength(0);
+    // Not retried: a certificate does not verify a second later.
+    expect(connections).toBe(1);
   });
 });
