@@ -99,7 +99,6 @@ function webSearchRequestsOf(raw: unknown): number | undefined {
   return typeof count === 'number' && count > 0 ? count : undefined;
 }
 
-/** The model steps of one call: they share its prompt recorder (each prompt a delta of the last) and its request signal. */
 /**
  * The AI SDK validates a call's messages with a new `z.array(modelMessageSchema)` each time, and zod
  * walks the whole schema on a new schema's first parse to learn whether it can recurse, keeping no
@@ -110,6 +109,7 @@ function settleMessageSchema(): void {
   isRecursiveSchema(modelMessageSchema);
 }
 
+/** The model steps of one call: they share its prompt recorder (each prompt a delta of the last) and its request signal. */
 export function createModelStepper(options: ModelStepperOptions): ModelStep {
   settleMessageSchema();
   const { ctx, worker, identity, system, outputSchema } = options;
