@@ -25,7 +25,7 @@ if (!Number.isInteger(rpm) || rpm < 60 || !Number.isInteger(rounds) || rounds < 
 }
 const INPUTS = 1000;
 const LATENCY_MS = 200;
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const root = writeTree(path.join(generatedDir, 'batch'), { 'main.worker': '---\nname: main\nmodel: openai-compatible:bench\n---\nAnswer briefly.\n' });
 const inputs = path.join(root, 'inputs.jsonl');
 fs.writeFileSync(inputs, Array.from({ length: INPUTS }, (_, index) => JSON.stringify(`document ${index}`)).join('\n') + '\n');

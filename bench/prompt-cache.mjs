@@ -20,7 +20,7 @@ const WRITE_MULTIPLIER = 1.25;
 const READ_MULTIPLIER = 0.1;
 
 requireBuild();
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const server = await startScriptedServer((request) =>
   request.toolResults.length < STEPS - 1 ? { toolCalls: [{ name: 'read_file', args: { path: `/notes/note-${request.toolResults.length}.md` } }] } : { text: 'done' },
 );

@@ -13,7 +13,7 @@ import { measureRedraw } from './lib/redraw.mjs';
 const TARGET = 1.2;
 
 requireBuild();
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const server = await startScriptedServer();
 try {
   const rounds = 7;

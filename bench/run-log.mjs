@@ -23,7 +23,7 @@ if (!Number.isInteger(rounds) || rounds < 7) {
   process.exit(2);
 }
 const TARGET = 1.03;
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const STEPS = 10;
 const server = await startScriptedServer((request) =>
   request.toolResults.length < STEPS - 1 ? { toolCalls: [{ name: 'file_info', args: { path: '/data' } }] } : { text: 'done' },
@@ -97,7 +97,7 @@ try {
     if (round >= 0) load.push(withLibsql), bare.push(nothing);
   }
   const over = (key) => (median(load.map((run) => run[key])) - median(bare.map((run) => run[key]))).toFixed(0);
-  console.log(`loading libsql as its own loader does: +${over('ms')} ms wall, +${over('cpuMs')} ms CPU over node -e "" (medians of ${rounds}; llm-do skips its process report, see src/store/libsql.ts)`);
+  console.log(`loading libsql as its own loader does: +${over('ms')} ms wall, +${over('cpuMs')} ms CPU over node -e "" (medians of ${rounds}; llm-do skips its process report, see src/run-log/libsql.ts)`);
 } finally {
   await server.close();
   fs.rmSync(home, { recursive: true, force: true });

@@ -29,7 +29,7 @@ const started = performance.now();
 const loadAtStart = os.loadavg()[0];
 const progress = (text) => process.stderr.write(`bench: ${text} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const server = await startScriptedServer();
 try {
   progress('1/4 per-step overhead');

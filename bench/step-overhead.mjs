@@ -17,7 +17,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
   console.error(`bench/step-overhead.mjs: ROUNDS must be a whole number of at least 1, got ${JSON.stringify(roundsArg)}`);
   process.exit(2);
 }
-const { startScriptedServer } = await importDist('testing/index.js');
+const { startScriptedServer } = await importDist('testkit/index.js');
 const server = await startScriptedServer();
 try {
   const rows = await measureStepOverhead(server, { steps: 200, rounds, ...(compareDist ? { compareDist } : {}) });

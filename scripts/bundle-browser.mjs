@@ -16,9 +16,9 @@ export const BROWSER_SHIMS = {
   'node:path': source('src/browser/shims/node-path.ts'),
   'node:module': source('src/browser/shims/node-module.ts'),
   [source('src/crypto.ts')]: source('src/browser/shims/crypto.ts'),
-  [source('src/tools/shell-process.ts')]: source('src/browser/shims/shell-process.ts'),
-  [source('src/mcp/stdio-transport.ts')]: source('src/browser/shims/stdio-transport.ts'),
-  [source('src/worker/module-loader.ts')]: source('src/browser/shims/module-loader.ts'),
+  [source('src/tools/shell/process.ts')]: source('src/browser/shims/shell-process.ts'),
+  [source('src/mcp-client/stdio-transport.ts')]: source('src/browser/shims/stdio-transport.ts'),
+  [source('src/modules/module-loader.ts')]: source('src/browser/shims/module-loader.ts'),
   [source('src/models/script-file.ts')]: source('src/browser/shims/script-file.ts'),
   [source('src/models/cassette-file.ts')]: source('src/browser/shims/cassette-file.ts'),
 };

@@ -35,7 +35,7 @@ const loadEntry = (name) => `let loaded;\nconst load = () => (loaded ??= require
 /**
  * zod's translations of its messages into 60 languages (~350 KB) are reached only through the
  * `locales` export of its namespaces (`zod`, `zod/v4/core`), which the CLI reads nowhere but which
- * tool modules get whole (src/worker/module-loader.ts): every run with a `tools.ts` loaded them.
+ * tool modules get whole (src/modules/module-loader.ts): every run with a `tools.ts` loaded them.
  * Here that export is an object with zod's names whose entries load them when first read. English,
  * zod's default, is in the chunk of its schemas, which sets it on first use.
  */
@@ -61,7 +61,7 @@ const lazyZodLocales = {
 };
 
 /**
- * `yaml` (~210 KB) is needed only for YAML outside the subset src/worker/simple-yaml.ts reads (most
+ * `yaml` (~210 KB) is needed only for YAML outside the subset src/worker-file/simple-yaml.ts reads (most
  * worker files are in it), `--set` values, approvals files, `init` and promoted workers, but its
  * importers are on every run's path and synchronous (parseYamlConfig). Here llm-do's imports of it
  * get functions of the same names that load it on their first call. These are all it imports: a

@@ -11,7 +11,7 @@
  * @module llm-do
  */
 export * from './errors.ts';
-export { loadProject, loadUserConfig, type LoadProjectOptions } from './open-project.ts';
+export { loadProject, loadUserConfig, type LoadProjectOptions } from './project/open-project.ts';
 export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
@@ -28,9 +28,9 @@ export type { Sandbox, SandboxStat, MountSpec, Restriction } from './sandbox/typ
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from './sandbox/file-system.ts';
 export { createNodeFileSystem } from './sandbox/node-file-system.ts';
 export { createMemoryFileSystem } from './sandbox/memory-file-system.ts';
-export type { WorkerConfig, Manifest, LibraryManifest, UserConfig } from './worker/schema.ts';
+export type { WorkerConfig, Manifest, LibraryManifest, UserConfig } from './worker-file/schema.ts';
 export { defineTool } from './tools/define-tool.ts';
 export type { DefinedTool, ToolSpec } from './tools/define-tool.ts';
 export type { ToolRegistry } from './tools/custom.ts';
 export type { ToolContext, ToolDefinition, ToolOutcome, ToolsetTool } from './tools/types.ts';
-export type { JsonSchemaObject, ToolInputSchema } from './worker/json-schema.ts';
+export type { JsonSchemaObject, ToolInputSchema } from './worker-file/json-schema.ts';

@@ -15,22 +15,24 @@ const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
   ['glob', 'loopback', 'cache-files', 'crypto'],
   ['sandbox'],
-  ['worker'],
+  ['modules'],
+  ['worker-file'],
+  ['templates'],
   ['approval'],
-  ['mcp'],
+  ['mcp-client'],
   ['models', 'tools'],
   ['project'],
   ['runtime'],
   ['telemetry'],
-  ['open-project', 'store', 'mcp-serve'],
+  ['run-log', 'mcp-server'],
   ['batch', 'test-runner', 'ui'],
   ['restate'],
-  ['index', 'cli', 'testing', 'browser'],
+  ['index', 'cli', 'testkit', 'browser'],
 ];
 
 /** Imports that break the layer order on purpose; each must still exist. */
 const ALLOWED_UPWARD: Readonly<Record<string, string>> = {
-  'src/worker/module-loader.ts -> ../index.ts':
+  'src/modules/module-loader.ts -> ../index.ts':
     'tool and schema modules import "llm-do" and must get the running copy of the public API; the import is lazy (jiti is loaded only for TS/JS project code)',
 };
 
@@ -40,14 +42,14 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/controlling-terminal.ts': 'opens /dev/tty for approval prompts when stdin is piped',
   'src/cli/trace-writer.ts': 'writes the --trace file the user named on the command line, outside any sandbox',
   'src/cli/version.ts': "reads llm-do's own package.json, not a project file",
-  'src/store/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
-  'src/store/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
-  'src/store/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
-  'src/store/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
+  'src/run-log/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
+  'src/run-log/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
+  'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
+  'src/run-log/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
   'src/cli/compile-cache.ts': "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
   'src/cache-files.ts': "writes the entries of llm-do's own cache directories in $LLM_DO_HOME/cache, owner-only, and keeps each within its size",
-  'src/worker/compiled-modules.ts': 'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
+  'src/modules/compiled-modules.ts': 'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
   'src/models/cassette-file.ts': 'reads and writes the cassette the user named with --record or --replay',
@@ -61,12 +63,12 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
 
 /** The modules that may start processes, with why: each owns the cleanup of what it starts. */
 const CHILD_PROCESS_ALLOWED: Readonly<Record<string, string>> = {
-  'src/tools/shell-process.ts': "the shell tool's commands, with isolation and cleanup",
-  'src/mcp/stdio-transport.ts': 'stdio MCP servers, each in its own process group that is stopped whole',
+  'src/tools/shell/process.ts': "the shell tool's commands, with isolation and cleanup",
+  'src/mcp-client/stdio-transport.ts': 'stdio MCP servers, each in its own process group that is stopped whole',
 };
 
 interface ImportLine {
-  /** Importing file, repository-relative (`src/worker/schema-ref.ts`). */
+  /** Importing file, repository-relative (`src/worker-file/schema-ref.ts`). */
   file: string;
   line: number;
   specifier: string;
@@ -228,12 +230,12 @@ describe('architecture', () => {
     expect(runtimeImportsOfCli([...imports, runtimeToCli])).toEqual([
       "src/runtime/run-worker.ts:1 imports '../cli/main.ts': the runtime is a library and must not depend on the CLI",
     ]);
-    expect(cycles([...imports, line('src/tools/shell.ts', '../project/index.ts')])).toEqual([
-      expect.stringMatching(/^project, tools import each other, e\.g\. project → tools → project \(src\/project\/.*; src\/tools\/shell\.ts:1 imports '\.\.\/project\/index\.ts'\)$/),
+    expect(cycles([...imports, line('src/tools/shell/toolset.ts', '../../project/index.ts')])).toEqual([
+      expect.stringMatching(/^project, tools import each other, e\.g\. project → tools → project \(src\/project\/.*; src\/tools\/shell\/toolset\.ts:1 imports '\.\.\/\.\.\/project\/index\.ts'\)$/),
     ]);
-    expect(bannedModuleImports([...imports, line('src/worker/templates.ts', 'node:fs'), line('src/runtime/run-worker.ts', 'child_process')])).toEqual([
-      expect.stringMatching(/^src\/worker\/templates\.ts:1 imports 'node:fs': only .* may use node:fs/),
-      "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell-process.ts, src/mcp/stdio-transport.ts may start processes",
+    expect(bannedModuleImports([...imports, line('src/templates/render.ts', 'node:fs'), line('src/runtime/run-worker.ts', 'child_process')])).toEqual([
+      expect.stringMatching(/^src\/templates\/render\.ts:1 imports 'node:fs': only .* may use node:fs/),
+      "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell/process.ts, src/mcp-client/stdio-transport.ts may start processes",
     ]);
     expect(unknownUnits([...imports, line('src/daemon/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/daemon is in no layer/)]);
   });
@@ -241,9 +243,9 @@ describe('architecture', () => {
   // The folder cycles issue 12 removed: each would come back with the one upward import shown.
   it.each([
     ['project', 'tools', 'src/tools/toolbox.ts', '../project/types.ts'],
-    ['project', 'worker', 'src/worker/schema.ts', '../project/types.ts'],
-    ['tools', 'worker', 'src/worker/schema.ts', '../tools/types.ts'],
-    ['sandbox', 'worker', 'src/sandbox/sandbox.ts', '../worker/schema.ts'],
+    ['project', 'worker-file', 'src/worker-file/schema.ts', '../project/types.ts'],
+    ['tools', 'worker-file', 'src/worker-file/schema.ts', '../tools/types.ts'],
+    ['sandbox', 'worker-file', 'src/sandbox/sandbox.ts', '../worker-file/schema.ts'],
   ])('reports the %s ↔ %s cycle if it came back', (first, second, file, specifier) => {
     expect(cycles(imports)).toEqual([]);
     const srcRelative = file.slice('src/'.length);

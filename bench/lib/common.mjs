@@ -22,7 +22,7 @@ export const cliBin = path.join(distDir, 'cli', 'bin.js');
 
 /** Exits with a one-line message when the package has not been built. */
 export function requireBuild() {
-  for (const file of ['index.js', 'testing/index.js', 'cli/bin.js']) {
+  for (const file of ['index.js', 'testkit/index.js', 'cli/bin.js']) {
     if (!fs.existsSync(path.join(distDir, file))) {
       console.error(`bench: ${path.relative(repoDir, path.join(distDir, file))} is missing; run \`npm run build\` first`);
       process.exit(2);

@@ -3,7 +3,7 @@
  * from an approval mode and an optional prompter, as the runtime has always configured it.
  */
 import { UsageError } from '../errors.ts';
-import type { ApprovalMode } from '../worker/schema.ts';
+import type { ApprovalMode } from '../worker-file/schema.ts';
 import { approveAll, callback, denyAll, fromPrompter, noTerminal, pauseAll, type ApprovalQuestion, type Decision, type DecisionSource } from './decision-source.ts';
 import { createApprovalGate } from './gate.ts';
 import type { ProjectGrants } from './grants.ts';

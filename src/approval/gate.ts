@@ -7,7 +7,7 @@
  */
 import { randomUUID } from '../crypto.ts';
 import { AbortedError, RunError } from '../errors.ts';
-import type { ApprovalRule } from '../worker/schema.ts';
+import type { ApprovalRule } from '../worker-file/schema.ts';
 import { NO_ANSWERER, nobodyToAnswer, type Answer, type ApprovalQuestion, type Decision, type DecisionSource, type UserQuestion } from './decision-source.ts';
 import type { ProjectGrants } from './grants.ts';
 import { createSessionMemory, type SessionMemory, type ToolKey } from './session-memory.ts';

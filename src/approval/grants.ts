@@ -8,7 +8,7 @@ import { isSeq, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../errors.ts';
 import { isNotFound, type FileSystem } from '../sandbox/file-system.ts';
-import { parseYamlConfig } from '../worker/config-file.ts';
+import { parseYamlConfig } from '../worker-file/config-file.ts';
 import { canonicalJson, type ToolKey } from './session-memory.ts';
 
 /** Where a project keeps its grants, relative to its root. */

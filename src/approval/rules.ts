@@ -1,7 +1,7 @@
 /**
  * Approval rule resolution (SPEC §6): which of `preApproved`, `ask`, `blocked` governs a tool.
  */
-import type { ApprovalRule, ToolsetApproval } from '../worker/schema.ts';
+import type { ApprovalRule, ToolsetApproval } from '../worker-file/schema.ts';
 
 /** What `resolveApprovalRule` looks at, most specific first. */
 export interface ResolveApprovalRuleInput {

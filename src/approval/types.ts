@@ -1,7 +1,7 @@
 /** Types of the approval controller (SPEC §8). */
-import type { ApprovalMode, ApprovalRule } from '../worker/schema.ts';
+import type { ApprovalMode, ApprovalRule } from '../worker-file/schema.ts';
 
-export type { ApprovalRule, ApprovalMode } from '../worker/schema.ts';
+export type { ApprovalRule, ApprovalMode } from '../worker-file/schema.ts';
 
 /** What the person (or policy) is asked to decide. */
 export interface ApprovalRequest {

@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.ts';
-import { processExists } from '../store/liveness.ts';
+import { processExists } from '../run-log/liveness.ts';
 
 /** How an input ended. `paused` inputs wait for decisions (`llm-do approvals`); the rest are final. */
 export type BatchStatus = 'ok' | 'error' | 'invalid' | 'paused';

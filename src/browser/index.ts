@@ -31,4 +31,4 @@ export type { RunWorkerOptions, RunResult, RunHandle, ResumeRunOptions, RunSnaps
 export type { OnApproval } from '../approval/controller.ts';
 export type { AnswerQuestion, ApprovalQuestion, Decision, UserQuestion } from '../approval/decision-source.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from '../sandbox/file-system.ts';
-export type { WorkerConfig, Manifest, UserConfig } from '../worker/schema.ts';
+export type { WorkerConfig, Manifest, UserConfig } from '../worker-file/schema.ts';

@@ -10,7 +10,7 @@ import type { HostLimits, Project } from '../project/types.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { createMemoryFileSystem } from '../sandbox/memory-file-system.ts';
 import { createOpfsFileSystem, opfsRoot } from '../sandbox/opfs-file-system.ts';
-import type { UserConfig } from '../worker/schema.ts';
+import type { UserConfig } from '../worker-file/schema.ts';
 
 /** Where a project opened in the page lives, as its messages show host paths. */
 export const PROJECT_ROOT = '/project';

@@ -30,7 +30,7 @@ export const NOT_RUN_JSON = {
 /** What a run is shown and recorded through: the views, trace, telemetry, terminal and run log of one command. */
 export interface CommandSession {
   openTrace(options: Record<string, any>): Promise<TraceWriter | undefined>;
-  /** The run log of a new run: written to its run journal, which the next command that opens the log records (src/store/run-journal.ts). */
+  /** The run log of a new run: written to its run journal, which the next command that opens the log records (src/run-log/run-journal.ts). */
   openLog(options: Record<string, any>, project: Project): Promise<RunLog | undefined>;
   /** The run log, opened now, of the paused run `runId` that goes on. */
   reopenLog(options: Record<string, any>, project: Project, runId: string): Promise<OpenRunLog | undefined>;

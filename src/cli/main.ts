@@ -7,7 +7,7 @@ import { UsageError } from '../errors.ts';
 import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from './exit-codes.ts';
 import { writeOutput, type CliIO } from './io.ts';
 import { escapeTerminalText } from './terminal-text.ts';
-import { suggestNearest } from '../worker/suggest.ts';
+import { suggestNearest } from '../worker-file/suggest.ts';
 import { VERSION } from './version.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -10,10 +10,10 @@ import type { Diagnostic } from '../project/diagnostics.ts';
 import type { Project, WorkerDefinition } from '../project/types.ts';
 import { mcpToolName, mcpTools, selectMcpTools, serverOf } from '../tools/mcp.ts';
 import { approvalForTool, enabledToolsets } from '../tools/registry.ts';
-import type { ApprovalRule, McpToolsetConfig } from '../worker/schema.ts';
-import type { McpConnection } from '../mcp/connection.ts';
-import { configuredMcpServers } from '../mcp/servers.ts';
-import { createMcpSessions } from '../mcp/sessions.ts';
+import type { ApprovalRule, McpToolsetConfig } from '../worker-file/schema.ts';
+import type { McpConnection } from '../mcp-client/connection.ts';
+import { configuredMcpServers } from '../mcp-client/servers.ts';
+import { createMcpSessions } from '../mcp-client/sessions.ts';
 
 export interface McpToolListing {
   /** The server's own name of the tool. */

@@ -6,7 +6,7 @@
 import { ProjectError, UsageError } from '../errors.ts';
 import { detectTarget } from '../project/target.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
-import { suggestNearest } from '../worker/suggest.ts';
+import { suggestNearest } from '../worker-file/suggest.ts';
 import type { CliIO } from './io.ts';
 
 /** The usage error for a TARGET that is a mistyped command, else undefined (the target goes on to be run). */

@@ -1,6 +1,6 @@
 /**
  * llm-do's caches of code it runs, under `$LLM_DO_HOME/cache/`: compiled tool and schema modules
- * (`tool-modules`, src/worker/module-loader.ts) and V8's code cache for the CLI (`code`,
+ * (`tool-modules`, src/modules/module-loader.ts) and V8's code cache for the CLI (`code`,
  * compile-cache.ts). What is found there is run, so a cache is used only when nobody else can write
  * to it or to its parent: both are directories (not links) owned by this user with no group or
  * other permissions.

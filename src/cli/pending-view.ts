@@ -7,7 +7,7 @@
  * from a model or a tool and is escaped here.
  */
 import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
-import type { RecordedAnswer, RecordedDecision, RecordedDecisionValue } from '../store/index.ts';
+import type { RecordedAnswer, RecordedDecision, RecordedDecisionValue } from '../run-log/index.ts';
 import { formatTime } from './commands/runs-view.ts';
 import { renderArguments } from './diff-view.ts';
 import { shorten } from './progress.ts';

@@ -4,7 +4,7 @@ import { openControllingTerminal } from './controlling-terminal.ts';
 import { main } from './main.ts';
 import { guardProcess } from './process-guard.ts';
 import { terminalSafeJson } from './terminal-text.ts';
-import { cacheCompiledModules } from '../worker/module-loader.ts';
+import { cacheCompiledModules } from '../modules/module-loader.ts';
 import { prepareModuleCache } from './module-cache.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.

@@ -13,8 +13,8 @@ import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
-import type { PausedRuns } from '../store/paused-runs.ts';
-import type { RunDatabase } from '../store/transaction.ts';
+import type { PausedRuns } from '../run-log/paused-runs.ts';
+import type { RunDatabase } from '../run-log/transaction.ts';
 import { createNodeHttpFetch } from '../models/node-http-fetch.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
@@ -158,14 +158,14 @@ export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, r
 }
 
 /**
- * The run log of a new run, as `openRunLog`, but written to a run journal (`src/store/run-journal.ts`)
+ * The run log of a new run, as `openRunLog`, but written to a run journal (`src/run-log/run-journal.ts`)
  * that the next process to open the log records in it: a run loads no SQLite. The log's file is
  * checked here (a file that is not a SQLite database or whose header names a newer schema is a
  * ProjectError now), and so is creating the journal.
  */
 export async function openJournaledRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
   if (!logsRuns(flags, project)) return undefined;
-  const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([import('../store/run-log-file.ts'), import('../store/run-journal.ts')]);
+  const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([import('../run-log/run-log-file.ts'), import('../run-log/run-journal.ts')]);
   const file = runLogPath(io);
   prepareRunLogFile(file);
   const journal = createRunJournal(file, { onWriteFailure: writeFailureWarning(io, file) });
@@ -188,8 +188,8 @@ export async function openJournaledRunLog(flags: RunFlags, project: Project, io:
 export const journalProblemWarning = (io: CliIO) => (message: string) => printError(io, `llm-do: warning: ${message}`);
 
 /** Opens the run log to read or change it (recording the runs its journals hold first). */
-export async function openRunLogDatabase(io: CliIO): Promise<{ db: RunDatabase; store: typeof import('../store/index.ts') }> {
-  const store = await import('../store/index.ts');
+export async function openRunLogDatabase(io: CliIO): Promise<{ db: RunDatabase; store: typeof import('../run-log/index.ts') }> {
+  const store = await import('../run-log/index.ts');
   const db = store.openRunDatabase(runLogPath(io), { onJournalProblem: journalProblemWarning(io) });
   return { db, store };
 }

@@ -16,7 +16,7 @@
  * response: {@link settingWarningsOf} names them.
  */
 import type { JSONObject, SharedV3ProviderOptions, SharedV3Warning } from '@ai-sdk/provider';
-import type { ModelSettings } from '../worker/model-settings.ts';
+import type { ModelSettings } from '../worker-file/model-settings.ts';
 
 /** The wire API a resolved model speaks, read from its AI SDK `provider` string. */
 export type ProviderKind = 'anthropic' | 'openai' | 'chat-completions' | 'google' | 'ollama' | 'offline';

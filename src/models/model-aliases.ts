@@ -4,8 +4,8 @@
  * alias, followed until a `provider:model` id.
  */
 import { ProjectError, type SourceLocation } from '../errors.ts';
-import { suggestionClause, suggestNearest } from '../worker/suggest.ts';
-import type { ModelAliases } from '../worker/schema.ts';
+import { suggestionClause, suggestNearest } from '../worker-file/suggest.ts';
+import type { ModelAliases } from '../worker-file/schema.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
 import { bundledPrices } from './prices.ts';
 

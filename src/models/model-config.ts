@@ -2,7 +2,7 @@
  * The model configuration of a run or a check (SPEC §18): the user config
  * (`$LLM_DO_HOME/config.yaml`) under the project manifest, the manifest winning key by key.
  */
-import type { Manifest, ModelAliases, Prices, ProvidersConfig, UserConfig } from '../worker/schema.ts';
+import type { Manifest, ModelAliases, Prices, ProvidersConfig, UserConfig } from '../worker-file/schema.ts';
 
 /** Aliases, providers and prices from both sources, and the user's default model. */
 export interface ModelConfig {

@@ -6,9 +6,9 @@
  * (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`, `gpt-4.1-2025-04-14` → `gpt-4.1`), then as
  * `provider:*` (every model of a provider, e.g. `ollama:*`). No entry means the price is unknown.
  */
-import type { ModelPrice, Prices } from '../worker/schema.ts';
+import type { ModelPrice, Prices } from '../worker-file/schema.ts';
 import { distance } from 'fastest-levenshtein';
-import { suggestNearest } from '../worker/suggest.ts';
+import { suggestNearest } from '../worker-file/suggest.ts';
 import { parseModelId } from './model-id.ts';
 import table from './prices.json' with { type: 'json' };
 

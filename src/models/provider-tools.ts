@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { Tool } from 'ai';
-import type { ProviderToolName } from '../worker/schema.ts';
+import type { ProviderToolName } from '../worker-file/schema.ts';
 
 /** The provider package's own tools (`anthropic.tools.webSearch_20250305()`) by llm-do name. */
 export type NativeProviderTools = Readonly<Partial<Record<ProviderToolName, Tool>>>;

@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
-import type { ProviderToolName } from '../worker/schema.ts';
+import type { ProviderToolName } from '../worker-file/schema.ts';
 import { withProviderTools } from './provider-tools.ts';
 
 /** What a provider factory gets. */

@@ -1,8 +1,8 @@
 /** Turns `provider:model` ids into AI SDK models (SPEC §11). */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
-import type { ProviderToolName, ProvidersConfig } from '../worker/schema.ts';
-import { suggestNearest } from '../worker/suggest.ts';
+import type { ProviderToolName, ProvidersConfig } from '../worker-file/schema.ts';
+import { suggestNearest } from '../worker-file/suggest.ts';
 import { createFallbackModel, type FallbackEvent } from './fallback-model.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
 import { BUILTIN_PROVIDERS, createChatCompletionsModel, setting, type ProviderContext, type ProviderSpec } from './providers.ts';

@@ -1,7 +1,7 @@
 /** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
-import type { ModelAliases } from '../worker/schema.ts';
+import type { ModelAliases } from '../worker-file/schema.ts';
 import { resolveModelName, type ResolvedModelName } from './model-aliases.ts';
 
 /** Inputs of {@link selectModelId}, highest precedence first. */

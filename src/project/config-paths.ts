@@ -19,7 +19,7 @@
  */
 import { posix } from 'node:path';
 import type { ProtectedPaths } from '../sandbox/types.ts';
-import type { SchemaRef } from '../worker/schema.ts';
+import type { SchemaRef } from '../worker-file/schema.ts';
 import { MANIFEST_FILES } from './load-project.ts';
 import { isBareSpecifier, CONVENTIONAL_TOOL_MODULES } from './tool-modules.ts';
 import { DEFAULT_TEMPLATE_ROOTS } from './template-dirs.ts';

@@ -4,8 +4,8 @@
  * the toolset or field, rather than failing at the first tool call.
  */
 import { ProjectError } from '../errors.ts';
-import { configuredMcpServers } from '../mcp/servers.ts';
-import type { LocatedSchema } from '../worker/schema-ref.ts';
+import { configuredMcpServers } from '../mcp-client/servers.ts';
+import type { LocatedSchema } from '../worker-file/schema-ref.ts';
 import type { HostLimits, Project, WorkerDefinition } from './types.ts';
 
 /** The worker's schema refs after locating them (module refs are the ones needing code). */

@@ -6,8 +6,8 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { LibraryManifest } from '../worker/schema.ts';
-import { loadLibraryManifest } from '../worker/index.ts';
+import type { LibraryManifest } from '../worker-file/schema.ts';
+import { loadLibraryManifest } from '../worker-file/index.ts';
 import { llmDoHomeDir } from './llm-do-home.ts';
 import { isDirectory, isFile } from './paths.ts';
 

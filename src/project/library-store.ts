@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { LibraryManifest } from '../worker/schema.ts';
+import type { LibraryManifest } from '../worker-file/schema.ts';
 import { installedLibrariesDir, listLibraryDirs, readLibraryManifest } from './library-locations.ts';
 import { loadProject } from './load-project.ts';
 import { isFile, isInside, isReallyInside } from './paths.ts';

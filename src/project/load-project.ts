@@ -5,8 +5,8 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { Manifest } from '../worker/schema.ts';
-import { loadLibraryManifest, loadManifest } from '../worker/index.ts';
+import type { Manifest } from '../worker-file/schema.ts';
+import { loadLibraryManifest, loadManifest } from '../worker-file/index.ts';
 import { libraryLocations } from './library-locations.ts';
 import { resolveLibraries } from './library-resolver.ts';
 import { hasParentSegment, isFile } from './paths.ts';

@@ -2,8 +2,8 @@
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { Manifest } from '../worker/schema.ts';
-import { loadWorkerFile } from '../worker/index.ts';
+import type { Manifest } from '../worker-file/schema.ts';
+import { loadWorkerFile } from '../worker-file/index.ts';
 import { findInstructions } from './instructions.ts';
 import { mergeWorkerConfig } from './merge-config.ts';
 import type { LocatedWorker } from './resolve-reference.ts';

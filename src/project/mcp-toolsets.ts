@@ -5,9 +5,9 @@
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import type { Project, WorkerDefinition } from './types.ts';
-import type { McpToolsetConfig } from '../worker/schema.ts';
-import { configuredMcpServers } from '../mcp/servers.ts';
-import { unknownServer } from '../mcp/sessions.ts';
+import type { McpToolsetConfig } from '../worker-file/schema.ts';
+import { configuredMcpServers } from '../mcp-client/servers.ts';
+import { unknownServer } from '../mcp-client/sessions.ts';
 
 /** Throws every problem of the worker's MCP toolsets (the first, with all of them in `problems`). */
 export function checkMcpToolsets(project: Project, definition: WorkerDefinition): void {

@@ -3,7 +3,7 @@
  * (`toolsets`, `sandbox` with its `paths`, `attachment_policy`, `model_settings` with its `provider_options`): deep merge, the worker adding or
  * overriding keys; lists: the worker's list replaces the manifest's.
  */
-import type { Manifest, WorkerConfig } from '../worker/schema.ts';
+import type { Manifest, WorkerConfig } from '../worker-file/schema.ts';
 
 /** Manifest fields that are defaults for every worker. */
 const INHERITED = ['model', 'fallback_models', 'toolsets', 'sandbox', 'max_steps', 'attachment_policy', 'model_settings'] as const;

@@ -6,8 +6,8 @@
 import { posix } from 'node:path';
 import { ProjectError, UsageError } from '../errors.ts';
 import type { BoundDirectory, MountMode, MountSpec } from '../sandbox/types.ts';
-import { MOUNT_NAME_PATTERN } from '../worker/schema.ts';
-import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
+import { MOUNT_NAME_PATTERN } from '../worker-file/schema.ts';
+import type { MountConfig, SandboxConfig } from '../worker-file/schema.ts';
 
 /** A mount granted on the command line (`--mount NAME=DIR[:ro|rw]`); it may point outside the project. */
 export interface MountGrant {

@@ -11,8 +11,8 @@ import { ProjectError, SandboxError } from '../errors.ts';
 import { createSandbox } from '../sandbox/sandbox.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import type { BoundDirectory, MountSpec } from '../sandbox/types.ts';
-import type { JsonSchemaObject } from '../worker/json-schema.ts';
-import type { MountConfig, SandboxConfig } from '../worker/schema.ts';
+import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
+import type { MountConfig, SandboxConfig } from '../worker-file/schema.ts';
 import { isWithinDir, parametricField, type MountGrant } from './mount-table.ts';
 
 /** A mount whose root is `${field}`. */

@@ -1,7 +1,7 @@
 /** The {@link Project} implementation: cached worker resolution, scanning, glob expansion, tools and templates per worker. */
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import { compileFieldGlob, isGlob } from '../glob/index.ts';
-import type { Manifest } from '../worker/schema.ts';
+import type { Manifest } from '../worker-file/schema.ts';
 import { loadWorkerDefinition } from './load-worker.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 import { locateWorker, type LocatedWorker, type ResolutionEnv } from './resolve-reference.ts';

@@ -1,7 +1,7 @@
 /** Types of the project model (SPEC §2, §4, §13): workers, libraries and the loaded project. */
 import type { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import type { LibraryManifest, Manifest, ToolsetsConfig, UserConfig, WorkerConfig } from '../worker/schema.ts';
+import type { LibraryManifest, Manifest, ToolsetsConfig, UserConfig, WorkerConfig } from '../worker-file/schema.ts';
 
 /** An installed library the project depends on (directly or through another library). */
 export interface LibraryInfo {

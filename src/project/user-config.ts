@@ -4,8 +4,8 @@
  */
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
-import { parseYamlConfig } from '../worker/config-file.ts';
-import { UserConfigSchema, type UserConfig } from '../worker/schema.ts';
+import { parseYamlConfig } from '../worker-file/config-file.ts';
+import { UserConfigSchema, type UserConfig } from '../worker-file/schema.ts';
 import { llmDoHomeDir } from './llm-do-home.ts';
 import { isFile } from './paths.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { FilePart, TextPart } from 'ai';
 import { DelegationError } from '../errors.ts';
-import type { AttachmentPolicy } from '../worker/schema.ts';
+import type { AttachmentPolicy } from '../worker-file/schema.ts';
 
 export const DEFAULT_MAX_ATTACHMENTS = 4;
 export const DEFAULT_MAX_TOTAL_BYTES = 10 * 1024 * 1024;

@@ -6,7 +6,7 @@
  */
 import type { WorkerDefinition } from '../project/types.ts';
 import type { RunContext } from './run-context.ts';
-import type { ToolsetsConfig, WorkerConfig } from '../worker/schema.ts';
+import type { ToolsetsConfig, WorkerConfig } from '../worker-file/schema.ts';
 
 /** A created worker as the run records it (plain JSON, in `RunSnapshot.created_workers`). */
 export interface CreatedWorkerRecord {

@@ -1,4 +1,4 @@
-import type { ToolsetsConfig } from '../worker/schema.ts';
+import type { ToolsetsConfig } from '../worker-file/schema.ts';
 
 /** The config of a toolset when the worker enables it (`false` or absent = disabled). */
 export function enabledToolset<K extends keyof ToolsetsConfig>(

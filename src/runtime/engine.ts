@@ -10,7 +10,7 @@ import type { ModelMessage, ToolModelMessage, ToolSet, TypedToolCall } from 'ai'
 import { CallPaused, RunError } from '../errors.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
-import { validateWith } from '../worker/json-schema.ts';
+import { validateWith } from '../worker-file/json-schema.ts';
 import type { ModelStep } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';

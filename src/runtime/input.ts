@@ -3,9 +3,9 @@
  * template variables (SPEC §5, §10).
  */
 import { ProjectError } from '../errors.ts';
-import { validateWith } from '../worker/json-schema.ts';
-import type { ResolvedSchema } from '../worker/schema-ref.ts';
-import { templateVariables } from '../worker/template-variables.ts';
+import { validateWith } from '../worker-file/json-schema.ts';
+import type { ResolvedSchema } from '../worker-file/schema-ref.ts';
+import { templateVariables } from '../templates/variables.ts';
 import type { PreparedWorker } from './run-context.ts';
 
 export interface WorkerInput {

@@ -9,8 +9,8 @@
 import { generateText, jsonSchema, modelMessageSchema, wrapLanguageModel, type ContentPart, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
 import { isRecursiveSchema } from 'zod/v4/core';
 import { LlmDoError, ProjectError } from '../errors.ts';
-import type { ProviderToolName } from '../worker/schema.ts';
-import type { JsonSchemaObject } from '../worker/json-schema.ts';
+import type { ProviderToolName } from '../worker-file/schema.ts';
+import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
 import { anthropicPromptCache } from '../models/anthropic-prompt-cache.ts';
 import { servingModelId } from '../models/fallback-model.ts';
 import { toModelError } from '../models/model-error.ts';

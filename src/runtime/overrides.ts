@@ -2,8 +2,8 @@
 import { parse as parseYaml } from 'yaml';
 import { ProjectError, UsageError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
-import { describeIssues } from '../worker/config-issues.ts';
-import { WorkerConfigSchema } from '../worker/schema.ts';
+import { describeIssues } from '../worker-file/config-issues.ts';
+import { WorkerConfigSchema } from '../worker-file/schema.ts';
 
 export interface ConfigOverride {
   /** Dotted field path, e.g. `attachment_policy.max_attachments`. */

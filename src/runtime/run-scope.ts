@@ -6,8 +6,8 @@ import { createApprovalController, sourceForOnApproval } from '../approval/contr
 import { answeringWith, fromDecisions, type Decision, type DecisionSource } from '../approval/decision-source.ts';
 import { createSessionMemory, sessionMemoryFromJSON } from '../approval/session-memory.ts';
 import { AbortedError, LlmDoError, RunError } from '../errors.ts';
-import { configuredMcpServers } from '../mcp/servers.ts';
-import { createMcpSessions } from '../mcp/sessions.ts';
+import { configuredMcpServers } from '../mcp-client/servers.ts';
+import { createMcpSessions } from '../mcp-client/sessions.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';

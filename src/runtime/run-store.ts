@@ -1,7 +1,7 @@
 /**
  * The run record (SPEC §16) as the core sees it: a sink that is told when a run begins and then
  * given each of its events in `seq` order. The core knows no database; the CLI passes a SQLite store
- * (`src/store/`), a browser another one. Without a store nothing is recorded.
+ * (`src/run-log/`), a browser another one. Without a store nothing is recorded.
  */
 import type { Project } from '../project/types.ts';
 import type { EventBus } from './event-bus.ts';

@@ -10,7 +10,7 @@ import { AbortedError, CallPaused, DelegationError, ProjectError } from '../erro
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { CassetteOption, ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
-import type { AttachmentPolicy } from '../worker/schema.ts';
+import type { AttachmentPolicy } from '../worker-file/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import type { EventBus } from './event-bus.ts';

@@ -13,8 +13,8 @@ import type { WorkerDefinition } from '../project/types.ts';
 import type { MountMode, Restriction } from '../sandbox/types.ts';
 import { enabledToolsets } from '../tools/registry.ts';
 import type { WorkerCreateArgs } from '../tools/worker-factory.ts';
-import type { SandboxConfig, ToolsetsConfig, WorkerConfig } from '../worker/schema.ts';
-import { findTemplateLoad } from '../worker/template-ast.ts';
+import type { SandboxConfig, ToolsetsConfig, WorkerConfig } from '../worker-file/schema.ts';
+import { findTemplateLoad } from '../templates/ast.ts';
 import type { CreatedWorkerRecord } from './created-workers.ts';
 
 /** A request that asks for more than its creator may give, or is malformed: the model gets `message`. */

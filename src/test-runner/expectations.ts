@@ -2,7 +2,7 @@
  * Checks what a case expects against what its run did. Each failure is a readable message with the
  * expected and the actual value side by side; a case passes when there are none.
  */
-import { toSchemaPair, validateWith } from '../worker/json-schema.ts';
+import { toSchemaPair, validateWith } from '../worker-file/json-schema.ts';
 import type { FileExpectation, TestCase, TextExpectation, ToolCallExpectation } from './test-file.ts';
 
 /** What a case's run did. */

@@ -12,7 +12,7 @@ import { compileFieldGlob } from '../glob/index.ts';
 import { parseModelId, TEST_MODEL_ID } from '../models/model-id.ts';
 import type { CassetteOption } from '../models/registry.ts';
 import type { ScriptRule } from '../models/scripted-model.ts';
-import { loadProject } from '../open-project.ts';
+import { loadProject } from '../project/open-project.ts';
 import { mapConcurrently } from '../project/map-concurrently.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import { runWorker, type RunResult } from '../runtime/run-worker.ts';

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
 import { parseScript, type ScriptRule } from '../models/scripted-model.ts';
-import { suggestNearest } from '../worker/suggest.ts';
+import { suggestNearest } from '../worker-file/suggest.ts';
 
 const TextExpectation = z.union([
   z.string(),

@@ -5,7 +5,7 @@
  * run's approval gate (`createToolbox({ askUser: true })`), so it waits its turn with the approval
  * prompts, pauses the run in pause mode and is refused where nobody can answer.
  */
-import type { JsonSchemaObject } from '../worker/json-schema.ts';
+import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
 
 export const ASK_USER_TOOL = 'ask_user';
 

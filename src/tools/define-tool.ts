@@ -2,7 +2,7 @@
  * `defineTool`: how tool modules (and library users) declare a tool (SPEC §6).
  */
 import type { z } from 'zod';
-import type { ToolInputSchema } from '../worker/json-schema.ts';
+import type { ToolInputSchema } from '../worker-file/json-schema.ts';
 import type { ToolContext } from './types.ts';
 
 // Symbol.for: a tool module gets llm-do through the module loader, which may be another copy of

@@ -8,7 +8,7 @@ import { SandboxError, ToolError } from '../errors.ts';
 import { MAX_GLOB_CHARS } from '../glob/index.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
 import type { Sandbox } from '../sandbox/types.ts';
-import type { FilesystemToolsetConfig } from '../worker/schema.ts';
+import type { FilesystemToolsetConfig } from '../worker-file/schema.ts';
 import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 import type { ToolContext, ToolsetTool } from './types.ts';
 

@@ -6,5 +6,5 @@ export type { CreateToolboxOptions, GatedTool, Toolbox } from './toolbox.ts';
 export { createCustomToolset, loadToolModule } from './custom.ts';
 export type { CustomToolsetOptions, ToolModuleRef, ToolRegistry } from './custom.ts';
 export { createFilesystemToolset } from './filesystem.ts';
-export { createShellToolset } from './shell.ts';
+export { createShellToolset } from './shell/toolset.ts';
 export type * from './types.ts';

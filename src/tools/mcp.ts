@@ -7,11 +7,11 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ProjectError, ToolError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
-import type { McpConnection } from '../mcp/connection.ts';
+import type { McpConnection } from '../mcp-client/connection.ts';
 import { modelToolName } from './tool-name.ts';
 import { MAX_READ_CHARS } from '../sandbox/limits.ts';
-import type { JsonSchemaObject } from '../worker/json-schema.ts';
-import type { McpToolsetConfig } from '../worker/schema.ts';
+import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
+import type { McpToolsetConfig } from '../worker-file/schema.ts';
 import type { ToolsetKind } from './toolset-kind.ts';
 import type { ToolsetTool } from './types.ts';
 

@@ -4,11 +4,11 @@
  * exporting a `ToolsetKind`, its line here and its config schema under `ToolsetsSchema`.
  */
 import { compileFieldGlob } from '../glob/index.ts';
-import type { ApprovalRule, ToolsetApproval, ToolsetsConfig } from '../worker/schema.ts';
+import type { ApprovalRule, ToolsetApproval, ToolsetsConfig } from '../worker-file/schema.ts';
 import { customToolset } from './custom.ts';
 import { filesystemToolset } from './filesystem.ts';
 import { mcpToolset } from './mcp.ts';
-import { shellToolset } from './shell.ts';
+import { shellToolset } from './shell/toolset.ts';
 import type { ToolsetKind } from './toolset-kind.ts';
 import type { ToolsetTool } from './types.ts';
 import { workerFactoryToolset } from './worker-factory.ts';

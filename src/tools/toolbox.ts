@@ -7,8 +7,8 @@ import { strictestRule, toolDefaultRule, type ResolvedApprovalRule } from '../ap
 import type { ApprovalController } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
 import { AbortedError, CallPaused, ProjectError, RunError } from '../errors.ts';
-import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker/json-schema.ts';
-import type { ApprovalRule } from '../worker/schema.ts';
+import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker-file/json-schema.ts';
+import type { ApprovalRule } from '../worker-file/schema.ts';
 import { ASK_USER_DESCRIPTION, ASK_USER_INPUT, ASK_USER_TOOL, ASK_USER_TOOLSET } from './ask-user.ts';
 import { toJsonResult } from './json-result.ts';
 import type { ToolContext, ToolOutcome, ToolsetTool } from './types.ts';

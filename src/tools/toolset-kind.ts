@@ -1,7 +1,7 @@
 /** What a toolset kind of the registry (`registry.ts`) is, and what the runtime hands its factory. */
-import type { McpConnection } from '../mcp/connection.ts';
+import type { McpConnection } from '../mcp-client/connection.ts';
 import type { Sandbox } from '../sandbox/types.ts';
-import type { ToolsetsConfig } from '../worker/schema.ts';
+import type { ToolsetsConfig } from '../worker-file/schema.ts';
 import type { ToolsetTool } from './types.ts';
 
 /** The calling worker's side of the run, as a toolset factory needs it. */

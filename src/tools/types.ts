@@ -1,7 +1,7 @@
 /** Tool types (SPEC §6) shared by every toolset and by the runtime. */
 import type { Sandbox } from '../sandbox/types.ts';
-import type { ToolInputSchema } from '../worker/json-schema.ts';
-import type { ApprovalRule } from '../worker/schema.ts';
+import type { ToolInputSchema } from '../worker-file/json-schema.ts';
+import type { ApprovalRule } from '../worker-file/schema.ts';
 
 /** What a tool gets besides its arguments. */
 export interface ToolContext {

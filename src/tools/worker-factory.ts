@@ -5,7 +5,7 @@
  * workers); this file declares the toolset and what `worker_create` accepts.
  */
 import { z } from 'zod';
-import type { WorkerFactoryToolsetConfig } from '../worker/schema.ts';
+import type { WorkerFactoryToolsetConfig } from '../worker-file/schema.ts';
 import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 
 /** The toolset's name under `toolsets:` and in approval rules and events. */

@@ -1,5 +1,5 @@
 /** `workers`: one tool per worker the caller may call (SPEC §5); the runtime builds them, as delegation runs workers. */
-import type { WorkersToolsetConfig } from '../worker/schema.ts';
+import type { WorkersToolsetConfig } from '../worker-file/schema.ts';
 import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 
 export const workersToolset: ToolsetKind<WorkersToolsetConfig> = {

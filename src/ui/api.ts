@@ -9,7 +9,7 @@
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
 import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
-import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type PendingQuestionRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../store/index.ts';
+import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type PendingQuestionRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../run-log/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
 export class ApiError extends Error {

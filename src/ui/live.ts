@@ -6,7 +6,7 @@
  * step; runs of this process also send their streamed text as it arrives.
  */
 import type { ServerResponse } from 'node:http';
-import type { RunDatabase } from '../store/index.ts';
+import type { RunDatabase } from '../run-log/index.ts';
 
 /** How often the run log is checked for commits of other connections. */
 export const POLL_INTERVAL_MS = 250;

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import type { RunDatabase } from '../store/index.ts';
+import type { RunDatabase } from '../run-log/index.ts';
 import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView, searchView } from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';

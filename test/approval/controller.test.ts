@@ -3,7 +3,7 @@ import { createApprovalController } from '../../src/approval/controller.ts';
 import { createSessionMemory } from '../../src/approval/session-memory.ts';
 import type { ApprovalAnswer, ApprovalEvent, ApprovalPrompter, ApprovalRequest } from '../../src/approval/types.ts';
 import { AbortedError, RunError } from '../../src/errors.ts';
-import type { ApprovalMode, ApprovalRule } from '../../src/worker/schema.ts';
+import type { ApprovalMode, ApprovalRule } from '../../src/worker-file/schema.ts';
 
 function request(toolName = 'write_file', args: unknown = { path: '/out/a.md' }, chain: string[] = ['main']): ApprovalRequest {
   return { chain, toolset: 'filesystem', toolName, args, description: 'Write a file' };

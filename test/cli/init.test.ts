@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runInit, type InitOptions } from '../../src/cli/commands/init.ts';
 import { main } from '../../src/cli/main.ts';
-import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testkit/index.ts';
 import { scriptedEnv } from '../helpers/scripted-env.ts';
 import { captureIO, tempDir } from '../project/fixture.ts';
 

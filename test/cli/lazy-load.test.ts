@@ -80,7 +80,7 @@ describe('what the built CLI loads', () => {
     expect(stdout).toContain('Usage: llm-do');
     expect(modules).toContain('node_modules/commander/lib/command.js');
     // `src/project/llm-do-home.ts` is where `$LLM_DO_HOME` is: a path join, shared with the library API.
-    const unused = matching(modules, ['src/cli/commands/', 'src/runtime/', 'src/project/', 'src/store/', 'node_modules/ai/', 'node_modules/zod/', 'node_modules/nunjucks/', 'node_modules/yaml/', 'node_modules/libsql/']);
+    const unused = matching(modules, ['src/cli/commands/', 'src/runtime/', 'src/project/', 'src/run-log/', 'node_modules/ai/', 'node_modules/zod/', 'node_modules/nunjucks/', 'node_modules/yaml/', 'node_modules/libsql/']);
     expect(unused.filter((module) => module !== 'src/project/llm-do-home.ts')).toEqual([]);
   });
 
@@ -89,9 +89,9 @@ describe('what the built CLI loads', () => {
     const { modules, stdout } = await loadedModules([scratch, 'hi'], env);
     expect(stdout.trim()).toBe('ok');
     expect(modules).toContain('src/cli/commands/run.ts');
-    // The run log is on by default, but a run writes its journal (src/store/run-journal.ts) and loads no SQLite.
-    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/store/sqlite-run-store.ts', 'src/store/journal-ingest.ts'])).toEqual([]);
-    expect(modules).toContain('src/store/run-journal.ts');
+    // The run log is on by default, but a run writes its journal (src/run-log/run-journal.ts) and loads no SQLite.
+    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/sqlite-run-store.ts', 'src/run-log/journal-ingest.ts'])).toEqual([]);
+    expect(modules).toContain('src/run-log/run-journal.ts');
     expect(
       matching(modules, [
         'src/cli/commands/chat.ts',
@@ -105,7 +105,7 @@ describe('what the built CLI loads', () => {
         'node_modules/jiti/',
         'require jiti',
         'node_modules/zod/v4/locales/de.js',
-        // Its front matter is simple YAML and its instructions plain text (src/worker/simple-yaml.ts, templates.ts).
+        // Its front matter is simple YAML and its instructions plain text (src/worker-file/simple-yaml.ts, templates.ts).
         'node_modules/yaml/',
         'node_modules/nunjucks/',
       ]),
@@ -135,7 +135,7 @@ describe('what the built CLI loads', () => {
   it('a run with --no-log does not load SQLite', async () => {
     const { env } = await scripted(() => ({ text: 'ok' }));
     const { modules } = await loadedModules([scratch, 'hi', '--no-log'], env);
-    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/store/'])).toEqual([]);
+    expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/'])).toEqual([]);
   });
 
   it('a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), and the next run needs no jiti', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import type { RunSummary } from '../../src/store/index.ts';
+import type { RunSummary } from '../../src/run-log/index.ts';
 import { captureIO, tempDir, worker, writeTree } from '../project/fixture.ts';
 
 async function cli(args: string[], home: string) {

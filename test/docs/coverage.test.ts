@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LibraryManifestSchema, ManifestSchema, UserConfigSchema, WorkerConfigSchema } from '../../src/worker/schema.ts';
+import { LibraryManifestSchema, ManifestSchema, UserConfigSchema, WorkerConfigSchema } from '../../src/worker-file/schema.ts';
 import { REPO_ROOT, runCli } from '../e2e/helpers/run-cli.ts';
 
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os, { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openRunDatabase } from '../../src/store/database.ts';
-import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
-import { NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, WRITE_APPROVAL } from '../store/helpers.ts';
+import { openRunDatabase } from '../../src/run-log/database.ts';
+import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
+import { NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, WRITE_APPROVAL } from '../run-log/helpers.ts';
 import { CLI_BIN, runCli } from './helpers/run-cli.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-approve-'));
@@ -189,7 +189,7 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
   test('two processes reopening one paused run at once: exactly one wins, the other is told it is already running', async () => {
     const { file } = seededHome();
     const [go, end] = [`${file}.go`, `${file}.end`];
-    const store = path.resolve(path.dirname(CLI_BIN), '../store/index.js');
+    const store = path.resolve(path.dirname(CLI_BIN), '../run-log/index.js');
     const until = (flag: string) => `while (!fs.existsSync(${JSON.stringify(flag)})) await new Promise((resolve) => setTimeout(resolve, 1));`;
     // Each claimer stays alive until both have answered, so the loser finds the winner's pid alive.
     const script = [

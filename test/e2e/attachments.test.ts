@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler } from '../../src/testing/index.ts';
+import type { ScriptedHandler } from '../../src/testkit/index.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { byWorker, CHAT, closeServers, FIXTURE, PROTOCOLS, requestsOf, scripted } from './helpers/scripted.ts';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedRequest } from '../../src/testing/index.ts';
+import type { ScriptedRequest } from '../../src/testkit/index.ts';
 import { tempDir, writeTree } from '../project/fixture.ts';
 import { freePort, restateMissing, startRestate, type RestateServer } from './helpers/restate.ts';
 import { runCli, startCli, type CliProcess } from './helpers/run-cli.ts';

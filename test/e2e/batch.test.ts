@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler } from '../../src/testing/index.ts';
+import type { ScriptedHandler } from '../../src/testkit/index.ts';
 import { tempDir, writeTree } from '../project/fixture.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';

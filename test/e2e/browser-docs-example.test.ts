@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
 import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
 import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type * as LlmDoBrowser from '../../src/browser/index.ts';
-import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../../src/testkit/index.ts';
 import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
 import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 

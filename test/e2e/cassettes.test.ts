@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { startScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer } from '../../src/testkit/index.ts';
 import { scriptedEnv } from '../helpers/scripted-env.ts';
 import { tempDir, writeTree } from '../project/fixture.ts';
 import { runCli } from './helpers/run-cli.ts';

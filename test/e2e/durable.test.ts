@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler, ScriptedRequest } from '../../src/testing/index.ts';
+import type { ScriptedHandler, ScriptedRequest } from '../../src/testkit/index.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { byWorker, closeServers, scripted } from './helpers/scripted.ts';
 

@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ScriptedRequest } from '../../src/testing/index.ts';
+import type { ScriptedRequest } from '../../src/testkit/index.ts';
 import { REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
 import { CHAT, closeServers, scripted } from './helpers/scripted.ts';
 

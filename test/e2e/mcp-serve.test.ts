@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler } from '../../src/testing/index.ts';
+import type { ScriptedHandler } from '../../src/testkit/index.ts';
 import { CLI_BIN, REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
 import { byWorker, CHAT, closeServers, scripted } from './helpers/scripted.ts';
 

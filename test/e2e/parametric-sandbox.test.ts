@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { canRunBwrap } from '../../src/tools/shell-process.ts';
+import { canRunBwrap } from '../../src/tools/shell/process.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const BWRAP = process.platform === 'linux' && (await canRunBwrap());

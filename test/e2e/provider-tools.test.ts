@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedRequest } from '../../src/testing/index.ts';
+import type { ScriptedRequest } from '../../src/testkit/index.ts';
 import { tempDir, worker as workerFile, writeTree } from '../project/fixture.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { byWorker, closeServers, scripted } from './helpers/scripted.ts';

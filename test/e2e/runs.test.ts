@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'libsql';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import type { CallRecord, RunDetail, RunSummary } from '../../src/store/index.ts';
+import type { CallRecord, RunDetail, RunSummary } from '../../src/run-log/index.ts';
 import { CLI_BIN, REPO_ROOT, runCli, startCli } from './helpers/run-cli.ts';
 import { runLogFiles } from './helpers/run-log-files.ts';
 import { ANTHROPIC, byWorker, closeServers, FIXTURE, requestsOf, scripted } from './helpers/scripted.ts';

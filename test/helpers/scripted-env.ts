@@ -3,7 +3,7 @@
  * with placeholder keys: `createModelRegistry({ env: scriptedEnv(server) })`, then models
  * `anthropic:x`, `openai:x` (Responses), `openai-compatible:x`, `google:x` and `ollama:x` all reach the server.
  */
-import type { ScriptedServer } from '../../src/testing/index.ts';
+import type { ScriptedServer } from '../../src/testkit/index.ts';
 
 /** Base URLs and placeholder keys for every built-in HTTP provider, all on `server`. */
 export function scriptedEnv(server: ScriptedServer, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {

@@ -4,7 +4,7 @@ import { generateText, RetryError } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, ModelError } from '../../src/errors.ts';
 import { createRetryingFetch, toModelError } from '../../src/models/index.ts';
-import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
 const context = { worker: 'main', model: 'anthropic:claude-x' };

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import table from '../../src/models/prices.json' with { type: 'json' };
 import { createPriceBook, PRICE_TABLE_SOURCE, requestCost } from '../../src/models/prices.ts';
-import { PricesSchema } from '../../src/worker/schema.ts';
+import { PricesSchema } from '../../src/worker-file/schema.ts';
 
 const SONNET = { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 };
 

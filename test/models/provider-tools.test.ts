@@ -9,7 +9,7 @@ import { ProjectError } from '../../src/errors.ts';
 import { createFallbackModel, servingModelId } from '../../src/models/fallback-model.ts';
 import { neutralProviderToolId, withProviderTools } from '../../src/models/provider-tools.ts';
 import { assertProviderTools } from '../../src/models/registry.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const answer = { content: [], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ModelError, ProjectError } from '../../src/errors.ts';
 import { createModelRegistry, toModelError } from '../../src/models/index.ts';
 import { ollamaApiUrl } from '../../src/models/providers.ts';
-import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 import { scriptedEnv } from '../helpers/scripted-env.ts';
 

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRetryingFetch, type RetryEvent } from '../../src/models/index.ts';
 import { StreamTimeoutError } from '../../src/models/retrying-fetch.ts';
-import { startScriptedServer, type ScriptedServer } from '../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
 /** A fetch that plays back `outcomes` in order (a status, or an error to throw) and counts calls. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxError } from '../../src/errors.ts';
 import { boundMountSpec, resolveMounts } from '../../src/project/mount-table.ts';
 import { bindHostDirectory, checkParametricMounts, parametricMounts } from '../../src/project/parametric-mounts.ts';
-import type { SandboxConfig } from '../../src/worker/schema.ts';
+import type { SandboxConfig } from '../../src/worker-file/schema.ts';
 import { nodeFixture, type Fixture } from '../sandbox/fixtures.ts';
 
 const schema = { type: 'object', properties: { dir: { type: 'string' }, count: { type: 'integer' } }, required: ['dir'] };

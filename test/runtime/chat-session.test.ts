@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSession } from '../../src/runtime/chat-session.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf } from './helpers.ts';
 

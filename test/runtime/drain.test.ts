@@ -8,7 +8,7 @@ import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSession } from '../../src/runtime/chat-session.ts';
 import { DRAIN_GRACE_MS } from '../../src/runtime/branches.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { runWorker } from '../../src/runtime/run-worker.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { createTestModel, MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { createTestModel, MockLanguageModelV3 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
 

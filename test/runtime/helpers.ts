@@ -6,7 +6,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Conten
 import type { ModelRegistry } from '../../src/models/registry.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { runWorker, type RunResult, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 import { open, writeTree } from '../project/fixture.ts';
 
 /** What the scripted model answers to one call. */

@@ -8,7 +8,7 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { generateText, type ModelMessage } from 'ai';
 import { loopMessagesToProvider } from '../../src/runtime/loop-messages.ts';
 import { createPromptPrefix } from '../../src/runtime/prompt-prefix.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const answer = { content: [{ type: 'text' as const, text: 'ok' }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] };

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { generateText, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { meteredStep } from '../../src/runtime/metered-step.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 
 const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 7, text: 7, reasoning: 0 } };
 

@@ -1,7 +1,7 @@
 /** `model_settings` on model requests (SPEC §18): precedence --set > worker > manifest, and warnings once per run. */
 import { describe, expect, test } from 'vitest';
 import { parseOverride } from '../../src/runtime/overrides.ts';
-import { MockLanguageModelV3 } from '../../src/testing/index.ts';
+import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 

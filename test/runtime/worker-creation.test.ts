@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { createdWorkerFile, deriveCreatedWorker, WorkerCreateRefusal, type CreatorView } from '../../src/runtime/worker-creation.ts';
 import type { WorkerDefinition } from '../../src/project/types.ts';
 import type { WorkerCreateArgs } from '../../src/tools/worker-factory.ts';
-import type { WorkerConfig } from '../../src/worker/schema.ts';
+import type { WorkerConfig } from '../../src/worker-file/schema.ts';
 
 function creator(config: Partial<WorkerConfig>, own: WorkerConfig['toolsets'] = config.toolsets): WorkerDefinition {
   return {

@@ -6,7 +6,7 @@ import { createApprovalController } from '../../src/approval/controller.ts';
 import { resolveApprovalRule, toolDefaultRule } from '../../src/approval/rules.ts';
 import { z } from 'zod';
 import { ProjectError } from '../../src/errors.ts';
-import { importModule } from '../../src/worker/module-loader.ts';
+import { importModule } from '../../src/modules/module-loader.ts';
 import { createCustomToolset, loadToolModule, type ToolModuleRef } from '../../src/tools/custom.ts';
 import { createToolbox } from '../../src/tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';

@@ -1,7 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
-import type { McpConnection } from '../../src/mcp/connection.ts';
+import type { McpConnection } from '../../src/mcp-client/connection.ts';
 import { MCP_RESULT_MAX_CHARS, mcpToolName, mcpTools } from '../../src/tools/mcp.ts';
 import type { ToolContext } from '../../src/tools/types.ts';
 

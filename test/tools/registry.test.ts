@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../e2e/helpers/run-cli.ts';
 import { approvalForTool, enabledToolsets, TOOLSET_KINDS } from '../../src/tools/registry.ts';
-import { ToolsetsSchema } from '../../src/worker/schema.ts';
+import { ToolsetsSchema } from '../../src/worker-file/schema.ts';
 
 describe('toolset registry', () => {
   it('has one kind per key of ToolsetsSchema, and the docs table lists each as written', () => {

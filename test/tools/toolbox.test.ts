@@ -6,7 +6,7 @@ import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../../sr
 import { AbortedError, ProjectError, RunError } from '../../src/errors.ts';
 import { createToolbox, isGatedTool } from '../../src/tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';
-import type { ApprovalMode, ApprovalRule, ToolsetApproval } from '../../src/worker/schema.ts';
+import type { ApprovalMode, ApprovalRule, ToolsetApproval } from '../../src/worker-file/schema.ts';
 
 function context(overrides: Partial<ToolContext> = {}): ToolContext {
   return {

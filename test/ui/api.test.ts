@@ -4,13 +4,13 @@
  * its status and a message naming the field, changing nothing.
  */
 import { describe, expect, test } from 'vitest';
-import { openRunDatabase } from '../../src/store/database.ts';
-import { createPausedRuns } from '../../src/store/paused-runs.ts';
-import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
+import { openRunDatabase } from '../../src/run-log/database.ts';
+import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
+import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import type { RunSnapshot } from '../../src/runtime/state.ts';
 import { ApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
-import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../store/helpers.ts';
+import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../run-log/helpers.ts';
 
 const RUN = '0193aaaa-0000-7000-8000-00000000000a';
 

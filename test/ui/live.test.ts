@@ -4,10 +4,10 @@
  * announced to a listener that left.
  */
 import { describe, expect, test } from 'vitest';
-import { openRunDatabase } from '../../src/store/database.ts';
-import { createSqliteRunStore } from '../../src/store/sqlite-run-store.ts';
+import { openRunDatabase } from '../../src/run-log/database.ts';
+import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import { createChangeFeed } from '../../src/ui/live.ts';
-import { seedPausedRun, tempLog } from '../store/helpers.ts';
+import { seedPausedRun, tempLog } from '../run-log/helpers.ts';
 
 describe('change feed', () => {
   test('another connection\'s commit is announced once; touch() announces this connection\'s own', async () => {

@@ -1,5 +1,5 @@
-/** `worker/module-loader.ts` in the browser bundle: a page cannot import the project's TS/JS files. */
-import type * as NodeModuleLoader from '../../worker/module-loader.ts';
+/** `modules/module-loader.ts` in the browser bundle: a page cannot import the project's TS/JS files. */
+import type * as NodeModuleLoader from '../../modules/module-loader.ts';
 import { notInBrowser } from './not-available.ts';
 
 export const importModule: typeof NodeModuleLoader.importModule = async (hostPath) => {

@@ -1,5 +1,5 @@
 /** `tools/shell-process.ts` in the browser bundle: a page cannot start processes. */
-import type * as NodeShellProcess from '../../tools/shell-process.ts';
+import type * as NodeShellProcess from '../../tools/shell/process.ts';
 import { notInBrowser } from './not-available.ts';
 
 export const canRunBwrap: typeof NodeShellProcess.canRunBwrap = async () => false;

@@ -1,6 +1,6 @@
-/** `mcp/stdio-transport.ts` in the browser bundle: a stdio MCP server is a process, which a page cannot start. */
+/** `mcp-client/stdio-transport.ts` in the browser bundle: a stdio MCP server is a process, which a page cannot start. */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type * as NodeStdioTransport from '../../mcp/stdio-transport.ts';
+import type * as NodeStdioTransport from '../../mcp-client/stdio-transport.ts';
 import { notInBrowser } from './not-available.ts';
 
 export class ProcessGroupStdioTransport implements Transport {

@@ -5,7 +5,7 @@
  * is recorded once: answering again, an unknown id or an approval's id is an input error naming the id.
  */
 import { UsageError } from '../../errors.ts';
-import type { PausedRuns, PendingApprovalRecord, PendingQuestionRecord } from '../../store/index.ts';
+import type { PausedRuns, PendingApprovalRecord, PendingQuestionRecord } from '../../run-log/index.ts';
 import { personAtHost, type CliIO } from '../io.ts';
 import { chainText, shortApprovalIds } from '../pending-view.ts';
 import { shorten } from '../progress.ts';

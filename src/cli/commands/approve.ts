@@ -5,7 +5,7 @@
  * and the decisions of one command are recorded together or not at all.
  */
 import { UsageError } from '../../errors.ts';
-import type { PendingApprovalRecord, PendingQuestionRecord, RecordedDecisionValue } from '../../store/index.ts';
+import type { PendingApprovalRecord, PendingQuestionRecord, RecordedDecisionValue } from '../../run-log/index.ts';
 import { personAtHost, type CliIO } from '../io.ts';
 import { chainText, decisionText, shortApprovalIds } from '../pending-view.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';

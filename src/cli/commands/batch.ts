@@ -116,7 +116,7 @@ export function positiveInteger(value: string, flag: string): number {
 
 /** What became of a paused input's run since, read from the run log (runs a crash cut short are settled first). */
 async function pausedRunLookup(io: CliIO): Promise<{ lookup: (runId: string) => PausedRunOutcome; close: () => void }> {
-  const store = await import('../../store/index.ts');
+  const store = await import('../../run-log/index.ts');
   let db: ReturnType<typeof store.openRunDatabase> | undefined;
   const lookup = (runId: string): PausedRunOutcome => {
     if (!db) {

@@ -10,7 +10,7 @@ import { providerSpecs } from '../../models/registry.ts';
 import { readUserConfig, userConfigPath } from '../../project/user-config.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import type { FileSystem } from '../../sandbox/file-system.ts';
-import { canRunBwrap } from '../../tools/shell-process.ts';
+import { canRunBwrap } from '../../tools/shell/process.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { keysFilePath } from '../key-store.ts';

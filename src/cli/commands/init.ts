@@ -13,7 +13,7 @@ import { parseDocument } from 'yaml';
 import { UsageError } from '../../errors.ts';
 import type { FileSystem } from '../../sandbox/file-system.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
-import { suggestionClause } from '../../worker/suggest.ts';
+import { suggestionClause } from '../../worker-file/suggest.ts';
 import { EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 

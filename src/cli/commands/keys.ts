@@ -9,7 +9,7 @@ import { BUILTIN_PROVIDERS } from '../../models/providers.ts';
 import { findApiKey, providerSpecs } from '../../models/registry.ts';
 import { readUserConfig, userConfigPath } from '../../project/user-config.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
-import { suggestionClause } from '../../worker/suggest.ts';
+import { suggestionClause } from '../../worker-file/suggest.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { keysFilePath, PROVIDER_NAME, readStoredKeys, writeStoredKeys } from '../key-store.ts';
 import { readStdin } from '../read-stdin.ts';

@@ -1,7 +1,7 @@
 /** `llm-do list [DIR] [--json]`: the project's workers with id, file, description and model (and, in JSON, model settings). */
 import { diagnosticsFromError, formatDiagnostic } from '../../project/diagnostics.ts';
 import type { Project, WorkerEntry } from '../../project/types.ts';
-import type { ModelSettings } from '../../worker/model-settings.ts';
+import type { ModelSettings } from '../../worker-file/model-settings.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { terminalSafeJson } from '../terminal-text.ts';

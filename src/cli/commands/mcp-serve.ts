@@ -4,8 +4,8 @@
  * every served worker planned before serving: a problem is exit 2, naming it. stdout is the
  * protocol in stdio mode; everything for people goes to stderr.
  */
-import { createWorkerTools, describeServedTools } from '../../mcp-serve/serve.ts';
-import { reserveStdoutForProtocol, serveStdio } from '../../mcp-serve/stdio.ts';
+import { createWorkerTools, describeServedTools } from '../../mcp-server/serve.ts';
+import { reserveStdoutForProtocol, serveStdio } from '../../mcp-server/stdio.ts';
 import { checkProject } from '../../project/check.ts';
 import { formatDiagnostic } from '../../project/diagnostics.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
@@ -54,7 +54,7 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
       printError(io, `${serving} over stdio`);
       await serveStdio(workerTools, { stdin: io.stdin, stdout: protocolOut!, signal: stopped });
     } else {
-      const { serveHttp } = await import('../../mcp-serve/http.ts');
+      const { serveHttp } = await import('../../mcp-server/http.ts');
       await serveHttp(workerTools, { port, signal: stopped, onListening: (url) => printError(io, `${serving} at ${url} (Ctrl-C stops)`) });
     }
     // The client is gone or the server stops: calls still running are cancelled, and recorded as such.

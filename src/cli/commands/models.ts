@@ -14,7 +14,7 @@ import { isProjectDir } from '../../project/target.ts';
 import type { Project } from '../../project/types.ts';
 import { readUserConfig, userConfigPath } from '../../project/user-config.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
-import type { ModelPrice, UserConfig } from '../../worker/schema.ts';
+import type { ModelPrice, UserConfig } from '../../worker-file/schema.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { readStoredKeys } from '../key-store.ts';

@@ -4,7 +4,7 @@
  * ({@link escapeTerminalText}) or flattened to one escaped line ({@link shorten}).
  */
 import type { PendingQuestion } from '../../runtime/events.ts';
-import type { CallRecord, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../store/index.ts';
+import type { CallRecord, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../run-log/index.ts';
 import { shortApprovalIds } from '../pending-view.ts';
 import { formatDuration, shorten } from '../progress.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';

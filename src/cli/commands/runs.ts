@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../../errors.ts';
 import type { PendingQuestion } from '../../runtime/events.ts';
-import type { PausedRuns, RunDatabase } from '../../store/index.ts';
+import type { PausedRuns, RunDatabase } from '../../run-log/index.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { openRunLogDatabase } from '../run-setup.ts';
@@ -41,7 +41,7 @@ export interface RunsRmOptions {
  * Opens the log, settles runs whose process died, runs `task`, and prints its answer; errors are
  * reported as text, or with `--json` as one object with `fields` given their empty values.
  */
-export async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../store/index.ts')) => unknown): Promise<number> {
+export async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../run-log/index.ts')) => unknown): Promise<number> {
   let db: RunDatabase | undefined;
   try {
     const opened = await openRunLogDatabase(io);

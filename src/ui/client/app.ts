@@ -9,7 +9,7 @@
  */
 import type { LaunchProject } from '../launcher.ts';
 import type { RunsView, RunView } from '../api.ts';
-import type { CallRecord, PendingApprovalRecord, PendingQuestionRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../store/index.ts';
+import type { CallRecord, PendingApprovalRecord, PendingQuestionRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../run-log/index.ts';
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | boolean | ((event: Event) => void) | undefined>;

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler, ScriptedRequest } from '../../../src/testing/index.ts';
+import type { ScriptedHandler, ScriptedRequest } from '../../../src/testkit/index.ts';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.ts';
 import { expectCheckPasses } from '../helpers/check-example.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';

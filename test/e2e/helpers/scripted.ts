@@ -3,7 +3,7 @@
  * path is proven on, and routing of scripted requests by the worker whose instructions they carry.
  */
 import path from 'node:path';
-import { startScriptedServer, type ScriptedHandler, type ScriptedRequest, type ScriptedServer } from '../../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedHandler, type ScriptedRequest, type ScriptedServer } from '../../../src/testkit/index.ts';
 import { scriptedEnv } from '../../helpers/scripted-env.ts';
 import { REPO_ROOT } from './run-cli.ts';
 

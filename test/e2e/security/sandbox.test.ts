@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedRequest } from '../../../src/testing/index.ts';
+import type { ScriptedRequest } from '../../../src/testkit/index.ts';
 import { runCli, startCli } from '../helpers/run-cli.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { canRunBwrap } from '../../../src/tools/shell-process.ts';
+import { canRunBwrap } from '../../../src/tools/shell/process.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startScriptedServer, type ScriptedHandler } from '../../../src/testing/index.ts';
+import { startScriptedServer, type ScriptedHandler } from '../../../src/testkit/index.ts';
 import { scriptedEnv } from '../../helpers/scripted-env.ts';
 import { REPO_ROOT } from '../helpers/run-cli.ts';
 import { byWorker } from '../helpers/scripted.ts';

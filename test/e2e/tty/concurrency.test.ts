@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ScriptedHandler, ScriptedReply, ScriptedRequest } from '../../../src/testing/index.ts';
+import type { ScriptedHandler, ScriptedReply, ScriptedRequest } from '../../../src/testkit/index.ts';
 import { byWorker, closeServers, scripted } from '../helpers/scripted.ts';
 import { copyFixture, runInPty } from './pty.ts';
 
