@@ -3,6 +3,13 @@
 // cache in `$LLM_DO_HOME/cache/code/` (compile-cache.ts), then runs it (process-entry.ts).
 import { createRequire } from 'node:module';
 
+// An older Node fails somewhere inside the providers; say once, plainly, what is needed instead.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 22) {
+  process.stderr.write(`llm-do: needs Node.js 22 or later (24 LTS recommended); this is Node.js ${process.versions.node}\n`);
+  process.exit(2);
+}
+
 const require = createRequire(import.meta.url);
 // Required, not imported: see the compile-cache build in scripts/bundle-cli.mjs.
 const { cacheCliCode } = require('./compile-cache.cjs') as typeof import('./compile-cache.ts');
