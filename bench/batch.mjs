@@ -95,10 +95,14 @@ try {
   for (const name of names) {
     const values = times[name];
     const ms = median(values);
-    console.log(`| ${name} | ${ms.toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}) | ${(ms / INPUTS).toFixed(2)} | ${name.startsWith('bare') ? '' : ((ms - bareMs) / INPUTS).toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${ms.toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}) | ${(ms / INPUTS).toFixed(2)} | ${name.startsWith('bare') ? '' : ((ms - bareMs) / INPUTS).toFixed(2)} |`,
+    );
   }
 } finally {
   await fast.close();
 }
-console.log(`\n${verdict}: throughput under --rpm ${rpm} within 10% of the limit, not above it but for 2% of arrival jitter (load average ${os.loadavg()[0].toFixed(2)})`);
+console.log(
+  `\n${verdict}: throughput under --rpm ${rpm} within 10% of the limit, not above it but for 2% of arrival jitter (load average ${os.loadavg()[0].toFixed(2)})`,
+);
 if (verdict !== 'PASS') process.exitCode = 1;

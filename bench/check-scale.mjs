@@ -74,7 +74,9 @@ console.log('|---|---|---|---|---|---|');
 for (const size of SIZES) {
   const runs = times.get(size);
   const row = [median(runs), Math.min(...runs), Math.max(...runs)].map((ms) => `${(ms / 1000).toFixed(2)} s`);
-  console.log(`| ${size.toLocaleString('en-US')} | ${row.join(' | ')} | ${(perWorker(size) * 1000).toFixed(0)} µs | ${(median(cpuTimes.get(size)) / 1000).toFixed(2)} s |`);
+  console.log(
+    `| ${size.toLocaleString('en-US')} | ${row.join(' | ')} | ${(perWorker(size) * 1000).toFixed(0)} µs | ${(median(cpuTimes.get(size)) / 1000).toFixed(2)} s |`,
+  );
 }
 const linearity = perWorker(20000) / perWorker(5000);
 console.log(`\nlinearity (per-worker time at 20,000 / at 5,000): ${linearity.toFixed(2)} (target ≤ ${MAX_LINEARITY})`);

@@ -22,11 +22,16 @@ const READ_MULTIPLIER = 0.1;
 requireBuild();
 const { startScriptedServer } = await importDist('testkit/index.js');
 const server = await startScriptedServer((request) =>
-  request.toolResults.length < STEPS - 1 ? { toolCalls: [{ name: 'read_file', args: { path: `/notes/note-${request.toolResults.length}.md` } }] } : { text: 'done' },
+  request.toolResults.length < STEPS - 1
+    ? { toolCalls: [{ name: 'read_file', args: { path: `/notes/note-${request.toolResults.length}.md` } }] }
+    : { text: 'done' },
 );
 
 // A worker as people write them: a page of instructions, the filesystem tools, notes of a few hundred tokens.
-const guidance = Array.from({ length: 60 }, (_, i) => `- Rule ${i + 1}: cite the note a claim comes from, quote exactly, and say when the notes disagree.`).join('\n');
+const guidance = Array.from(
+  { length: 60 },
+  (_, i) => `- Rule ${i + 1}: cite the note a claim comes from, quote exactly, and say when the notes disagree.`,
+).join('\n');
 const notes = Object.fromEntries(
   Array.from({ length: STEPS }, (_, i) => [`notes/note-${i}.md`, `# Note ${i}\n\n${'Findings from the interviews, with dates and names. '.repeat(12)}\n`]),
 );
@@ -50,7 +55,8 @@ try {
   const cached = await measure([]);
   const requestsCached = server.requests.length;
   const plain = await measure(['--set', 'model_settings.cache=false']);
-  if (requestsCached !== STEPS || server.requests.length !== 2 * STEPS) throw new Error(`expected ${STEPS} requests per run, got ${requestsCached} and ${server.requests.length - requestsCached}`);
+  if (requestsCached !== STEPS || server.requests.length !== 2 * STEPS)
+    throw new Error(`expected ${STEPS} requests per run, got ${requestsCached} and ${server.requests.length - requestsCached}`);
   const ratio = cached.billed / plain.billed;
   const line = ({ usage, billed }) =>
     `${usage.input_tokens} input tokens (${usage.cache_write_tokens} cache writes, ${usage.cache_read_tokens} cache reads), ${Math.round(billed)} billed, $${usage.cost_usd}`;

@@ -34,7 +34,14 @@ const root = writeTree(path.join(generatedDir, 'run-log'), {
 });
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-bench-log-'));
 const cpuFile = path.join(home, 'cpu.txt');
-const env = { PATH: process.env.PATH, HOME: home, LLM_DO_HOME: home, OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl, LLM_DO_MODEL: '', LLM_DO_BENCH_CPU_FILE: cpuFile };
+const env = {
+  PATH: process.env.PATH,
+  HOME: home,
+  LLM_DO_HOME: home,
+  OPENAI_COMPATIBLE_BASE_URL: server.openaiBaseUrl,
+  LLM_DO_MODEL: '',
+  LLM_DO_BENCH_CPU_FILE: cpuFile,
+};
 const reportCpu = path.join(benchDir, 'children', 'report-cpu.cjs');
 
 /** One `node ARGS` (in the project unless `cwd` says otherwise): wall and CPU ms. */
@@ -44,7 +51,8 @@ async function timeRun(args, cwd = root) {
   return { ms, cpuMs: Number(fs.readFileSync(cpuFile, 'utf8').trim()) };
 }
 
-const spread = (values, digits = 3) => `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
+const spread = (values, digits = 3) =>
+  `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 
 const cases = {
   [`${STEPS}-step run`]: [cliBin, root, 'go', '--quiet'],
@@ -70,13 +78,23 @@ try {
     }
     const wallRatios = logged.map((run, index) => run.ms / unlogged[index].ms);
     const cpuRatios = logged.map((run, index) => run.cpuMs / unlogged[index].cpuMs);
-    console.log(`| ${name} | ${spread(logged.map((run) => run.ms), 0)} | ${spread(unlogged.map((run) => run.ms), 0)} | ${spread(wallRatios)} | ${spread(cpuRatios)} |`);
+    console.log(
+      `| ${name} | ${spread(
+        logged.map((run) => run.ms),
+        0,
+      )} | ${spread(
+        unlogged.map((run) => run.ms),
+        0,
+      )} | ${spread(wallRatios)} | ${spread(cpuRatios)} |`,
+    );
     if (name.startsWith(`${STEPS}-step`)) {
       verdict = median(wallRatios) <= TARGET ? 'PASS' : 'MISS';
       cpuVerdict = median(cpuRatios) <= TARGET ? 'within' : 'over';
     }
   }
-  console.log(`\n${verdict}: the run record of a ${STEPS}-step run, median wall ratio against --no-log, target ≤ ${TARGET} (median of ${rounds} alternating pairs; its CPU ratio is ${cpuVerdict} the target)`);
+  console.log(
+    `\n${verdict}: the run record of a ${STEPS}-step run, median wall ratio against --no-log, target ≤ ${TARGET} (median of ${rounds} alternating pairs; its CPU ratio is ${cpuVerdict} the target)`,
+  );
   // A run writes a journal; the next command that opens the log records it there (docs/runs.md).
   const reading = [];
   const readingNothing = [];
@@ -88,7 +106,9 @@ try {
     if (round >= 0) reading.push(recording), readingNothing.push(nothingToRecord);
   }
   const moved = (key) => (median(reading.map((run) => run[key])) - median(readingNothing.map((run) => run[key]))).toFixed(0);
-  console.log(`recording a ${STEPS}-step run's journal in the log: +${moved('ms')} ms wall, +${moved('cpuMs')} ms CPU of the next \`llm-do runs\` (median of ${rounds}: one with the journal waiting, one right after with none)`);
+  console.log(
+    `recording a ${STEPS}-step run's journal in the log: +${moved('ms')} ms wall, +${moved('cpuMs')} ms CPU of the next \`llm-do runs\` (median of ${rounds}: one with the journal waiting, one right after with none)`,
+  );
   const load = [];
   const bare = [];
   for (let round = -1; round < rounds; round++) {
@@ -97,7 +117,9 @@ try {
     if (round >= 0) load.push(withLibsql), bare.push(nothing);
   }
   const over = (key) => (median(load.map((run) => run[key])) - median(bare.map((run) => run[key]))).toFixed(0);
-  console.log(`loading libsql as its own loader does: +${over('ms')} ms wall, +${over('cpuMs')} ms CPU over node -e "" (medians of ${rounds}; llm-do skips its process report, see src/run-log/libsql.ts)`);
+  console.log(
+    `loading libsql as its own loader does: +${over('ms')} ms wall, +${over('cpuMs')} ms CPU over node -e "" (medians of ${rounds}; llm-do skips its process report, see src/run-log/libsql.ts)`,
+  );
 } finally {
   await server.close();
   fs.rmSync(home, { recursive: true, force: true });

@@ -30,7 +30,7 @@ try {
       `| ${row.name} | ${spread(row.usPerStep, row.min, row.max)} | ${spread(row.cpuUsPerStep, row.cpuMin, row.cpuMax)} | ${ratio(row.ratio, row.ratioMin, row.ratioMax)} | ${ratio(row.cpuRatio, row.cpuRatioMin, row.cpuRatioMax)} |`,
     );
   }
-  console.log('\nRatios: of the medians; in brackets the min and max of the per-round ratios (each round\'s llm-do run over the same round\'s bare run).');
+  console.log("\nRatios: of the medians; in brackets the min and max of the per-round ratios (each round's llm-do run over the same round's bare run).");
 } finally {
   await server.close();
 }

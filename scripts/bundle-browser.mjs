@@ -36,7 +36,9 @@ const browserOnly = {
       // A bare name such as `events` may be an npm package of that name, meant for browsers.
       const resolved = id.startsWith('node:') ? null : await this.resolve(id, importer, { ...options, skipSelf: true });
       if (resolved && !resolved.external) return resolved;
-      this.error(`the browser bundle may not import the Node builtin "${id}" (imported by ${shown(importer)}): reach the host through FileSystem or an injected option, or give that module a browser shim in BROWSER_SHIMS (scripts/bundle-browser.mjs)`);
+      this.error(
+        `the browser bundle may not import the Node builtin "${id}" (imported by ${shown(importer)}): reach the host through FileSystem or an injected option, or give that module a browser shim in BROWSER_SHIMS (scripts/bundle-browser.mjs)`,
+      );
     }
     const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
     if (resolved && Object.hasOwn(BROWSER_SHIMS, resolved.id)) return BROWSER_SHIMS[resolved.id];
@@ -86,5 +88,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { output } = await buildBrowserBundle();
   const { eager, gzip, lazy } = measure(output);
   const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
-  console.log(`llm-do/browser: dist/browser/llm-do.js loads ${kb(eager)} (${kb(gzip)} gzipped) at import, ${kb(lazy)} more in chunks loaded when used (providers, MCP, templates)`);
+  console.log(
+    `llm-do/browser: dist/browser/llm-do.js loads ${kb(eager)} (${kb(gzip)} gzipped) at import, ${kb(lazy)} more in chunks loaded when used (providers, MCP, templates)`,
+  );
 }

@@ -26,7 +26,8 @@ function checkLazyEntry(bundle, { name, loader, holds }) {
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || chunk.fileName === entry) continue;
     if (chunk.moduleIds.some(holds) || chunk.imports.includes(entry)) throw new Error(`bundle-cli: ${chunk.fileName} loads ${entry} at once`);
-    if (chunk.moduleIds.includes(loader) && !chunk.fileName.startsWith('chunks/')) throw new Error(`bundle-cli: ${chunk.fileName} requires ./${name}.cjs, which is not beside it`);
+    if (chunk.moduleIds.includes(loader) && !chunk.fileName.startsWith('chunks/'))
+      throw new Error(`bundle-cli: ${chunk.fileName} requires ./${name}.cjs, which is not beside it`);
   }
 }
 /** The start of a loader module: `load()` requires the entry once. */
@@ -95,7 +96,8 @@ const lazyChildProcessInCommander = {
   name: 'lazy-child-process-in-commander',
   transform(code, id) {
     if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return undefined;
-    if (!code.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`bundle-cli: ${id} no longer has "${COMMANDER_CHILD_PROCESS}"; update lazyChildProcessInCommander`);
+    if (!code.includes(COMMANDER_CHILD_PROCESS))
+      throw new Error(`bundle-cli: ${id} no longer has "${COMMANDER_CHILD_PROCESS}"; update lazyChildProcessInCommander`);
     return code.replace(COMMANDER_CHILD_PROCESS, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
   },
 };

@@ -121,7 +121,12 @@ export type SandboxErrorCode =
 /** A refused or failed sandbox operation. `path` is always the virtual path, never a host path. */
 export class SandboxError extends LlmDoError {
   readonly kind = 'sandbox' as const;
-  constructor(readonly code: SandboxErrorCode, readonly path: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: SandboxErrorCode,
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
   static override isInstance(error: unknown): error is SandboxError {
@@ -134,7 +139,12 @@ export type DelegationErrorCode = 'not-allowed' | 'depth' | 'circular' | 'attach
 /** A refused or failed worker-to-worker call. `chain` is the worker ids from the entry to the caller. */
 export class DelegationError extends LlmDoError {
   readonly kind = 'delegation' as const;
-  constructor(readonly code: DelegationErrorCode, readonly chain: readonly string[], message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: DelegationErrorCode,
+    readonly chain: readonly string[],
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
   static override isInstance(error: unknown): error is DelegationError {
@@ -159,12 +169,25 @@ export class ModelError extends LlmDoError {
   }
 }
 
-export type RunErrorCode = 'max-steps' | 'invalid-output' | 'tool-failed' | 'aborted-by-user' | 'uncaught-error' | 'stalled' | 'denied-calls' | 'mcp-server-failed';
+export type RunErrorCode =
+  | 'max-steps'
+  | 'invalid-output'
+  | 'tool-failed'
+  | 'aborted-by-user'
+  | 'uncaught-error'
+  | 'stalled'
+  | 'denied-calls'
+  | 'mcp-server-failed';
 
 /** A run that started but could not finish (step cap, invalid structured output, user quit). */
 export class RunError extends LlmDoError {
   readonly kind = 'run' as const;
-  constructor(readonly code: RunErrorCode, readonly worker: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: RunErrorCode,
+    readonly worker: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
   static override isInstance(error: unknown): error is RunError {
@@ -172,7 +195,17 @@ export class RunError extends LlmDoError {
   }
 }
 
-export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'refused-command' | 'not-allowed' | 'spawn-failed' | 'risky-argument' | 'isolation-unavailable' | 'mcp-server-gone' | 'result-too-large';
+export type ToolErrorCode =
+  | 'no-sandbox'
+  | 'no-match'
+  | 'ambiguous-match'
+  | 'refused-command'
+  | 'not-allowed'
+  | 'spawn-failed'
+  | 'risky-argument'
+  | 'isolation-unavailable'
+  | 'mcp-server-gone'
+  | 'result-too-large';
 
 /**
  * A built-in tool refused or could not do what the model asked (no file access, an edit that does not
@@ -181,7 +214,12 @@ export type ToolErrorCode = 'no-sandbox' | 'no-match' | 'ambiguous-match' | 'ref
  */
 export class ToolError extends LlmDoError {
   readonly kind = 'tool' as const;
-  constructor(readonly code: ToolErrorCode, readonly tool: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: ToolErrorCode,
+    readonly tool: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
   static override isInstance(error: unknown): error is ToolError {

@@ -16,8 +16,27 @@ export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions,
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
 export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
-export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, ConfigOverride, PendingApproval, PendingQuestion } from './runtime/index.ts';
-export { resumeRun, pendingApprovals, STATE_VERSION, type ResumeRunOptions, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './runtime/index.ts';
+export type {
+  RunEvent,
+  RunEventType,
+  RunEventListener,
+  RequestUsage,
+  TokenUsage,
+  UsageSummary,
+  ConfigOverride,
+  PendingApproval,
+  PendingQuestion,
+} from './runtime/index.ts';
+export {
+  resumeRun,
+  pendingApprovals,
+  STATE_VERSION,
+  type ResumeRunOptions,
+  type RunSnapshot,
+  type CallSnapshot,
+  type ToolCallSnapshot,
+  type SavedRunOptions,
+} from './runtime/index.ts';
 export { checkProject, formatDiagnostic, type Diagnostic } from './project/index.ts';
 export type { Project, ProjectOptions, WorkerDefinition, LibraryInfo } from './project/index.ts';
 export type { ApprovalAnswer, ApprovalMode, ApprovalPrompter, ApprovalRequest, ApprovalRule, ApprovalSource, UserQuestionRequest } from './approval/types.ts';

@@ -14,7 +14,11 @@ export function listenOnLoopback(http: Server, port: number, flag: string): Prom
   return new Promise((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) => {
       const why =
-        error.code === 'EADDRINUSE' ? 'is in use by another program' : error.code === 'EACCES' ? 'needs privileges this process does not have' : `cannot be opened (${error.message})`;
+        error.code === 'EADDRINUSE'
+          ? 'is in use by another program'
+          : error.code === 'EACCES'
+            ? 'needs privileges this process does not have'
+            : `cannot be opened (${error.message})`;
       reject(new UsageError(`${flag} ${port}: port ${port} on ${LOOPBACK} ${why}; choose another port, or 0 for a free one`));
     });
     http.listen(port, LOOPBACK, () => resolve((http.address() as AddressInfo).port));

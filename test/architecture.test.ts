@@ -42,19 +42,23 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/controlling-terminal.ts': 'opens /dev/tty for approval prompts when stdin is piped',
   'src/cli/trace-writer.ts': 'writes the --trace file the user named on the command line, outside any sandbox',
   'src/cli/version.ts': "reads llm-do's own package.json, not a project file",
-  'src/run-log/run-log-file.ts': 'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
+  'src/run-log/run-log-file.ts':
+    'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
   'src/run-log/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
   'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
   'src/run-log/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
-  'src/cli/compile-cache.ts': "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
+  'src/cli/compile-cache.ts':
+    "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
   'src/cache-files.ts': "writes the entries of llm-do's own cache directories in $LLM_DO_HOME/cache, owner-only, and keeps each within its size",
-  'src/modules/compiled-modules.ts': 'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
+  'src/modules/compiled-modules.ts':
+    'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
   'src/models/cassette-file.ts': 'reads and writes the cassette the user named with --record or --replay',
   'src/models/script-file.ts': 'reads the script the user named with --model scripted:FILE',
-  'src/test-runner/run-tests.ts': "finds the test files of llm-do test and copies the project into a temporary directory for each case, outside the user's project",
+  'src/test-runner/run-tests.ts':
+    "finds the test files of llm-do test and copies the project into a temporary directory for each case, outside the user's project",
   'src/cli/commands/test.ts': 'writes the --junit report the user named on the command line',
   'src/batch/inputs.ts': 'reads the --inputs file or directory the user named on the command line, outside any sandbox',
   'src/batch/results-file.ts': 'appends to the --out file the user named on the command line, outside any sandbox, and keeps its lock file',
@@ -97,7 +101,13 @@ function importsOf(fullPath: string): ImportLine[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
   return importedFiles.map(({ fileName: specifier, pos }) => {
     let to: string | undefined;
-    if (specifier.startsWith('.')) to = unitOf(path.relative(SRC, path.resolve(path.dirname(fullPath), specifier)).split(path.sep).join('/'));
+    if (specifier.startsWith('.'))
+      to = unitOf(
+        path
+          .relative(SRC, path.resolve(path.dirname(fullPath), specifier))
+          .split(path.sep)
+          .join('/'),
+      );
     else if (specifier === 'llm-do') to = 'index';
     else if (specifier.startsWith('llm-do/')) to = specifier.slice('llm-do/'.length);
     return { file: `src/${srcRelative}`, line: text.slice(0, pos).split('\n').length, specifier, from: unitOf(srcRelative), to };
@@ -115,14 +125,21 @@ function layerOf(unit: string): number {
 
 function unknownUnits(imports: readonly ImportLine[]): string[] {
   const units = new Set(imports.flatMap((imp) => [imp.from, imp.to ?? imp.from]));
-  return [...units].filter((unit) => layerOf(unit) < 0).map((unit) => `src/${unit} is in no layer: add it to LAYERS in test/architecture.test.ts and say why in docs/decisions.md`);
+  return [...units]
+    .filter((unit) => layerOf(unit) < 0)
+    .map((unit) => `src/${unit} is in no layer: add it to LAYERS in test/architecture.test.ts and say why in docs/decisions.md`);
 }
 
 function layerViolations(imports: readonly ImportLine[]): string[] {
-  return crossUnit(imports)
-    // A unit in no layer is reported by unknownUnits.
-    .filter((imp) => layerOf(imp.from) >= 0 && layerOf(imp.to!) >= layerOf(imp.from) && !isAllowedUpward(imp))
-    .map((imp) => `${where(imp)}: ${imp.from} may import only layers below it, and ${imp.to} is ${layerOf(imp.to!) === layerOf(imp.from) ? 'in the same layer' : 'above it'}`);
+  return (
+    crossUnit(imports)
+      // A unit in no layer is reported by unknownUnits.
+      .filter((imp) => layerOf(imp.from) >= 0 && layerOf(imp.to!) >= layerOf(imp.from) && !isAllowedUpward(imp))
+      .map(
+        (imp) =>
+          `${where(imp)}: ${imp.from} may import only layers below it, and ${imp.to} is ${layerOf(imp.to!) === layerOf(imp.from) ? 'in the same layer' : 'above it'}`,
+      )
+  );
 }
 
 /** Units reachable from `start` along `edges`, each with the unit it was first reached from (breadth first). */
@@ -167,7 +184,9 @@ function cycles(imports: readonly ImportLine[]): string[] {
 }
 
 function runtimeImportsOfCli(imports: readonly ImportLine[]): string[] {
-  return imports.filter((imp) => imp.from === 'runtime' && imp.to === 'cli').map((imp) => `${where(imp)}: the runtime is a library and must not depend on the CLI`);
+  return imports
+    .filter((imp) => imp.from === 'runtime' && imp.to === 'cli')
+    .map((imp) => `${where(imp)}: the runtime is a library and must not depend on the CLI`);
 }
 
 function bannedModuleImports(imports: readonly ImportLine[]): string[] {
@@ -231,7 +250,9 @@ describe('architecture', () => {
       "src/runtime/run-worker.ts:1 imports '../cli/main.ts': the runtime is a library and must not depend on the CLI",
     ]);
     expect(cycles([...imports, line('src/tools/shell/toolset.ts', '../../project/index.ts')])).toEqual([
-      expect.stringMatching(/^project, tools import each other, e\.g\. project → tools → project \(src\/project\/.*; src\/tools\/shell\/toolset\.ts:1 imports '\.\.\/\.\.\/project\/index\.ts'\)$/),
+      expect.stringMatching(
+        /^project, tools import each other, e\.g\. project → tools → project \(src\/project\/.*; src\/tools\/shell\/toolset\.ts:1 imports '\.\.\/\.\.\/project\/index\.ts'\)$/,
+      ),
     ]);
     expect(bannedModuleImports([...imports, line('src/templates/render.ts', 'node:fs'), line('src/runtime/run-worker.ts', 'child_process')])).toEqual([
       expect.stringMatching(/^src\/templates\/render\.ts:1 imports 'node:fs': only .* may use node:fs/),

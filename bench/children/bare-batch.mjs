@@ -9,7 +9,11 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText } from 'ai';
 
 const [inputsFile, outFile, concurrency] = process.argv.slice(2);
-const inputs = fs.readFileSync(inputsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const inputs = fs
+  .readFileSync(inputsFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 const model = createOpenAICompatible({ name: 'openai-compatible', baseURL: process.env.OPENAI_COMPATIBLE_BASE_URL, includeUsage: true }).chatModel('batch');
 const out = fs.openSync(outFile, 'a');
 let next = 0;

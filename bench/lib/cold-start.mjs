@@ -28,7 +28,8 @@ export async function measureColdStart(server, { rounds = 7 } = {}) {
   const firstRequest = async (args) => {
     arrival = undefined;
     const run = await timeNode(args, { env, cwd: root });
-    if (arrival === undefined || run.stdout.trim() !== 'ok') throw new Error(`node ${args.join(' ')} made no model request or printed ${JSON.stringify(run.stdout)}`);
+    if (arrival === undefined || run.stdout.trim() !== 'ok')
+      throw new Error(`node ${args.join(' ')} made no model request or printed ${JSON.stringify(run.stdout)}`);
     return { first: arrival - run.started, exit: run.ms };
   };
   const exitOnly = async (args) => ({ exit: (await timeNode(args, { env, cwd: root })).ms });

@@ -130,7 +130,8 @@ function timeCommand(command, args, { env = process.env, cwd = repoDir, allowFai
     child.on('error', reject);
     child.on('close', (code) => {
       const result = { ms: performance.now() - started, started, code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-      if (code !== 0 && !allowFailure) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${`${result.stdout}\n${result.stderr}`.trim().slice(-800)}`));
+      if (code !== 0 && !allowFailure)
+        reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${`${result.stdout}\n${result.stderr}`.trim().slice(-800)}`));
       else resolve(result);
     });
   });

@@ -15,12 +15,14 @@ import { benchDir, distDir, generatedDir, rotatingRounds, summarize, writeTree }
 /** The project: `main` may call every `sub/*` worker; sub-workers have no tools. */
 function writeProject(width) {
   const files = {
-    'main.worker': '---\nname: main\nmodel: openai-compatible:fan-out\nmax_steps: 3\ntoolsets:\n  workers:\n    allowed_workers: ["sub/*"]\n---\nROLE orchestrator: ask every sub-worker, then answer.\n',
+    'main.worker':
+      '---\nname: main\nmodel: openai-compatible:fan-out\nmax_steps: 3\ntoolsets:\n  workers:\n    allowed_workers: ["sub/*"]\n---\nROLE orchestrator: ask every sub-worker, then answer.\n',
     '.home/.keep': '',
   };
   for (let index = 1; index <= width; index++) {
     const id = String(index).padStart(2, '0');
-    files[`workers/sub/w${id}.worker`] = `---\nname: sub/w${id}\ndescription: Sub-worker ${id}.\nmodel: openai-compatible:fan-out\n---\nROLE sub-worker ${id}: answer the question.\n`;
+    files[`workers/sub/w${id}.worker`] =
+      `---\nname: sub/w${id}\ndescription: Sub-worker ${id}.\nmodel: openai-compatible:fan-out\n---\nROLE sub-worker ${id}: answer the question.\n`;
   }
   return writeTree(path.join(generatedDir, 'fan-out'), files);
 }

@@ -33,8 +33,16 @@ export function checkTargets({ steps, cold, toolLoop, fanOut }) {
     target('per model step, llm-do / bare AI SDK (generateText)', llmDo.usPerStep / bare.usPerStep, 1.05),
     target('per model step, llm-do / bare AI SDK (streaming)', llmDoStream.usPerStep / bareStream.usPerStep, 1.05),
     target('cold start to the first model request, llm-do / bundled bare script', cold.ratio, 1.3),
-    target(`${toolLoop.calls}-call tool loop with a tools.ts (warm cache), llm-do / bundled bare script`, toolLoop.warm.ms.median / toolLoop.bare.ms.median, 1.15),
-    target(`peak RSS of the ${toolLoop.calls}-call run (warm cache), llm-do / bundled bare script`, toolLoop.warm.rssMb.median / toolLoop.bare.rssMb.median, 1.1),
+    target(
+      `${toolLoop.calls}-call tool loop with a tools.ts (warm cache), llm-do / bundled bare script`,
+      toolLoop.warm.ms.median / toolLoop.bare.ms.median,
+      1.15,
+    ),
+    target(
+      `peak RSS of the ${toolLoop.calls}-call run (warm cache), llm-do / bundled bare script`,
+      toolLoop.warm.rssMb.median / toolLoop.bare.rssMb.median,
+      1.1,
+    ),
     target(`fan-out of ${fanOut.width} × ${fanOut.delayMs} ms, streaming, llm-do / bare AI SDK script`, fanOut.llmDo.ms.median / fanOut.bare.ms.median, 1.05),
   ];
 }
@@ -50,19 +58,66 @@ function summary({ steps, cold, toolLoop, fanOut }, targets) {
       ['per model step, non-streaming', us(bare.usPerStep), us(agents.usPerStep), us(llmDo.usPerStep), ratio(targets[0].measured), verdict(0)],
       ['per model step, streaming', us(bareStream.usPerStep), '', us(llmDoStream.usPerStep), ratio(targets[1].measured), verdict(1)],
       ['spawn → first model request', ms(cold.bare.first.median), '', ms(cold.llmDo.first.median), ratio(targets[2].measured), verdict(2)],
-      [`${toolLoop.calls}-call tool loop, spawn → exit (warm cache)`, ms(toolLoop.bare.ms.median), '', ms(toolLoop.warm.ms.median), ratio(targets[3].measured), verdict(3)],
-      [`${toolLoop.calls}-call tool loop, spawn → exit (cold cache)`, ms(toolLoop.bare.ms.median), '', ms(toolLoop.cold.ms.median), ratio(toolLoop.cold.ms.median / toolLoop.bare.ms.median), ''],
-      [`the same, \`--no-log\` (no run log)`, ms(toolLoop.bare.ms.median), '', ms(toolLoop.noLog.ms.median), ratio(toolLoop.noLog.ms.median / toolLoop.bare.ms.median), ''],
-      [`peak RSS of the ${toolLoop.calls}-call run (warm cache)`, mb(toolLoop.bare.rssMb.median), '', mb(toolLoop.warm.rssMb.median), ratio(targets[4].measured), verdict(4)],
-      [`the same, \`--no-log\` (no run log)`, mb(toolLoop.bare.rssMb.median), '', mb(toolLoop.noLog.rssMb.median), ratio(toolLoop.noLog.rssMb.median / toolLoop.bare.rssMb.median), ''],
-      [`fan-out, ${fanOut.width} sub-workers × ${fanOut.delayMs} ms`, ms(fanOut.bare.ms.median), '', ms(fanOut.llmDo.ms.median), ratio(targets[5].measured), verdict(5)],
+      [
+        `${toolLoop.calls}-call tool loop, spawn → exit (warm cache)`,
+        ms(toolLoop.bare.ms.median),
+        '',
+        ms(toolLoop.warm.ms.median),
+        ratio(targets[3].measured),
+        verdict(3),
+      ],
+      [
+        `${toolLoop.calls}-call tool loop, spawn → exit (cold cache)`,
+        ms(toolLoop.bare.ms.median),
+        '',
+        ms(toolLoop.cold.ms.median),
+        ratio(toolLoop.cold.ms.median / toolLoop.bare.ms.median),
+        '',
+      ],
+      [
+        `the same, \`--no-log\` (no run log)`,
+        ms(toolLoop.bare.ms.median),
+        '',
+        ms(toolLoop.noLog.ms.median),
+        ratio(toolLoop.noLog.ms.median / toolLoop.bare.ms.median),
+        '',
+      ],
+      [
+        `peak RSS of the ${toolLoop.calls}-call run (warm cache)`,
+        mb(toolLoop.bare.rssMb.median),
+        '',
+        mb(toolLoop.warm.rssMb.median),
+        ratio(targets[4].measured),
+        verdict(4),
+      ],
+      [
+        `the same, \`--no-log\` (no run log)`,
+        mb(toolLoop.bare.rssMb.median),
+        '',
+        mb(toolLoop.noLog.rssMb.median),
+        ratio(toolLoop.noLog.rssMb.median / toolLoop.bare.rssMb.median),
+        '',
+      ],
+      [
+        `fan-out, ${fanOut.width} sub-workers × ${fanOut.delayMs} ms`,
+        ms(fanOut.bare.ms.median),
+        '',
+        ms(fanOut.llmDo.ms.median),
+        ratio(targets[5].measured),
+        verdict(5),
+      ],
     ],
   );
 }
 
 /** The whole report as Markdown. */
 export function renderReport({ machine, load, steps, cold, toolLoop, fanOut, targets, totalMs }) {
-  const loop = (row) => [spread(row.ms), ratio(row.ms.median / toolLoop.bare.ms.median), spread(row.rssMb, mb), ratio(row.rssMb.median / toolLoop.bare.rssMb.median)];
+  const loop = (row) => [
+    spread(row.ms),
+    ratio(row.ms.median / toolLoop.bare.ms.median),
+    spread(row.rssMb, mb),
+    ratio(row.rssMb.median / toolLoop.bare.rssMb.median),
+  ];
   return [
     '## Machine',
     '',
@@ -126,7 +181,12 @@ export function renderReport({ machine, load, steps, cold, toolLoop, fanOut, tar
     table(
       ['run', 'llm-do', 'bare AI SDK script', 'ratio'],
       [
-        [`warm: median (min–max) of ${fanOut.rounds} alternating runs`, spread(fanOut.llmDo.ms), spread(fanOut.bare.ms), ratio(fanOut.llmDo.ms.median / fanOut.bare.ms.median)],
+        [
+          `warm: median (min–max) of ${fanOut.rounds} alternating runs`,
+          spread(fanOut.llmDo.ms),
+          spread(fanOut.bare.ms),
+          ratio(fanOut.llmDo.ms.median / fanOut.bare.ms.median),
+        ],
         ['first run in the process', ms(fanOut.llmDo.coldMs), ms(fanOut.bare.coldMs), ratio(fanOut.llmDo.coldMs / fanOut.bare.coldMs)],
         ['peak RSS of the process', mb(fanOut.llmDo.maxRssMb), mb(fanOut.bare.maxRssMb), ratio(fanOut.llmDo.maxRssMb / fanOut.bare.maxRssMb)],
       ],

@@ -101,7 +101,9 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 7, com
     name: 'main',
     instructions: INSTRUCTIONS,
     model: new OpenAIChatCompletionsModel(client, 'agents'),
-    tools: [agentTool({ name: 'file_info', description: DESCRIPTION, parameters: z.object({ path: z.string() }), execute: ({ path: file }) => fileInfo(file) })],
+    tools: [
+      agentTool({ name: 'file_info', description: DESCRIPTION, parameters: z.object({ path: z.string() }), execute: ({ path: file }) => fileInfo(file) }),
+    ],
   });
   const agents = async () => {
     const result = await runAgent(agent, 'go', { maxTurns: steps + 1 });
@@ -137,7 +139,8 @@ export async function measureStepOverhead(server, { steps = 200, rounds = 7, com
       const ms = performance.now() - started;
       const used = process.cpuUsage(cpuStarted);
       const requests = server.requests.length;
-      if (!ok || requests !== steps + 1) throw new Error(`${variant.name}: expected ${steps + 1} model requests and the answer "done", got ${requests} requests`);
+      if (!ok || requests !== steps + 1)
+        throw new Error(`${variant.name}: expected ${steps + 1} model requests and the answer "done", got ${requests} requests`);
       if (round >= 0) {
         wall[index].push((ms * 1000) / steps);
         cpu[index].push((used.user + used.system) / steps);

@@ -32,7 +32,8 @@ export function writeToolLoopProject(calls) {
 /** The scripted model of the loop: `add` once per step, CALLS times, then the answer "done". */
 export function toolLoopHandler(calls) {
   return (request) => {
-    if (request.toolResults.length < calls) return { toolCalls: [{ name: 'add', args: { a: request.toolResults.length, b: 1 } }], usage: { input: 20, output: 5 } };
+    if (request.toolResults.length < calls)
+      return { toolCalls: [{ name: 'add', args: { a: request.toolResults.length, b: 1 } }], usage: { input: 20, output: 5 } };
     return { text: 'done', usage: { input: 40, output: 1 } };
   };
 }
@@ -52,7 +53,9 @@ export async function measureToolLoop(server, { calls = 10, rounds = 7 } = {}) {
     server.requests.length = 0;
     const result = await timeNodeWithRss(args, { env, cwd: root });
     if (result.stdout.trim() !== 'done' || server.requests.length !== calls + 1) {
-      throw new Error(`tool loop: node ${args.join(' ')} made ${server.requests.length} model requests (expected ${calls + 1}) and printed ${JSON.stringify(result.stdout.slice(0, 200))}`);
+      throw new Error(
+        `tool loop: node ${args.join(' ')} made ${server.requests.length} model requests (expected ${calls + 1}) and printed ${JSON.stringify(result.stdout.slice(0, 200))}`,
+      );
     }
     return { ms: result.ms, rssMb: result.maxRssMb };
   };

@@ -4,7 +4,17 @@
  */
 import { UsageError } from '../errors.ts';
 import type { ApprovalMode } from '../worker-file/schema.ts';
-import { approveAll, callback, denyAll, fromPrompter, noTerminal, pauseAll, type ApprovalQuestion, type Decision, type DecisionSource } from './decision-source.ts';
+import {
+  approveAll,
+  callback,
+  denyAll,
+  fromPrompter,
+  noTerminal,
+  pauseAll,
+  type ApprovalQuestion,
+  type Decision,
+  type DecisionSource,
+} from './decision-source.ts';
 import { createApprovalGate } from './gate.ts';
 import type { ProjectGrants } from './grants.ts';
 import type { SessionMemory } from './session-memory.ts';

@@ -121,7 +121,11 @@ export const noTerminal: DecisionSource = {
  * @example
  * fromDecisions(new Map([['call-1', { action: 'approve' }]]), denyAll('not decided in advance'));
  */
-export function fromDecisions(decisions: ReadonlyMap<string, Decision>, fallback: DecisionSource, answers: ReadonlyMap<string, string> = new Map()): DecisionSource {
+export function fromDecisions(
+  decisions: ReadonlyMap<string, Decision>,
+  fallback: DecisionSource,
+  answers: ReadonlyMap<string, string> = new Map(),
+): DecisionSource {
   const unused = new Map(decisions);
   const unanswered = new Map(answers);
   const take = <T>(given: Map<string, T>, id: string) => {
@@ -160,7 +164,16 @@ export function fromPrompter(prompter: ApprovalPrompter): DecisionSource {
     async answer(question, signal) {
       if (!prompter.answer) return nobodyToAnswer('the approval prompter of this run cannot ask questions');
       const { question_id, call_id, tool_call_id, chain } = question;
-      const text = await prompter.answer({ chain, question: question.question, questionId: question_id, ...(call_id ? { callId: call_id } : {}), ...(tool_call_id ? { toolCallId: tool_call_id } : {}) }, signal);
+      const text = await prompter.answer(
+        {
+          chain,
+          question: question.question,
+          questionId: question_id,
+          ...(call_id ? { callId: call_id } : {}),
+          ...(tool_call_id ? { toolCallId: tool_call_id } : {}),
+        },
+        signal,
+      );
       return { action: 'answer', text };
     },
   };

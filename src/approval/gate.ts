@@ -75,7 +75,15 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
   }
 
   function requested(request: ApprovalRequest, question: ApprovalQuestion): void {
-    onEvent?.({ type: 'approval_request', chain: request.chain, callId: request.callId, toolCallId: request.toolCallId, tool: request.toolName, approvalId: question.approval_id, args: request.args });
+    onEvent?.({
+      type: 'approval_request',
+      chain: request.chain,
+      callId: request.callId,
+      toolCallId: request.toolCallId,
+      tool: request.toolName,
+      approvalId: question.approval_id,
+      args: request.args,
+    });
   }
 
   async function apply(request: ApprovalRequest, decision: Decision, question: ApprovalQuestion): Promise<ApprovalDecision> {
@@ -145,7 +153,8 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
       case 'refuse':
         return { answered: false, message: answer.message };
       case 'pause':
-        if (!request.canPause) return { answered: false, message: nobodyToAnswer('a run cannot pause inside tool code (ctx.callWorker) to wait for an answer').message };
+        if (!request.canPause)
+          return { answered: false, message: nobodyToAnswer('a run cannot pause inside tool code (ctx.callWorker) to wait for an answer').message };
         return { answered: false, message: 'waiting for an answer', pending: { questionId: question.question_id } };
     }
   }

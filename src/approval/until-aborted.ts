@@ -14,10 +14,14 @@ function onAbortOf(signal: AbortSignal, waiter: () => void): () => void {
     const created = new Set<() => void>();
     set = created;
     waiters.set(signal, created);
-    signal.addEventListener('abort', () => {
-      waiters.delete(signal);
-      for (const notify of created) notify();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiters.delete(signal);
+        for (const notify of created) notify();
+      },
+      { once: true },
+    );
   }
   set.add(waiter);
   return () => void set.delete(waiter);

@@ -33,7 +33,9 @@ export async function readBatchInputs(path: string, shownPath: string): Promise<
   try {
     isDirectory = statSync(path).isDirectory();
   } catch (error) {
-    throw new UsageError(`--inputs ${shownPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (error as Error).message}; give a JSONL file (one input a line) or a directory (one input a file)`);
+    throw new UsageError(
+      `--inputs ${shownPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (error as Error).message}; give a JSONL file (one input a line) or a directory (one input a file)`,
+    );
   }
   return isDirectory ? directoryInputs(path) : jsonlInputs(path);
 }
@@ -62,13 +64,23 @@ export function lineInput(text: string, number: number): BatchInput {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { key: contentKey(text), source, shown: text, invalid: `${source}: not valid JSON (${(error as Error).message}); each line is one input: a JSON string or object` };
+    return {
+      key: contentKey(text),
+      source,
+      shown: text,
+      invalid: `${source}: not valid JSON (${(error as Error).message}); each line is one input: a JSON string or object`,
+    };
   }
   if (typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value))) {
     return { key: contentKey(canonicalJson(value)), source, shown: value, input: value as string | Record<string, unknown> };
   }
   const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-  return { key: contentKey(text), source, shown: value, invalid: `${source}: expected a JSON string (text input) or object (checked against schema_in), got ${got}` };
+  return {
+    key: contentKey(text),
+    source,
+    shown: value,
+    invalid: `${source}: expected a JSON string (text input) or object (checked against schema_in), got ${got}`,
+  };
 }
 
 /** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one input. */

@@ -85,8 +85,17 @@ function parseResultLine(line: string, where: string): BatchResult {
     throw new UsageError(`--out ${where} is not a line of llm-do batch results (not JSON); give a new --out file or the results file of this batch`);
   }
   const result = value as Partial<BatchResult> | null;
-  if (typeof result !== 'object' || result === null || typeof result.key !== 'string' || typeof result.status !== 'string' || typeof result.worker !== 'string' || typeof result.project !== 'string') {
-    throw new UsageError(`--out ${where} is not a line of llm-do batch results (it needs key, status, project and worker); give a new --out file or the results file of this batch`);
+  if (
+    typeof result !== 'object' ||
+    result === null ||
+    typeof result.key !== 'string' ||
+    typeof result.status !== 'string' ||
+    typeof result.worker !== 'string' ||
+    typeof result.project !== 'string'
+  ) {
+    throw new UsageError(
+      `--out ${where} is not a line of llm-do batch results (it needs key, status, project and worker); give a new --out file or the results file of this batch`,
+    );
   }
   return result as BatchResult;
 }
@@ -102,7 +111,8 @@ function lockResults(path: string, shownPath: string): () => void {
       writeFileSync(lock, `${process.pid}\n`, { flag: 'wx', mode: 0o644 });
       return () => rmSync(lock, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`--out ${shownPath}: cannot create its lock file ${lock} (${(error as Error).message})`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new UsageError(`--out ${shownPath}: cannot create its lock file ${lock} (${(error as Error).message})`);
       const pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processExists(pid)) {
         throw new UsageError(`--out ${shownPath} is being written by another llm-do batch (pid ${pid}, lock ${lock}); wait for it, or give another --out file`);

@@ -90,7 +90,21 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
 
   const seen = new Set<string>();
   const todo: BatchInput[] = [];
-  const progress: BatchProgress = { total: 0, skipped: 0, ok: 0, failed: 0, invalid: 0, paused: 0, duplicates: 0, running: 0, tokens: 0, cost_usd: 0, elapsed_ms: 0, eta_ms: undefined, concurrency: options.concurrency };
+  const progress: BatchProgress = {
+    total: 0,
+    skipped: 0,
+    ok: 0,
+    failed: 0,
+    invalid: 0,
+    paused: 0,
+    duplicates: 0,
+    running: 0,
+    tokens: 0,
+    cost_usd: 0,
+    elapsed_ms: 0,
+    eta_ms: undefined,
+    concurrency: options.concurrency,
+  };
   let finishedHere = 0;
   const report = () => {
     progress.elapsed_ms = now() - started;
@@ -174,7 +188,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   async function runInput(input: BatchInput): Promise<InputOutcome | undefined> {
     const outcome = options.remote ? await options.remote(input, options.signal) : await runHere(input);
     if (outcome?.usage && options.remote) progress.tokens += outcome.usage.input_tokens + outcome.usage.output_tokens;
-    if (outcome) progress.cost_usd = progress.cost_usd === null || outcome.cost === null || outcome.cost === undefined ? null : progress.cost_usd + outcome.cost;
+    if (outcome)
+      progress.cost_usd = progress.cost_usd === null || outcome.cost === null || outcome.cost === undefined ? null : progress.cost_usd + outcome.cost;
     return outcome;
   }
 

@@ -27,7 +27,20 @@ export { createMemoryFileSystem, type MemoryFileSystem } from '../sandbox/memory
 export { loadProject } from '../project/index.ts';
 export type { HostLimits, Project, ProjectOptions, WorkerDefinition } from '../project/index.ts';
 export { runWorker, resumeRun, pendingApprovals, STATE_VERSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '../runtime/index.ts';
-export type { RunWorkerOptions, RunResult, RunHandle, ResumeRunOptions, RunSnapshot, RunEvent, RunEventType, RunEventListener, PendingApproval, PendingQuestion, UsageSummary, TokenUsage } from '../runtime/index.ts';
+export type {
+  RunWorkerOptions,
+  RunResult,
+  RunHandle,
+  ResumeRunOptions,
+  RunSnapshot,
+  RunEvent,
+  RunEventType,
+  RunEventListener,
+  PendingApproval,
+  PendingQuestion,
+  UsageSummary,
+  TokenUsage,
+} from '../runtime/index.ts';
 export type { OnApproval } from '../approval/controller.ts';
 export type { AnswerQuestion, ApprovalQuestion, Decision, UserQuestion } from '../approval/decision-source.ts';
 export type { DirEntry, FileKind, FileStat, FileSystem, OpenedDirectory, OpenedFile } from '../sandbox/file-system.ts';

@@ -63,7 +63,8 @@ async function projectFileSystem(options: OpenProjectOptions): Promise<FileSyste
     }
     return createOpfsFileSystem({ directory: options.directory, path: PROJECT_ROOT });
   }
-  if (typeof options.opfs !== 'string') throw new UsageError(`openProject opfs must be a path of OPFS directories such as "projects/demo", got ${typeof options.opfs}`);
+  if (typeof options.opfs !== 'string')
+    throw new UsageError(`openProject opfs must be a path of OPFS directories such as "projects/demo", got ${typeof options.opfs}`);
   return createOpfsFileSystem({ directory: await opfsDirectory(options.opfs), path: PROJECT_ROOT });
 }
 
@@ -74,7 +75,9 @@ function rootedFiles(files: Record<string, string | Uint8Array>): Record<string,
     Object.entries(files).map(([path, content]) => {
       const segments = path.split('/');
       if (path === '' || path.startsWith('/') || segments.includes('..')) {
-        throw new UsageError(`openProject files: ${JSON.stringify(path)} must be a path relative to the project root, without ".." (e.g. "workers/helper.worker")`);
+        throw new UsageError(
+          `openProject files: ${JSON.stringify(path)} must be a path relative to the project root, without ".." (e.g. "workers/helper.worker")`,
+        );
       }
       if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
         throw new UsageError(`openProject files: the content of ${JSON.stringify(path)} must be a string or a Uint8Array`);
@@ -93,7 +96,12 @@ async function opfsDirectory(path: string): Promise<FileSystemDirectoryHandle> {
     try {
       dir = await dir.getDirectoryHandle(name);
     } catch (error) {
-      throw new ProjectError('not-a-project', `not a project: OPFS has no directory ${path} (${(error as Error).name === 'TypeMismatchError' ? `${name} is a file` : `no ${name}`})`, undefined, { cause: error });
+      throw new ProjectError(
+        'not-a-project',
+        `not a project: OPFS has no directory ${path} (${(error as Error).name === 'TypeMismatchError' ? `${name} is a file` : `no ${name}`})`,
+        undefined,
+        { cause: error },
+      );
     }
   }
   return dir;

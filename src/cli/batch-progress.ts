@@ -34,7 +34,10 @@ export function formatBatchSummary(progress: BatchProgress, out: string, interru
   const lines = [
     `${head}: ${progress.total} input(s) · ${counts(progress)}${skipped}${duplicates} · ${formatTokens(progress.tokens)} tokens · ${formatCost(progress.cost_usd, true)} · ${formatSpan(progress.elapsed_ms)} → ${escapeTerminalText(out)}`,
   ];
-  if (progress.paused > 0) lines.push(`${progress.paused} input(s) paused at tool calls that ask or at questions: llm-do approvals lists them; approve, deny or answer, llm-do resume RUN, then rerun this batch to collect their results`);
+  if (progress.paused > 0)
+    lines.push(
+      `${progress.paused} input(s) paused at tool calls that ask or at questions: llm-do approvals lists them; approve, deny or answer, llm-do resume RUN, then rerun this batch to collect their results`,
+    );
   if (progress.failed > 0 && !interrupted) lines.push('inputs that failed are skipped by a rerun; add --retry-failed to run them again');
   return lines.join('\n');
 }

@@ -35,7 +35,10 @@ export interface CommandSession {
   /** The run log, opened now, of the paused run `runId` that goes on. */
   reopenLog(options: Record<string, any>, project: Project, runId: string): Promise<OpenRunLog | undefined>;
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
-  surround(options: Record<string, any>, how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean }): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
+  surround(
+    options: Record<string, any>,
+    how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean },
+  ): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
   /** Prints the result (the answer, `--json`, or what a paused run waits for) and returns the exit code. */
   report(result: RunResult, options: Record<string, any>): Promise<number>;
   fail(error: unknown, options: Record<string, any>): Promise<number>;
@@ -128,20 +131,26 @@ export function openCommandSession(io: CliIO): CommandSession {
 function reportResult(result: RunResult, options: Record<string, any>, io: CliIO, streamed: boolean): number {
   // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
   const denied = result.denied_calls;
-  const deniedFailure = options.failOnDeny && denied > 0 && !result.error ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`) : undefined;
+  const deniedFailure =
+    options.failOnDeny && denied > 0 && !result.error
+      ? new RunError('denied-calls', result.worker, `${denied} tool call(s) denied (--fail-on-deny)`)
+      : undefined;
   const error = result.error ?? deniedFailure;
   const paused = result.status === 'paused' ? { run_id: result.state!.run_id, pending: result.pending ?? [], questions: result.questions ?? [] } : undefined;
   if (options.json) {
-    printLine(io, terminalSafeJson({
-      worker: result.worker,
-      output: result.output ?? null,
-      usage: result.usage,
-      // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
-      status: deniedFailure ? 'error' : result.status,
-      ...(error ? { error: error.message } : {}),
-      ...(paused ? { run_id: paused.run_id, pending: pendingJson(paused.pending, paused.questions) } : {}),
-      denied_calls: denied,
-    }));
+    printLine(
+      io,
+      terminalSafeJson({
+        worker: result.worker,
+        output: result.output ?? null,
+        usage: result.usage,
+        // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
+        status: deniedFailure ? 'error' : result.status,
+        ...(error ? { error: error.message } : {}),
+        ...(paused ? { run_id: paused.run_id, pending: pendingJson(paused.pending, paused.questions) } : {}),
+        denied_calls: denied,
+      }),
+    );
   } else if (result.status === 'ok' && !streamed) {
     const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
     writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);

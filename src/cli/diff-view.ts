@@ -82,7 +82,7 @@ function numberedLines(key: string, content: string, view: ViewBuilder): string[
 
 /** A one-line value as it will run: strings as they are, anything else as JSON. */
 function oneLine(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
 }
 
 /** The view of `args` of a call to `toolName`. */

@@ -9,7 +9,9 @@ export function toJunit(results: readonly CaseResult[]): string {
     const time = cases.reduce((sum, result) => sum + result.duration_ms, 0) / 1000;
     const body = cases
       .map((result) => {
-        const failure = result.passed ? '' : `\n      <failure message="${xml(result.failures[0]!.split('\n')[0]!)}">${xml(result.failures.join('\n\n'))}</failure>\n    `;
+        const failure = result.passed
+          ? ''
+          : `\n      <failure message="${xml(result.failures[0]!.split('\n')[0]!)}">${xml(result.failures.join('\n\n'))}</failure>\n    `;
         return `    <testcase classname="${xml(file)}" name="${xml(result.name)}" time="${(result.duration_ms / 1000).toFixed(3)}">${failure}</testcase>`;
       })
       .join('\n');

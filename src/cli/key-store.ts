@@ -47,7 +47,8 @@ export function readStoredKeys(io: HomeIO): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const [provider, key] of Object.entries(value)) {
     if (!PROVIDER_NAME.test(provider)) throw invalid(file, `has an entry whose name is not a provider name (letters, digits, _ and -)`);
-    if (typeof key !== 'string' || key.trim() === '') throw invalid(file, `has no usable key for ${provider} (expected a non-empty string)`, undefined, provider);
+    if (typeof key !== 'string' || key.trim() === '')
+      throw invalid(file, `has no usable key for ${provider} (expected a non-empty string)`, undefined, provider);
     keys[provider] = key;
   }
   return keys;

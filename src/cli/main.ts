@@ -27,7 +27,10 @@ function addSessionOptions(command: Command, what: 'run' | 'session'): void {
     .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
     .option('--model <id>', `model for every worker of the ${what}, e.g. anthropic:claude-sonnet-4-5 or test`)
     .addOption(
-      new Option('--on-approval <mode>', 'who decides tool calls that ask: ask (the terminal), approve or deny them all, or pause the run until they are decided (llm-do approve, then llm-do resume)')
+      new Option(
+        '--on-approval <mode>',
+        'who decides tool calls that ask: ask (the terminal), approve or deny them all, or pause the run until they are decided (llm-do approve, then llm-do resume)',
+      )
         .choices(['ask', 'approve', 'deny', 'pause'])
         .conflicts(['approveAll', 'autoDeny', 'strict']),
     )
@@ -111,7 +114,13 @@ function withSubcommandSuggestion(text: string, program: Command): string {
   const command = name === undefined ? undefined : program.commands.find((candidate) => candidate.name() === name);
   const word = command?.args[0];
   // A word of one or two letters is "near" every short name: no suggestion for it.
-  const nearest = word === undefined || word.length < 3 ? undefined : suggestNearest(word, command!.commands.map((sub) => sub.name()));
+  const nearest =
+    word === undefined || word.length < 3
+      ? undefined
+      : suggestNearest(
+          word,
+          command!.commands.map((sub) => sub.name()),
+        );
   return nearest === undefined ? text : `error: unknown command '${word}'\n(Did you mean ${nearest}?)\n`;
 }
 
@@ -125,9 +134,11 @@ function wantsJson(argv: readonly string[]): boolean {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let exitCode = EXIT_OK;
   // Commander calls an action with the command's arguments, then its options.
-  const run = <Args extends unknown[]>(task: (...args: Args) => Promise<number>) => async (...args: Args) => {
-    exitCode = await task(...args);
-  };
+  const run =
+    <Args extends unknown[]>(task: (...args: Args) => Promise<number>) =>
+    async (...args: Args) => {
+      exitCode = await task(...args);
+    };
 
   const program = new Command('llm-do')
     .description('Run LLM workers — YAML front matter plus an instruction template — as projects of small, composable agents.')
@@ -142,11 +153,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .enablePositionalOptions()
     .argument('[target]', 'project directory, worker file (.worker/.yaml), or a worker name on LLM_DO_PATH')
     .argument('[input]', 'input text ("-" reads stdin; piped stdin is read when no input is given)')
-    .option('--input <json>', 'input as JSON (validated against the entry worker\'s schema_in)')
-    .option('--attach <files...>', 'files to attach to the entry worker\'s request')
+    .option('--input <json>', "input as JSON (validated against the entry worker's schema_in)")
+    .option('--attach <files...>', "files to attach to the entry worker's request")
     .addOption(new Option('--json', 'print one JSON object {worker, output, usage, status, error?, denied_calls} on stdout').conflicts('chat'))
     .option('--fail-on-deny', 'exit 1 when any tool call of the run was denied')
-    .option('--state <file>', 'write the run\'s state to FILE after every step (resume it with llm-do resume --state FILE)')
+    .option('--state <file>', "write the run's state to FILE after every step (resume it with llm-do resume --state FILE)")
     .addOption(new Option('--record <file>', 'keep every model request of the run and its answer in a cassette FILE (JSON, no keys)').conflicts('replay'))
     .option('--replay <file>', 'answer every model request from a cassette FILE written by --record: no provider, key or network')
     .option('--chat', 'chat with the entry worker (alias of "llm-do chat TARGET")')
@@ -163,7 +174,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return EXIT_OK;
       }
       const [target, input] = positionals(program.args, Boolean(options.project));
-      const mistyped = options.project ? undefined : await (await import('./mistyped-command.ts')).mistypedCommand(target, program.commands.map((command) => command.name()), io);
+      const mistyped = options.project
+        ? undefined
+        : await (await import('./mistyped-command.ts')).mistypedCommand(
+            target,
+            program.commands.map((command) => command.name()),
+            io,
+          );
       if (mistyped) throw mistyped;
       if (options.check) {
         return (await import('./commands/check.ts')).runCheck({ dir: target, project: options.project, lib: options.lib, json: options.json }, io);
@@ -181,7 +198,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .command('chat')
     .description('chat with a worker: history across turns, /exit or Ctrl-D to end, Ctrl-C cancels a turn')
     .argument('[target]', 'project directory or worker file')
-    .addHelpText('after', '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n',
+    );
   addSessionOptions(chat, 'session');
   chat.option('--resume <run>', 'go on with the conversation of a recorded chat turn (a run id, a unique prefix of one, or "last")');
   chat.action(
@@ -198,7 +218,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--project <dir>', 'project root')
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .option('--import-tools', 'also import tool and schema modules to verify them (runs project code)')
-    .option('--connect', "also start the MCP servers the workers use and check their tools: selections against what they offer")
+    .option('--connect', 'also start the MCP servers the workers use and check their tools: selections against what they offer')
     .option('--json', 'print the problems as JSON')
     .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')
     .action(
@@ -274,7 +294,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--limit <n>', 'how many runs to list (default 20)')
     .option('--json', 'print one JSON object {runs}')
     .addHelpText('after', '\nExample:\n  llm-do runs search "invoice 2024"\n')
-    .action(run(async (text: string, options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsSearch(text, options, io)));
+    .action(
+      run(async (text: string, options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsSearch(text, options, io)),
+    );
   runs
     .command('rm')
     .description('delete recorded runs: the ones named, or every finished run older than an age')
@@ -282,7 +304,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--older-than <age>', 'delete the finished runs started longer ago than AGE: 90m, 12h, 30d, 2w')
     .option('--json', 'print one JSON object {deleted}')
     .addHelpText('after', '\nExamples:\n  llm-do runs rm last\n  llm-do runs rm --older-than 30d\n')
-    .action(run(async (refs: string[], options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsRm(refs, options, io)));
+    .action(
+      run(async (refs: string[], options: Record<string, string | boolean | undefined>) => (await import('./commands/runs.ts')).runRunsRm(refs, options, io)),
+    );
 
   const approvals = program
     .command('approvals')
@@ -292,7 +316,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--json', 'print one JSON object {runs: [{run_id, status, pending}]}')
     .addHelpText('after', '\nExamples:\n  llm-do approvals\n  llm-do approvals 01a2f3 --full\n  llm-do approvals rules\n  llm-do approvals rules --revoke 2\n')
     .action(
-      run(async (ref: string | undefined, options: Record<string, boolean | undefined>) => (await import('./commands/approvals.ts')).runApprovalsList(ref, options, io)),
+      run(async (ref: string | undefined, options: Record<string, boolean | undefined>) =>
+        (await import('./commands/approvals.ts')).runApprovalsList(ref, options, io),
+      ),
     );
   approvals
     .command('rules')
@@ -317,7 +343,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--session', 'also approve these tools for the rest of the run (the prompt\'s "t")')
     .addHelpText('after', '\nExamples:\n  llm-do approve 01a2f3 3f2a9c1e\n  llm-do approve last --all --session\n')
     .action(
-      run(async (ref: string, ids: string[], options: Record<string, boolean | undefined>) => (await import('./commands/approve.ts')).runApprove(ref, ids, options, io)),
+      run(async (ref: string, ids: string[], options: Record<string, boolean | undefined>) =>
+        (await import('./commands/approve.ts')).runApprove(ref, ids, options, io),
+      ),
     );
   program
     .command('deny')
@@ -326,7 +354,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .argument('[id]', 'the approval id or a unique prefix of it')
     .option('--reason <text>', 'why, told to the model')
     .addHelpText('after', '\nExample:\n  llm-do deny 01a2f3 8d11aa02 --reason "write to out/ instead"\n')
-    .action(run(async (ref: string, id: string | undefined, options: { reason?: string }) => (await import('./commands/approve.ts')).runDeny(ref, id, options, io)));
+    .action(
+      run(async (ref: string, id: string | undefined, options: { reason?: string }) => (await import('./commands/approve.ts')).runDeny(ref, id, options, io)),
+    );
   program
     .command('answer')
     .description('answer a question an interactive worker of a paused run asked; the worker gets the answer when the run resumes')
@@ -337,7 +367,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .action(run(async (ref: string, id: string, words: string[]) => (await import('./commands/answer.ts')).runAnswer(ref, id, words, io)));
   program
     .command('resume')
-    .description('go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny and the answers recorded by answer')
+    .description(
+      'go on with a paused run (or one a crash cut short) from its last saved step, with the decisions recorded by approve and deny and the answers recorded by answer',
+    )
     .argument('[run]', 'run id, a unique prefix of one, or "last"')
     .option('--state <file>', 'resume from a state file written by --state instead of the run log (and keep it up to date)')
     .addOption(
@@ -375,11 +407,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--to <path>', 'the .worker file to write, in the workers directory (default: workers/NAME.worker)')
     .option('-y, --yes', 'write without asking (without a terminal, nothing is written unless given)')
     .addHelpText('after', '\nExamples:\n  llm-do promote last summarizer\n  llm-do promote 01a2f3 summarizer --to workers/notes/summarize.worker --yes\n')
-    .action(run(async (ref: string, name: string, options: { to?: string; yes?: boolean }) => (await import('./commands/promote.ts')).runPromote(ref, name, options, io)));
+    .action(
+      run(async (ref: string, name: string, options: { to?: string; yes?: boolean }) =>
+        (await import('./commands/promote.ts')).runPromote(ref, name, options, io),
+      ),
+    );
 
   program
     .command('models')
-    .description('list providers (built-in, project, user config), aliases and what they resolve to, whether each provider has a key, the default model and prices')
+    .description(
+      'list providers (built-in, project, user config), aliases and what they resolve to, whether each provider has a key, the default model and prices',
+    )
     .argument('[dir]', 'project directory (default: the current directory, if it is a project)')
     .option('--project <dir>', 'project root')
     .option('--json', 'print one JSON object {providers, aliases, default_model, prices}')
@@ -392,8 +430,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const keys = program
     .command('keys')
-    .description('API keys stored in $LLM_DO_HOME/keys.json (owner-only); a provider\'s environment variable wins over its stored key')
-    .addHelpText('after', '\nExamples:\n  llm-do keys set anthropic\n  llm-do keys set openai < openai-key.txt\n  llm-do keys list\n  llm-do keys remove openai\n');
+    .description("API keys stored in $LLM_DO_HOME/keys.json (owner-only); a provider's environment variable wins over its stored key")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do keys set anthropic\n  llm-do keys set openai < openai-key.txt\n  llm-do keys list\n  llm-do keys remove openai\n',
+    );
   keys
     .command('set')
     .description('store the key of PROVIDER, read from a hidden prompt (or from stdin when piped)')
@@ -444,13 +485,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
   const serve = mcp
     .command('serve')
-    .description('serve the entry worker and the exported workers of a project as MCP tools, over stdio (default) or HTTP on 127.0.0.1; each call is a recorded run')
+    .description(
+      'serve the entry worker and the exported workers of a project as MCP tools, over stdio (default) or HTTP on 127.0.0.1; each call is a recorded run',
+    )
     .argument('[dir]', 'project directory (default: detected from the current directory)')
     .option('--http <port>', 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: any free port)')
     .option('--model <id>', 'model for every worker of every call, e.g. anthropic:claude-sonnet-4-5');
-  addUnattendedRunOptions(serve, ['approve', 'deny'], 'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)')
-    .option('--no-log', 'do not record the calls\' runs in the run log ($LLM_DO_HOME/runs.db)')
-    .addHelpText('after', '\nExamples:\n  llm-do mcp serve ./my-project --model anthropic:claude-sonnet-4-5\n  llm-do mcp serve ./my-project --http 8808 --approve-all\n')
+  addUnattendedRunOptions(
+    serve,
+    ['approve', 'deny'],
+    'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)',
+  )
+    .option('--no-log', "do not record the calls' runs in the run log ($LLM_DO_HOME/runs.db)")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do mcp serve ./my-project --model anthropic:claude-sonnet-4-5\n  llm-do mcp serve ./my-project --http 8808 --approve-all\n',
+    )
     .action(run(async (dir: string | undefined, options: Record<string, unknown>) => (await import('./commands/mcp-serve.ts')).runMcpServe(dir, options, io)));
 
   const batch = program
@@ -463,20 +513,31 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--rpm <n>', 'at most N model requests per minute, spaced evenly')
     .option('--tpm <n>', 'at most N tokens (input + output) per minute')
     .option('--retry-failed', 'run again the inputs whose result is an error')
-    .addOption(new Option('--engine <engine>', 'where inputs run: in this process, or as durable Restate invocations run by llm-do restate serve (docs/scale-out.md)').choices(['in-process', 'restate']))
+    .addOption(
+      new Option(
+        '--engine <engine>',
+        'where inputs run: in this process, or as durable Restate invocations run by llm-do restate serve (docs/scale-out.md)',
+      ).choices(['in-process', 'restate']),
+    )
     .option('--restate-ingress <url>', 'the Restate ingress, with --engine restate (default http://127.0.0.1:8080)')
     .option('--entry <id>', 'entry worker of the project (default: manifest entry, else main)')
     .option('--model <id>', 'model for every worker of every input, e.g. anthropic:claude-sonnet-4-5 or test');
-  addUnattendedRunOptions(batch, ['pause', 'approve', 'deny'], 'how tool calls that ask are decided: pause the input until decided (default; llm-do approvals), or approve or deny them all')
+  addUnattendedRunOptions(
+    batch,
+    ['pause', 'approve', 'deny'],
+    'how tool calls that ask are decided: pause the input until decided (default; llm-do approvals), or approve or deny them all',
+  )
     .option('--set <key=value>', 'override a field of the entry worker for every input (repeatable)', collect)
-    .option('--no-log', 'do not record the inputs\' runs in the run log (then tool calls that ask cannot pause)')
+    .option('--no-log', "do not record the inputs' runs in the run log (then tool calls that ask cannot pause)")
     .option('--json', 'print one JSON object {status, out, total, ok, failed, paused, invalid, …} at the end')
     .option('-q, --quiet', 'print only errors on stderr')
     .addHelpText(
       'after',
       '\nExamples:\n  llm-do batch ./summarizer --inputs docs.jsonl --out results.jsonl --model test\n  llm-do batch ./summarizer --inputs ./inbox --out results.jsonl --concurrency 16 --rpm 500\n',
     )
-    .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/batch.ts')).runBatchCommand(target, options, io)));
+    .action(
+      run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/batch.ts')).runBatchCommand(target, options, io)),
+    );
 
   program
     .command('test')
@@ -496,25 +557,35 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .description('durable batches on Restate: serve the workers of a project for llm-do batch --engine restate (docs/scale-out.md)');
   const restateServe = restate
     .command('serve')
-    .description('host the batch service for Restate: each input of llm-do batch --engine restate runs here as a durable invocation, its model requests and tool calls journaled')
+    .description(
+      'host the batch service for Restate: each input of llm-do batch --engine restate runs here as a durable invocation, its model requests and tool calls journaled',
+    )
     .argument('[target]', 'project directory (default: detected from the current directory)')
     .option('--port <port>', 'port to listen on (default 9080; 0: any free port)')
     .option('--host <address>', 'address to listen on (default 127.0.0.1; the Restate server must reach it)')
     .option('--register <url>', 'register this endpoint with the Restate admin API at URL, e.g. http://127.0.0.1:9070')
-    .option('--identity-key <key>', "accept only requests signed by the Restate server with this public key (publickeyv1_…; repeatable)", collect)
+    .option('--identity-key <key>', 'accept only requests signed by the Restate server with this public key (publickeyv1_…; repeatable)', collect)
     .option('--advertise <url>', 'the URL Restate reaches this endpoint at, when it is not http://HOST:PORT (a load balancer, another host name)')
     .option('--model <id>', 'model for every worker of every input, e.g. anthropic:claude-sonnet-4-5')
     .option('--rpm <n>', 'at most N model requests per minute from this process')
     .option('--tpm <n>', 'at most N tokens (input + output) per minute in this process');
-  addUnattendedRunOptions(restateServe, ['approve', 'deny'], 'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)')
+  addUnattendedRunOptions(
+    restateServe,
+    ['approve', 'deny'],
+    'how tool calls that ask are decided: approve or deny them all (default: denied, since nobody can be asked)',
+  )
     .option('--set <key=value>', 'override a field of the entry worker for every input (repeatable)', collect)
-    .option('--no-log', 'do not record the inputs\' runs in this node\'s run log ($LLM_DO_HOME/runs.db)')
+    .option('--no-log', "do not record the inputs' runs in this node's run log ($LLM_DO_HOME/runs.db)")
     .addHelpText('after', '\nExamples:\n  llm-do restate serve ./summarizer --port 9080 --register http://127.0.0.1:9070 --model anthropic:claude-haiku-4-5\n')
-    .action(run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/restate.ts')).runRestateServe(target, options, io)));
+    .action(
+      run(async (target: string | undefined, options: Record<string, unknown>) => (await import('./commands/restate.ts')).runRestateServe(target, options, io)),
+    );
 
   program
     .command('doctor')
-    .description("why it does not work on this machine: Node, config, keys (present or not, never values), run log, caches, bubblewrap, browser, usable providers")
+    .description(
+      'why it does not work on this machine: Node, config, keys (present or not, never values), run log, caches, bubblewrap, browser, usable providers',
+    )
     .option('--json', 'print one JSON object {ok, checks: [{name, ok, detail, hint?, optional?}]}')
     .addHelpText('after', '\nExamples:\n  llm-do doctor\n  llm-do doctor --json\n')
     .action(run(async (options: { json?: boolean }) => (await import('./commands/doctor.ts')).runDoctor(options, io)));
@@ -523,7 +594,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .command('completion')
     .description('print the shell completion script for bash, zsh or fish: commands, options, worker ids and models')
     .argument('[shell]', 'bash, zsh or fish')
-    .addHelpText('after', '\nExamples:\n  source <(llm-do completion bash)          # in ~/.bashrc\n  llm-do completion fish > ~/.config/fish/completions/llm-do.fish\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  source <(llm-do completion bash)          # in ~/.bashrc\n  llm-do completion fish > ~/.config/fish/completions/llm-do.fish\n',
+    )
     .action(run(async (shell: string | undefined) => (await import('./commands/completion.ts')).runCompletionScript(shell, io)));
   program
     .command('__complete', { hidden: true })
@@ -549,7 +623,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           if (!next) {
             const known = command.commands.map((candidate) => candidate.name());
             const nearest = suggestNearest(name, known);
-            throw new UsageError(`no command ${JSON.stringify([...names.slice(0, names.indexOf(name)), name].join(' '))}${nearest ? ` (did you mean ${nearest}?)` : ''}; commands: ${known.join(', ')}`);
+            throw new UsageError(
+              `no command ${JSON.stringify([...names.slice(0, names.indexOf(name)), name].join(' '))}${nearest ? ` (did you mean ${nearest}?)` : ''}; commands: ${known.join(', ')}`,
+            );
           }
           command = next;
         }

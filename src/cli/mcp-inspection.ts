@@ -56,7 +56,11 @@ interface McpUser {
  * Starts every configured server (`onlyUsed`: just the ones some worker uses), lists its tools against
  * `workers`, and stops them all again.
  */
-export async function inspectMcpServers(project: Project, workers: readonly WorkerDefinition[], options: { env: Record<string, string | undefined>; onlyUsed: boolean }): Promise<McpInspection> {
+export async function inspectMcpServers(
+  project: Project,
+  workers: readonly WorkerDefinition[],
+  options: { env: Record<string, string | undefined>; onlyUsed: boolean },
+): Promise<McpInspection> {
   const configured = configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig);
   const users: McpUser[] = workers.map((definition) => ({
     definition,
@@ -74,7 +78,12 @@ export async function inspectMcpServers(project: Project, workers: readonly Work
       names.map(async (name): Promise<McpServerListing> => {
         const entry = configured.get(name)!;
         const using = users.filter((user) => user.toolsets.has(name));
-        const base = { name, transport: entry.config.command !== undefined ? ('stdio' as const) : ('http' as const), source: entry.source, workers: using.map((user) => user.definition.id) };
+        const base = {
+          name,
+          transport: entry.config.command !== undefined ? ('stdio' as const) : ('http' as const),
+          source: entry.source,
+          workers: using.map((user) => user.definition.id),
+        };
         let connection: McpConnection;
         try {
           connection = await sessions.connect(name);
@@ -100,7 +109,11 @@ function listTools(project: Project, connection: McpConnection, users: readonly 
     const file = user.definition.displayPath;
     for (const pattern of config.tools ?? []) {
       if (selectMcpTools(server, connection.tools, [pattern]).length === 0) {
-        diagnostics.push({ severity: 'warning', file, message: `toolsets.mcp:${server}.tools: "${pattern}" matches none of the tools of the MCP server ${server}: ${connection.tools.map((tool) => tool.name).join(', ') || '(none)'}` });
+        diagnostics.push({
+          severity: 'warning',
+          file,
+          message: `toolsets.mcp:${server}.tools: "${pattern}" matches none of the tools of the MCP server ${server}: ${connection.tools.map((tool) => tool.name).join(', ') || '(none)'}`,
+        });
       }
     }
     try {

@@ -32,7 +32,9 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 export function formatOverview(program: Command): string {
-  const commands = program.commands.filter((command) => !command.name().startsWith('__')).map((command) => ({ name: command.name(), about: firstClause(command.description()), example: COMMAND_EXAMPLES[command.name()] }));
+  const commands = program.commands
+    .filter((command) => !command.name().startsWith('__'))
+    .map((command) => ({ name: command.name(), about: firstClause(command.description()), example: COMMAND_EXAMPLES[command.name()] }));
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = [
     'llm-do: LLM agents as plain files. A worker is YAML front matter plus an instruction template;',
@@ -44,7 +46,10 @@ export function formatOverview(program: Command): string {
     '  llm-do examples/greeter "hi" --model test',
     '',
     'Commands:',
-    ...commands.flatMap((command) => [`  ${command.name.padEnd(width)}  ${command.about}`, ...(command.example ? [`  ${' '.repeat(width)}    ${command.example}`] : [])]),
+    ...commands.flatMap((command) => [
+      `  ${command.name.padEnd(width)}  ${command.about}`,
+      ...(command.example ? [`  ${' '.repeat(width)}    ${command.example}`] : []),
+    ]),
     '',
     'llm-do help COMMAND shows the options of a command; llm-do --help those of a run.',
     'Docs: README.md and docs/ of the llm-do package.',

@@ -57,7 +57,12 @@ export function decisionText(decision: RecordedDecisionValue): string {
  * The pending approvals and questions of run `runId`, one block each, then what to do next: the
  * commands that decide and answer them, or `llm-do resume RUN` once all are decided and answered.
  */
-export function renderPending(runId: string, pending: readonly PendingItem[], questions: readonly QuestionItem[] = [], options: PendingViewOptions = {}): string {
+export function renderPending(
+  runId: string,
+  pending: readonly PendingItem[],
+  questions: readonly QuestionItem[] = [],
+  options: PendingViewOptions = {},
+): string {
   const { style = createStyle(false), width = 100, full = false, seeAll = `llm-do approvals ${runId} --full shows everything` } = options;
   // Shortened among both kinds: a prefix names one approval or one question, never either.
   const ids = shortApprovalIds([...pending.map((item) => item.approval_id), ...questions.map((item) => item.question_id)]);
@@ -69,19 +74,38 @@ export function renderPending(runId: string, pending: readonly PendingItem[], qu
     lines.push(...renderArguments(item.tool, item.args, { style, full, seeAll }).lines.map((line) => `  ${line}`));
     if (item.note) lines.push(`    ${style.yellow(`note: ${safe(item.note)}`)}`);
     const { decision } = item;
-    lines.push(decision ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)} UTC)` : '    decision: none yet');
+    lines.push(
+      decision
+        ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)} UTC)`
+        : '    decision: none yet',
+    );
   }
   for (const item of questions) {
     lines.push(`  ${style.bold(ids.get(item.question_id)!)}  ${style.bold(chainText(item.chain))} asks:`);
-    lines.push(...safe(item.question).split('\n').map((line) => `    ${line}`));
+    lines.push(
+      ...safe(item.question)
+        .split('\n')
+        .map((line) => `    ${line}`),
+    );
     const { answer } = item;
-    lines.push(answer ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)} UTC)` : '    answer: none yet');
+    lines.push(
+      answer
+        ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)} UTC)`
+        : '    answer: none yet',
+    );
   }
   const todo = [
-    ...(pending.some((item) => !item.decision) ? [`decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]`] : []),
+    ...(pending.some((item) => !item.decision)
+      ? [`decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]`]
+      : []),
     ...(questions.some((item) => !item.answer) ? [`answer with: llm-do answer ${runId} ID TEXT`] : []),
   ];
-  const settled = questions.length === 0 ? 'every pending approval is decided' : pending.length === 0 ? 'every question is answered' : 'every pending approval is decided and every question answered';
+  const settled =
+    questions.length === 0
+      ? 'every pending approval is decided'
+      : pending.length === 0
+        ? 'every question is answered'
+        : 'every pending approval is decided and every question answered';
   lines.push(todo.length === 0 ? `${settled}; go on with: llm-do resume ${runId}` : `${todo.join('; ')}; then: llm-do resume ${runId}`);
   return lines.join('\n');
 }
@@ -102,6 +126,13 @@ export function pendingJson(pending: readonly PendingItem[], questions: readonly
       ...(note ? { note } : {}),
       ...(decision ? { decision: { ...decision.decision, decided_by: decision.decided_by, decided_at: decision.decided_at } } : {}),
     })),
-    ...questions.map(({ question_id, call_id, chain, question, answer }) => ({ kind: 'question' as const, question_id, call_id, chain, question, ...(answer ? { answer } : {}) })),
+    ...questions.map(({ question_id, call_id, chain, question, answer }) => ({
+      kind: 'question' as const,
+      question_id,
+      call_id,
+      chain,
+      question,
+      ...(answer ? { answer } : {}),
+    })),
   ];
 }

@@ -42,7 +42,7 @@ const MAX_TEXT = 200;
 
 /** One-line, shortened JSON of a value (full with `verbose`), escaped for the terminal. */
 export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
   const flat = text.replace(/\s+/g, ' ').trim();
   return safe(verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
 }
@@ -132,7 +132,9 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'run_resumed': {
         started = true;
         const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
-        write(`${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`);
+        write(
+          `${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`,
+        );
         break;
       }
       case 'model_request':
@@ -172,7 +174,9 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'delegation_end': {
         const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
         const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
-        write(`${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`);
+        write(
+          `${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`,
+        );
         break;
       }
       case 'tool_result': {
@@ -204,7 +208,12 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
-        const outcome = { ok: style.green('✓ done'), interrupted: style.yellow('⊘ interrupted'), paused: style.yellow('⏸ paused'), error: style.red('✗ failed') }[event.status];
+        const outcome = {
+          ok: style.green('✓ done'),
+          interrupted: style.yellow('⊘ interrupted'),
+          paused: style.yellow('⏸ paused'),
+          error: style.red('✗ failed'),
+        }[event.status];
         const count = `${steps} step${steps === 1 ? '' : 's'}`;
         write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
         if (verbose) {

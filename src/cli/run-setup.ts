@@ -165,7 +165,10 @@ export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, r
  */
 export async function openJournaledRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
   if (!logsRuns(flags, project)) return undefined;
-  const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([import('../run-log/run-log-file.ts'), import('../run-log/run-journal.ts')]);
+  const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([
+    import('../run-log/run-log-file.ts'),
+    import('../run-log/run-journal.ts'),
+  ]);
   const file = runLogPath(io);
   prepareRunLogFile(file);
   const journal = createRunJournal(file, { onWriteFailure: writeFailureWarning(io, file) });

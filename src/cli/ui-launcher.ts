@@ -95,10 +95,13 @@ async function openProject(dir: string | undefined, flags: RunFlags, io: CliIO):
   } catch (error) {
     // A project named on the command line must open; none around the current directory only means no start form.
     if (dir !== undefined || flags.project !== undefined) throw error;
-    return { unavailable: `no project to start runs in (${(error as Error).message}); start llm-do ui in a project directory, or name one: llm-do ui ./my-project` };
+    return {
+      unavailable: `no project to start runs in (${(error as Error).message}); start llm-do ui in a project directory, or name one: llm-do ui ./my-project`,
+    };
   }
   if (project.standalone) return { unavailable: `${dir}: a worker file on its own; name its project directory to start runs here` };
-  if (!recordsRuns(project)) return { unavailable: `project ${project.name} says log: false, so a run started here would not be recorded and this page could not show it` };
+  if (!recordsRuns(project))
+    return { unavailable: `project ${project.name} says log: false, so a run started here would not be recorded and this page could not show it` };
   return { project };
 }
 

@@ -109,7 +109,8 @@ function stdioTransport(name: string, config: McpServerConfig, options: McpConne
 
 function httpTransport(name: string, config: McpServerConfig, options: McpConnectOptions): StreamableHTTPClientTransport {
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config.headers ?? {})) headers[key] = interpolateEnv(value, options.env, `mcp_servers.${name}.headers.${key}`, options.source);
+  for (const [key, value] of Object.entries(config.headers ?? {}))
+    headers[key] = interpolateEnv(value, options.env, `mcp_servers.${name}.headers.${key}`, options.source);
   return new StreamableHTTPClientTransport(new URL(config.url!), { requestInit: { headers } });
 }
 

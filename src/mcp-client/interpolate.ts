@@ -14,4 +14,3 @@ export function interpolateEnv(value: string, env: Readonly<Record<string, strin
     return found;
   });
 }
-

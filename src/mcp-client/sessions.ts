@@ -29,7 +29,9 @@ export function createMcpSessions(servers: ReadonlyMap<string, McpServerEntry>, 
         const entry = servers.get(name);
         if (!entry) throw unknownServer(name, [...servers.keys()]);
         // The MCP client is loaded on first use: runs without MCP servers never load it.
-        connection = import('./connection.ts').then(({ connectMcpServer }) => connectMcpServer(name, entry.config, { ...options, source: entry.source, ...(signal ? { signal } : {}) }));
+        connection = import('./connection.ts').then(({ connectMcpServer }) =>
+          connectMcpServer(name, entry.config, { ...options, source: entry.source, ...(signal ? { signal } : {}) }),
+        );
         // A failed start is not cached: the error is reported once per run anyway, as it ends the run.
         connection.catch(() => started.delete(name));
         started.set(name, connection);

@@ -51,7 +51,8 @@ export async function callServedTool(tool: ServedTool, args: unknown, call: Serv
   let runId: string | undefined;
   const onEvent = (event: RunEvent) => {
     if (event.type === 'run_start') runId = event.run_id;
-    if (event.type === 'approval_decision' && !event.approved) denials.push({ tool: event.tool, reason: event.reason, unasked: event.source === 'no-terminal' });
+    if (event.type === 'approval_decision' && !event.approved)
+      denials.push({ tool: event.tool, reason: event.reason, unasked: event.source === 'no-terminal' });
     const step = call.onProgress && progressMessage(event);
     if (step) call.onProgress!(step);
   };

@@ -44,7 +44,8 @@ export async function serveHttp(tools: WorkerTools, options: HttpServeOptions): 
 
   const http = createServer((request, response) => {
     const answer = async () => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== ENDPOINT_PATH) return plainError(response, 404, `not found: the MCP endpoint is ${ENDPOINT_PATH}`);
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== ENDPOINT_PATH)
+        return plainError(response, 404, `not found: the MCP endpoint is ${ENDPOINT_PATH}`);
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const transport = sessions.get(sessionId);

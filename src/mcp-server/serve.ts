@@ -52,7 +52,10 @@ export function createWorkerTools(options: WorkerToolsOptions): WorkerTools {
       server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
         const tool = byName.get(request.params.name);
         if (!tool) {
-          throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name)}; this server offers ${[...byName.keys()].join(', ')}`);
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `unknown tool ${JSON.stringify(request.params.name)}; this server offers ${[...byName.keys()].join(', ')}`,
+          );
         }
         const progressToken = request.params._meta?.progressToken;
         let progress = 0;
@@ -60,7 +63,9 @@ export function createWorkerTools(options: WorkerToolsOptions): WorkerTools {
           progressToken === undefined
             ? undefined
             : (message: string) =>
-                void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message } }).catch(() => undefined);
+                void extra
+                  .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message } })
+                  .catch(() => undefined);
         const call = callServedTool(tool, request.params.arguments, {
           project: options.project,
           runOptions: options.runOptions,

@@ -61,10 +61,14 @@ export async function describeServedTools(project: Project, options: PlanOptions
   for (const tool of tools) {
     const earlier = byName.get(tool.name);
     if (earlier) {
-      throw new ProjectError('duplicate-tool-name', `workers ${earlier.worker.id} and ${tool.worker.id} would both be the MCP tool ${tool.name}; rename one or leave it out of exports`, {
-        file: project.manifestFile,
-        field: 'exports',
-      });
+      throw new ProjectError(
+        'duplicate-tool-name',
+        `workers ${earlier.worker.id} and ${tool.worker.id} would both be the MCP tool ${tool.name}; rename one or leave it out of exports`,
+        {
+          file: project.manifestFile,
+          field: 'exports',
+        },
+      );
     }
     byName.set(tool.name, tool);
   }

@@ -110,7 +110,8 @@ export function modelCallSettings(settings: ModelSettings | undefined, sdkProvid
     if (kind === 'openai') derived.openai = { reasoningEffort: effort };
     else if (kind === 'chat-completions') derived[chatOptionsKey(sdkProvider)] = { reasoningEffort: effort };
     else if (kind === 'google') derived.google = { thinkingConfig: { thinkingLevel: effort } };
-    else if (kind === 'anthropic') unsupported('reasoning.effort', 'Anthropic takes thinking.budget_tokens (or provider_options.anthropic.effort on models that have it)');
+    else if (kind === 'anthropic')
+      unsupported('reasoning.effort', 'Anthropic takes thinking.budget_tokens (or provider_options.anthropic.effort on models that have it)');
     else if (kind === 'ollama') unsupported('reasoning.effort', 'Ollama turns thinking on or off with provider_options.ollama.think');
   }
   if (thinking !== undefined) {

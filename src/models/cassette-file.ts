@@ -13,16 +13,26 @@ export function loadCassette(file: string): Cassette {
     text = readFileSync(resolve(file), 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new ProjectError('file-not-found', `--replay ${file}: ${missing ? 'no such file' : (error as Error).message}; record one first with --record ${file}`, { field: 'replay' });
+    throw new ProjectError(
+      'file-not-found',
+      `--replay ${file}: ${missing ? 'no such file' : (error as Error).message}; record one first with --record ${file}`,
+      { field: 'replay' },
+    );
   }
   let value: Partial<Cassette> | null;
   try {
     value = JSON.parse(text) as Partial<Cassette> | null;
   } catch (error) {
-    throw new ProjectError('invalid-field', `--replay ${file}: not JSON (${(error as Error).message}); a cassette is the file --record writes`, { field: 'replay' });
+    throw new ProjectError('invalid-field', `--replay ${file}: not JSON (${(error as Error).message}); a cassette is the file --record writes`, {
+      field: 'replay',
+    });
   }
   if (value?.version !== 1 || !Array.isArray(value.interactions)) {
-    throw new ProjectError('invalid-field', `--replay ${file}: not a cassette of this llm-do (it needs version 1 and interactions); record it again with --record ${file}`, { field: 'replay' });
+    throw new ProjectError(
+      'invalid-field',
+      `--replay ${file}: not a cassette of this llm-do (it needs version 1 and interactions); record it again with --record ${file}`,
+      { field: 'replay' },
+    );
   }
   return value as Cassette;
 }

@@ -51,7 +51,11 @@ export interface NormalizedRequest {
 /** The parts of a request that decide its answer; headers, signals and provider options are left out. */
 export function normalizeRequest(options: LanguageModelV3CallOptions): NormalizedRequest {
   const { temperature, topP, topK, maxOutputTokens, stopSequences, seed, presencePenalty, frequencyPenalty } = options;
-  const settings = Object.fromEntries(Object.entries({ temperature, topP, topK, maxOutputTokens, stopSequences, seed, presencePenalty, frequencyPenalty }).filter(([, value]) => value !== undefined));
+  const settings = Object.fromEntries(
+    Object.entries({ temperature, topP, topK, maxOutputTokens, stopSequences, seed, presencePenalty, frequencyPenalty }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   // A JSON round trip drops what JSON cannot hold (undefined fields, binary file parts become objects alike on both sides).
   return JSON.parse(
     JSON.stringify({
@@ -71,7 +75,11 @@ export function recordingMiddleware(modelId: string, record: (interaction: Casse
     specificationVersion: 'v3',
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate();
-      record({ model: modelId, request: normalizeRequest(params), answer: { content: result.content, finishReason: result.finishReason, usage: result.usage } });
+      record({
+        model: modelId,
+        request: normalizeRequest(params),
+        answer: { content: result.content, finishReason: result.finishReason, usage: result.usage },
+      });
       return result;
     },
     async wrapStream({ doStream, params }) {
@@ -112,7 +120,8 @@ function gatherAnswer() {
     add(part: LanguageModelV3StreamPart) {
       if (part.type === 'text-delta') grow('text', part.id, part.delta);
       else if (part.type === 'reasoning-delta') grow('reasoning', part.id, part.delta);
-      else if (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'source' || part.type === 'file') content.push(part as LanguageModelV3Content);
+      else if (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'source' || part.type === 'file')
+        content.push(part as LanguageModelV3Content);
       else if (part.type === 'finish') finish = part;
     },
     answer: (): RecordedAnswer | undefined => (finish ? { content, finishReason: finish.finishReason, usage: finish.usage } : undefined),
@@ -128,14 +137,21 @@ export function replayingModel(modelId: string, cassette: Cassette, used: Set<Ca
   const answer = (options: LanguageModelV3CallOptions): RecordedAnswer => {
     const request = normalizeRequest(options);
     const key = JSON.stringify(request);
-    const found = cassette.interactions.find((interaction) => !used.has(interaction) && interaction.model === modelId && JSON.stringify(interaction.request) === key);
+    const found = cassette.interactions.find(
+      (interaction) => !used.has(interaction) && interaction.model === modelId && JSON.stringify(interaction.request) === key,
+    );
     if (found) {
       used.add(found);
       return found.answer;
     }
     // Whole, not cut to a line as provider failures are: the difference is the point.
     const worker = String(request.worker);
-    throw new ModelError(worker, modelId, 'no recorded request matches', `model ${modelId} failed for worker ${worker}: ${unmatched(modelId, request, cassette, used, source)}`);
+    throw new ModelError(
+      worker,
+      modelId,
+      'no recorded request matches',
+      `model ${modelId} failed for worker ${worker}: ${unmatched(modelId, request, cassette, used, source)}`,
+    );
   };
   return {
     specificationVersion: 'v3',
@@ -187,7 +203,8 @@ function lineDiff(before: readonly string[], after: readonly string[]): string[]
   }
   const table = Array.from({ length: rows }, () => new Uint32Array(cols));
   for (let i = before.length - 1; i >= 0; i--) {
-    for (let j = after.length - 1; j >= 0; j--) table[i]![j] = before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    for (let j = after.length - 1; j >= 0; j--)
+      table[i]![j] = before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   }
   const out: string[] = [];
   let i = 0;

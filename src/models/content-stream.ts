@@ -19,8 +19,18 @@ export function partsOf(
 ): LanguageModelV3StreamPart[] {
   const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   content.forEach((part, index) => {
-    if (part.type === 'text') parts.push({ type: 'text-start', id: `text-${index}` }, { type: 'text-delta', id: `text-${index}`, delta: part.text }, { type: 'text-end', id: `text-${index}` });
-    else if (part.type === 'reasoning') parts.push({ type: 'reasoning-start', id: `reasoning-${index}` }, { type: 'reasoning-delta', id: `reasoning-${index}`, delta: part.text }, { type: 'reasoning-end', id: `reasoning-${index}` });
+    if (part.type === 'text')
+      parts.push(
+        { type: 'text-start', id: `text-${index}` },
+        { type: 'text-delta', id: `text-${index}`, delta: part.text },
+        { type: 'text-end', id: `text-${index}` },
+      );
+    else if (part.type === 'reasoning')
+      parts.push(
+        { type: 'reasoning-start', id: `reasoning-${index}` },
+        { type: 'reasoning-delta', id: `reasoning-${index}`, delta: part.text },
+        { type: 'reasoning-end', id: `reasoning-${index}` },
+      );
     else parts.push(part as LanguageModelV3StreamPart);
   });
   parts.push({ type: 'finish', finishReason, usage });

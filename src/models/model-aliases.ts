@@ -28,12 +28,21 @@ export function isModelAlias(name: string): boolean {
  * @throws ProjectError `unknown-model` (with a did-you-mean), `alias-cycle` naming the chain, `invalid-field`.
  * @example resolveModelName('fast', { fast: 'anthropic:claude-haiku-4-5' }, 'worker main') // { id: 'anthropic:claude-haiku-4-5', alias: 'fast' }
  */
-export function resolveModelName(name: string, aliases: Readonly<ModelAliases>, what: string, location: SourceLocation = { field: 'model' }): ResolvedModelName {
+export function resolveModelName(
+  name: string,
+  aliases: Readonly<ModelAliases>,
+  what: string,
+  location: SourceLocation = { field: 'model' },
+): ResolvedModelName {
   const chain: string[] = [];
   let current = name.trim();
   while (isModelAlias(current)) {
     if (chain.includes(current)) {
-      throw new ProjectError('alias-cycle', `model alias ${[...chain, current].join(' → ')} (${what}) is a cycle; make one of them name a provider:model id`, location);
+      throw new ProjectError(
+        'alias-cycle',
+        `model alias ${[...chain, current].join(' → ')} (${what}) is a cycle; make one of them name a provider:model id`,
+        location,
+      );
     }
     chain.push(current);
     if (!Object.hasOwn(aliases, current)) {
@@ -60,5 +69,9 @@ function unknownName(name: string, chain: readonly string[], aliases: Readonly<M
         ? '(no aliases are defined: add them under models: in project.yaml or $LLM_DO_HOME/config.yaml)'
         : suggestionClause(name, names, 'aliases');
   const via = chain.length > 1 ? ` (via ${chain.join(' → ')})` : '';
-  return new ProjectError('unknown-model', `unknown model or alias "${name}"${via} for ${what}: expected provider:model, test, or an alias ${clause}`, location);
+  return new ProjectError(
+    'unknown-model',
+    `unknown model or alias "${name}"${via} for ${what}: expected provider:model, test, or an alias ${clause}`,
+    location,
+  );
 }

@@ -29,11 +29,9 @@ export function parseModelId(id: string): ParsedModelId {
   const provider = colon === -1 ? '' : trimmed.slice(0, colon);
   const model = colon === -1 ? '' : trimmed.slice(colon + 1);
   if (!PROVIDER_PATTERN.test(provider) || model.length === 0 || /\s/.test(model)) {
-    throw new ProjectError(
-      'invalid-field',
-      `invalid model id ${JSON.stringify(id)}: expected provider:model (e.g. anthropic:claude-sonnet-4-5) or test`,
-      { field: 'model' },
-    );
+    throw new ProjectError('invalid-field', `invalid model id ${JSON.stringify(id)}: expected provider:model (e.g. anthropic:claude-sonnet-4-5) or test`, {
+      field: 'model',
+    });
   }
   return { provider, model };
 }

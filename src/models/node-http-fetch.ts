@@ -59,11 +59,15 @@ export function createNodeHttpFetch({ inactivityTimeoutMs = 300_000 }: NodeHttpF
       await response.body?.cancel();
       const next = new URL(location, url);
       const refusal =
-        request.redirect === 'error' ? 'the request\'s redirect mode is "error"'
-        : redirects === MAX_REDIRECTS ? `it is redirect number ${MAX_REDIRECTS + 1}`
-        : next.protocol !== 'http:' && next.protocol !== 'https:' ? `it leads to ${next.protocol}`
-        : url.protocol === 'https:' && next.protocol === 'http:' ? 'it leads from https: to http:'
-        : undefined;
+        request.redirect === 'error'
+          ? 'the request\'s redirect mode is "error"'
+          : redirects === MAX_REDIRECTS
+            ? `it is redirect number ${MAX_REDIRECTS + 1}`
+            : next.protocol !== 'http:' && next.protocol !== 'https:'
+              ? `it leads to ${next.protocol}`
+              : url.protocol === 'https:' && next.protocol === 'http:'
+                ? 'it leads from https: to http:'
+                : undefined;
       if (refusal) throw new TypeError('fetch failed', { cause: new Error(`${url.href} redirects to ${next.href}, which is not followed: ${refusal}`) });
       hop = redirected(hop, response.status, url, next);
       url = next;
@@ -145,13 +149,25 @@ function toResponse(incoming: IncomingMessage, method: string, signal: AbortSign
 
 /** `incoming` through the decoders of its `Content-Encoding`, last applied first; unknown codings pass as they are. */
 function decoded(incoming: IncomingMessage, encoding: string | null): Readable {
-  const codings = (encoding ?? '').toLowerCase().split(',').map((coding) => coding.trim()).filter(Boolean).reverse();
+  const codings = (encoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter(Boolean)
+    .reverse();
   if (codings.length === 0) return incoming;
   const zlib = requireHere('node:zlib') as typeof import('node:zlib');
   const { pipeline } = requireHere('node:stream') as typeof import('node:stream');
   let stream: Readable = incoming;
   for (const coding of codings) {
-    const decoder = coding === 'gzip' || coding === 'x-gzip' ? zlib.createGunzip() : coding === 'deflate' ? zlib.createInflate() : coding === 'br' ? zlib.createBrotliDecompress() : undefined;
+    const decoder =
+      coding === 'gzip' || coding === 'x-gzip'
+        ? zlib.createGunzip()
+        : coding === 'deflate'
+          ? zlib.createInflate()
+          : coding === 'br'
+            ? zlib.createBrotliDecompress()
+            : undefined;
     if (!decoder) return stream;
     // A failing stage destroys the others, so the error reaches the last one, which the body reads.
     stream = pipeline(stream, decoder, () => undefined);

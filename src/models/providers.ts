@@ -38,11 +38,7 @@ export interface ProviderSpec {
 }
 
 /** `openai-compatible` and manifest providers: OpenAI Chat Completions over `@ai-sdk/openai-compatible`. */
-export async function createChatCompletionsModel(
-  name: string,
-  baseURL: string,
-  context: ProviderContext,
-): Promise<LanguageModelV3> {
+export async function createChatCompletionsModel(name: string, baseURL: string, context: ProviderContext): Promise<LanguageModelV3> {
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   // Servers such as vLLM, llama.cpp, LM Studio and Ollama's /v1 accept `json_schema`
   // response formats; without this flag the schema of `schema_out` would not be sent at all.

@@ -58,9 +58,13 @@ export function assertKnownProvider(modelId: string, workerId: string, providers
   const names = [...new Set([...Object.keys(BUILTIN_PROVIDERS), ...Object.keys(providers)])];
   const nearest = suggestNearest(provider, names);
   const hint = nearest === undefined ? '' : ` (did you mean ${nearest}:${parseModelId(modelId).model}?)`;
-  throw new ProjectError('unknown-provider', `unknown model provider "${provider}" in ${modelId} (worker ${workerId})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`, {
-    field,
-  });
+  throw new ProjectError(
+    'unknown-provider',
+    `unknown model provider "${provider}" in ${modelId} (worker ${workerId})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`,
+    {
+      field,
+    },
+  );
 }
 
 /**
@@ -79,7 +83,10 @@ export function assertProviderTools(
   const spec = provider === TEST_MODEL_ID ? undefined : providerSpecs(providers).get(provider);
   const missing = tools.filter((tool) => !spec?.providerTools?.includes(tool));
   if (missing.length === 0) return;
-  const having = (tool: ProviderToolName) => Object.entries(BUILTIN_PROVIDERS).filter(([, other]) => other.providerTools?.includes(tool)).map(([name]) => name);
+  const having = (tool: ProviderToolName) =>
+    Object.entries(BUILTIN_PROVIDERS)
+      .filter(([, other]) => other.providerTools?.includes(tool))
+      .map(([name]) => name);
   const from = field === 'model' ? 'model' : 'fallback model';
   const [tool] = missing as [ProviderToolName];
   throw new ProjectError(
@@ -143,7 +150,9 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
     const spec = known.get(provider)!;
     const apiKey = findApiKey(provider, spec.keyEnv, env, keys)?.key;
     if (apiKey === undefined && spec.keyEnv !== undefined && !spec.keyOptional) {
-      throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv} or run llm-do keys set ${provider}`, { field });
+      throw new ProjectError('missing-api-key', `missing API key for ${modelId} (worker ${workerId}): set ${spec.keyEnv} or run llm-do keys set ${provider}`, {
+        field,
+      });
     }
     const context: ProviderContext = { model, env, apiKey, fetch, modelId, workerId };
     if (spec.freshEachCall) return spec.create(context);

@@ -179,7 +179,12 @@ export function abortableSleep(ms: number, signal: AbortSignal | undefined): Pro
  * it is given until the request is garbage collected, and a run's signal lives for every step (a
  * dozen steps printed MaxListenersExceededWarning).
  */
-async function fetchAttempt(baseFetch: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, timeoutMs: number | undefined): Promise<Response> {
+async function fetchAttempt(
+  baseFetch: typeof fetch,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  timeoutMs: number | undefined,
+): Promise<Response> {
   const attempt = new AbortController();
   const unlink = follow(init?.signal ?? undefined, attempt);
   const timeout = () => {

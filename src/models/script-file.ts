@@ -12,7 +12,11 @@ export async function loadScriptedModel(file: string): Promise<ReturnType<typeof
     text = await readFile(resolve(file), 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new ProjectError('file-not-found', `scripted model ${file}: ${missing ? 'no such file' : (error as Error).message} (scripted:FILE names a YAML or JSON script, relative to the current directory)`, { field: 'model' });
+    throw new ProjectError(
+      'file-not-found',
+      `scripted model ${file}: ${missing ? 'no such file' : (error as Error).message} (scripted:FILE names a YAML or JSON script, relative to the current directory)`,
+      { field: 'model' },
+    );
   }
   let value: unknown;
   try {

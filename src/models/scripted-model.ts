@@ -89,7 +89,9 @@ function compileText(text: string | undefined, source: string, index: number): (
     const compiled = new RegExp(regex[1]!, regex[2]);
     return (value) => compiled.test(value);
   } catch (error) {
-    throw new ProjectError('invalid-field', `${source}: rule ${index + 1}, match.text: ${(error as Error).message}; write /pattern/flags or plain text`, { field: 'model' });
+    throw new ProjectError('invalid-field', `${source}: rule ${index + 1}, match.text: ${(error as Error).message}; write /pattern/flags or plain text`, {
+      field: 'model',
+    });
   }
 }
 
@@ -116,7 +118,9 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
     });
     if (!found) {
       const shown = last.length > 200 ? `${last.slice(0, 199)}…` : last;
-      throw new Error(`${source}: no rule matches the request of worker ${worker}, turn ${turn} (last message: ${JSON.stringify(shown)}); add a rule for it, or one without match as a default`);
+      throw new Error(
+        `${source}: no rule matches the request of worker ${worker}, turn ${turn} (last message: ${JSON.stringify(shown)}); add a rule for it, or one without match as a default`,
+      );
     }
     return contentOf(found.rule.respond, turn);
   };
@@ -127,7 +131,12 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
     supportedUrls: {},
     async doGenerate(options) {
       const content = answer(options);
-      return { content, finishReason: finishOf(content), usage: usageFor(options.prompt, outputText(content)), warnings: [] } satisfies LanguageModelV3GenerateResult;
+      return {
+        content,
+        finishReason: finishOf(content),
+        usage: usageFor(options.prompt, outputText(content)),
+        warnings: [],
+      } satisfies LanguageModelV3GenerateResult;
     },
     async doStream(options) {
       const content = answer(options);

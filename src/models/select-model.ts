@@ -47,12 +47,7 @@ export function selectModelId({ cli, worker, env, userDefault, aliases = {}, wor
  * @param displayPath the worker file as the user would type it, used as the error location.
  * @throws ProjectError `incompatible-model` naming the model, the worker and the patterns.
  */
-export function checkCompatibleModel(
-  modelId: string,
-  patterns: readonly string[] | undefined,
-  workerId: string,
-  displayPath?: string,
-): void {
+export function checkCompatibleModel(modelId: string, patterns: readonly string[] | undefined, workerId: string, displayPath?: string): void {
   if (patterns === undefined) return;
   const location = { file: displayPath, field: 'compatible_models' };
   const matches = patterns.some((pattern) => compileFieldGlob(pattern, { segmented: false }, location).matches(modelId));

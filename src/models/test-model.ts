@@ -56,7 +56,6 @@ export function createTestModel(): LanguageModelV3 {
   };
 }
 
-
 /** JSON for structured output, otherwise the description. */
 function answer(options: LanguageModelV3CallOptions): string {
   const format = options.responseFormat;

@@ -98,7 +98,12 @@ export function saveCompiled(entry: CompiledEntry, code: string): void {
  * {@link interopDefault}. `jitiFor(hostPath)` makes the jiti that loads what the module imports
  * beyond `virtualModules` and Node's own modules; it is called only then.
  */
-export async function runCompiled(run: CompiledFunction, hostPath: string, virtualModules: VirtualModules, jitiFor: (hostPath: string) => Jiti): Promise<unknown> {
+export async function runCompiled(
+  run: CompiledFunction,
+  hostPath: string,
+  virtualModules: VirtualModules,
+  jitiFor: (hostPath: string) => Jiti,
+): Promise<unknown> {
   let jiti: Jiti | undefined;
   const delegate = () => (jiti ??= jitiFor(hostPath));
   const nodeRequire = createRequire(hostPath);
@@ -134,7 +139,10 @@ export function interopDefault(namespace: unknown): unknown {
   const fallback = (namespace as { default?: unknown }).default;
   const hasDefault = fallback !== null && fallback !== undefined;
   if (!hasDefault && namespace instanceof Promise) return namespace;
-  const lookedUp = hasDefault && (typeof fallback === 'object' || typeof fallback === 'function') && !(fallback instanceof Promise) ? (fallback as Record<PropertyKey, unknown>) : undefined;
+  const lookedUp =
+    hasDefault && (typeof fallback === 'object' || typeof fallback === 'function') && !(fallback instanceof Promise)
+      ? (fallback as Record<PropertyKey, unknown>)
+      : undefined;
   const values = new Map<PropertyKey, unknown>();
   return new Proxy(namespace, {
     get(target, key) {

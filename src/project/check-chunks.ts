@@ -96,7 +96,12 @@ export function startHelpers(helpers: readonly CheckHelper[]): StartedHelpers {
  * What a helper runs: takes chunks of `work` until none is left, checking them on `project` seen as
  * one snapshot (like `checkProject`) whose scan is `work.scanned`.
  */
-export function checkChunks(project: Project, work: CheckWork, options: CheckOptions, done: (chunk: number, diagnostics: Diagnostic[][]) => void): Promise<void> {
+export function checkChunks(
+  project: Project,
+  work: CheckWork,
+  options: CheckOptions,
+  done: (chunk: number, diagnostics: Diagnostic[][]) => void,
+): Promise<void> {
   return takeChunks(checkPassView(project, work.scanned), checkedEntries(work.scanned), work, options, done);
 }
 

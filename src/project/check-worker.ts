@@ -52,7 +52,11 @@ function withSeverity(problem: ProjectError, severity: Diagnostic['severity'], w
 /** Notes naming what only imported code could verify. */
 function notVerified(plan: WorkerPlan): Diagnostic[] {
   const { definition } = plan;
-  const note = (message: string): Diagnostic => ({ severity: 'info', file: definition.displayPath, message: `${message} (check runs no project code; pass --import-tools to verify)` });
+  const note = (message: string): Diagnostic => ({
+    severity: 'info',
+    file: definition.displayPath,
+    message: `${message} (check runs no project code; pass --import-tools to verify)`,
+  });
   const notes = Object.entries(plan.schemas).flatMap(([field, located]) =>
     'module' in located ? [note(`${field} "${located.module.ref}" is a module export: not loaded`)] : [],
   );

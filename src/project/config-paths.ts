@@ -30,7 +30,16 @@ import { MAIN_WORKER_FILE, WORKER_EXTENSIONS, workerExtension, workerFileCandida
 const TOOL_MODULE_NAMES = [...new Set(CONVENTIONAL_TOOL_MODULES.flat().map((path) => path.split('/')[0] as string))];
 
 /** Files and directories at the root of every project, whatever its manifest says. */
-const ROOT_CONFIGURATION = [...MANIFEST_FILES, 'lib.yaml', MAIN_WORKER_FILE, '.llm-doignore', '.llm-do', 'schemas', ...DEFAULT_TEMPLATE_ROOTS, ...TOOL_MODULE_NAMES];
+const ROOT_CONFIGURATION = [
+  ...MANIFEST_FILES,
+  'lib.yaml',
+  MAIN_WORKER_FILE,
+  '.llm-doignore',
+  '.llm-do',
+  'schemas',
+  ...DEFAULT_TEMPLATE_ROOTS,
+  ...TOOL_MODULE_NAMES,
+];
 
 /** A schema ref's file (`schemas/x.json`, the module of `schemas.ts:Name`); none for an inline schema. */
 function schemaFile(ref: SchemaRef | undefined): string | undefined {

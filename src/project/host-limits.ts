@@ -21,15 +21,33 @@ export function hostLimitProblems(project: Project, definition: WorkerDefinition
     new ProjectError('not-available', `worker ${definition.id}: ${what} is not available in ${limits.host}: ${why}`, { file, field });
   const problems: ProjectError[] = [];
   if (limits.noProcesses && toolsets?.shell) {
-    problems.push(refuse('toolsets.shell', 'toolset shell', `it runs commands as processes, which ${limits.host} cannot start; remove it, or run the project with the llm-do CLI`));
+    problems.push(
+      refuse(
+        'toolsets.shell',
+        'toolset shell',
+        `it runs commands as processes, which ${limits.host} cannot start; remove it, or run the project with the llm-do CLI`,
+      ),
+    );
   }
   if (limits.noProcesses) problems.push(...stdioMcpProblems(project, definition, limits, refuse));
   if (limits.noCodeModules && toolsets?.custom) {
-    problems.push(refuse('toolsets.custom', 'toolset custom', `its tools are TS/JS modules of the project, which ${limits.host} cannot import; remove it, or run the project with the llm-do CLI`));
+    problems.push(
+      refuse(
+        'toolsets.custom',
+        'toolset custom',
+        `its tools are TS/JS modules of the project, which ${limits.host} cannot import; remove it, or run the project with the llm-do CLI`,
+      ),
+    );
   }
   for (const [field, located] of Object.entries(schemas)) {
     if (!limits.noCodeModules || located === undefined || 'schema' in located) continue;
-    problems.push(refuse(field, `${field} "${located.module.ref}"`, `it is a TS/JS module, which ${limits.host} cannot import; use a JSON Schema file (schemas/NAME.json) or an inline schema`));
+    problems.push(
+      refuse(
+        field,
+        `${field} "${located.module.ref}"`,
+        `it is a TS/JS module, which ${limits.host} cannot import; use a JSON Schema file (schemas/NAME.json) or an inline schema`,
+      ),
+    );
   }
   return problems;
 }

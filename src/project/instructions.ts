@@ -28,7 +28,10 @@ export async function findInstructions(
   displayPrefix = '',
 ): Promise<FoundInstructions> {
   const relatives = ['prompts', 'templates'].flatMap((dir) => INSTRUCTION_SUFFIXES.map((suffix) => `${dir}/${localId}${suffix}`));
-  const [first] = await existingFiles(fs, relatives.map((rel) => posix.join(root, rel)));
+  const [first] = await existingFiles(
+    fs,
+    relatives.map((rel) => posix.join(root, rel)),
+  );
   if (first === undefined) {
     throw new ProjectError(
       'file-not-found',

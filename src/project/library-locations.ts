@@ -81,11 +81,9 @@ async function candidateIn(fs: FileSystem, root: string, dirName: string, locati
   const expected = dirVersion === undefined ? dirLibName : `${dirLibName}@${dirVersion}`;
   const declared = dirVersion === undefined ? manifest.name : `${manifest.name}@${manifest.version}`;
   if (declared !== expected) {
-    throw new ProjectError(
-      'invalid-library',
-      `lib.yaml declares ${declared} but its directory is named ${dirName}; rename the directory or fix name/version`,
-      { file: posix.join(root, 'lib.yaml') },
-    );
+    throw new ProjectError('invalid-library', `lib.yaml declares ${declared} but its directory is named ${dirName}; rename the directory or fix name/version`, {
+      file: posix.join(root, 'lib.yaml'),
+    });
   }
   return { root, manifest, location };
 }

@@ -30,7 +30,10 @@ interface Requirement {
 
 /** Thrown inside one attempt when an unversioned choice must be re-made as a pinned version. */
 class Repin {
-  constructor(readonly name: string, readonly requirement: Requirement) {}
+  constructor(
+    readonly name: string,
+    readonly requirement: Requirement,
+  ) {}
 }
 
 /** Resolves the dependency closure; libraries in first-encounter (depth-first, manifest) order. */
@@ -96,17 +99,19 @@ async function findLibrary(options: ResolveLibrariesOptions, spec: DependencySpe
   const candidates = await findLibraryCandidates(options.fs, options.locations, spec.name);
   const matching = candidates.filter((c) => spec.version === undefined || versionMatches(c.manifest.version, spec.version));
   const firstLocation = Math.min(...matching.map((c) => c.location));
-  const best = matching
-    .filter((c) => c.location === firstLocation)
-    .sort((a, b) => compareVersions(b.manifest.version, a.manifest.version))[0];
+  const best = matching.filter((c) => c.location === firstLocation).sort((a, b) => compareVersions(b.manifest.version, a.manifest.version))[0];
   if (!best) {
     const looked = options.locations.map((l) => l.label).join(', ');
     const versions = [...new Set(candidates.map((c) => c.manifest.version))].sort(compareVersions);
     const installed = versions.length > 0 ? `; available versions: ${versions.join(', ')}` : '';
-    throw new ProjectError('library-not-found', `library ${formatSpec(spec)} not found${installed} (looked in ${looked}); install it with llm-do lib install DIR, or pass --lib DIR`, {
-      file: declaredIn,
-      field: 'dependencies',
-    });
+    throw new ProjectError(
+      'library-not-found',
+      `library ${formatSpec(spec)} not found${installed} (looked in ${looked}); install it with llm-do lib install DIR, or pass --lib DIR`,
+      {
+        file: declaredIn,
+        field: 'dependencies',
+      },
+    );
   }
   return { name: best.manifest.name, version: best.manifest.version, root: best.root, manifest: best.manifest, requiredBy: [] };
 }

@@ -129,4 +129,3 @@ export async function libraryInfo(options: LibraryStoreOptions, spec: string): P
     })),
   );
 }
-

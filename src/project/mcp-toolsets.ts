@@ -31,7 +31,8 @@ export function checkMcpToolsets(project: Project, definition: WorkerDefinition)
       problems.push(new ProjectError(error.code, `worker ${definition.id}: ${error.detail}`, error.location));
     }
     for (const pattern of config.tools ?? []) collect(() => compileFieldGlob(pattern, { segmented: false }, { file, field: `${field}.tools` }));
-    for (const pattern of Object.keys(config.approval?.tools ?? {})) collect(() => compileFieldGlob(pattern, { segmented: false }, { file, field: `${field}.approval.tools` }));
+    for (const pattern of Object.keys(config.approval?.tools ?? {}))
+      collect(() => compileFieldGlob(pattern, { segmented: false }, { file, field: `${field}.approval.tools` }));
   }
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
 }

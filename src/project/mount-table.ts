@@ -59,13 +59,7 @@ export function parametricField(root: string): string | undefined {
   return PARAMETRIC_ROOT.exec(root)?.[1];
 }
 
-function fromConfig(
-  name: string,
-  mount: MountConfig,
-  field: string,
-  options: ResolveMountsOptions,
-  projectRoot: string,
-): MountSpec {
+function fromConfig(name: string, mount: MountConfig, field: string, options: ResolveMountsOptions, projectRoot: string): MountSpec {
   const hostRoot = posix.resolve(projectRoot, mount.root);
   if (!isWithinDir(hostRoot, projectRoot)) {
     const grantHint = name === '' ? 'use a directory inside it' : `use a directory inside it, or grant it with --mount ${name}=DIR`;

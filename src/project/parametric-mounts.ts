@@ -31,7 +31,11 @@ function declaredMounts(config: SandboxConfig | undefined): { name: string; conf
   const out: { name: string; configField: string; mount: MountConfig }[] = [];
   if (config?.root !== undefined) {
     const simple = typeof config.root === 'string';
-    out.push({ name: '', configField: simple ? 'sandbox.root' : 'sandbox.root.root', mount: simple ? { root: config.root as string } : (config.root as MountConfig) });
+    out.push({
+      name: '',
+      configField: simple ? 'sandbox.root' : 'sandbox.root.root',
+      mount: simple ? { root: config.root as string } : (config.root as MountConfig),
+    });
   }
   for (const [name, mount] of Object.entries(config?.paths ?? {})) out.push({ name, configField: `sandbox.paths.${name}.root`, mount });
   return out;
@@ -62,30 +66,58 @@ function isStringField(schema: unknown): boolean {
  * a string. `schemaIn` undefined means "no schema_in"; pass `'unknown'` when it is a module not yet
  * imported (only the form of the roots is checked then).
  */
-export function checkParametricMounts(config: SandboxConfig | undefined, schemaIn: JsonSchemaObject | undefined | 'unknown', displayPath: string): ProjectError[] {
+export function checkParametricMounts(
+  config: SandboxConfig | undefined,
+  schemaIn: JsonSchemaObject | undefined | 'unknown',
+  displayPath: string,
+): ProjectError[] {
   const problems: ProjectError[] = [];
   for (const { name, configField, mount } of declaredMounts(config)) {
     const location = { file: displayPath, field: configField };
     const field = parametricField(mount.root);
     if (field === undefined) {
       if (mount.root.includes('${')) {
-        problems.push(new ProjectError('invalid-field', `${configField} ${JSON.stringify(mount.root)}: a parametric root is exactly \${field}, naming a string field of schema_in (e.g. \${dir}); it cannot be combined with other text`, location));
+        problems.push(
+          new ProjectError(
+            'invalid-field',
+            `${configField} ${JSON.stringify(mount.root)}: a parametric root is exactly \${field}, naming a string field of schema_in (e.g. \${dir}); it cannot be combined with other text`,
+            location,
+          ),
+        );
       }
       continue;
     }
     if (schemaIn === 'unknown') continue;
     const at = `the mount ${mountPathOf(name)}`;
     if (schemaIn === undefined) {
-      problems.push(new ProjectError('invalid-field', `${configField} is \${${field}}, but the worker has no schema_in to take ${field} from; declare schema_in with a string field ${field} (the directory of ${at})`, location));
+      problems.push(
+        new ProjectError(
+          'invalid-field',
+          `${configField} is \${${field}}, but the worker has no schema_in to take ${field} from; declare schema_in with a string field ${field} (the directory of ${at})`,
+          location,
+        ),
+      );
       continue;
     }
     const properties = (schemaIn.properties ?? {}) as Record<string, unknown>;
     if (!Object.hasOwn(properties, field)) {
       const known = Object.keys(properties);
       const valid = known.length > 0 ? `schema_in declares ${known.join(', ')}` : 'schema_in declares no fields';
-      problems.push(new ProjectError('invalid-field', `${configField} is \${${field}}, but schema_in has no field ${field} (${valid}); add a string field ${field} or name one of those`, location));
+      problems.push(
+        new ProjectError(
+          'invalid-field',
+          `${configField} is \${${field}}, but schema_in has no field ${field} (${valid}); add a string field ${field} or name one of those`,
+          location,
+        ),
+      );
     } else if (!isStringField(properties[field])) {
-      problems.push(new ProjectError('invalid-field', `${configField} is \${${field}}, but schema_in field ${field} is not a string; a mount's directory is a path, so declare it {type: string}`, location));
+      problems.push(
+        new ProjectError(
+          'invalid-field',
+          `${configField} is \${${field}}, but schema_in field ${field} is not a string; a mount's directory is a path, so declare it {type: string}`,
+          location,
+        ),
+      );
     }
   }
   return problems;
@@ -110,11 +142,20 @@ export async function bindHostDirectory(value: string, options: HostBindingOptio
   if (value.includes('\u0000')) throw new SandboxError('invalid-path', JSON.stringify(value), `${JSON.stringify(value)} contains a NUL byte`);
   const projectRoot = posix.resolve(options.projectRoot);
   const host = posix.resolve(projectRoot, value);
-  const grant = options.grants.filter((candidate) => isWithinDir(host, posix.resolve(candidate.hostDir))).sort((a, b) => b.hostDir.length - a.hostDir.length)[0];
-  const mount: MountSpec = grant ? { name: grant.name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode } : { name: '', hostRoot: projectRoot, mode: 'rw' };
+  const grant = options.grants
+    .filter((candidate) => isWithinDir(host, posix.resolve(candidate.hostDir)))
+    .sort((a, b) => b.hostDir.length - a.hostDir.length)[0];
+  const mount: MountSpec = grant
+    ? { name: grant.name, hostRoot: posix.resolve(grant.hostDir), mode: grant.mode }
+    : { name: '', hostRoot: projectRoot, mode: 'rw' };
   if (!grant && !isWithinDir(host, projectRoot)) {
-    const grants = options.grants.length > 0 ? ` or inside a --mount grant (${options.grants.map((g) => g.name).join(', ')})` : ', or grant it with --mount NAME=DIR';
-    throw new SandboxError('outside-mount', JSON.stringify(value), `${JSON.stringify(value)} is outside the project; give a directory inside the project (relative to its root)${grants}`);
+    const grants =
+      options.grants.length > 0 ? ` or inside a --mount grant (${options.grants.map((g) => g.name).join(', ')})` : ', or grant it with --mount NAME=DIR';
+    throw new SandboxError(
+      'outside-mount',
+      JSON.stringify(value),
+      `${JSON.stringify(value)} is outside the project; give a directory inside the project (relative to its root)${grants}`,
+    );
   }
   const below = posix.relative(mount.hostRoot, host);
   const virtual = posix.join(mountPathOf(mount.name), below);

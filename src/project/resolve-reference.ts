@@ -55,7 +55,11 @@ async function findById(fs: FileSystem, id: string, scope: Scope, context: Sourc
   const rootMain = posix.join(scope.root, MAIN_WORKER_FILE);
   if (id === 'main' && !candidates.includes(rootMain)) candidates.push(rootMain);
   const existing = await existingFiles(fs, candidates);
-  if (existing.length > 1) throw ambiguityError(fullId(scope, id), existing.map((file) => display(scope, file)));
+  if (existing.length > 1)
+    throw ambiguityError(
+      fullId(scope, id),
+      existing.map((file) => display(scope, file)),
+    );
   const file = existing[0];
   if (file === undefined) return undefined;
   await assertContained(fs, scope, file, id, context);
@@ -87,7 +91,12 @@ async function locateInLibrary(env: ResolutionEnv, name: string, id: string, sco
     throw new ProjectError('worker-not-found', `worker ${id} is not exported by library ${name} (exports: ${exported})`, context);
   }
   const found = await findById(env.fs, id, libraryScope, context);
-  if (!found) throw new ProjectError('worker-not-found', `worker ${name}:${id} not found: library ${name} has no workers/${id}.worker, .yaml, .yml or workers/${id}/worker.worker`, context);
+  if (!found)
+    throw new ProjectError(
+      'worker-not-found',
+      `worker ${name}:${id} not found: library ${name} has no workers/${id}.worker, .yaml, .yml or workers/${id}/worker.worker`,
+      context,
+    );
   return found;
 }
 
@@ -97,7 +106,11 @@ async function locatePath(env: ResolutionEnv, ref: string, scope: Scope, context
   const candidates = workerExtension(target) ? [target] : workerFileCandidates(target);
   const existing = await existingFiles(env.fs, candidates);
   const rel = relativePath(scope.root, target);
-  if (existing.length > 1) throw ambiguityError(ref, existing.map((file) => display(scope, file)));
+  if (existing.length > 1)
+    throw ambiguityError(
+      ref,
+      existing.map((file) => display(scope, file)),
+    );
   const file = existing[0];
   if (file === undefined) {
     const tried = workerExtension(target) ? rel : `${rel}.worker, .yaml, .yml or ${rel}/worker.worker`;

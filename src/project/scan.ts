@@ -115,10 +115,7 @@ export async function scanWorkerFiles(fs: FileSystem, root: string, options: Sca
   }
 
   const mainPath = posix.join(root, MAIN_WORKER_FILE);
-  const [hasMain] = await Promise.all([
-    fs.stat(mainPath).then((stat) => stat?.kind === 'file'),
-    walk(posix.join(root, workersRoot), workersRoot),
-  ]);
+  const [hasMain] = await Promise.all([fs.stat(mainPath).then((stat) => stat?.kind === 'file'), walk(posix.join(root, workersRoot), workersRoot)]);
   if (hasMain && !ignored(MAIN_WORKER_FILE, false)) found.push(MAIN_WORKER_FILE);
 
   const prefix = options.idPrefix ?? '';

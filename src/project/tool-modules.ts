@@ -91,9 +91,17 @@ async function conventional(
 ): Promise<ToolModuleRef[]> {
   let probe = context.probed.get(dir);
   if (!probe) {
-    probe = Promise.all(CONVENTIONAL_TOOL_MODULES.map(async (names) => (await existingFiles(context.fs, names.map((name) => posix.join(dir, name))))[0])).then(
-      (found) => found.filter((file): file is string => file !== undefined),
-    );
+    probe = Promise.all(
+      CONVENTIONAL_TOOL_MODULES.map(
+        async (names) =>
+          (
+            await existingFiles(
+              context.fs,
+              names.map((name) => posix.join(dir, name)),
+            )
+          )[0],
+      ),
+    ).then((found) => found.filter((file): file is string => file !== undefined));
     context.probed.set(dir, probe);
   }
   const refs = (await probe).map((hostPath) => ({ hostPath, displayPath: scope.displayPrefix + relativePath(scope.root, hostPath), origin }));
@@ -102,9 +110,13 @@ async function conventional(
   refs.forEach((ref, index) => {
     if (inside[index]) return;
     problems.push(
-      new ProjectError('disallowed-import', `tool module ${ref.displayPath} is a symlink to outside the ${scope.kind} root, refused by default; ${ALLOW_HINT}`, {
-        file: ref.displayPath,
-      }),
+      new ProjectError(
+        'disallowed-import',
+        `tool module ${ref.displayPath} is a symlink to outside the ${scope.kind} root, refused by default; ${ALLOW_HINT}`,
+        {
+          file: ref.displayPath,
+        },
+      ),
     );
   });
   return refs.filter((_, index) => inside[index]);
@@ -120,7 +132,11 @@ async function explicitModule(context: ToolModuleContext, entry: string, origin:
       const hostPath = createRequire(posix.join(scope.root, 'package.json')).resolve(entry);
       return { hostPath, displayPath: entry, origin };
     } catch {
-      throw new ProjectError('tool-module', `tool module ${entry} cannot be found from ${scope.displayPrefix || scope.root}; install it or fix the name`, location);
+      throw new ProjectError(
+        'tool-module',
+        `tool module ${entry} cannot be found from ${scope.displayPrefix || scope.root}; install it or fix the name`,
+        location,
+      );
     }
   }
   const hostPath = posix.resolve(scope.root, entry);

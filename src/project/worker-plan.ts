@@ -96,7 +96,12 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   const renderer = createTemplateRenderer(
     definition.created
       ? { fs: project.fs, projectRoot: project.root, searchDirs: [], fileDirs: [] }
-      : { fs: project.fs, projectRoot: rootOf(project, definition), ...project.templateDirs(definition), allowedRoots: [project.root, ...project.libraries.map((library) => library.root)] },
+      : {
+          fs: project.fs,
+          projectRoot: rootOf(project, definition),
+          ...project.templateDirs(definition),
+          allowedRoots: [project.root, ...project.libraries.map((library) => library.root)],
+        },
   );
   const [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports] = await Promise.all([
     attempt(() => plannedModels(project, definition, options, warnings)),
@@ -116,7 +121,15 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   if (schemaIn.value) schemas.schema_in = schemaIn.value;
   if (schemaOut.value) schemas.schema_out = schemaOut.value;
   problems.push(...hostLimitProblems(project, definition, schemas));
-  const plan: WorkerPlan = { definition, modelId: model.value?.[0], fallbackModelIds: model.value?.slice(1) ?? [], schemas, renderer, toolModules: toolModules.value ?? [], allowedWorkers: allowedWorkers.value ?? [] };
+  const plan: WorkerPlan = {
+    definition,
+    modelId: model.value?.[0],
+    fallbackModelIds: model.value?.slice(1) ?? [],
+    schemas,
+    renderer,
+    toolModules: toolModules.value ?? [],
+    allowedWorkers: allowedWorkers.value ?? [],
+  };
   return { plan, problems, warnings };
 }
 
@@ -130,7 +143,7 @@ function plannedSchemaIn(ref: unknown, located: Attempt<LocatedSchema | undefine
 function lockedFactoryProblem(definition: WorkerDefinition): ProjectError {
   return new ProjectError(
     'invalid-field',
-    `worker ${definition.id} is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset; remove one of the two${definition.ownToolsets?.worker_factory ? '' : ' (worker_factory comes from project.yaml: set worker_factory: false under the worker\'s toolsets)'}`,
+    `worker ${definition.id} is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset; remove one of the two${definition.ownToolsets?.worker_factory ? '' : " (worker_factory comes from project.yaml: set worker_factory: false under the worker's toolsets)"}`,
     { file: definition.displayPath, field: 'toolsets.worker_factory' },
   );
 }
@@ -142,7 +155,14 @@ function lockedFactoryProblem(definition: WorkerDefinition): ProjectError {
 function plannedModels(project: Project, definition: WorkerDefinition, options: PlanOptions, warnings: ProjectError[]): string[] {
   const { config, id: workerId, displayPath } = definition;
   const models = mergeModelConfig(project.options.userConfig, project.manifest);
-  const { id } = selectModelId({ cli: options.modelOverride, worker: config.model, env: options.env, userDefault: models.defaultModel, aliases: models.aliases, workerId });
+  const { id } = selectModelId({
+    cli: options.modelOverride,
+    worker: config.model,
+    env: options.env,
+    userDefault: models.defaultModel,
+    aliases: models.aliases,
+    workerId,
+  });
   const location = { file: displayPath, field: 'fallback_models' };
   const fallbacks = (config.fallback_models ?? []).map((name) => resolveModelName(name, models.aliases, `fallback_models of worker ${workerId}`, location).id);
   const ids = [id, ...fallbacks];
@@ -152,7 +172,13 @@ function plannedModels(project: Project, definition: WorkerDefinition, options: 
     assertKnownProvider(modelId, workerId, models.providers, field);
     assertProviderTools(modelId, config.provider_tools ?? [], { id: workerId, file: displayPath }, models.providers, field);
     const nearest = suggestKnownModel(modelId, models.priceLayers);
-    if (nearest !== undefined) warnings.push(new ProjectError('unknown-model', `model ${modelId} (worker ${workerId}) is not in the price table; if that is a typo, did you mean ${nearest}?`, { file: displayPath, field }));
+    if (nearest !== undefined)
+      warnings.push(
+        new ProjectError('unknown-model', `model ${modelId} (worker ${workerId}) is not in the price table; if that is a typo, did you mean ${nearest}?`, {
+          file: displayPath,
+          field,
+        }),
+      );
   });
   return ids;
 }
@@ -202,14 +228,20 @@ async function plannedAllowedWorkers(project: Project, definition: WorkerDefinit
     }),
   );
   warnings.push(...expanded.flatMap((step) => (step.warning ? [step.warning] : [])));
-  const problems = await withWorkerSuggestions(project, expanded.flatMap((step) => step.problems));
+  const problems = await withWorkerSuggestions(
+    project,
+    expanded.flatMap((step) => step.problems),
+  );
   const calleesById = new Map(expanded.flatMap((step) => step.value ?? []).map((callee) => [callee.id, callee] as const));
   const callees = [...calleesById.values()];
   const byToolName = new Map<string, string>();
   for (const callee of callees) {
     const name = toolNameForWorker(callee.id);
     const other = byToolName.get(name);
-    if (other !== undefined) problems.push(new ProjectError('invalid-field', `allowed workers ${other} and ${callee.id} both become the tool name ${name}; rename one of them`, location));
+    if (other !== undefined)
+      problems.push(
+        new ProjectError('invalid-field', `allowed workers ${other} and ${callee.id} both become the tool name ${name}; rename one of them`, location),
+      );
     byToolName.set(name, callee.id);
   }
   const asker = definition.config.interactive ? byToolName.get(ASK_USER_TOOL) : undefined;

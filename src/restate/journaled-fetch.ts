@@ -6,9 +6,7 @@
 import type { RunJournal } from '../runtime/run-context.ts';
 
 /** What a step records of one attempt: the response, or the network failure (fetch's TypeError). */
-type RecordedResponse =
-  | { status: number; statusText: string; headers: [string, string][]; body: string }
-  | { failure: string; code?: string };
+type RecordedResponse = { status: number; statusText: string; headers: [string, string][]; body: string } | { failure: string; code?: string };
 
 /** Statuses whose response has no body (`new Response` refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);

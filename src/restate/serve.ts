@@ -59,5 +59,6 @@ export async function registerDeployment(admin: string, uri: string): Promise<vo
   } catch (error) {
     throw new Error(`the Restate admin API at ${admin} cannot be reached (${(error as Error).message}); start the Restate server, or fix --register`);
   }
-  if (!response.ok) throw new Error(`the Restate admin API at ${admin} refused to register ${uri}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`the Restate admin API at ${admin} refused to register ${uri}: ${response.status} ${(await response.text()).slice(0, 300)}`);
 }

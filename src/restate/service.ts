@@ -47,7 +47,10 @@ export function createBatchService(options: BatchServiceOptions) {
     handlers: {
       run: async (ctx: restate.Context, request: RemoteInput): Promise<InputOutcome> => {
         if (!(await isWorkerOfProject(request?.worker))) {
-          return { status: 'error', error: `${JSON.stringify(request?.worker)} is not a worker of project ${options.project.name}; name a worker id of the project` };
+          return {
+            status: 'error',
+            error: `${JSON.stringify(request?.worker)} is not a worker of project ${options.project.name}; name a worker id of the project`,
+          };
         }
         const journal = { step: <T>(name: string, action: () => Promise<T>) => ctx.run(name, action) as Promise<T> };
         let runId: string | undefined;

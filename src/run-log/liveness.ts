@@ -27,7 +27,11 @@ export function processGone(owner: { pid: number; host: string }): boolean {
 
 /** Marks the `running` runs of this host whose process is gone as `interrupted`. */
 export function settleAbandonedRuns(db: RunDatabase): void {
-  const running = db.prepare(`SELECT id, pid, host FROM runs WHERE status = 'running' AND host = ?`).all(hostname()) as { id: string; pid: number; host: string }[];
+  const running = db.prepare(`SELECT id, pid, host FROM runs WHERE status = 'running' AND host = ?`).all(hostname()) as {
+    id: string;
+    pid: number;
+    host: string;
+  }[];
   const abandoned = running.filter(processGone);
   if (abandoned.length === 0) return;
   // The usage so far is what its recorded requests add up to (a price missing for one makes the cost unknown).

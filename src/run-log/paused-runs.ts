@@ -149,7 +149,8 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
   };
   const pausedState = (runId: string) => {
     const { status, state } = row(runId);
-    if (status !== 'paused') throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide or questions to answer`);
+    if (status !== 'paused')
+      throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide or questions to answer`);
     return parseSavedState(runId, state);
   };
   const rowsOf = (statement: typeof unusedRows, runId: string): StoredRow[] =>
@@ -202,7 +203,8 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         const pending = new Set(pendingApprovals(state).map((approval) => approval.approval_id));
         const questions = pendingQuestions(state).map((question) => question.question_id);
         const asked = [...decisions.keys()].filter((id) => questions.includes(id));
-        if (asked.length > 0) throw new UsageError(`${asked.join(', ')} is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId} ID TEXT`);
+        if (asked.length > 0)
+          throw new UsageError(`${asked.join(', ')} is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId} ID TEXT`);
         const unknown = [...decisions.keys()].filter((id) => !pending.has(id));
         if (unknown.length > 0) {
           throw new UsageError(`run ${runId} has no pending approval ${unknown.join(', ')} (pending: ${[...pending].join(', ') || 'none'})`);
@@ -237,7 +239,13 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         const saved = parseSavedState(runId, state);
         claim.run(owner.pid, owner.host, runId);
         claimCalls.run(runId);
-        return { lastSeq: last_seq, state: saved, decisions: decisionsOf(runId), answers: answersOf(runId), previousStatus: status as ReopenedRun['previousStatus'] };
+        return {
+          lastSeq: last_seq,
+          state: saved,
+          decisions: decisionsOf(runId),
+          answers: answersOf(runId),
+          previousStatus: status as ReopenedRun['previousStatus'],
+        };
       });
     },
   };
@@ -245,5 +253,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
 
 /** The error for answering question `questionId` again: says what was answered, by whom, and when. */
 export function answeredAlready(runId: string, questionId: string, answer: RecordedAnswer): UsageError {
-  return new UsageError(`question ${questionId} of run ${runId} is answered already (${JSON.stringify(answer.text)}, by ${answer.answered_by} at ${answer.answered_at}); an answer cannot be changed`);
+  return new UsageError(
+    `question ${questionId} of run ${runId} is answered already (${JSON.stringify(answer.text)}, by ${answer.answered_by} at ${answer.answered_at}); an answer cannot be changed`,
+  );
 }

@@ -32,12 +32,7 @@ export interface JournalHeader {
 }
 
 /** One operation on the store, as a journal line holds it. */
-export type JournalOperation =
-  | ['begin', RunBeginning]
-  | ['event', RunEvent]
-  | ['checkpoint', RunSnapshot, string]
-  | ['exit', string, number]
-  | ['close'];
+export type JournalOperation = ['begin', RunBeginning] | ['event', RunEvent] | ['checkpoint', RunSnapshot, string] | ['exit', string, number] | ['close'];
 
 export interface RunJournal {
   store: RunStore;

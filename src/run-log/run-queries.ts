@@ -157,7 +157,9 @@ export function resolveRunId(db: RunDatabase, ref: string): string {
 }
 
 export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean }): RunDetail {
-  const row = (db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host, state FROM runs WHERE id = ?`).all(id) as Record<string, any>[])[0];
+  const row = (
+    db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host, state FROM runs WHERE id = ?`).all(id) as Record<string, any>[]
+  )[0];
   if (!row) throw new UsageError(`no recorded run has the id ${id}`);
   const calls = loadCalls(db, id, options.prompts);
   const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id) as RunDetail['warnings'];
@@ -236,7 +238,8 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
     });
   }
   const childByToolCall = new Map<string, CallRecord>();
-  for (const row of rows) if (row.parent_tool_call_id !== null) childByToolCall.set(`${row.parent_call_id} ${row.parent_tool_call_id}`, calls.get(row.call_id)!);
+  for (const row of rows)
+    if (row.parent_tool_call_id !== null) childByToolCall.set(`${row.parent_call_id} ${row.parent_tool_call_id}`, calls.get(row.call_id)!);
   for (const row of toolRows) {
     const key = `${row.call_id} ${row.tool_call_id}`;
     calls.get(row.call_id)?.tool_calls.push({
@@ -298,7 +301,9 @@ export interface SearchHit {
 /** Runs whose inputs, outputs, prompts, responses, tool arguments or results contain `text` (a phrase), newest first. */
 export function searchRuns(db: RunDatabase, text: string, limit: number): SearchHit[] {
   const phrase = `"${text.replace(/"/g, '""')}"`;
-  const rows = db.prepare(`SELECT run_id, kind, snippet(search, 2, '[', ']', '…', 16) AS snippet FROM search WHERE search MATCH ? ORDER BY rank`).all(phrase) as {
+  const rows = db
+    .prepare(`SELECT run_id, kind, snippet(search, 2, '[', ']', '…', 16) AS snippet FROM search WHERE search MATCH ? ORDER BY rank`)
+    .all(phrase) as {
     run_id: string;
     kind: string;
     snippet: string;
@@ -306,14 +311,18 @@ export function searchRuns(db: RunDatabase, text: string, limit: number): Search
   const byRun = groupBy(rows, (row) => row.run_id);
   const summary = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`);
   return [...byRun.entries()]
-    .flatMap(([id, matches]) => (summary.all(id) as RunSummary[]).map((run) => ({ run, matches: matches.slice(0, 3).map(({ kind, snippet }) => ({ kind, snippet })) })))
+    .flatMap(([id, matches]) =>
+      (summary.all(id) as RunSummary[]).map((run) => ({ run, matches: matches.slice(0, 3).map(({ kind, snippet }) => ({ kind, snippet })) })),
+    )
     .sort((a, b) => b.run.started_at.localeCompare(a.run.started_at))
     .slice(0, limit);
 }
 
 /** Deletes the runs and everything recorded about them; returns how many there were. */
 export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
-  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) => db.prepare(`DELETE FROM ${table} WHERE run_id = ?`));
+  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE run_id = ?`),
+  );
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
   immediate(db, () => {
@@ -351,6 +360,6 @@ export function shortIds(db: RunDatabase, ids: readonly string[]): Map<string, s
     while (b !== null && length < a.length && a[length] === b[length]) length++;
     return length;
   };
-  const neighbour = (statement: typeof before, id: string) => ((statement.all(id) as { id: string | null }[])[0]?.id ?? null);
+  const neighbour = (statement: typeof before, id: string) => (statement.all(id) as { id: string | null }[])[0]?.id ?? null;
   return new Map(ids.map((id) => [id, id.slice(0, Math.max(8, common(id, neighbour(before, id)) + 1, common(id, neighbour(after, id)) + 1))]));
 }

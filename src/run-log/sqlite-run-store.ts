@@ -93,7 +93,20 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'run_start':
         return [
           () => sql.runModel.run(event.model, run),
-          () => sql.call.run(run, call, null, null, event.worker, JSON.stringify(event.chain), event.model, 0, storeJson(event.input), ts, mountsJson(event.mounts)),
+          () =>
+            sql.call.run(
+              run,
+              call,
+              null,
+              null,
+              event.worker,
+              JSON.stringify(event.chain),
+              event.model,
+              0,
+              storeJson(event.input),
+              ts,
+              mountsJson(event.mounts),
+            ),
         ];
       case 'model_request':
         steps.set(stepKey, event.step);
@@ -101,17 +114,31 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'model_prompt':
         return [
           () => sql.requestRow.run(run, call, event.step, event.model, ts),
-          () => sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
+          () =>
+            sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
           () => index(run, 'prompt', event.messages.map(messageContent)),
         ];
       case 'model_step':
         return [
-          () => sql.response.run(event.finish_reason, event.text, event.tool_calls, event.input_tokens, event.output_tokens, event.duration_ms, run, call, event.step),
+          () =>
+            sql.response.run(
+              event.finish_reason,
+              event.text,
+              event.tool_calls,
+              event.input_tokens,
+              event.output_tokens,
+              event.duration_ms,
+              run,
+              call,
+              event.step,
+            ),
           () => index(run, 'response', event.text),
         ];
       case 'usage': {
         const step = stepOf(run, call);
-        return [() => sql.usage.run(event.input_tokens, event.output_tokens, event.cache_read_tokens, event.cache_write_tokens, event.cost_usd, run, call, step)];
+        return [
+          () => sql.usage.run(event.input_tokens, event.output_tokens, event.cache_read_tokens, event.cache_write_tokens, event.cost_usd, run, call, step),
+        ];
       }
       case 'tool_call': {
         const args = storeValue(event.args);
@@ -121,7 +148,18 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'tool_result': {
         const result = storeValue(event.result);
         return [
-          () => sql.toolResult.run(event.ok ? 1 : 0, event.denied ? 1 : 0, result.text, result.size, event.error ?? null, event.duration_ms, run, call, event.tool_call_id),
+          () =>
+            sql.toolResult.run(
+              event.ok ? 1 : 0,
+              event.denied ? 1 : 0,
+              result.text,
+              result.size,
+              event.error ?? null,
+              event.duration_ms,
+              run,
+              call,
+              event.tool_call_id,
+            ),
           () => index(run, 'result', [event.result, event.error]),
         ];
       }
@@ -131,12 +169,26 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [
           () => {
             const decided = [ts, event.approved ? 1 : 0, event.source, event.reason ?? null, run, call, event.tool_call_id] as const;
-            if (sql.approvalDecided.run(...decided).changes === 0) sql.approvalDecidedUnasked.run(run, call, event.tool_call_id, event.tool, ...decided.slice(0, 4));
+            if (sql.approvalDecided.run(...decided).changes === 0)
+              sql.approvalDecidedUnasked.run(run, call, event.tool_call_id, event.tool, ...decided.slice(0, 4));
           },
         ];
       case 'delegation_start':
         return [
-          () => sql.call.run(run, call, event.parent_call_id, event.tool_call_id, event.worker, JSON.stringify(event.chain), event.model, event.depth, storeJson(event.input), ts, mountsJson(event.mounts)),
+          () =>
+            sql.call.run(
+              run,
+              call,
+              event.parent_call_id,
+              event.tool_call_id,
+              event.worker,
+              JSON.stringify(event.chain),
+              event.model,
+              event.depth,
+              storeJson(event.input),
+              ts,
+              mountsJson(event.mounts),
+            ),
           () => index(run, 'input', event.input),
         ];
       case 'delegation_end':
@@ -201,7 +253,10 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
     checkpoint(state) {
       if (failed) return;
       // Decisions (and answers) whose approval (question) this state no longer has pending were acted on: used, with the state.
-      const pending = JSON.stringify([...pendingApprovals(state).map((approval) => approval.approval_id), ...pendingQuestions(state).map((question) => question.question_id)]);
+      const pending = JSON.stringify([
+        ...pendingApprovals(state).map((approval) => approval.approval_id),
+        ...pendingQuestions(state).map((question) => question.question_id),
+      ]);
       queue.push(
         () => sql.state.run(JSON.stringify(state), state.run_id),
         () => sql.useDecisions.run(now(), state.run_id, pending),
@@ -221,7 +276,13 @@ function messageContent(message: unknown): unknown {
   const content = (message as { content?: unknown }).content;
   if (!Array.isArray(content)) return content;
   return content.map((part: { type?: string; text?: unknown; input?: unknown; output?: { value?: unknown } }) =>
-    part.type === 'text' || part.type === 'reasoning' ? part.text : part.type === 'tool-call' ? part.input : part.type === 'tool-result' ? part.output?.value : undefined,
+    part.type === 'text' || part.type === 'reasoning'
+      ? part.text
+      : part.type === 'tool-call'
+        ? part.input
+        : part.type === 'tool-result'
+          ? part.output?.value
+          : undefined,
   );
 }
 
@@ -251,7 +312,9 @@ function statements(db: RunDatabase) {
        ON CONFLICT DO UPDATE SET system_sha256 = excluded.system_sha256, message_count = excluded.message_count, tool_names = excluded.tool_names`,
     ),
     requestRow: db.prepare(`INSERT INTO model_requests (run_id, call_id, step, model, started_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
-    prompt: db.prepare(`UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`),
+    prompt: db.prepare(
+      `UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
+    ),
     response: db.prepare(
       `UPDATE model_requests SET finish_reason = ?, text = ?, tool_calls = ?, input_tokens = ?, output_tokens = ?, duration_ms = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
@@ -269,7 +332,9 @@ function statements(db: RunDatabase) {
       `UPDATE approvals SET decided_at = ?, approved = ?, source = ?, reason = ?
        WHERE id = (SELECT max(id) FROM approvals WHERE run_id = ? AND call_id = ? AND tool_call_id = ? AND decided_at IS NULL)`,
     ),
-    approvalDecidedUnasked: db.prepare(`INSERT INTO approvals (run_id, call_id, tool_call_id, tool, decided_at, approved, source, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    approvalDecidedUnasked: db.prepare(
+      `INSERT INTO approvals (run_id, call_id, tool_call_id, tool, decided_at, approved, source, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     warning: db.prepare(`INSERT INTO warnings (run_id, call_id, ts, message) VALUES (?, ?, ?, ?)`),
     index: db.prepare(`INSERT INTO search (run_id, kind, text) VALUES (?, ?, ?)`),
   };

@@ -26,7 +26,8 @@ async function bindMounts(worker: PreparedWorker, input: WorkerInput, bind: Bind
     const at = `the directory of its mount ${mountPathOf(parametric.name)}`;
     const value = typeof input.value === 'object' ? input.value[field] : undefined;
     const fail = (reason: string) => new ProjectError('invalid-input', `input field ${field} of worker ${definition.id} (${at}): ${reason}`);
-    if (typeof value !== 'string' || value === '') throw fail(`give a directory path as a string; got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+    if (typeof value !== 'string' || value === '')
+      throw fail(`give a directory path as a string; got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
     if (typeof bind === 'string') throw fail(bind);
     try {
       mounts.push(boundMountSpec(parametric.name, parametric.mount, await bind(value)));
@@ -64,7 +65,9 @@ export function bindEntryMounts(ctx: RunContext, entry: PreparedWorker, input: W
  * that such a field takes a directory of its own sandbox. Empty for a worker without them.
  */
 export function boundMountsNote(callee: WorkerDefinition): string {
-  const notes = parametricMounts(callee.config.sandbox).map(({ field, name }) => `${field} is a directory of your sandbox, which it sees as ${mountPathOf(name)}`);
+  const notes = parametricMounts(callee.config.sandbox).map(
+    ({ field, name }) => `${field} is a directory of your sandbox, which it sees as ${mountPathOf(name)}`,
+  );
   return notes.length === 0 ? '' : ` (${notes.join('; ')}; it gets no more access there than you have.)`;
 }
 

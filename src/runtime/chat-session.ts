@@ -68,7 +68,8 @@ export interface ChatSession {
  */
 export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
   // A turn waits for its answer: there is no run to pause and resume later in a conversation.
-  if (options.onApproval === 'pause') throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
+  if (options.onApproval === 'pause')
+    throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
   // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
   const { bus, events } = openRunBus(options);
   const scope = createRunScope(options, bus);
@@ -92,14 +93,24 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
       };
       const turn = createTurnScope(base, emitInTurn, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const started = now();
-      const identity: CallIdentity = { run_id: turn.ctx.config.runId, call_id: nextCallId(base.state), parent_call_id: null, worker: entry.id, chain: [entry.id] };
+      const identity: CallIdentity = {
+        run_id: turn.ctx.config.runId,
+        call_id: nextCallId(base.state),
+        parent_call_id: null,
+        worker: entry.id,
+        chain: [entry.id],
+      };
       try {
         const input = prepareInput(root, text);
         const boundMounts = await bindEntryMounts(turn.ctx, root, input);
         emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
         const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
         if (trimmed.droppedTurns > 0) {
-          emit({ ...identity, type: 'warning', message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})` });
+          emit({
+            ...identity,
+            type: 'warning',
+            message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})`,
+          });
         }
         const settled = await settleRun(
           turn.ctx,

@@ -69,14 +69,7 @@ export async function delegationTool(ctx: RunContext, caller: Caller, definition
 }
 
 /** Runs `callee` for `caller` after every check; returns the callee's output (text or JSON value). */
-async function delegate(
-  ctx: RunContext,
-  caller: Caller,
-  callee: WorkerDefinition,
-  args: unknown,
-  toolCallId: string,
-  execute: ExecuteCall,
-): Promise<unknown> {
+async function delegate(ctx: RunContext, caller: Caller, callee: WorkerDefinition, args: unknown, toolCallId: string, execute: ExecuteCall): Promise<unknown> {
   const callerId = caller.worker.definition.id;
   const chain = [...caller.identity.chain, callee.id];
   assertCallAllowed(ctx, caller, callee, chain);
@@ -95,8 +88,25 @@ async function delegate(
   }
   const boundMounts = await bindCalleeMounts(callerId, caller.sandbox, prepared, input);
 
-  const identity: CallIdentity = { run_id: ctx.config.runId, call_id: nextCallId(ctx.state), parent_call_id: caller.identity.call_id, worker: callee.id, chain };
-  emitterFor(ctx, identity)({ type: 'delegation_start', tool_call_id: toolCallId, caller: callerId, model: prepared.modelId, depth: chain.length - 1, input: input.value, ...boundMountEvents(boundMounts) });
+  const identity: CallIdentity = {
+    run_id: ctx.config.runId,
+    call_id: nextCallId(ctx.state),
+    parent_call_id: caller.identity.call_id,
+    worker: callee.id,
+    chain,
+  };
+  emitterFor(
+    ctx,
+    identity,
+  )({
+    type: 'delegation_start',
+    tool_call_id: toolCallId,
+    caller: callerId,
+    model: prepared.modelId,
+    depth: chain.length - 1,
+    input: input.value,
+    ...boundMountEvents(boundMounts),
+  });
   return delegated(ctx, identity, toolCallId, () =>
     execute({
       worker: prepared,
@@ -136,7 +146,11 @@ export async function delegated(ctx: RunContext, identity: CallIdentity, toolCal
 export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
   const createdByCaller = callee.created?.by === caller.worker.definition.id;
   if (!createdByCaller && !caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {
-    throw new DelegationError('not-allowed', caller.identity.chain, `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`);
+    throw new DelegationError(
+      'not-allowed',
+      caller.identity.chain,
+      `worker ${caller.worker.definition.id} may not call ${callee.id} (not in its allowed_workers)`,
+    );
   }
 }
 

@@ -159,7 +159,10 @@ function savedChild(ctx: RunContext, call: CallState, toolCall: ToolCallState): 
     (candidate) => candidate.identity.parent_call_id === call.identity.call_id && candidate.parentToolCallId === toolCall.toolCallId,
   );
   if (!child) return undefined;
-  return () => delegated(ctx, child.identity, toolCall.toolCallId, async () => resumeCall(ctx, child, await prepareWorker(ctx, await resolveRunWorker(ctx, child.identity.worker))));
+  return () =>
+    delegated(ctx, child.identity, toolCall.toolCallId, async () =>
+      resumeCall(ctx, child, await prepareWorker(ctx, await resolveRunWorker(ctx, child.identity.worker))),
+    );
 }
 
 function needsSandbox(worker: PreparedWorker): boolean {
@@ -199,6 +202,8 @@ async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteC
     workerFactoryTools: async () => (await import('./worker-factory.ts')).createWorkerFactoryTools(ctx, caller, runCallee, factory),
     mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
   };
-  const toolsets = await Promise.all(enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)));
+  const toolsets = await Promise.all(
+    enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)),
+  );
   return toolsets.flat();
 }

@@ -24,7 +24,11 @@ export function splitTurns(history: readonly ModelMessage[]): ModelMessage[][] {
  * The most recent whole turns that fit in `maxTokens`, with `reserve` tokens kept free for the new
  * message. No limit keeps everything.
  */
-export function trimHistory(history: readonly ModelMessage[], maxTokens: number | undefined, reserve = 0): {
+export function trimHistory(
+  history: readonly ModelMessage[],
+  maxTokens: number | undefined,
+  reserve = 0,
+): {
   messages: ModelMessage[];
   droppedTurns: number;
 } {

@@ -33,11 +33,10 @@ export function prepareInput(worker: PreparedWorker, raw: unknown, origin = '--i
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new ProjectError(
-        'invalid-input',
-        `worker ${definition.id} declares schema_in, so its input must be JSON (pass --input '{...}'); got text`,
-        { file: definition.displayPath, field: 'schema_in' },
-      );
+      throw new ProjectError('invalid-input', `worker ${definition.id} declares schema_in, so its input must be JSON (pass --input '{...}'); got text`, {
+        file: definition.displayPath,
+        field: 'schema_in',
+      });
     }
   }
   return validatedInput(definition.id, schemaIn, value, origin);
@@ -47,10 +46,7 @@ export function prepareInput(worker: PreparedWorker, raw: unknown, origin = '--i
 export function validatedInput(workerId: string, schema: ResolvedSchema, value: unknown, origin: string): WorkerInput {
   const result = validateWith<Record<string, unknown>>(schema.zod, value);
   if (!result.ok) {
-    throw new ProjectError(
-      'invalid-input',
-      `input for worker ${workerId} does not match its schema_in (${origin}): ${result.errors.join('; ')}`,
-    );
+    throw new ProjectError('invalid-input', `input for worker ${workerId} does not match its schema_in (${origin}): ${result.errors.join('; ')}`);
   }
   const object = result.value;
   return { value: object, text: JSON.stringify(object, null, 2) };

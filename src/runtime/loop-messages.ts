@@ -67,7 +67,15 @@ function assistantPart(part: AssistantPart): ProviderAssistantPart | undefined {
       };
     case 'tool-result':
       // A provider-executed tool's result (`provider_tools`), sent back to the provider as it came.
-      return isPlainResult(part) ? { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV3ToolResultOutput, providerOptions: part.providerOptions } : undefined;
+      return isPlainResult(part)
+        ? {
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: part.output as LanguageModelV3ToolResultOutput,
+            providerOptions: part.providerOptions,
+          }
+        : undefined;
     default:
       return undefined;
   }
@@ -81,7 +89,13 @@ function toolMessage(content: ToolContent, providerOptions: SharedV3ProviderOpti
   const parts: ProviderToolPart[] = [];
   for (const part of content) {
     if (part.type !== 'tool-result' || !isPlainResult(part)) return undefined;
-    parts.push({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV3ToolResultOutput, providerOptions: part.providerOptions });
+    parts.push({
+      type: 'tool-result',
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      output: part.output as LanguageModelV3ToolResultOutput,
+      providerOptions: part.providerOptions,
+    });
   }
   return { role: 'tool', content: parts, providerOptions };
 }

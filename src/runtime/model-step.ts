@@ -6,7 +6,17 @@
  * as `tool_call`/`tool_result` events with `provider_executed: true`, never run nor gated here.
  * Retries live in the models layer's fetch, so the SDK's own retries are off.
  */
-import { generateText, jsonSchema, modelMessageSchema, wrapLanguageModel, type ContentPart, type ModelMessage, type OutputInterface, type ToolSet, type TypedToolCall } from 'ai';
+import {
+  generateText,
+  jsonSchema,
+  modelMessageSchema,
+  wrapLanguageModel,
+  type ContentPart,
+  type ModelMessage,
+  type OutputInterface,
+  type ToolSet,
+  type TypedToolCall,
+} from 'ai';
 import { isRecursiveSchema } from 'zod/v4/core';
 import { LlmDoError, ProjectError } from '../errors.ts';
 import type { ProviderToolName } from '../worker-file/schema.ts';
@@ -70,7 +80,11 @@ function withProviderTools(tools: ToolSet, names: readonly ProviderToolName[], w
   const offered: ToolSet = { ...tools };
   for (const name of names) {
     if (Object.hasOwn(tools, name)) {
-      throw new ProjectError('invalid-field', `provider_tools: ${name} of worker ${workerId} has the name of one of its other tools; rename that tool or leave ${name} out`, { field: 'provider_tools' });
+      throw new ProjectError(
+        'invalid-field',
+        `provider_tools: ${name} of worker ${workerId} has the name of one of its other tools; rename that tool or leave ${name} out`,
+        { field: 'provider_tools' },
+      );
     }
     offered[name] = { type: 'provider', id: neutralProviderToolId(name), args: {}, inputSchema: jsonSchema({ type: 'object' }) };
   }
@@ -84,7 +98,15 @@ function providerExecutedEvents(content: readonly ContentPart<ToolSet>[]): CallE
     if (part.type === 'tool-call' && part.providerExecuted) {
       events.push({ type: 'tool_call', tool: part.toolName, tool_call_id: part.toolCallId, args: part.input, provider_executed: true });
     } else if (part.type === 'tool-result' && part.providerExecuted) {
-      events.push({ type: 'tool_result', tool: part.toolName, tool_call_id: part.toolCallId, ok: true, result: part.output, duration_ms: 0, provider_executed: true });
+      events.push({
+        type: 'tool_result',
+        tool: part.toolName,
+        tool_call_id: part.toolCallId,
+        ok: true,
+        result: part.output,
+        duration_ms: 0,
+        provider_executed: true,
+      });
     } else if (part.type === 'tool-error' && part.providerExecuted) {
       const error = typeof part.error === 'string' ? part.error : JSON.stringify(part.error);
       events.push({ type: 'tool_result', tool: part.toolName, tool_call_id: part.toolCallId, ok: false, error, duration_ms: 0, provider_executed: true });
@@ -170,14 +192,14 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     settings.warn();
     try {
       const answer = await generateText({
-      model,
-      system,
-      messages: prefix.unsent(messages),
-      tools,
-      maxRetries: 0,
-      abortSignal,
-      ...settings.call,
-      ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
+        model,
+        system,
+        messages: prefix.unsent(messages),
+        tools,
+        maxRetries: 0,
+        abortSignal,
+        ...settings.call,
+        ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
       });
       prefix.commit(messages.length);
       settings.warn(answer.warnings);

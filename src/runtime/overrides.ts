@@ -46,7 +46,9 @@ export function applyOverrides(definition: WorkerDefinition, overrides: readonly
   if (!result.success) {
     // Worded as for the worker file: the field, the valid values or range, a did-you-mean for a misspelt key.
     const problems = describeIssues(result.error.issues, WorkerConfigSchema, config).map((problem) => problem.detail);
-    throw new ProjectError('invalid-field', `--set made worker ${definition.id} invalid: ${problems.join('; ')}`, { field: overrides.map((o) => o.path).join(', ') });
+    throw new ProjectError('invalid-field', `--set made worker ${definition.id} invalid: ${problems.join('; ')}`, {
+      field: overrides.map((o) => o.path).join(', '),
+    });
   }
   return { ...definition, config: result.data };
 }

@@ -34,11 +34,13 @@ export async function preflight(ctx: RunContext, entry: WorkerDefinition): Promi
   const root = await prepareWorker(ctx, entry);
   let frontier = [root];
   while (frontier.length > 0) {
-    const next = frontier.flatMap((worker) => worker.allowedWorkers).filter((callee) => {
-      if (seen.has(callee.id)) return false;
-      seen.add(callee.id);
-      return true;
-    });
+    const next = frontier
+      .flatMap((worker) => worker.allowedWorkers)
+      .filter((callee) => {
+        if (seen.has(callee.id)) return false;
+        seen.add(callee.id);
+        return true;
+      });
     frontier = await Promise.all(next.map((callee) => prepareWorker(ctx, callee)));
   }
   return root;

@@ -92,7 +92,13 @@ function assertResumable(state: RunSnapshot): void {
 }
 
 /** Refuses (unless allowed) a saved call whose worker's configuration or instructions changed since. */
-async function assertUnchanged(project: Project, calls: readonly CallState[], rootWorker: WorkerDefinition, created: ReadonlySet<string>, allowChanged: boolean): Promise<void> {
+async function assertUnchanged(
+  project: Project,
+  calls: readonly CallState[],
+  rootWorker: WorkerDefinition,
+  created: ReadonlySet<string>,
+  allowChanged: boolean,
+): Promise<void> {
   if (allowChanged) return;
   for (const call of calls) {
     // A created worker is restored from the saved state itself (its creator's call is checked).

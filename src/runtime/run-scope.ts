@@ -128,7 +128,16 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
             if (!call) return;
             const { model, ...identity } = call;
             const status = retry.status === undefined ? {} : { status: retry.status };
-            emit({ ...identity, type: 'model_retry', model, attempt: retry.attempt, max_retries: retry.retries, delay_ms: retry.delayMs, ...status, message: retry.reason });
+            emit({
+              ...identity,
+              type: 'model_retry',
+              model,
+              attempt: retry.attempt,
+              max_retries: retry.retries,
+              delay_ms: retry.delayMs,
+              ...status,
+              message: retry.reason,
+            });
           },
         },
       }),
@@ -162,7 +171,10 @@ function withDecisions(source: DecisionSource, resumed: Resumption | undefined):
 
 /** Where checkpoints go: the run store, if it saves them and the project is recorded, and `onCheckpoint`. */
 function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions): RunServices['checkpoint'] {
-  const sinks = [...(store?.checkpoint && recordsRuns(project) ? [(snapshot: RunSnapshot) => store.checkpoint?.(snapshot)] : []), ...(onCheckpoint ? [onCheckpoint] : [])];
+  const sinks = [
+    ...(store?.checkpoint && recordsRuns(project) ? [(snapshot: RunSnapshot) => store.checkpoint?.(snapshot)] : []),
+    ...(onCheckpoint ? [onCheckpoint] : []),
+  ];
   if (sinks.length === 0) return undefined;
   return (snapshot) => sinks.forEach((sink) => sink(snapshot));
 }

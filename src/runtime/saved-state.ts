@@ -58,7 +58,17 @@ const SnapshotShape = z.looseObject({
   options: z.looseObject({ stream: z.boolean(), max_depth: z.number(), mounts: z.array(z.unknown()), set: z.array(z.unknown()) }),
   root: CallShape.nullable(),
   created_workers: z
-    .array(z.looseObject({ name: z.string().regex(CREATED_WORKER_NAME, 'not a created worker name'), created_by: z.string(), call_id: z.string(), config: z.looseObject({}), own_toolsets: z.looseObject({}), instructions: z.string(), front_matter: z.looseObject({}) }))
+    .array(
+      z.looseObject({
+        name: z.string().regex(CREATED_WORKER_NAME, 'not a created worker name'),
+        created_by: z.string(),
+        call_id: z.string(),
+        config: z.looseObject({}),
+        own_toolsets: z.looseObject({}),
+        instructions: z.string(),
+        front_matter: z.looseObject({}),
+      }),
+    )
     .optional(),
 });
 

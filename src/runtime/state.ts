@@ -109,7 +109,17 @@ export function pendingApprovals(state: RunSnapshot): PendingApproval[] {
     for (const toolCall of call.tool_calls) {
       if (toolCall.status === 'pending' && toolCall.approval) {
         const { approval_id, toolset, description, note } = toolCall.approval;
-        pending.push({ approval_id, call_id: call.call_id, tool_call_id: toolCall.tool_call_id, chain: [...call.chain], toolset, tool: toolCall.tool, args: toolCall.args, description, ...(note ? { note } : {}) });
+        pending.push({
+          approval_id,
+          call_id: call.call_id,
+          tool_call_id: toolCall.tool_call_id,
+          chain: [...call.chain],
+          toolset,
+          tool: toolCall.tool,
+          args: toolCall.args,
+          description,
+          ...(note ? { note } : {}),
+        });
       }
       toolCall.children.forEach(visit);
     }
@@ -190,7 +200,8 @@ function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapsh
 function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: readonly CallState[]): ToolCallSnapshot {
   const { toolCallId } = toolCall;
   const under = (child: CallState) =>
-    child.identity.parent_call_id === call.identity.call_id && (child.parentToolCallId === toolCallId || child.parentToolCallId?.startsWith(`${toolCallId}/`) === true);
+    child.identity.parent_call_id === call.identity.call_id &&
+    (child.parentToolCallId === toolCallId || child.parentToolCallId?.startsWith(`${toolCallId}/`) === true);
   return {
     tool_call_id: toolCallId,
     tool: toolCall.tool,

@@ -38,7 +38,10 @@ export function trackedTool(ctx: RunContext, caller: Caller, tool: ToolsetTool, 
     ...tool,
     execute: (args, context: ToolContext) => {
       const callWorker = callWorkerUnder(ctx, caller, toolbox, context.toolCallId ?? caller.identity.call_id);
-      return ctx.state.branches.track(label, Promise.resolve().then(() => tool.execute(args, { ...context, callWorker })));
+      return ctx.state.branches.track(
+        label,
+        Promise.resolve().then(() => tool.execute(args, { ...context, callWorker })),
+      );
     },
   };
 }

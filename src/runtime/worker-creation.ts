@@ -43,9 +43,13 @@ export interface CreatorView {
 export function deriveCreatedWorker(view: CreatorView, args: WorkerCreateArgs): CreatedWorkerRecord {
   const { creator } = view;
   const load = findTemplateLoad(args.instructions);
-  if (load) throw new WorkerCreateRefusal(`instructions, line ${load.line}: ${load.message} (a created worker's instructions are data; put what it needs in them)`);
+  if (load)
+    throw new WorkerCreateRefusal(`instructions, line ${load.line}: ${load.message} (a created worker's instructions are data; put what it needs in them)`);
   // Its callers' tool takes schema_in as its arguments, and providers take only objects there.
-  if (args.schema_in !== undefined && args.schema_in.type !== 'object') throw new WorkerCreateRefusal(`schema_in must be a JSON Schema of type "object" (its fields are the arguments of the tool that calls it), got ${args.schema_in.type === undefined ? 'no type' : `type ${JSON.stringify(args.schema_in.type)}`}`);
+  if (args.schema_in !== undefined && args.schema_in.type !== 'object')
+    throw new WorkerCreateRefusal(
+      `schema_in must be a JSON Schema of type "object" (its fields are the arguments of the tool that calls it), got ${args.schema_in.type === undefined ? 'no type' : `type ${JSON.stringify(args.schema_in.type)}`}`,
+    );
   const toolsets = chosenToolsets(creator, args.toolsets ?? [], args.name);
   const sandbox = args.mounts === undefined ? creator.config.sandbox : chosenSandbox(view, args.mounts, args.name);
   const model = args.model ?? creator.config.model;
@@ -108,13 +112,16 @@ function chosenSandbox(view: CreatorView, mounts: Readonly<Record<string, MountM
   }));
   const listing = held.map((mount) => `/${mount.name} (${mount.mode})`).join(', ');
   const entries = Object.entries(mounts);
-  if (entries.length === 0) throw new WorkerCreateRefusal(`mounts: name at least one of ${creator.id}'s mounts (${listing}), or leave mounts out to give ${name} all of them`);
+  if (entries.length === 0)
+    throw new WorkerCreateRefusal(`mounts: name at least one of ${creator.id}'s mounts (${listing}), or leave mounts out to give ${name} all of them`);
   const sandbox: SandboxConfig = {};
   for (const [path, mode] of entries) {
     const mountName = path.replace(/^\/+/, '').replace(/\/+$/, '');
     const mount = held.find((candidate) => candidate.name === mountName);
-    if (!path.startsWith('/') || !mount) throw new WorkerCreateRefusal(`mounts: worker ${creator.id} has no mount ${path}, so it cannot give it to ${name}; its mounts are ${listing}`);
-    if (mode === 'rw' && mount.mode === 'ro') throw new WorkerCreateRefusal(`mounts: worker ${creator.id} cannot give ${name} ${path} read-write (rw): it has ${path} read-only (ro) itself`);
+    if (!path.startsWith('/') || !mount)
+      throw new WorkerCreateRefusal(`mounts: worker ${creator.id} has no mount ${path}, so it cannot give it to ${name}; its mounts are ${listing}`);
+    if (mode === 'rw' && mount.mode === 'ro')
+      throw new WorkerCreateRefusal(`mounts: worker ${creator.id} cannot give ${name} ${path} read-write (rw): it has ${path} read-only (ro) itself`);
     if (mountName === '') {
       const root = source.root === undefined ? { root: '.' } : typeof source.root === 'string' ? { root: source.root } : source.root;
       sandbox.root = { ...root, mode };
@@ -160,7 +167,9 @@ export function nameTakenMessage(name: string, holder: string): string {
 
 /** `ProjectError`s from preparing a created worker, as the refusal the model gets. */
 export function preparationRefusal(name: string, error: ProjectError): WorkerCreateRefusal {
-  return new WorkerCreateRefusal(`worker ${name} cannot be created: ${error.problems.map((problem) => `${problem.location.field ? `${problem.location.field}: ` : ''}${problem.detail}`).join('; ')}`);
+  return new WorkerCreateRefusal(
+    `worker ${name} cannot be created: ${error.problems.map((problem) => `${problem.location.field ? `${problem.location.field}: ` : ''}${problem.detail}`).join('; ')}`,
+  );
 }
 
 /**

@@ -55,7 +55,14 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
   const { project } = ctx.config;
   const creator = caller.worker.definition;
   const record = deriveCreatedWorker(
-    { creator, callId: caller.identity.call_id, restrictions: caller.restrictions, projectRoot: project.root, grants: ctx.config.grants, manifestToolsets: project.manifest?.toolsets },
+    {
+      creator,
+      callId: caller.identity.call_id,
+      restrictions: caller.restrictions,
+      projectRoot: project.root,
+      grants: ctx.config.grants,
+      manifestToolsets: project.manifest?.toolsets,
+    },
     args,
   );
   const { name } = record;
@@ -66,9 +73,12 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
   if (names.has(name)) throw new WorkerCreateRefusal(nameTakenMessage(name, 'another worker_create call is creating it'));
   // Those being created count: parallel calls cannot get past the cap together.
   if (ctx.state.createdWorkers.size + names.size >= MAX_CREATED_WORKERS) {
-    throw new WorkerCreateRefusal(`a run may create at most ${MAX_CREATED_WORKERS} workers, and this one has made (or is making) ${MAX_CREATED_WORKERS}; call one of them instead`);
+    throw new WorkerCreateRefusal(
+      `a run may create at most ${MAX_CREATED_WORKERS} workers, and this one has made (or is making) ${MAX_CREATED_WORKERS}; call one of them instead`,
+    );
   }
-  if (host.toolbox().get(toolNameForWorker(name))) throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${creator.id} already has a tool of that name`));
+  if (host.toolbox().get(toolNameForWorker(name)))
+    throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${creator.id} already has a tool of that name`));
   names.add(name);
   try {
     const clash = await projectWorkerNamed(ctx, name, creator);

@@ -160,7 +160,11 @@ export async function listFiles(ctx: SandboxContext, virtual: string, pattern: s
   for (const file of new Set(files)) {
     if (matcher.matches(file.slice(prefixLength))) matched.push(file);
     if (matcher.steps > MAX_MATCH_STEPS) {
-      throw new SandboxError('too-large', virtual, `matching the pattern against the files under ${virtual} takes too long; use a simpler pattern or list a smaller directory`);
+      throw new SandboxError(
+        'too-large',
+        virtual,
+        `matching the pattern against the files under ${virtual} takes too long; use a simpler pattern or list a smaller directory`,
+      );
     }
     if (ctx.signal?.aborted) throw aborted(ctx.signal);
   }

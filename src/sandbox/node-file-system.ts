@@ -1,4 +1,17 @@
-import { promises as fsp, constants as fsConstants, closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import {
+  promises as fsp,
+  constants as fsConstants,
+  closeSync,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { tempFileName } from './file-system.ts';

@@ -51,7 +51,10 @@ async function openRoot(ctx: SandboxContext, root: string, options: OpenDirector
  */
 export async function openDirectoryAt(ctx: SandboxContext, mount: MountSpec, real: string, options: OpenDirectoryOptions): Promise<OpenedDirectory> {
   const root = await ctx.resolver.realRoot(mount);
-  const names = posix.relative(root, real).split('/').filter((name) => name !== '');
+  const names = posix
+    .relative(root, real)
+    .split('/')
+    .filter((name) => name !== '');
   let dir: OpenedDirectory | undefined;
   try {
     // The mount root's own parents belong to the project, not to the sandbox: created by path.

@@ -31,7 +31,9 @@ export async function opfsRoot(): Promise<FileSystemDirectoryHandle> {
   try {
     return await storage.getDirectory();
   } catch (error) {
-    throw new ProjectError('not-available', `${OPFS_MISSING} (getDirectory failed: ${error instanceof Error ? error.message : String(error)})`, undefined, { cause: error });
+    throw new ProjectError('not-available', `${OPFS_MISSING} (getDirectory failed: ${error instanceof Error ? error.message : String(error)})`, undefined, {
+      cause: error,
+    });
   }
 }
 

@@ -75,7 +75,9 @@ interface PlacedChange {
 }
 
 function buildSandbox(ctx: SandboxContext, restrictions: readonly Restriction[], options: CreateSandboxOptions): Sandbox {
-  const writable = visibleMounts(ctx.mounts, ctx.scope).filter((m) => m.mode === 'rw').map((m) => m.path);
+  const writable = visibleMounts(ctx.mounts, ctx.scope)
+    .filter((m) => m.mode === 'rw')
+    .map((m) => m.path);
 
   /** Lexical check, scope and mount lookup: no disk access yet. */
   function place(raw: string): { virtual: string; mount: MountSpec } {

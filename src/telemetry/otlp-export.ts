@@ -72,7 +72,9 @@ export function startOtlpTelemetry(options: OtlpTelemetryOptions): OtlpTelemetry
       // The last export's failure is reported like any other; shutting down never throws.
       const flushed = provider.shutdown().then(
         () => 'done' as const,
-        (error: unknown) => (exporter.report(`could not export spans to ${displayUrl(options.url)}: ${error instanceof Error ? error.message : String(error)}`), 'done' as const),
+        (error: unknown) => (
+          exporter.report(`could not export spans to ${displayUrl(options.url)}: ${error instanceof Error ? error.message : String(error)}`), 'done' as const
+        ),
       );
       const done = await Promise.race([flushed, deadline]);
       clearTimeout(timer);

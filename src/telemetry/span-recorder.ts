@@ -186,14 +186,25 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
     model_retry: (event, call) => {
       (call?.request?.span ?? call?.span)?.addEvent(
         'llm_do.model_retry',
-        { attempt: event.attempt, max_retries: event.max_retries, delay_ms: event.delay_ms, ...(event.status !== undefined ? { status: event.status } : {}), ...(content ? { message: event.message } : {}) },
+        {
+          attempt: event.attempt,
+          max_retries: event.max_retries,
+          delay_ms: event.delay_ms,
+          ...(event.status !== undefined ? { status: event.status } : {}),
+          ...(content ? { message: event.message } : {}),
+        },
         timeOf(event),
       );
     },
     model_fallback: (event, call) => {
       (call?.request?.span ?? call?.span)?.addEvent(
         'llm_do.model_fallback',
-        { model: event.model, fallback: event.fallback, ...(event.status !== undefined ? { status: event.status } : {}), ...(content ? { message: event.message } : {}) },
+        {
+          model: event.model,
+          fallback: event.fallback,
+          ...(event.status !== undefined ? { status: event.status } : {}),
+          ...(content ? { message: event.message } : {}),
+        },
         timeOf(event),
       );
     },
@@ -250,7 +261,11 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       (call && openTool(call, event.tool_call_id))?.addEvent('llm_do.approval_request', content ? { args: jsonText(event.args) } : {}, timeOf(event));
     },
     approval_decision: (event, call) => {
-      (call && openTool(call, event.tool_call_id))?.addEvent('llm_do.approval_decision', { approved: event.approved, source: event.source, ...(content && event.reason ? { reason: event.reason } : {}) }, timeOf(event));
+      (call && openTool(call, event.tool_call_id))?.addEvent(
+        'llm_do.approval_decision',
+        { approved: event.approved, source: event.source, ...(content && event.reason ? { reason: event.reason } : {}) },
+        timeOf(event),
+      );
     },
     tool_result: (event, call) => {
       const span = call?.tools.get(event.tool_call_id)?.shift();
@@ -261,7 +276,11 @@ export function createSpanRecorder(tracer: Tracer, options: SpanRecorderOptions 
       for (const [callId, other] of calls) {
         if (other.failed && other.parent?.callId === event.call_id && other.parent.toolCallId === event.tool_call_id) {
           calls.delete(callId);
-          endCall(other, other.failed.at, { ok: false, type: event.interrupted ? ERROR_TYPES.interrupted : ERROR_TYPES.worker, ...(other.failed.message ? { message: other.failed.message } : {}) });
+          endCall(other, other.failed.at, {
+            ok: false,
+            type: event.interrupted ? ERROR_TYPES.interrupted : ERROR_TYPES.worker,
+            ...(other.failed.message ? { message: other.failed.message } : {}),
+          });
         }
       }
       if (content) span.setAttribute(attr.GEN_AI_TOOL_CALL_RESULT, jsonText(event.ok ? event.result : event.error));

@@ -31,7 +31,9 @@ interface Internals {
   compiler: { Compiler: new (name: string, throwOnUndefined: boolean) => { compile(ast: AstNode): void } };
   nodes: Record<
     'Node' | 'NodeList' | 'Include' | 'Extends' | 'Import' | 'FromImport' | 'FunCall' | 'Output' | 'Symbol' | 'LookupVal' | 'Pair',
-    abstract new (...args: never[]) => unknown
+    abstract new (
+      ...args: never[]
+    ) => unknown
   >;
 }
 
@@ -132,11 +134,9 @@ function findForbiddenName(found: Record<Surveyed, AstNode[]>): TemplateSyntaxEr
     const value = (node as AstNode | undefined)?.value;
     return typeof value === 'string' && isForbiddenName(value) ? (node as AstNode) : undefined;
   };
-  const offenders = [
-    ...found.Symbol.map(named),
-    ...found.LookupVal.map((node) => named(node.val)),
-    ...found.Pair.map((node) => named(node.key)),
-  ].filter((node): node is AstNode => node !== undefined);
+  const offenders = [...found.Symbol.map(named), ...found.LookupVal.map((node) => named(node.val)), ...found.Pair.map((node) => named(node.key))].filter(
+    (node): node is AstNode => node !== undefined,
+  );
   const first = offenders.sort((a, b) => a.lineno - b.lineno || a.colno - b.colno)[0];
   if (!first) return undefined;
   return { message: forbiddenNameMessage(String(first.value)), line: first.lineno + 1, column: first.colno + 1 };
@@ -194,12 +194,18 @@ export function findTemplateLoad(source: string): TemplateSyntaxError | undefine
   }
   const { found } = survey(ast);
   const loads = [
-    ...(['Include', 'Extends', 'Import', 'FromImport'] as const).flatMap((type) => found[type].map((node) => ({ node, what: `{% ${type === 'FromImport' ? 'from … import' : type.toLowerCase()} %}` }))),
+    ...(['Include', 'Extends', 'Import', 'FromImport'] as const).flatMap((type) =>
+      found[type].map((node) => ({ node, what: `{% ${type === 'FromImport' ? 'from … import' : type.toLowerCase()} %}` })),
+    ),
     ...found.Symbol.filter((node) => node.value === 'file').map((node) => ({ node, what: 'file()' })),
   ].sort((a, b) => a.node.lineno - b.node.lineno || a.node.colno - b.node.colno);
   const first = loads[0];
   if (!first) return undefined;
-  return { message: `${first.what} cannot be used here: this template may not read other templates or files`, line: first.node.lineno + 1, column: first.node.colno + 1 };
+  return {
+    message: `${first.what} cannot be used here: this template may not read other templates or files`,
+    line: first.node.lineno + 1,
+    column: first.node.colno + 1,
+  };
 }
 
 function describe(node: AstNode | undefined): string | undefined {

@@ -38,7 +38,13 @@ function session(options: TemplateRendererOptions, displayPath: string): Templat
 }
 
 /** `TemplateRenderer.render` of `source` (its tag lines trimmed). */
-export async function renderTemplate(options: TemplateRendererOptions, source: string, variables: Record<string, unknown>, displayPath: string, lineOffset: number): Promise<string> {
+export async function renderTemplate(
+  options: TemplateRendererOptions,
+  source: string,
+  variables: Record<string, unknown>,
+  displayPath: string,
+  lineOffset: number,
+): Promise<string> {
   const problem = sourceProblem(source, displayPath, lineOffset);
   if (problem) throw problem;
   const state = session(options, displayPath);
@@ -74,10 +80,7 @@ export async function checkTemplate(options: TemplateRendererOptions, source: st
     for (const reference of analyzeTemplate(text).references) {
       const location = { file: where, line: reference.line + offset };
       try {
-        const entry =
-          reference.kind === 'template'
-            ? await state.loadTemplate(reference.name)
-            : await state.lookupFile(reference.name);
+        const entry = reference.kind === 'template' ? await state.loadTemplate(reference.name) : await state.lookupFile(reference.name);
         if (!entry.found) {
           if (reference.optional) continue;
           const label = reference.kind === 'template' ? `template "${reference.name}"` : `file("${reference.name}")`;

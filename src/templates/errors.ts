@@ -37,9 +37,7 @@ export function templateRenderError(error: unknown, session: TemplateSession, su
   const source = own ? subject.source : session.byDisplay.get(where.path)?.text;
   const suffix = own ? '' : ` (in a template used by ${subject.displayPath})`;
   const location = (line: number | undefined, column?: number) =>
-    own
-      ? { file: subject.displayPath, line: line === undefined ? undefined : line + subject.lineOffset, column }
-      : { file: where.path, line, column };
+    own ? { file: subject.displayPath, line: line === undefined ? undefined : line + subject.lineOffset, column } : { file: where.path, line, column };
 
   const missing = /template not found: ([^\n]+)$/.exec(message);
   if (missing) {
@@ -60,7 +58,11 @@ export function templateRenderError(error: unknown, session: TemplateSession, su
     return new ProjectError('template', `${detail}${suffix}`, location(where.line, where.column));
   }
 
-  const reason = message.split('\n').pop()!.trim().replace(/^(Template render error|Error): /, '');
+  const reason = message
+    .split('\n')
+    .pop()!
+    .trim()
+    .replace(/^(Template render error|Error): /, '');
   // Errors thrown while a call runs carry nunjucks' 0-based position of that call.
   const line = where?.line === undefined ? undefined : where.line + 1;
   const column = where?.column === undefined ? undefined : where.column + 1;

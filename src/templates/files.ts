@@ -8,9 +8,7 @@ import { ProjectError } from '../errors.ts';
 import { readProjectText } from '../worker-file/read-project-file.ts';
 
 /** A name looked up: the file's text, or the directories that were searched in vain. */
-export type TemplateLookup =
-  | { found: true; hostPath: string; display: string; text: string }
-  | { found: false; searched: string[] };
+export type TemplateLookup = { found: true; hostPath: string; display: string; text: string } | { found: false; searched: string[] };
 
 /** What a lookup needs to know about the project. */
 export interface TemplateFilesOptions {
@@ -84,11 +82,9 @@ export class TemplateFiles {
   /** Normalises a relative name, refusing absolute paths, `..` escapes, backslashes and NUL bytes. */
   private confine(relativeName: string, fullName: string, what: string): string {
     const escape = () =>
-      new ProjectError(
-        'path-escape',
-        `${what} name "${fullName}" points outside the folders it is looked up in; use a relative path without ".."`,
-        { file: this.options.displayPath },
-      );
+      new ProjectError('path-escape', `${what} name "${fullName}" points outside the folders it is looked up in; use a relative path without ".."`, {
+        file: this.options.displayPath,
+      });
     if (relativeName.includes('\0') || relativeName.includes('\\')) throw escape();
     if (posix.isAbsolute(relativeName) || /^[A-Za-z]:/.test(relativeName)) throw escape();
     const normalized = posix.normalize(relativeName);
@@ -110,9 +106,7 @@ export class TemplateFiles {
 
   private roots(): Promise<string[]> {
     const { fs, projectRoot, allowedRoots } = this.options;
-    this.realRoots ??= Promise.all(
-      [projectRoot, ...allowedRoots].map((root) => fs.realpath(root).catch(() => root)),
-    );
+    this.realRoots ??= Promise.all([projectRoot, ...allowedRoots].map((root) => fs.realpath(root).catch(() => root)));
     return this.realRoots;
   }
 }

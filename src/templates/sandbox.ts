@@ -214,7 +214,11 @@ interface EnvironmentInternals {
  * A nunjucks environment for untrusted templates: own-property filters and tests only, attribute
  * and size arguments of filters guarded, and exactly the globals `range`, `cycler`, `joiner` plus `extraGlobals`.
  */
-export function createGuardedEnvironment(loader: nunjucks.ILoader, options: nunjucks.ConfigureOptions, extraGlobals: Record<string, AnyFunction>): nunjucks.Environment {
+export function createGuardedEnvironment(
+  loader: nunjucks.ILoader,
+  options: nunjucks.ConfigureOptions,
+  extraGlobals: Record<string, AnyFunction>,
+): nunjucks.Environment {
   const env = new nunjucks.Environment(loader, options);
   const internalsOf = env as unknown as EnvironmentInternals;
   const globals: Record<string, unknown> = Object.create(null);

@@ -24,11 +24,10 @@ export function checkTemplateFields(schema: ResolvedSchema, displayPath: string)
   const clash = declaredFields(schema).find((name) => TEMPLATE_GLOBALS.includes(name) || isForbiddenName(name));
   if (clash === undefined) return;
   const why = isForbiddenName(clash) ? 'a name templates may not use' : 'the name of a template global';
-  throw new ProjectError(
-    'schema',
-    `schema_in declares the field "${clash}", ${why} (${TEMPLATE_GLOBALS.join(', ')}); rename the field`,
-    { file: displayPath, field: `schema_in.properties.${clash}` },
-  );
+  throw new ProjectError('schema', `schema_in declares the field "${clash}", ${why} (${TEMPLATE_GLOBALS.join(', ')}); rename the field`, {
+    file: displayPath,
+    field: `schema_in.properties.${clash}`,
+  });
 }
 
 /** Template variables of one call: the declared `schema_in` fields present in `value`, then the globals (which win). */

@@ -24,7 +24,8 @@ export function checkExpectations(expect: NonNullable<TestCase['expect']>, run: 
   const failures: string[] = [];
   const status = expect.status ?? (expect.error !== undefined ? 'error' : 'ok');
   if (run.status !== status) failures.push(`status: expected ${status}, got ${run.status}${run.error ? ` (${run.error})` : ''}`);
-  if (expect.error !== undefined && !(run.error ?? '').includes(expect.error)) failures.push(diff('error: does not contain the expected text', expect.error, run.error ?? '(no error)'));
+  if (expect.error !== undefined && !(run.error ?? '').includes(expect.error))
+    failures.push(diff('error: does not contain the expected text', expect.error, run.error ?? '(no error)'));
   if (expect.output !== undefined) failures.push(...checkText('output', expect.output, run.output));
   if (expect.tool_calls !== undefined) failures.push(...checkToolCalls(expect.tool_calls, run.toolCalls));
   for (const [path, expected] of Object.entries(expect.files ?? {})) failures.push(...checkFile(path, expected, run.readFile(path)));
@@ -42,7 +43,7 @@ export function checkExpectations(expect: NonNullable<TestCase['expect']>, run: 
 }
 
 function checkText(what: string, expected: TextExpectation, actual: unknown): string[] {
-  const text = typeof actual === 'string' ? actual : JSON.stringify(actual, null, 2) ?? '';
+  const text = typeof actual === 'string' ? actual : (JSON.stringify(actual, null, 2) ?? '');
   const want = typeof expected === 'string' ? { equals: expected } : expected;
   const failures: string[] = [];
   if (want.equals !== undefined && text !== want.equals) failures.push(diff(`${what}: not equal`, want.equals, text));
@@ -52,7 +53,8 @@ function checkText(what: string, expected: TextExpectation, actual: unknown): st
     const value = typeof actual === 'string' ? parseJson(actual) : actual;
     if (value === undefined) failures.push(diff(`${what}: not JSON`, want.json ?? '(JSON)', text));
     else {
-      if (want.json !== undefined && !isSubset(want.json, value)) failures.push(diff(`${what}: the JSON does not contain the expected fields and values`, want.json, value));
+      if (want.json !== undefined && !isSubset(want.json, value))
+        failures.push(diff(`${what}: the JSON does not contain the expected fields and values`, want.json, value));
       if (want.schema !== undefined) {
         const validated = validateWith(toSchemaPair(want.schema).zod, value);
         if (!validated.ok) failures.push(`${what}: does not match the schema: ${validated.errors.join('; ')}\n  actual: ${JSON.stringify(value)}`);
@@ -71,7 +73,8 @@ function checkFile(path: string, expected: FileExpectation, actual: string | und
 
 function checkToolCalls(expected: NonNullable<NonNullable<TestCase['expect']>['tool_calls']>, actual: CaseRun['toolCalls']): string[] {
   const { calls, ordered = false, only = false } = Array.isArray(expected) ? { calls: expected } : expected;
-  const matches = (want: ToolCallExpectation, call: CaseRun['toolCalls'][number]) => want.name === call.name && (want.args === undefined || isSubset(want.args, call.args));
+  const matches = (want: ToolCallExpectation, call: CaseRun['toolCalls'][number]) =>
+    want.name === call.name && (want.args === undefined || isSubset(want.args, call.args));
   const shown = (list: readonly { name: string; args?: unknown }[]) => list.map((call) => `${call.name} ${JSON.stringify(call.args ?? {})}`);
   let ok: boolean;
   if (ordered) {
@@ -94,7 +97,8 @@ function checkToolCalls(expected: NonNullable<NonNullable<TestCase['expect']>['t
 
 /** Every field of `expected` is in `actual` with a matching value; arrays match element by element. */
 export function isSubset(expected: unknown, actual: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && expected.length === actual.length && expected.every((item, index) => isSubset(item, actual[index]));
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && expected.length === actual.length && expected.every((item, index) => isSubset(item, actual[index]));
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
     return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && isSubset(value, (actual as Record<string, unknown>)[key]));
@@ -121,6 +125,6 @@ function shorten(text: string): string {
 
 /** `message`, then the expected and actual values on lines of their own. */
 function diff(message: string, expected: unknown, actual: unknown): string {
-  const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? 'undefined').split('\n').join('\n            ');
+  const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined')).split('\n').join('\n            ');
   return `${message}\n  expected: ${show(expected)}\n    actual: ${show(actual)}`;
 }

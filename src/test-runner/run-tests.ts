@@ -60,7 +60,12 @@ export async function runTests(options: RunTestsOptions): Promise<CaseResult[]> 
   const target = resolve(options.target);
   if (!existsSync(target)) throw new UsageError(`${options.target}: no such file or directory; give a project directory or a .test.yaml file`);
   const isFile = statSync(target).isFile();
-  const project = await loadProject(isFile ? dirname(target) : target, { env: options.env, homeDir: options.homeDir, importTools: false, libPaths: [...(options.libPaths ?? [])] });
+  const project = await loadProject(isFile ? dirname(target) : target, {
+    env: options.env,
+    homeDir: options.homeDir,
+    importTools: false,
+    libPaths: [...(options.libPaths ?? [])],
+  });
   const root = project.root;
   const files = isFile ? [target] : findTestFiles(root);
   const parsed = files.map((file) => ({ path: file, ...parseTestFile(readFileSync(file, 'utf8'), relative(root, file) || file) }));
@@ -87,9 +92,20 @@ function findTestFiles(root: string): string[] {
   return found.sort();
 }
 
-async function runCase(root: string, file: ParsedTestFile & { path: string }, testCase: TestCase & Pick<ParsedTestFile['cases'][number], 'caseModel'>, options: RunTestsOptions): Promise<CaseResult> {
+async function runCase(
+  root: string,
+  file: ParsedTestFile & { path: string },
+  testCase: TestCase & Pick<ParsedTestFile['cases'][number], 'caseModel'>,
+  options: RunTestsOptions,
+): Promise<CaseResult> {
   const started = Date.now();
-  const finish = (failures: string[]): CaseResult => ({ file: file.file, name: testCase.name, passed: failures.length === 0, failures, duration_ms: Date.now() - started });
+  const finish = (failures: string[]): CaseResult => ({
+    file: file.file,
+    name: testCase.name,
+    passed: failures.length === 0,
+    failures,
+    duration_ms: Date.now() - started,
+  });
   const model = modelFor(testCase, file, options.update === true);
   if (model.offline === false && !options.live) {
     return finish([`needs the network (model ${String(model.model)}); give the case a scripted model, or run llm-do test --live`]);
@@ -219,7 +235,11 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
 
 /** Copies the project (without node_modules, .git and .llm-do; node_modules is linked, so tool modules still resolve). */
 function copyProject(root: string, to: string): string {
-  cpSync(root, to, { recursive: true, verbatimSymlinks: true, filter: (source) => !SKIPPED_DIRS.has(source.slice(source.lastIndexOf(sep) + 1)) || source === root });
+  cpSync(root, to, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => !SKIPPED_DIRS.has(source.slice(source.lastIndexOf(sep) + 1)) || source === root,
+  });
   if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'));
   return to;
 }
@@ -248,7 +268,9 @@ function modelFor(
 /** Without `--live`, a request that would leave the machine fails at once, saying why. */
 const offlineFetch: typeof fetch = async (input) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  throw new ProjectError('invalid-field', `needs the network (a request to ${new URL(url).host}); give the case a scripted model, or run llm-do test --live`, { field: 'model' });
+  throw new ProjectError('invalid-field', `needs the network (a request to ${new URL(url).host}); give the case a scripted model, or run llm-do test --live`, {
+    field: 'model',
+  });
 };
 
 /** The case's scripted decisions: the first rule whose tool glob and argument subset match, else the default (deny). */
@@ -265,10 +287,17 @@ function decide(approvals: TestCase['approvals']): (question: ApprovalQuestion) 
 
 /** The case's scripted answers: the first rule whose text the question contains and whose worker glob matches the asking worker, else a refusal. */
 function answer(answers: TestCase['answers']): AnswerQuestion {
-  const rules = (answers ?? []).map((rule) => ({ ...rule, worker: rule.worker === undefined ? undefined : compileFieldGlob(rule.worker, { segmented: false }, { field: 'answers.worker' }) }));
+  const rules = (answers ?? []).map((rule) => ({
+    ...rule,
+    worker: rule.worker === undefined ? undefined : compileFieldGlob(rule.worker, { segmented: false }, { field: 'answers.worker' }),
+  }));
   return (question) => {
     const asker = question.chain.at(-1) ?? '';
-    const rule = rules.find((candidate) => (candidate.question === undefined || question.question.includes(candidate.question)) && (candidate.worker === undefined || candidate.worker.matches(asker)));
+    const rule = rules.find(
+      (candidate) =>
+        (candidate.question === undefined || question.question.includes(candidate.question)) &&
+        (candidate.worker === undefined || candidate.worker.matches(asker)),
+    );
     return rule ? rule.answer : { refuse: 'no answer of the test case matched' };
   };
 }

@@ -36,11 +36,22 @@ const CaseSchema = z
     worker: z.string().min(1).optional(),
     input: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
     attachments: z.array(z.string()).optional(),
-    model: z.union([z.string().min(1), z.array(z.unknown()), z.object({ script: z.string().min(1) }).strict(), z.object({ cassette: z.string().min(1) }).strict()]).optional(),
+    model: z
+      .union([z.string().min(1), z.array(z.unknown()), z.object({ script: z.string().min(1) }).strict(), z.object({ cassette: z.string().min(1) }).strict()])
+      .optional(),
     approvals: z
       .object({
         rules: z
-          .array(z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()).optional(), decision: z.enum(['approve', 'deny']), reason: z.string().optional() }).strict())
+          .array(
+            z
+              .object({
+                tool: z.string().min(1),
+                args: z.record(z.string(), z.unknown()).optional(),
+                decision: z.enum(['approve', 'deny']),
+                reason: z.string().optional(),
+              })
+              .strict(),
+          )
           .optional(),
         default: z.enum(['approve', 'deny']).optional(),
       })
@@ -52,7 +63,12 @@ const CaseSchema = z
         status: z.enum(['ok', 'error', 'paused', 'interrupted']).optional(),
         output: TextExpectation.optional(),
         error: z.string().optional(),
-        tool_calls: z.union([z.array(ToolCallExpectation), z.object({ ordered: z.boolean().optional(), only: z.boolean().optional(), calls: z.array(ToolCallExpectation) }).strict()]).optional(),
+        tool_calls: z
+          .union([
+            z.array(ToolCallExpectation),
+            z.object({ ordered: z.boolean().optional(), only: z.boolean().optional(), calls: z.array(ToolCallExpectation) }).strict(),
+          ])
+          .optional(),
         files: z.record(z.string(), FileExpectation).optional(),
         denied: z.array(z.string()).optional(),
         max_tokens: z.number().int().min(0).optional(),
@@ -97,7 +113,8 @@ export function parseTestFile(text: string, shown: string): ParsedTestFile {
   const cases = parsed.data.cases.map((testCase, index) => {
     const where = `${shown}: case ${index + 1} (${testCase.name})`;
     const names = parsed.data.cases.slice(0, index).map((other) => other.name);
-    if (names.includes(testCase.name)) throw new ProjectError('invalid-field', `${where}: another case of this file has the same name; names must differ`, { file: shown, field: 'name' });
+    if (names.includes(testCase.name))
+      throw new ProjectError('invalid-field', `${where}: another case of this file has the same name; names must differ`, { file: shown, field: 'name' });
     return { ...testCase, caseModel: caseModel(testCase.model, `${where}, model`) };
   });
   return { file: shown, cases };
@@ -140,6 +157,7 @@ function validKeys(path: readonly PropertyKey[]): string[] {
   if (path[0] === 'answers') return ['question', 'worker', 'answer'];
   if (path[0] === 'expect' && path[1] === 'output') return ['equals', 'contains', 'matches', 'json', 'schema'];
   if (path[0] === 'expect' && path[1] === 'files') return ['equals', 'contains', 'matches', 'absent'];
-  if (path[0] === 'expect' && path[1] === 'tool_calls') return typeof path[2] === 'number' || path[3] !== undefined ? ['name', 'args'] : ['ordered', 'only', 'calls'];
+  if (path[0] === 'expect' && path[1] === 'tool_calls')
+    return typeof path[2] === 'number' || path[3] !== undefined ? ['name', 'args'] : ['ordered', 'only', 'calls'];
   return [];
 }

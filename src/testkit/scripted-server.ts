@@ -68,7 +68,11 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
     if (options.cors) {
       res.setHeader('access-control-allow-origin', '*');
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*', 'access-control-max-age': '600' });
+        res.writeHead(204, {
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+          'access-control-max-age': '600',
+        });
         return void res.end();
       }
     }

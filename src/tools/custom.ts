@@ -164,7 +164,14 @@ function checkTool(ref: ToolModuleRef, spec: unknown, name: unknown, where: stri
     if (!ProjectError.isInstance(error)) throw error;
     throw new ProjectError('schema', error.detail, { file: ref.displayPath }, { cause: error });
   }
-  return { name, description, inputSchema, execute, ...(needsApproval === undefined ? {} : { needsApproval }), ...(idempotent === undefined ? {} : { idempotent }) };
+  return {
+    name,
+    description,
+    inputSchema,
+    execute,
+    ...(needsApproval === undefined ? {} : { needsApproval }),
+    ...(idempotent === undefined ? {} : { idempotent }),
+  };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -48,12 +48,7 @@ const pathField = z.string().min(1).describe('Virtual path in the sandbox, e.g. 
 
 const ListArgs = z.strictObject({
   path: z.string().min(1).default('/').describe('Virtual directory to list; default /'),
-  pattern: z
-    .string()
-    .min(1)
-    .max(MAX_GLOB_CHARS)
-    .default('**/*')
-    .describe('Glob relative to path: * ? ** [abc] {a,b}, e.g. **/*.md; default **/*'),
+  pattern: z.string().min(1).max(MAX_GLOB_CHARS).default('**/*').describe('Glob relative to path: * ? ** [abc] {a,b}, e.g. **/*.md; default **/*'),
 });
 const ReadArgs = z.strictObject({
   path: pathField,
@@ -116,7 +111,11 @@ async function readForEdit(sandbox: Sandbox, path: string): Promise<string> {
     return new TextDecoder().decode(await sandbox.readBinary(path, { maxBytes: EDIT_FILE_MAX_BYTES }));
   } catch (error) {
     if (SandboxError.isInstance(error) && error.code === 'too-large') {
-      throw new SandboxError('too-large', error.path, `${error.path} is over the ${EDIT_FILE_MAX_BYTES}-byte limit of edit_file; rewrite it whole with write_file`);
+      throw new SandboxError(
+        'too-large',
+        error.path,
+        `${error.path} is over the ${EDIT_FILE_MAX_BYTES}-byte limit of edit_file; rewrite it whole with write_file`,
+      );
     }
     throw error;
   }

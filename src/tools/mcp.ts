@@ -24,7 +24,9 @@ export const mcpToolset: ToolsetKind<McpToolsetConfig> = {
   summary: 'the tools of the MCP server NAME of mcp_servers, as NAME__tool (every tool asks unless a rule says otherwise)',
   needsSandbox: false,
   instances: (value) =>
-    Object.entries((value ?? {}) as Record<string, McpToolsetConfig | false>).flatMap(([server, config]) => (config === false ? [] : [{ name: `mcp:${server}`, config }])),
+    Object.entries((value ?? {}) as Record<string, McpToolsetConfig | false>).flatMap(([server, config]) =>
+      config === false ? [] : [{ name: `mcp:${server}`, config }],
+    ),
   create: async (config, host, name) => mcpTools(config, await host.mcpServer(serverOf(name))),
 };
 
@@ -54,7 +56,10 @@ export function mcpTools(config: McpToolsetConfig, connection: McpConnection): T
     const name = mcpToolName(server, tool.name);
     const clash = byName.get(name);
     if (clash !== undefined) {
-      throw new ProjectError('duplicate-tool-name', `the MCP server ${server} offers the tools ${JSON.stringify(clash)} and ${JSON.stringify(tool.name)}, which both become ${name}; select one with toolsets.mcp:${server}.tools`);
+      throw new ProjectError(
+        'duplicate-tool-name',
+        `the MCP server ${server} offers the tools ${JSON.stringify(clash)} and ${JSON.stringify(tool.name)}, which both become ${name}; select one with toolsets.mcp:${server}.tools`,
+      );
     }
     byName.set(name, tool.name);
     const note = annotationNote(tool);
@@ -86,7 +91,8 @@ function annotationNote(tool: Tool): string | undefined {
 function resultOf(name: string, result: CallToolResult): unknown {
   const output = result.structuredContent ?? (result.content.length === 1 && result.content[0]!.type === 'text' ? result.content[0]!.text : result.content);
   const size = typeof output === 'string' ? output.length : JSON.stringify(output).length;
-  if (size > MCP_RESULT_MAX_CHARS) throw new ToolError('result-too-large', name, `the result has ${size} characters, more than the ${MCP_RESULT_MAX_CHARS} a tool result may have`);
+  if (size > MCP_RESULT_MAX_CHARS)
+    throw new ToolError('result-too-large', name, `the result has ${size} characters, more than the ${MCP_RESULT_MAX_CHARS} a tool result may have`);
   if (result.isError) throw new Error(typeof output === 'string' ? output : JSON.stringify(output));
   return output;
 }

@@ -42,7 +42,9 @@ export function approvalForTool(toolsets: ToolsetsConfig | undefined, tool: Pick
   const approval = (found?.config as { approval?: ToolsetApproval } | undefined)?.approval;
   if (!approval?.tools || tool.sourceName === undefined) return approval;
   const sourceName = tool.sourceName;
-  const matched = Object.entries(approval.tools).find(([pattern]) => compileFieldGlob(pattern, { segmented: false }, { field: `toolsets.${tool.toolset}.approval.tools` }).matches(sourceName));
+  const matched = Object.entries(approval.tools).find(([pattern]) =>
+    compileFieldGlob(pattern, { segmented: false }, { field: `toolsets.${tool.toolset}.approval.tools` }).matches(sourceName),
+  );
   const tools: Record<string, ApprovalRule> = matched ? { [tool.name]: matched[1] } : {};
   return { ...approval, tools };
 }

@@ -151,13 +151,7 @@ function normalizeRule(tool: ToolsetTool, rule: ApprovalRule | ResolvedApprovalR
   return { rule, source: rule === toolDefaultRule(tool) ? 'tool' : 'worker' };
 }
 
-function gate(
-  tool: ToolsetTool,
-  resolved: ResolvedApprovalRule,
-  schema: SchemaPair,
-  controller: ApprovalController,
-  context: ToolContext,
-): GatedTool {
+function gate(tool: ToolsetTool, resolved: ResolvedApprovalRule, schema: SchemaPair, controller: ApprovalController, context: ToolContext): GatedTool {
   const { name, description } = tool;
   const needsApproval = tool.needsApproval;
   const perCall = typeof needsApproval === 'function' && !tool.defaultRule && resolved.source === 'tool' ? needsApproval : undefined;
@@ -172,7 +166,13 @@ function gate(
     try {
       if (tool.callRule) rule = strictestRule(rule, tool.callRule(parsed.value));
       // Tool code: raced with the signal like execute, so a needsApproval that never settles cannot hold up Ctrl-C.
-      else if (perCall) rule = (await untilAborted(Promise.resolve().then(() => perCall(parsed.value)), signal)) ? 'ask' : 'preApproved';
+      else if (perCall)
+        rule = (await untilAborted(
+          Promise.resolve().then(() => perCall(parsed.value)),
+          signal,
+        ))
+          ? 'ask'
+          : 'preApproved';
     } catch (error) {
       return failed(name, error, signal);
     }
@@ -200,7 +200,16 @@ function gate(
     return executed(name, () => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
   }
 
-  return registered({ name, description, inputSchema: schema.jsonSchema, rule: resolved.rule, toolset: tool.toolset, idempotent: tool.idempotent === true, run, resume: resumer(name, context) });
+  return registered({
+    name,
+    description,
+    inputSchema: schema.jsonSchema,
+    rule: resolved.rule,
+    toolset: tool.toolset,
+    idempotent: tool.idempotent === true,
+    run,
+    resume: resumer(name, context),
+  });
 }
 
 /**
@@ -236,7 +245,16 @@ function questionGate(controller: ApprovalController, context: ToolContext): Gat
     options.onAllowed?.();
     return { ok: true, output: answer.text };
   }
-  return registered({ name, description: ASK_USER_DESCRIPTION, inputSchema: schema.jsonSchema, rule: 'preApproved', toolset: ASK_USER_TOOLSET, idempotent: true, run, resume: resumer(name, context) });
+  return registered({
+    name,
+    description: ASK_USER_DESCRIPTION,
+    inputSchema: schema.jsonSchema,
+    rule: 'preApproved',
+    toolset: ASK_USER_TOOLSET,
+    idempotent: true,
+    run,
+    resume: resumer(name, context),
+  });
 }
 
 function registered(tool: GatedTool): GatedTool {

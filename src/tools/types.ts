@@ -68,4 +68,9 @@ export type ToolOutcome =
    * Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17), or, for an
    * `ask_user` call, for an answer to the worker's question `questionId` (SPEC §21).
    */
-  | { ok: false; error: string; denied?: undefined; pending: { approvalId: string; questionId?: undefined } | { questionId: string; question: string; approvalId?: undefined } };
+  | {
+      ok: false;
+      error: string;
+      denied?: undefined;
+      pending: { approvalId: string; questionId?: undefined } | { questionId: string; question: string; approvalId?: undefined };
+    };

@@ -34,8 +34,8 @@ export const WorkerCreateInput = z.strictObject({
     .string()
     .min(1)
     .max(MAX_CREATED_INSTRUCTIONS)
-    .describe('The worker\'s instructions (its system prompt). {{ input }} and the fields of schema_in may be used; includes, imports and file() may not.'),
-  model: z.string().min(1).optional().describe('provider:model or an alias; by default the creator\'s model.'),
+    .describe("The worker's instructions (its system prompt). {{ input }} and the fields of schema_in may be used; includes, imports and file() may not."),
+  model: z.string().min(1).optional().describe("provider:model or an alias; by default the creator's model."),
   toolsets: z
     .array(z.string().min(1))
     .optional()

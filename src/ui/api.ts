@@ -9,7 +9,23 @@
 import { LlmDoError } from '../errors.ts';
 import type { AssembledPrompt } from '../runtime/model-prompt.ts';
 import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
-import { createPausedRuns, listRuns, loadRun, resolveRunId, runSummary, searchRuns, settleAbandonedRuns, type CallRecord, type SearchHit, type PendingApprovalRecord, type PendingQuestionRecord, type RecordedDecisionValue, type RunDatabase, type RunDetail, type RunSummary } from '../run-log/index.ts';
+import {
+  createPausedRuns,
+  listRuns,
+  loadRun,
+  resolveRunId,
+  runSummary,
+  searchRuns,
+  settleAbandonedRuns,
+  type CallRecord,
+  type SearchHit,
+  type PendingApprovalRecord,
+  type PendingQuestionRecord,
+  type RecordedDecisionValue,
+  type RunDatabase,
+  type RunDetail,
+  type RunSummary,
+} from '../run-log/index.ts';
 
 /** A refused request: its HTTP status and what was wrong. */
 export class ApiError extends Error {
@@ -174,7 +190,8 @@ export function recordAnswer(db: RunDatabase, runId: string, body: unknown, answ
 
 function parseDecisions(body: unknown): Map<string, RecordedDecisionValue> {
   const list = isObject(body) ? body.decisions : undefined;
-  if (!Array.isArray(list) || list.length === 0) throw new ApiError(400, 'decisions: expected a non-empty list of {approval_id, action: "approve"|"deny", remember?: "tool", reason?}');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ApiError(400, 'decisions: expected a non-empty list of {approval_id, action: "approve"|"deny", remember?: "tool", reason?}');
   const chosen = new Map<string, RecordedDecisionValue>();
   list.forEach((item: unknown, index) => {
     const at = `decisions[${index}]`;
@@ -187,7 +204,8 @@ function parseDecisions(body: unknown): Map<string, RecordedDecisionValue> {
     if (unknown.length > 0) throw new ApiError(400, `${at}: unknown field ${unknown.join(', ')}; valid fields: ${[...known].join(', ')}`);
     if (action === 'approve') {
       if (reason !== undefined) throw new ApiError(400, `${at}.reason: only a denial takes a reason`);
-      if (remember !== undefined && remember !== 'tool') throw new ApiError(400, `${at}.remember: expected "tool" (approve this tool for the rest of the run) or nothing`);
+      if (remember !== undefined && remember !== 'tool')
+        throw new ApiError(400, `${at}.remember: expected "tool" (approve this tool for the rest of the run) or nothing`);
       chosen.set(id, remember === 'tool' ? { action: 'approve', remember: 'tool' } : { action: 'approve' });
     } else if (action === 'deny') {
       if (remember !== undefined) throw new ApiError(400, `${at}.remember: only an approval can be remembered`);
@@ -214,17 +232,27 @@ export function checkResumable(db: RunDatabase, runId: string): void {
   if ('error' in waiting) throw new ApiError(409, waiting.error);
   const undecided = waiting.pending.filter((item) => !item.decision);
   if (undecided.length > 0) {
-    throw new ApiError(409, `run ${runId} still has ${undecided.length} undecided approval(s) (${undecided.map((item) => item.tool).join(', ')}); approve or deny each first`);
+    throw new ApiError(
+      409,
+      `run ${runId} still has ${undecided.length} undecided approval(s) (${undecided.map((item) => item.tool).join(', ')}); approve or deny each first`,
+    );
   }
   const unanswered = waiting.questions.filter((item) => !item.answer);
   if (unanswered.length > 0) throw new ApiError(409, `run ${runId} still has ${unanswered.length} unanswered question(s); answer each first`);
 }
 
 /** A start request's body `{worker, input}`: the input is text, or a JSON object for a worker with `schema_in`. */
-export function parseStart(body: unknown, workers: readonly { id: string; structured: boolean }[]): { worker: string; input: string | Record<string, unknown> } {
+export function parseStart(
+  body: unknown,
+  workers: readonly { id: string; structured: boolean }[],
+): { worker: string; input: string | Record<string, unknown> } {
   if (!isObject(body)) throw new ApiError(400, 'expected a JSON object {worker, input}');
   const worker = workers.find((candidate) => candidate.id === body.worker);
-  if (!worker) throw new ApiError(400, `worker: expected one of ${workers.map((candidate) => candidate.id).join(', ') || '(none)'}, got ${JSON.stringify(body.worker) ?? 'nothing'}`);
+  if (!worker)
+    throw new ApiError(
+      400,
+      `worker: expected one of ${workers.map((candidate) => candidate.id).join(', ') || '(none)'}, got ${JSON.stringify(body.worker) ?? 'nothing'}`,
+    );
   const { input } = body;
   if (typeof input !== 'string') throw new ApiError(400, 'input: expected a text (for a worker with schema_in, a JSON object written as text)');
   if (!worker.structured) return { worker: worker.id, input };
@@ -234,7 +262,8 @@ export function parseStart(body: unknown, workers: readonly { id: string; struct
   } catch (error) {
     throw new ApiError(400, `input: worker ${worker.id} takes a JSON object (schema_in), and this is not JSON (${messageOf(error)})`);
   }
-  if (!isObject(value)) throw new ApiError(400, `input: worker ${worker.id} takes a JSON object (schema_in), got ${Array.isArray(value) ? 'an array' : typeof value}`);
+  if (!isObject(value))
+    throw new ApiError(400, `input: worker ${worker.id} takes a JSON object (schema_in), got ${Array.isArray(value) ? 'an array' : typeof value}`);
   return { worker: worker.id, input: value };
 }
 

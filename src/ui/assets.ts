@@ -28,7 +28,7 @@ export function defaultPageDirectory(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === 'llm-do') return join(dir, 'dist', 'ui', 'client');
     const parent = dirname(dir);
-    if (parent === dir) throw new UsageError("llm-do ui cannot find its page: no llm-do package.json above its code");
+    if (parent === dir) throw new UsageError('llm-do ui cannot find its page: no llm-do package.json above its code');
     dir = parent;
   }
 }

@@ -8,7 +8,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../run-log/index.ts';
-import { ApiError, asApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView, searchView } from './api.ts';
+import {
+  ApiError,
+  asApiError,
+  checkResumable,
+  createUndecidedCounter,
+  parseStart,
+  promptView,
+  recordAnswer,
+  recordDecisions,
+  runIdOf,
+  runsView,
+  runView,
+  searchView,
+} from './api.ts';
 import type { PageAsset } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
@@ -194,7 +207,8 @@ function createTextRelay() {
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const type = request.headers['content-type'] ?? '';
   // A form or text/plain POST is what a page elsewhere could send without asking first: refused.
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError(415, `expected a JSON body (content-type: application/json), got ${type || 'no content type'}`);
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new ApiError(415, `expected a JSON body (content-type: application/json), got ${type || 'no content type'}`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -225,4 +239,3 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   response.end(text);
 }
-

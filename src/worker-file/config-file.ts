@@ -51,12 +51,7 @@ function describeShape(value: unknown): string {
  * @example
  * const manifest = parseYamlConfig(text, 'project.yaml', ManifestSchema, { what: 'project manifest' });
  */
-export function parseYamlConfig<S extends z.ZodType>(
-  text: string,
-  displayPath: string,
-  schema: S,
-  options: ParseYamlConfigOptions = {},
-): z.infer<S> {
+export function parseYamlConfig<S extends z.ZodType>(text: string, displayPath: string, schema: S, options: ParseYamlConfigOptions = {}): z.infer<S> {
   const { lineOffset = 0, what = 'configuration', forbiddenKeys = {} } = options;
   const simple = parseSimpleYaml(text);
   if (simple !== undefined && !Object.keys(forbiddenKeys).some((key) => Object.hasOwn(simple, key))) {
@@ -83,11 +78,10 @@ export function parseYamlConfig<S extends z.ZodType>(
     return nodePosition(node, lineCounter, lineOffset) ?? { line: Math.max(1, lineOffset) };
   };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ProjectError(
-      'invalid-field',
-      `expected the ${what} to be a mapping of fields (key: value lines), found ${describeShape(value)}`,
-      { file: displayPath, ...place([], 'value') },
-    );
+    throw new ProjectError('invalid-field', `expected the ${what} to be a mapping of fields (key: value lines), found ${describeShape(value)}`, {
+      file: displayPath,
+      ...place([], 'value'),
+    });
   }
 
   const found: ConfigProblem[] = [];

@@ -63,8 +63,7 @@ function expectedText(expected: string): string {
 
 function typeDetail(field: string, expected: string[], found: unknown): string {
   const alternatives = [...new Set(expected)].join(' or ');
-  const hint =
-    alternatives === EXPECTED.string && (typeof found === 'number' || typeof found === 'boolean') ? '; put it in quotes' : '';
+  const hint = alternatives === EXPECTED.string && (typeof found === 'number' || typeof found === 'boolean') ? '; put it in quotes' : '';
   return `${field} must be ${alternatives} (found ${describeValue(found)}${hint})`;
 }
 

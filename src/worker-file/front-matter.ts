@@ -32,11 +32,11 @@ export function splitFrontMatter(text: string, displayPath: string): FrontMatter
   }
   const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
   if (close === -1) {
-    throw new ProjectError(
-      'invalid-yaml',
-      'the front matter opened by "---" on line 1 is never closed; add a "---" line after the YAML fields',
-      { file: displayPath, line: 1, column: 1 },
-    );
+    throw new ProjectError('invalid-yaml', 'the front matter opened by "---" on line 1 is never closed; add a "---" line after the YAML fields', {
+      file: displayPath,
+      line: 1,
+      column: 1,
+    });
   }
   const rest = lines.slice(close + 1);
   let blank = 0;

@@ -19,4 +19,11 @@ export {
 } from './worker-file.ts';
 export { splitFrontMatter, type FrontMatterSplit } from './front-matter.ts';
 export { readProjectText, normalizeText, MAX_PROJECT_FILE_BYTES } from './read-project-file.ts';
-export { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedSchema, type ResolveSchemaRefOptions, type SchemaModuleRef } from './schema-ref.ts';
+export {
+  importSchemaModule,
+  locateSchemaRef,
+  type LocatedSchema,
+  type ResolvedSchema,
+  type ResolveSchemaRefOptions,
+  type SchemaModuleRef,
+} from './schema-ref.ts';

@@ -22,10 +22,7 @@ export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false
 /** True for a zod (v3 or v4) schema object, from any copy of zod. */
 export function isZodSchema(value: unknown): value is z.ZodType {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { safeParse?: unknown }).safeParse === 'function' &&
-    ('_zod' in value || '_def' in value)
+    typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function' && ('_zod' in value || '_def' in value)
   );
 }
 

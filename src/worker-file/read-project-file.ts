@@ -18,11 +18,9 @@ export async function readProjectText(fs: FileSystem, hostPath: string, displayP
   if (!stat) throw new ProjectError('file-not-found', 'file not found', { file: displayPath });
   if (stat.kind !== 'file') throw new ProjectError('file-not-found', `expected a file, found a ${stat.kind}`, { file: displayPath });
   if (stat.size > MAX_PROJECT_FILE_BYTES) {
-    throw new ProjectError(
-      'file-too-large',
-      `file is ${stat.size} bytes; project files may be at most ${MAX_PROJECT_FILE_BYTES} bytes (1 MiB)`,
-      { file: displayPath },
-    );
+    throw new ProjectError('file-too-large', `file is ${stat.size} bytes; project files may be at most ${MAX_PROJECT_FILE_BYTES} bytes (1 MiB)`, {
+      file: displayPath,
+    });
   }
   let text: string;
   try {

@@ -129,10 +129,7 @@ async function confine(relativePath: string, options: ResolveSchemaRefOptions, e
   const root = posix.resolve(options.projectRoot);
   const hostPath = posix.join(root, normalized);
   if (!(await options.fs.stat(hostPath))) return hostPath;
-  const [realRoot, realPath] = await Promise.all([
-    options.fs.realpath(root).catch(() => root),
-    options.fs.realpath(hostPath),
-  ]);
+  const [realRoot, realPath] = await Promise.all([options.fs.realpath(root).catch(() => root), options.fs.realpath(hostPath)]);
   if (realPath !== realRoot && !realPath.startsWith(`${realRoot}/`)) throw escape();
   return hostPath;
 }

@@ -192,10 +192,23 @@ export const McpServerSchema = z
   });
 export type McpServerConfig = z.infer<typeof McpServerSchema>;
 
-function mcpServerShapeProblem(server: { command?: string; url?: string; args?: unknown; env?: unknown; cwd?: unknown; headers?: unknown }): string | undefined {
+function mcpServerShapeProblem(server: {
+  command?: string;
+  url?: string;
+  args?: unknown;
+  env?: unknown;
+  cwd?: unknown;
+  headers?: unknown;
+}): string | undefined {
   if (server.command !== undefined && server.url !== undefined) return 'an MCP server has either command (stdio) or url (Streamable HTTP), not both';
-  if (server.command === undefined && server.url === undefined) return 'an MCP server needs command (stdio: command, args, env, cwd) or url (Streamable HTTP: url, headers)';
-  const misplaced = server.url !== undefined ? (['args', 'env', 'cwd'] as const).find((key) => server[key] !== undefined) : server.headers !== undefined ? 'headers' : undefined;
+  if (server.command === undefined && server.url === undefined)
+    return 'an MCP server needs command (stdio: command, args, env, cwd) or url (Streamable HTTP: url, headers)';
+  const misplaced =
+    server.url !== undefined
+      ? (['args', 'env', 'cwd'] as const).find((key) => server[key] !== undefined)
+      : server.headers !== undefined
+        ? 'headers'
+        : undefined;
   if (misplaced) return `${misplaced} is for ${misplaced === 'headers' ? 'url (Streamable HTTP) servers' : 'command (stdio) servers'} only`;
   return undefined;
 }
@@ -276,7 +289,10 @@ export const MODEL_ALIAS_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /** `models:`: aliases (`fast: anthropic:claude-haiku-4-5`); a value may name another alias. */
 export const ModelAliasesSchema = z.record(
-  z.string().regex(MODEL_ALIAS_PATTERN, 'alias names use letters, digits, _ . - (no colon)').refine((name) => name !== 'test', 'test is the built-in offline model and cannot be an alias'),
+  z
+    .string()
+    .regex(MODEL_ALIAS_PATTERN, 'alias names use letters, digits, _ . - (no colon)')
+    .refine((name) => name !== 'test', 'test is the built-in offline model and cannot be an alias'),
   modelId,
 );
 export type ModelAliases = z.infer<typeof ModelAliasesSchema>;

@@ -5,14 +5,7 @@
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import { ProjectError } from '../errors.ts';
-import {
-  LibraryManifestSchema,
-  ManifestSchema,
-  WorkerConfigSchema,
-  type LibraryManifest,
-  type Manifest,
-  type WorkerConfig,
-} from './schema.ts';
+import { LibraryManifestSchema, ManifestSchema, WorkerConfigSchema, type LibraryManifest, type Manifest, type WorkerConfig } from './schema.ts';
 import { parseYamlConfig } from './config-file.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { normalizeText, readProjectText } from './read-project-file.ts';
@@ -37,8 +30,7 @@ export interface ParsedWorker {
 /** The file formats a worker can be written in. */
 export type WorkerFormat = 'worker' | 'yaml';
 
-const INSTRUCTIONS_IN_FRONT_MATTER =
-  'instructions: is not allowed in the front matter of a .worker file; write the instructions after the closing "---" line';
+const INSTRUCTIONS_IN_FRONT_MATTER = 'instructions: is not allowed in the front matter of a .worker file; write the instructions after the closing "---" line';
 
 /** Line offset of a `.yaml` worker's `instructions:` text (the line after `instructions: |`). */
 function yamlInstructionsOffset(text: string): number {

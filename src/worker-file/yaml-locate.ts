@@ -43,11 +43,7 @@ export function locatePath(doc: Document, path: readonly PropertyKey[]): YamlPla
 }
 
 /** 1-based line and column of a node's start, shifted by `lineOffset` lines. */
-export function nodePosition(
-  node: Node | undefined,
-  lineCounter: LineCounter,
-  lineOffset: number,
-): { line: number; column: number } | undefined {
+export function nodePosition(node: Node | undefined, lineCounter: LineCounter, lineOffset: number): { line: number; column: number } | undefined {
   const offset = node?.range?.[0];
   if (offset === undefined) return undefined;
   const { line, col } = lineCounter.linePos(offset);

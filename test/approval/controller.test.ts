@@ -93,7 +93,9 @@ describe('approval controller: answers', () => {
     const { prompter, asked } = scripted({ action: 'approve_once' });
     const controller = createApprovalController({ mode: 'interactive', prompter });
     await controller.authorize(request('write_file', { path: '/x' }, ['main', 'pitch_evaluator']), 'ask');
-    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolset: 'filesystem', toolName: 'write_file', args: { path: '/x' }, description: 'Write a file' }]);
+    expect(asked).toEqual([
+      { chain: ['main', 'pitch_evaluator'], toolset: 'filesystem', toolName: 'write_file', args: { path: '/x' }, description: 'Write a file' },
+    ]);
   });
 
   it('a: approves only this once', async () => {

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApprovalController, sourceForOnApproval } from '../../src/approval/controller.ts';
-import { approveAll, callback, denyAll, fromDecisions, fromPrompter, noTerminal, type ApprovalQuestion, type Decision } from '../../src/approval/decision-source.ts';
+import {
+  approveAll,
+  callback,
+  denyAll,
+  fromDecisions,
+  fromPrompter,
+  noTerminal,
+  type ApprovalQuestion,
+  type Decision,
+} from '../../src/approval/decision-source.ts';
 import { createApprovalGate } from '../../src/approval/gate.ts';
 import { openProjectGrants } from '../../src/approval/grants.ts';
 import type { ApprovalEvent, ApprovalRequest } from '../../src/approval/types.ts';
@@ -47,7 +56,10 @@ describe('decision sources', () => {
   it('approveAll, denyAll and noTerminal answer without asking anyone', async () => {
     expect(await approveAll.decide(question())).toEqual({ action: 'approve' });
     expect(await denyAll().decide(question())).toEqual({ action: 'deny', message: 'denied by policy (auto_deny)' });
-    expect(await noTerminal.decide(question())).toEqual({ action: 'deny', message: 'approval needed for write_file but no terminal; use --approve-all or pre-approve the tool' });
+    expect(await noTerminal.decide(question())).toEqual({
+      action: 'deny',
+      message: 'approval needed for write_file but no terminal; use --approve-all or pre-approve the tool',
+    });
     expect([approveAll.interactive, denyAll().interactive, noTerminal.interactive]).toEqual([false, false, false]);
   });
 
@@ -60,7 +72,14 @@ describe('decision sources', () => {
   });
 
   it('fromPrompter maps a/s/t/p/d/q to decisions', async () => {
-    const answers = [{ action: 'approve_once' }, { action: 'approve_call' }, { action: 'approve_tool' }, { action: 'approve_project' }, { action: 'deny', reason: 'no' }, { action: 'abort' }] as const;
+    const answers = [
+      { action: 'approve_once' },
+      { action: 'approve_call' },
+      { action: 'approve_tool' },
+      { action: 'approve_project' },
+      { action: 'deny', reason: 'no' },
+      { action: 'abort' },
+    ] as const;
     const seen: ApprovalRequest[] = [];
     let next = 0;
     const source = fromPrompter({ ask: async (req) => (seen.push(req), answers[next++]!) });
@@ -89,7 +108,9 @@ describe('decision sources', () => {
     expect(sourceForOnApproval(() => ({ action: 'approve' }), 'interactive').mode).toBe('callback');
     expect(sourceForOnApproval('pause', 'interactive').mode).toBe('pause');
     expect(() => sourceForOnApproval('later' as never, 'interactive')).toThrow(UsageError);
-    expect(() => sourceForOnApproval('later' as never, 'interactive')).toThrow('onApproval must be "ask", "approve", "deny", "pause" or a function, got "later"');
+    expect(() => sourceForOnApproval('later' as never, 'interactive')).toThrow(
+      'onApproval must be "ask", "approve", "deny", "pause" or a function, got "later"',
+    );
   });
 });
 

@@ -10,10 +10,18 @@ describe('resolveApprovalRule', () => {
     ['worker default beats manifest per-tool', { toolName: 'delete_file', worker, manifest }, 'ask'],
     ['manifest per-tool beats manifest default', { toolName: 'delete_file', worker: { tools: {} }, manifest }, 'ask'],
     ['manifest default beats the tool default', { toolName: 'read_file', manifest, toolDefault: 'preApproved' as const }, 'blocked'],
-    ['manifest per-tool beats the tool default', { toolName: 'delete_file', manifest: { tools: { delete_file: 'preApproved' as const } }, toolDefault: 'ask' as const }, 'preApproved'],
+    [
+      'manifest per-tool beats the tool default',
+      { toolName: 'delete_file', manifest: { tools: { delete_file: 'preApproved' as const } }, toolDefault: 'ask' as const },
+      'preApproved',
+    ],
     ['tool default when nothing is configured', { toolName: 'read_file', toolDefault: 'preApproved' as const }, 'preApproved'],
     ['ask when nothing at all is known', { toolName: 'mystery' }, 'ask'],
-    ['another tool\'s per-tool rule does not apply', { toolName: 'read_file', worker: { tools: { write_file: 'blocked' as const } }, toolDefault: 'preApproved' as const }, 'preApproved'],
+    [
+      "another tool's per-tool rule does not apply",
+      { toolName: 'read_file', worker: { tools: { write_file: 'blocked' as const } }, toolDefault: 'preApproved' as const },
+      'preApproved',
+    ],
   ])('%s', (_label, input, expected) => {
     expect(resolveApprovalRule(input)).toBe(expected);
   });

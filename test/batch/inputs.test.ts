@@ -32,6 +32,8 @@ describe('batch inputs', () => {
   });
 
   test('a missing path names the flag and what would be valid', async () => {
-    await expect(readBatchInputs(path.join(tempDir(), 'nope'), 'nope.jsonl')).rejects.toThrow('--inputs nope.jsonl: no such file or directory; give a JSONL file');
+    await expect(readBatchInputs(path.join(tempDir(), 'nope'), 'nope.jsonl')).rejects.toThrow(
+      '--inputs nope.jsonl: no such file or directory; give a JSONL file',
+    );
   });
 });

@@ -30,10 +30,16 @@ describe('batch results file', () => {
     expect([...out.latest.keys()]).toEqual(['a']);
     out.append(result('b'));
     out.close();
-    expect(fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).key)).toEqual(['a', 'b']);
+    expect(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).key),
+    ).toEqual(['a', 'b']);
   });
 
-  test('a second batch on the same file is refused while the first holds it; a dead holder\'s lock is taken over', () => {
+  test("a second batch on the same file is refused while the first holds it; a dead holder's lock is taken over", () => {
     const file = path.join(tempDir(), 'r.jsonl');
     const first = openResultsFile(file, 'r.jsonl', TARGET);
     fs.writeFileSync(`${file}.lock`, `${process.ppid}\n`);

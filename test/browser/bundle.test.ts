@@ -30,7 +30,9 @@ describe('the llm-do/browser bundle', { timeout: 120_000 }, () => {
     const { output } = await build({ write: false });
     const chunks = output.filter((item) => item.type === 'chunk');
     const names = new Set(chunks.map((chunk) => chunk.fileName));
-    const foreign = chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports].filter((name) => !names.has(name)).map((name) => `${chunk.fileName} imports ${name}`));
+    const foreign = chunks.flatMap((chunk) =>
+      [...chunk.imports, ...chunk.dynamicImports].filter((name) => !names.has(name)).map((name) => `${chunk.fileName} imports ${name}`),
+    );
     expect(foreign).toEqual([]);
     expect(names).toContain('llm-do.js');
   });
@@ -41,9 +43,7 @@ describe('the llm-do/browser bundle', { timeout: 120_000 }, () => {
     ['node:crypto', "export const load = () => import('node:crypto');\n"],
   ])('fails naming %s and the module importing it', async (builtin, text) => {
     const input = entry(`uses-${builtin.replace(':', '-')}.ts`, text);
-    await expect(build({ input, write: false })).rejects.toThrow(
-      `the browser bundle may not import the Node builtin "${builtin}" (imported by ${input})`,
-    );
+    await expect(build({ input, write: false })).rejects.toThrow(`the browser bundle may not import the Node builtin "${builtin}" (imported by ${input})`);
   });
 
   it('serves node:path from its browser port, with Node’s posix semantics', async () => {

@@ -3,7 +3,20 @@ import type { BatchProgress } from '../../src/batch/run-batch.ts';
 import { formatBatchSummary, progressLine } from '../../src/cli/batch-progress.ts';
 
 const progress = (fields: Partial<BatchProgress>): BatchProgress => ({
-  total: 1000, skipped: 0, ok: 0, failed: 0, invalid: 0, paused: 0, duplicates: 0, running: 0, tokens: 0, cost_usd: 0, elapsed_ms: 0, eta_ms: undefined, concurrency: 4, ...fields,
+  total: 1000,
+  skipped: 0,
+  ok: 0,
+  failed: 0,
+  invalid: 0,
+  paused: 0,
+  duplicates: 0,
+  running: 0,
+  tokens: 0,
+  cost_usd: 0,
+  elapsed_ms: 0,
+  eta_ms: undefined,
+  concurrency: 4,
+  ...fields,
 });
 
 describe('batch progress', () => {

@@ -40,7 +40,9 @@ describe('llm-do check', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^main\.worker: worker summarizer not found/);
     expect(lines[1]).toMatch(/^workers\/typo\.worker:4:1: unknown key "modle" \(did you mean "model"\?\)/);
-    expect(lines[2]).toBe(`workers/wrong.worker: name "not-wrong" does not match the worker's id "wrong" (a worker's name must equal the id derived from its path)`);
+    expect(lines[2]).toBe(
+      `workers/wrong.worker: name "not-wrong" does not match the worker's id "wrong" (a worker's name must equal the id derived from its path)`,
+    );
     expect(result.err).toBe('check failed: 3 errors, 0 warnings (3 workers checked)\n');
   });
 
@@ -54,7 +56,11 @@ describe('llm-do check', () => {
   });
 
   test('ambiguous ids are reported once per id', async () => {
-    const result = await check({ 'main.worker': worker('main', MODEL), 'workers/x.worker': worker('x', MODEL), 'workers/x.yaml': `name: x\n${MODEL}\ninstructions: hi\n` });
+    const result = await check({
+      'main.worker': worker('main', MODEL),
+      'workers/x.worker': worker('x', MODEL),
+      'workers/x.yaml': `name: x\n${MODEL}\ninstructions: hi\n`,
+    });
     expect(result.out).toBe('workers/x.worker: ambiguous worker id x: workers/x.worker and workers/x.yaml both define it; rename or remove one\n');
     expect(result.code).toBe(2);
   });
@@ -84,7 +90,9 @@ describe('llm-do check', () => {
     );
     expect(result.code).toBe(2);
     const imported = await check(files, { importTools: true });
-    expect(imported.out).toContain('tools.ts: tool module exports no tools (expected defineTool values, a function with a matching <name>Schema, or register())');
+    expect(imported.out).toContain(
+      'tools.ts: tool module exports no tools (expected defineTool values, a function with a matching <name>Schema, or register())',
+    );
     expect(imported.code).toBe(2);
   });
 
@@ -128,7 +136,11 @@ describe('llm-do check', () => {
       'main.worker': worker('main', `${MODEL}\ntoolsets:\n  workers:\n    allowed_workers: [a/b, a__b, none/*]`),
       'workers/a/b.worker': worker('a/b', MODEL),
       'workers/a__b.worker': worker('a__b', MODEL),
-      'workers/picky.worker': worker('picky', `${MODEL}\ncompatible_models: ["anthropic:*"]\nschema_out: schemas/missing.json`, '{% include "nothere.jinja" %}'),
+      'workers/picky.worker': worker(
+        'picky',
+        `${MODEL}\ncompatible_models: ["anthropic:*"]\nschema_out: schemas/missing.json`,
+        '{% include "nothere.jinja" %}',
+      ),
     });
     expect(result.out).toContain('main.worker: allowed workers a/b and a__b both become the tool name a__b; rename one of them');
     expect(result.out).toContain('main.worker: warning: allowed_workers pattern none/* matches no worker');
@@ -144,7 +156,10 @@ describe('llm-do check', () => {
       'main.worker: unknown model provider "antropic" in antropic:claude-sonnet-4-5 (worker main) (did you mean anthropic:claude-sonnet-4-5?): valid providers are anthropic, openai, openai-compatible, google, ollama, scripted, test\n',
     );
     expect(result.code).toBe(2);
-    const local = await check({ 'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n', 'main.worker': worker('main', 'model: local:qwen3') });
+    const local = await check({
+      'project.yaml': 'providers:\n  local: { base_url: http://127.0.0.1:1/v1 }\n',
+      'main.worker': worker('main', 'model: local:qwen3'),
+    });
     expect(local.code, local.out).toBe(0);
   });
 
@@ -176,7 +191,10 @@ describe('llm-do check', () => {
     expect(standalone.stdout()).toBe('greet.worker: library utils (in utils:hello) is not a dependency of the project; add it to dependencies\n');
 
     const lib = writeTree({ 'lib.yaml': 'name: utils\nversion: "1.0"\n', 'workers/hello.worker': worker('hello') });
-    const root = writeTree({ 'project.yaml': 'model: test\ndependencies: [utils]\n', 'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [utils:hello]') });
+    const root = writeTree({
+      'project.yaml': 'model: test\ndependencies: [utils]\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [utils:hello]'),
+    });
     const withLib = captureIO({ cwd: root });
     expect(await runCheck({ lib: [lib] }, withLib.io)).toBe(0);
     const without = captureIO({ cwd: root });

@@ -20,8 +20,14 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
 };
-write(path.join(bundle, 'entry.cjs'), "exports.shared = require('./chunks/shared.cjs'); exports.again = require('./chunks/shared.cjs'); exports.cycle = require('./chunks/cycle-a.cjs');");
-write(path.join(bundle, 'chunks', 'shared.cjs'), "globalThis.sharedLoads = (globalThis.sharedLoads ?? 0) + 1; exports.sibling = require('./sibling.cjs'); exports.os = require('node:os').platform();");
+write(
+  path.join(bundle, 'entry.cjs'),
+  "exports.shared = require('./chunks/shared.cjs'); exports.again = require('./chunks/shared.cjs'); exports.cycle = require('./chunks/cycle-a.cjs');",
+);
+write(
+  path.join(bundle, 'chunks', 'shared.cjs'),
+  "globalThis.sharedLoads = (globalThis.sharedLoads ?? 0) + 1; exports.sibling = require('./sibling.cjs'); exports.os = require('node:os').platform();",
+);
 write(path.join(bundle, 'chunks', 'sibling.cjs'), "exports.value = 'sibling';");
 write(path.join(bundle, 'chunks', 'cycle-a.cjs'), "exports.early = 'a'; exports.b = require('./cycle-b.cjs'); exports.late = 'a';");
 write(path.join(bundle, 'chunks', 'cycle-b.cjs'), "const a = require('./cycle-a.cjs'); exports.sawEarly = a.early; exports.sawLate = a.late;");

@@ -30,7 +30,16 @@ function filesUnder(dir: string): string[] {
 
 const EXPECTED_FILES: Record<string, string[]> = {
   minimal: ['input/.gitkeep', 'main.worker', 'output/.gitkeep', 'tests/main.test.yaml'],
-  pipeline: ['input/sample.md', 'main.worker', 'output/.gitkeep', 'project.yaml', 'tests/main.test.yaml', 'workers/stage_1.worker', 'workers/stage_2.worker', 'workers/stage_3.worker'],
+  pipeline: [
+    'input/sample.md',
+    'main.worker',
+    'output/.gitkeep',
+    'project.yaml',
+    'tests/main.test.yaml',
+    'workers/stage_1.worker',
+    'workers/stage_2.worker',
+    'workers/stage_3.worker',
+  ],
   'research-agent': [
     'main.worker',
     'notes/getting-started.md',
@@ -221,12 +230,18 @@ describe('the generated projects against a scripted model', () => {
 
   test('research-agent: search_notes finds the note, the summarizer returns structured JSON', async () => {
     const { cwd } = await init({ name: 'research', template: 'research-agent' });
-    const summary = { answer: 'Notes are read-only.', key_points: ['The notes mount is read-only.'], sources: ['/notes/getting-started.md'], confidence: 'high' };
+    const summary = {
+      answer: 'Notes are read-only.',
+      key_points: ['The notes mount is read-only.'],
+      sources: ['/notes/getting-started.md'],
+      confidence: 'high',
+    };
     server.setHandler((request) => {
       if (isWorker(request, 'You condense research')) return { json: summary };
       const last = request.toolResults.at(-1);
       if (!last) return { toolCalls: [{ name: 'search_notes', args: { query: 'read-only notes' } }] };
-      if (last.name === 'search_notes') return { toolCalls: [{ name: 'summarizer', args: { input: 'Can the agent change my notes?', instructions: last.content } }] };
+      if (last.name === 'search_notes')
+        return { toolCalls: [{ name: 'summarizer', args: { input: 'Can the agent change my notes?', instructions: last.content } }] };
       return { text: `Answer: ${JSON.parse(last.content).answer}` };
     });
     const result = await cli(['research', 'Can the agent change my notes?'], cwd, scriptedEnv(server));
@@ -236,7 +251,11 @@ describe('the generated projects against a scripted model', () => {
 
     const search = server.requests.flatMap((request) => request.toolResults).find((r) => r.name === 'search_notes')!;
     const hits = JSON.parse(search.content) as { path: string; line: number; text: string }[];
-    expect(hits[0]).toEqual({ path: '/notes/getting-started.md', line: 4, text: 'The agent can read them but never change them: the notes mount is read-only.' });
+    expect(hits[0]).toEqual({
+      path: '/notes/getting-started.md',
+      line: 4,
+      text: 'The agent can read them but never change them: the notes mount is read-only.',
+    });
     const summarizer = server.requests.find((request) => isWorker(request, 'You condense research'))!;
     expect(summarizer.system).toContain('Citation rules:'); // the shared partial was included
     expect(summarizer.tools).toEqual([]);
@@ -245,16 +264,21 @@ describe('the generated projects against a scripted model', () => {
 
   test('pipeline: three stages run in order and the report lands in output/', async () => {
     const { cwd } = await init({ name: 'pipe', template: 'pipeline' });
-    const stageOf = (request: ScriptedRequest) => ['You extract facts', 'You analyse', 'You write reports'].findIndex((opening) => isWorker(request, opening)) + 1;
+    const stageOf = (request: ScriptedRequest) =>
+      ['You extract facts', 'You analyse', 'You write reports'].findIndex((opening) => isWorker(request, opening)) + 1;
     const offered: Record<number, string[]> = {};
     server.setHandler((request) => {
       const stage = stageOf(request);
       offered[stage] = request.tools;
       const results = request.toolResults;
-      if (stage === 1) return results.length === 0 ? { toolCalls: [{ name: 'read_file', args: { path: '/input/sample.md' } }] } : { text: `- budget [${results[0]!.content.includes('18,000 EUR')}]` };
+      if (stage === 1)
+        return results.length === 0
+          ? { toolCalls: [{ name: 'read_file', args: { path: '/input/sample.md' } }] }
+          : { text: `- budget [${results[0]!.content.includes('18,000 EUR')}]` };
       if (stage === 2) return { text: `Themes from: ${request.lastUserText}` };
       if (stage === 3) {
-        if (results.length === 0) return { toolCalls: [{ name: 'write_file', args: { path: '/output/offsite.md', content: `# Offsite\n${request.lastUserText}\n` } }] };
+        if (results.length === 0)
+          return { toolCalls: [{ name: 'write_file', args: { path: '/output/offsite.md', content: `# Offsite\n${request.lastUserText}\n` } }] };
         return { text: '/output/offsite.md' };
       }
       const next = ['stage_1', 'stage_2', 'stage_3'][results.length];

@@ -42,11 +42,15 @@ beforeAll(() => {
   fs.writeFileSync(path.join(scratch, 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy\n---\nAnswer briefly.\n');
   // Front matter outside the simple subset (a comment after a value) and instructions with a tag.
   fs.mkdirSync(path.join(scratch, 'full'));
-  fs.writeFileSync(path.join(scratch, 'full', 'main.worker'), '---\nname: main\nmodel: openai-compatible:lazy # the scripted server\n---\nAnswer {% if true %}briefly{% endif %}.\n');
+  fs.writeFileSync(
+    path.join(scratch, 'full', 'main.worker'),
+    '---\nname: main\nmodel: openai-compatible:lazy # the scripted server\n---\nAnswer {% if true %}briefly{% endif %}.\n',
+  );
   writeToolProject(path.join(scratch, 'tools'), {
     model: 'openai-compatible:lazy',
     instructions: 'Add.',
-    tools: 'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
+    tools:
+      'import { defineTool } from "llm-do";\nimport { z } from "zod";\nexport const add = defineTool({ description: "Adds.", inputSchema: z.object({ a: z.number() }), execute: ({ a }) => a + 1 });\n',
   });
   // A tool module that reads zod's translations, through each way of importing zod.
   writeToolProject(path.join(scratch, 'locales'), {
@@ -80,7 +84,17 @@ describe('what the built CLI loads', () => {
     expect(stdout).toContain('Usage: llm-do');
     expect(modules).toContain('node_modules/commander/lib/command.js');
     // `src/project/llm-do-home.ts` is where `$LLM_DO_HOME` is: a path join, shared with the library API.
-    const unused = matching(modules, ['src/cli/commands/', 'src/runtime/', 'src/project/', 'src/run-log/', 'node_modules/ai/', 'node_modules/zod/', 'node_modules/nunjucks/', 'node_modules/yaml/', 'node_modules/libsql/']);
+    const unused = matching(modules, [
+      'src/cli/commands/',
+      'src/runtime/',
+      'src/project/',
+      'src/run-log/',
+      'node_modules/ai/',
+      'node_modules/zod/',
+      'node_modules/nunjucks/',
+      'node_modules/yaml/',
+      'node_modules/libsql/',
+    ]);
     expect(unused.filter((module) => module !== 'src/project/llm-do-home.ts')).toEqual([]);
   });
 
@@ -129,7 +143,9 @@ describe('what the built CLI loads', () => {
     expect(stdout.trim()).toBe('done');
     expect(modules).toContain('builtin crypto');
     // commander's subcommand executables, the shell tool, /dev/tty, globalThis.crypto and ES module imports of node:crypto, --trace, the terminal prompter.
-    expect(matching(modules, ['builtin child_process', 'builtin tty', 'builtin internal/crypto/webcrypto', 'builtin fs/promises', 'builtin readline/promises'])).toEqual([]);
+    expect(
+      matching(modules, ['builtin child_process', 'builtin tty', 'builtin internal/crypto/webcrypto', 'builtin fs/promises', 'builtin readline/promises']),
+    ).toEqual([]);
   });
 
   it('a run with --no-log does not load SQLite', async () => {
@@ -152,12 +168,16 @@ describe('what the built CLI loads', () => {
     // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs);
     // its worker is simple YAML and plain text.
     for (const run of [modules, next.modules]) {
-      expect(matching(run, ['node_modules/zod/v4/locales/de.js', 'dist/cli/chunks/zod-locales.cjs', 'node_modules/yaml/', 'node_modules/nunjucks/'])).toEqual([]);
+      expect(matching(run, ['node_modules/zod/v4/locales/de.js', 'dist/cli/chunks/zod-locales.cjs', 'node_modules/yaml/', 'node_modules/nunjucks/'])).toEqual(
+        [],
+      );
     }
   });
 
   it("a tool module's zod loads its translations when one is read: English by default, z.locales.de() after z.config", async () => {
-    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'messages', args: {} }] } : { text: String(request.toolResults[0]!.content) }));
+    const { env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [{ name: 'messages', args: {} }] } : { text: String(request.toolResults[0]!.content) },
+    );
     const home = path.join(scratch, 'locales-home');
     // Through jiti, then through the code it compiled.
     for (let run = 0; run < 2; run++) {

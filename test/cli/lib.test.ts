@@ -40,7 +40,10 @@ describe('llm-do lib', () => {
     expect(info.out).toContain('  exports:      summarizer\n');
     expect(info.out).toContain('  workers:      internal, summarizer\n');
 
-    const project = writeTree({ 'project.yaml': 'model: test\ndependencies: [utils]\n', 'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [utils:summarizer]') });
+    const project = writeTree({
+      'project.yaml': 'model: test\ndependencies: [utils]\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [utils:summarizer]'),
+    });
     const checked = captureIO({ cwd: project, homeDir });
     expect(await runCheck({}, checked.io)).toBe(0);
 

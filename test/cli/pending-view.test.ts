@@ -44,7 +44,9 @@ describe('pending view', () => {
   });
 
   test('everything from the model is escaped: chain, tool, arguments, note', () => {
-    const text = renderPending('r1', [item('aaaaaaaa-1', { chain: ['main', 'evil\u202e'], tool: 'x\u001b]0;t\u0007', args: { a: 'b\u009b' }, note: 'n\u0000' })]);
+    const text = renderPending('r1', [
+      item('aaaaaaaa-1', { chain: ['main', 'evil\u202e'], tool: 'x\u001b]0;t\u0007', args: { a: 'b\u009b' }, note: 'n\u0000' }),
+    ]);
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
     expect(text).toContain('main › evil\\u202e wants to run x\\x1b]0;t\\x07');
     expect(text).toContain('note: n\\0');
@@ -61,7 +63,9 @@ describe('pending view', () => {
 
   test('what to do next: the decide commands while any is undecided, resume once all are', () => {
     const decided = { decision: { action: 'approve' as const }, decided_by: 'ada@box', decided_at: '2026-11-23T16:00:00.000Z' };
-    expect(renderPending('r1', [item('aaaaaaaa-1')])).toMatch(/\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; then: llm-do resume r1$/);
+    expect(renderPending('r1', [item('aaaaaaaa-1')])).toMatch(
+      /\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; then: llm-do resume r1$/,
+    );
     const all = renderPending('r1', [item('aaaaaaaa-1', { decision: decided })]);
     expect(all).toContain('    decision: approved (ada@box, 2026-11-23 16:00:00 UTC)');
     expect(all).toMatch(/\nevery pending approval is decided; go on with: llm-do resume r1$/);
@@ -71,7 +75,16 @@ describe('pending view', () => {
     const decided = { decision: { action: 'deny' as const, reason: 'no' }, decided_by: 'ada@box', decided_at: 'T' };
     expect(pendingJson([item('a'), item('b', { note: 'may already have run', decision: decided })])).toEqual([
       { kind: 'approval', approval_id: 'a', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' } },
-      { kind: 'approval', approval_id: 'b', call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'a.txt', content: 'x' }, note: 'may already have run', decision: { action: 'deny', reason: 'no', decided_by: 'ada@box', decided_at: 'T' } },
+      {
+        kind: 'approval',
+        approval_id: 'b',
+        call_id: 'c1',
+        chain: ['main'],
+        tool: 'write_file',
+        args: { path: 'a.txt', content: 'x' },
+        note: 'may already have run',
+        decision: { action: 'deny', reason: 'no', decided_by: 'ada@box', decided_at: 'T' },
+      },
     ]);
   });
 
@@ -81,7 +94,9 @@ describe('pending view', () => {
     expect(text).toContain('  abcdef01-1  main wants to run write_file');
     expect(text).toContain('  abcdef01-2  main › plan\\u202ener asks:\n    Which\n    city?\\x1b[2J\n    answer: none yet');
     expect(text).not.toMatch(/[\u001b\u202e]/);
-    expect(text).toMatch(/\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; answer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/);
+    expect(text).toMatch(
+      /\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; answer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/,
+    );
 
     const answered = { text: 'Lisbon\u001b[2J', answered_by: 'ada@box', answered_at: '2026-11-23T16:00:00.000Z' };
     const onlyQuestions = renderPending('r1', [], [question('q1', { answer: answered })]);

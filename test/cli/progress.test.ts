@@ -20,7 +20,17 @@ const usage = { ...tokens(300, 40, null), by_worker: { main: tokens(200, 30, 0.0
 /** An event of the call at the end of `chain`: the entry is `c1`, the call below it `c2`. */
 function ev(chain: string[], body: Record<string, unknown>): RunEvent {
   const nested = chain.length > 1;
-  return { v: 1, ts, seq: 0, run_id: 'r1', call_id: nested ? 'c2' : 'c1', parent_call_id: nested ? 'c1' : null, worker: chain.at(-1), chain, ...body } as RunEvent;
+  return {
+    v: 1,
+    ts,
+    seq: 0,
+    run_id: 'r1',
+    call_id: nested ? 'c2' : 'c1',
+    parent_call_id: nested ? 'c1' : null,
+    worker: chain.at(-1),
+    chain,
+    ...body,
+  } as RunEvent;
 }
 
 /** main says something, reads a file, delegates to a (which is denied a write), then answers; each step comes before its tool calls. */
@@ -29,20 +39,75 @@ const RUN: RunEvent[] = [
   ev(['main'], { type: 'model_request', model: 'test-model', step: 1 }),
   ev(['main'], { type: 'text_delta', text: 'Let me read ' }),
   ev(['main'], { type: 'text_delta', text: 'the notes.' }),
-  ev(['main'], { type: 'model_step', model: 'test-model', step: 1, finish_reason: 'tool-calls', text: 'Let me read the notes.', tool_calls: 2, input_tokens: 100, output_tokens: 10, duration_ms: 30 }),
+  ev(['main'], {
+    type: 'model_step',
+    model: 'test-model',
+    step: 1,
+    finish_reason: 'tool-calls',
+    text: 'Let me read the notes.',
+    tool_calls: 2,
+    input_tokens: 100,
+    output_tokens: 10,
+    duration_ms: 30,
+  }),
   ev(['main'], { type: 'tool_call', tool: 'read_file', tool_call_id: 'c1', args: { path: '/in/notes.txt' } }),
   ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c1', ok: true, result: 'the notes', duration_ms: 4 }),
   ev(['main'], { type: 'tool_call', tool: 'a', tool_call_id: 'c2', args: { input: 'write it' } }),
   ev(['main', 'a'], { type: 'delegation_start', tool_call_id: 'c2', caller: 'main', model: 'a-model', depth: 1, input: 'write it' }),
   ev(['main', 'a'], { type: 'model_request', model: 'a-model', step: 1 }),
-  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], {
+    type: 'model_step',
+    model: 'a-model',
+    step: 1,
+    finish_reason: 'tool-calls',
+    text: '',
+    tool_calls: 1,
+    input_tokens: 50,
+    output_tokens: 5,
+    duration_ms: 20,
+  }),
   ev(['main', 'a'], { type: 'tool_call', tool: 'write_file', tool_call_id: 'c3', args: { path: '/out/x.md', content: 'x' } }),
-  ev(['main', 'a'], { type: 'approval_decision', tool: 'write_file', tool_call_id: 'c3', approved: false, source: 'policy', reason: 'denied by policy (auto_deny)' }),
-  ev(['main', 'a'], { type: 'tool_result', tool: 'write_file', tool_call_id: 'c3', ok: false, denied: true, error: 'denied by policy (auto_deny)', duration_ms: 1 }),
-  ev(['main', 'a'], { type: 'model_step', model: 'a-model', step: 2, finish_reason: 'stop', text: 'could not write', tool_calls: 0, input_tokens: 50, output_tokens: 5, duration_ms: 20 }),
+  ev(['main', 'a'], {
+    type: 'approval_decision',
+    tool: 'write_file',
+    tool_call_id: 'c3',
+    approved: false,
+    source: 'policy',
+    reason: 'denied by policy (auto_deny)',
+  }),
+  ev(['main', 'a'], {
+    type: 'tool_result',
+    tool: 'write_file',
+    tool_call_id: 'c3',
+    ok: false,
+    denied: true,
+    error: 'denied by policy (auto_deny)',
+    duration_ms: 1,
+  }),
+  ev(['main', 'a'], {
+    type: 'model_step',
+    model: 'a-model',
+    step: 2,
+    finish_reason: 'stop',
+    text: 'could not write',
+    tool_calls: 0,
+    input_tokens: 50,
+    output_tokens: 5,
+    duration_ms: 20,
+  }),
   ev(['main', 'a'], { type: 'delegation_end', tool_call_id: 'c2', caller: 'main', ok: true, duration_ms: 1500 }),
   ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'c2', ok: true, result: 'could not write', duration_ms: 1501 }),
-  ev(['main'], { type: 'model_step', model: 'test-model', step: 2, finish_reason: 'stop', text: 'All done.', tool_calls: 0, input_tokens: 100, output_tokens: 20, duration_ms: 30 }),
+  ev(['main'], {
+    type: 'model_step',
+    model: 'test-model',
+    step: 2,
+    finish_reason: 'stop',
+    text: 'All done.',
+    tool_calls: 0,
+    input_tokens: 100,
+    output_tokens: 20,
+    duration_ms: 30,
+  }),
   ev(['main'], { type: 'run_end', status: 'ok', output: 'All done.', usage, duration_ms: 2300 }),
 ];
 
@@ -123,7 +188,11 @@ describe('progress renderer', () => {
   });
 
   test('NO_COLOR on a terminal and a non-terminal stderr both give plain lines without escapes', () => {
-    for (const [env, tty] of [[{ NO_COLOR: '1' }, true], [{}, false], [{ TERM: 'dumb' }, true]] as const) {
+    for (const [env, tty] of [
+      [{ NO_COLOR: '1' }, true],
+      [{}, false],
+      [{ TERM: 'dumb' }, true],
+    ] as const) {
       const { io, stderr } = fakeIO(env, tty);
       const display = createProgressDisplay(io, {});
       for (const event of RUN) display.onEvent(event);
@@ -152,7 +221,17 @@ describe('hostile text in events', () => {
     ev(['main'], { type: 'run_start', model: `m${X}`, input: `in${X}` }),
     ev(['main'], { type: 'model_request', model: 'm', step: 1 }),
     ev(['main'], { type: 'text_delta', text: `said${X}\nmore${X}` }),
-    ev(['main'], { type: 'model_step', model: 'm', step: 1, finish_reason: 'tool-calls', text: `said${X}\nmore${X}`, tool_calls: 1, input_tokens: 1, output_tokens: 1, duration_ms: 1 }),
+    ev(['main'], {
+      type: 'model_step',
+      model: 'm',
+      step: 1,
+      finish_reason: 'tool-calls',
+      text: `said${X}\nmore${X}`,
+      tool_calls: 1,
+      input_tokens: 1,
+      output_tokens: 1,
+      duration_ms: 1,
+    }),
     ev(['main'], { type: 'tool_call', tool: `t${X}`, tool_call_id: 'c1', args: { path: `p${X}` } }),
     ev(['main'], { type: 'approval_decision', tool: `t${X}`, tool_call_id: 'c1', approved: false, source: 'policy' }),
     ev(['main'], { type: 'tool_result', tool: `t${X}`, tool_call_id: 'c1', ok: false, error: `failed${X}`, duration_ms: 1 }),
@@ -233,7 +312,9 @@ describe('progress under concurrency (SPEC §16)', () => {
   });
 
   test('a retry without an HTTP status names its reason', () => {
-    const out = render(false, [ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, max_retries: 3, delay_ms: 500, message: 'stream_timeout' })]);
+    const out = render(false, [
+      ev(['main'], { type: 'model_retry', model: 'openai:gpt-x', attempt: 1, max_retries: 3, delay_ms: 500, message: 'stream_timeout' }),
+    ]);
     expect(out).toBe('  ! stream_timeout from openai (gpt-x), retry 1/3 in 0.5 s\n');
   });
 
@@ -280,7 +361,9 @@ describe('progress under concurrency (SPEC §16)', () => {
       for (const event of RUN.slice(1, 6)) display.onEvent(event);
       expect(stderr()).toBe(before);
       display.resume();
-      const plain = stderr().replace(/\r\x1b\[2K(\x1b\[2m[^\n]*?\x1b\[22m)?/g, '').replace(/\x1b\[\d+m/g, '');
+      const plain = stderr()
+        .replace(/\r\x1b\[2K(\x1b\[2m[^\n]*?\x1b\[22m)?/g, '')
+        .replace(/\x1b\[\d+m/g, '');
       expect(plain).toBe(render(false, RUN.slice(0, 6)));
       display.stop();
     }

@@ -9,7 +9,17 @@ import type { RunEvent } from '../../src/runtime/events.ts';
 const CLEAR = '\r\x1b[2K';
 
 function ev(body: Record<string, unknown>): RunEvent {
-  return { v: 1, ts: '2025-01-01T00:00:00.000Z', seq: 0, run_id: 'r1', call_id: 'c1', parent_call_id: null, worker: 'main', chain: ['main'], ...body } as RunEvent;
+  return {
+    v: 1,
+    ts: '2025-01-01T00:00:00.000Z',
+    seq: 0,
+    run_id: 'r1',
+    call_id: 'c1',
+    parent_call_id: null,
+    worker: 'main',
+    chain: ['main'],
+    ...body,
+  } as RunEvent;
 }
 
 /** A terminal stream recording each write, and a status line on it driven by a fake clock. */
@@ -94,7 +104,19 @@ describe('streamed text on the status line', () => {
     const deltas = Array.from({ length: 300 }, (_, i) => `w${i} `);
     for (const text of deltas) render(ev({ type: 'text_delta', text }));
     // The step ends (with its whole text) before its tool calls start.
-    render(ev({ type: 'model_step', model: 'm', step: 1, finish_reason: 'tool-calls', text: deltas.join(''), tool_calls: 1, input_tokens: 1, output_tokens: 1, duration_ms: 1 }));
+    render(
+      ev({
+        type: 'model_step',
+        model: 'm',
+        step: 1,
+        finish_reason: 'tool-calls',
+        text: deltas.join(''),
+        tool_calls: 1,
+        input_tokens: 1,
+        output_tokens: 1,
+        duration_ms: 1,
+      }),
+    );
     render(ev({ type: 'tool_call', tool: 'read_file', tool_call_id: 't1', args: {} }));
     expect(printed.join('')).toContain(`» ${deltas.join('').trim()}`);
   });

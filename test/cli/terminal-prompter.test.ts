@@ -164,8 +164,12 @@ describe('createTerminalPrompter', () => {
     const answer = await prompter.answer!({ chain: ['main', 'planner'], question: 'Which city?\u001b[2J\nOne line.\u202e', callId: 'c2' });
     expect(answer).toBe('Lisbon, in May');
     expect(questions).toEqual(['answer> ', 'answer> ']);
-    expect(written()).toBe('\nquestion · main › planner asks:\n  Which city?\\x1b[2J\n  One line.\\u202e\nplease type an answer and press Enter (Ctrl-C stops the run)\n');
+    expect(written()).toBe(
+      '\nquestion · main › planner asks:\n  Which city?\\x1b[2J\n  One line.\\u202e\nplease type an answer and press Enter (Ctrl-C stops the run)\n',
+    );
     expect(events).toEqual(['pause', 'resume']);
-    expect(describeQuestion({ chain: ['main', 'planner'], question: 'Which city?', callId: 'c2' }, createStyle(false), (_callId, worker) => `${worker}#2`)).toContain('question · main › planner#2 asks:');
+    expect(
+      describeQuestion({ chain: ['main', 'planner'], question: 'Which city?', callId: 'c2' }, createStyle(false), (_callId, worker) => `${worker}#2`),
+    ).toContain('question · main › planner#2 asks:');
   });
 });

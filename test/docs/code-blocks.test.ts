@@ -11,7 +11,10 @@ import { playDocument } from './doc-workspace.ts';
 import { readBlocks } from './markdown-blocks.ts';
 
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
-const docs = fs.readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md')).sort();
+const docs = fs
+  .readdirSync(DOCS_DIR)
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 
 describe.concurrent('code blocks in docs/', () => {
   it('has the reference documents', () => {

@@ -72,7 +72,40 @@ describe('docs/ covers everything a user can type or see', () => {
   });
 
   it('every flag of llm-do --help and of each command', async () => {
-    const commands = [[], ['chat'], ['check'], ['list'], ['mcp'], ['mcp', 'list'], ['mcp', 'serve'], ['init'], ['runs'], ['runs', 'show'], ['runs', 'search'], ['runs', 'rm'], ['approvals'], ['approvals', 'rules'], ['approve'], ['deny'], ['answer'], ['resume'], ['promote'], ['ui'], ['lib'], ['lib', 'install'], ['lib', 'list'], ['lib', 'remove'], ['lib', 'info'], ['batch'], ['restate'], ['restate', 'serve'], ['test'], ['doctor'], ['help'], ['completion']];
+    const commands = [
+      [],
+      ['chat'],
+      ['check'],
+      ['list'],
+      ['mcp'],
+      ['mcp', 'list'],
+      ['mcp', 'serve'],
+      ['init'],
+      ['runs'],
+      ['runs', 'show'],
+      ['runs', 'search'],
+      ['runs', 'rm'],
+      ['approvals'],
+      ['approvals', 'rules'],
+      ['approve'],
+      ['deny'],
+      ['answer'],
+      ['resume'],
+      ['promote'],
+      ['ui'],
+      ['lib'],
+      ['lib', 'install'],
+      ['lib', 'list'],
+      ['lib', 'remove'],
+      ['lib', 'info'],
+      ['batch'],
+      ['restate'],
+      ['restate', 'serve'],
+      ['test'],
+      ['doctor'],
+      ['help'],
+      ['completion'],
+    ];
     const missing: string[] = [];
     for (const command of commands) {
       const { code, stdout } = await runCli([...command, '--help']);
@@ -93,9 +126,15 @@ describe('docs/ covers everything a user can type or see', () => {
   it('every field of worker files, project.yaml and lib.yaml', () => {
     const keys = [WorkerConfigSchema, ManifestSchema, LibraryManifestSchema, UserConfigSchema].flatMap((schema) => schemaKeys(schema));
     const topLevel = keys.filter((key) => !key.includes('.'));
-    expect(topLevel.filter((key) => !inCode(key)), 'top-level fields not in code font in docs/').toEqual([]);
+    expect(
+      topLevel.filter((key) => !inCode(key)),
+      'top-level fields not in code font in docs/',
+    ).toEqual([]);
     const leaves = [...new Set(keys.map((key) => key.split('.').at(-1)!))];
-    expect(leaves.filter((key) => !asWord(key)), 'nested fields not in docs/').toEqual([]);
+    expect(
+      leaves.filter((key) => !asWord(key)),
+      'nested fields not in docs/',
+    ).toEqual([]);
   });
 
   it('every trace event type and its fields', () => {

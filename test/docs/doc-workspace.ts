@@ -140,9 +140,14 @@ export async function playDocument(doc: string, blocks: DocBlock[]): Promise<Pla
       last = { line: block.line, text: output.replaceAll(fs.realpathSync(project), '.').replaceAll(project, '.') };
     } else if (has('output')) {
       if (!last) throw new Error(`${at(doc, block)}: an output block must follow a command or an invalid example that ran`);
-      const missing = block.body.split('\n').map((l) => l.trim()).filter((l) => l && !last!.text.includes(l));
+      const missing = block.body
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !last!.text.includes(l));
       if (missing.length > 0) {
-        throw new Error(`${at(doc, block)}: output shown in the docs was not printed by the block at line ${last.line}:\n${missing.join('\n')}\n--- actual:\n${last.text}`);
+        throw new Error(
+          `${at(doc, block)}: output shown in the docs was not printed by the block at line ${last.line}:\n${missing.join('\n')}\n--- actual:\n${last.text}`,
+        );
       }
     }
   }

@@ -11,15 +11,23 @@ import { REPO_ROOT } from '../e2e/helpers/run-cli.ts';
 
 const documents = [
   'README.md',
-  ...fs.readdirSync(path.join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
-  ...fs.readdirSync(path.join(REPO_ROOT, 'examples')).map((name) => `examples/${name}/README.md`).filter((file) => fs.existsSync(path.join(REPO_ROOT, file))),
+  ...fs
+    .readdirSync(path.join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+  ...fs
+    .readdirSync(path.join(REPO_ROOT, 'examples'))
+    .map((name) => `examples/${name}/README.md`)
+    .filter((file) => fs.existsSync(path.join(REPO_ROOT, file))),
 ];
 
 /** Repository paths a document names, and the relative links it makes. */
 function references(file: string): { links: string[]; paths: string[]; spec: string[] } {
   const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
   const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^([a-z]+:|#)/.test(link));
-  const paths = [...text.matchAll(/`((?:src|test|docs|examples|bench|scripts)\/[^`\s*{}<>]+)`/g)].map((match) => match[1]!.replace(/[:.,]$/, '').replace(/:\d+$/, ''));
+  const paths = [...text.matchAll(/`((?:src|test|docs|examples|bench|scripts)\/[^`\s*{}<>]+)`/g)].map((match) =>
+    match[1]!.replace(/[:.,]$/, '').replace(/:\d+$/, ''),
+  );
   const spec = [...text.matchAll(/SPEC(?:\.md| §\d+)/g)].map((match) => match[0]);
   return { links, paths, spec };
 }
@@ -30,7 +38,9 @@ describe('references in the docs', () => {
     const dir = path.dirname(path.join(REPO_ROOT, file));
     const brokenLinks = links.filter((link) => !fs.existsSync(path.resolve(dir, decodeURIComponent(link.split('#')[0]!))));
     // A path is the repository's, or (in an example's README) the example's; bench output is made when the bench runs.
-    const missingPaths = paths.filter((named) => !named.includes('/.generated') && !fs.existsSync(path.join(REPO_ROOT, named)) && !fs.existsSync(path.join(dir, named)));
+    const missingPaths = paths.filter(
+      (named) => !named.includes('/.generated') && !fs.existsSync(path.join(REPO_ROOT, named)) && !fs.existsSync(path.join(dir, named)),
+    );
     expect(brokenLinks, `${file}: links to nothing`).toEqual([]);
     expect(missingPaths, `${file}: names paths that do not exist`).toEqual([]);
     expect(spec, `${file}: cites the design spec, which is not part of the project`).toEqual([]);

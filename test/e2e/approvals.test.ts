@@ -83,7 +83,10 @@ describe.concurrent('persistent grants', () => {
 
   test('a grant never overrides blocked', async () => {
     const dir = project(GRANT);
-    fs.writeFileSync(path.join(dir, 'project.yaml'), `${fs.readFileSync(path.join(dir, 'project.yaml'), 'utf8')}toolsets:\n  filesystem:\n    approval: { tools: { write_file: blocked } }\n`);
+    fs.writeFileSync(
+      path.join(dir, 'project.yaml'),
+      `${fs.readFileSync(path.join(dir, 'project.yaml'), 'utf8')}toolsets:\n  filesystem:\n    approval: { tools: { write_file: blocked } }\n`,
+    );
     // A blocked tool is not even offered to the model; had it been, the gate would refuse it.
     const blocked = await runTinker(dir, WRITE, ['--on-approval', 'approve']);
     expect(fs.existsSync(path.join(dir, 'output/granted.txt'))).toBe(false);
@@ -108,7 +111,9 @@ describe.concurrent('persistent grants', () => {
 
 describe.concurrent('llm-do approvals rules', () => {
   test('lists the grants numbered, as text and JSON; --revoke removes one and keeps the others', async () => {
-    const dir = project(`${GRANT}  - toolset: shell\n    tool: shell\n    args: { command: "ls\\u001b[31m" }\n    granted_by: bob\n    granted_at: "2026-01-03"\n`);
+    const dir = project(
+      `${GRANT}  - toolset: shell\n    tool: shell\n    args: { command: "ls\\u001b[31m" }\n    granted_by: bob\n    granted_at: "2026-01-03"\n`,
+    );
     const list = await runCli(['approvals', 'rules', dir]);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toBe(
@@ -116,7 +121,10 @@ describe.concurrent('llm-do approvals rules', () => {
         '2. shell.shell {"command":"ls\\u001b[31m"}  (bob, 2026-01-03)\n',
     );
     const json = JSON.parse((await runCli(['approvals', 'rules', '--json'], { cwd: dir })).stdout);
-    expect(json.grants.map((g: { n: number; tool: string }) => [g.n, g.tool])).toEqual([[1, 'write_file'], [2, 'shell']]);
+    expect(json.grants.map((g: { n: number; tool: string }) => [g.n, g.tool])).toEqual([
+      [1, 'write_file'],
+      [2, 'shell'],
+    ]);
 
     const revoked = await runCli(['approvals', 'rules', dir, '--revoke', '1']);
     expect(revoked.code, revoked.stderr).toBe(0);

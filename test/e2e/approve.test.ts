@@ -25,11 +25,22 @@ function seededHome(): { home: string; file: string } {
   const home = fs.mkdtempSync(path.join(tmp, 'home-'));
   const file = path.join(home, 'runs.db');
   const db = openRunDatabase(file);
-  const store = createSqliteRunStore(db, { onWriteFailure: (error) => { throw error; } });
+  const store = createSqliteRunStore(db, {
+    onWriteFailure: (error) => {
+      throw error;
+    },
+  });
   seedPausedRun(store, RUN_A, { name: 'demo', root: '/work/demo' });
   seedPausedRun(store, RUN_B);
   const { identity, stamp } = stamper(FINISHED);
-  store.begin({ run_id: FINISHED, project: { name: 'p', root: '/p' }, entry: 'main', input: 'x', options: { stream: true }, started_at: new Date().toISOString() });
+  store.begin({
+    run_id: FINISHED,
+    project: { name: 'p', root: '/p' },
+    entry: 'main',
+    input: 'x',
+    options: { stream: true },
+    started_at: new Date().toISOString(),
+  });
   store.record(stamp({ ...identity('c1', 'main'), type: 'run_start', model: 'test', input: 'x' }));
   store.record(stamp({ ...identity('c1', 'main'), type: 'run_end', status: 'ok', output: 'y', usage: NO_USAGE, duration_ms: 1 }));
   db.close();
@@ -83,8 +94,23 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
           run_id: RUN_B,
           status: 'paused',
           pending: [
-            { kind: 'approval', approval_id: SHELL_APPROVAL, call_id: 'c2', chain: ['main', 'helper'], tool: 'shell', args: { command: 'rm -rf build\u001b[2J' }, note: 'may already have run' },
-            { kind: 'approval', approval_id: WRITE_APPROVAL, call_id: 'c1', chain: ['main'], tool: 'write_file', args: { path: 'notes.txt', content: 'hello\nworld\n' } },
+            {
+              kind: 'approval',
+              approval_id: SHELL_APPROVAL,
+              call_id: 'c2',
+              chain: ['main', 'helper'],
+              tool: 'shell',
+              args: { command: 'rm -rf build\u001b[2J' },
+              note: 'may already have run',
+            },
+            {
+              kind: 'approval',
+              approval_id: WRITE_APPROVAL,
+              call_id: 'c1',
+              chain: ['main'],
+              tool: 'write_file',
+              args: { path: 'notes.txt', content: 'hello\nworld\n' },
+            },
           ],
         },
       ],
@@ -156,11 +182,27 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
   test.each([
     ['an unknown run', ['approve', 'ffff', 'a1b2c3d4'], 'no recorded run has an id starting with "ffff"'],
     ['an ambiguous run prefix', ['approvals', '0193aaaa'], '"0193aaaa" is the start of more than one run id'],
-    ['a run that is not paused', ['approve', FINISHED, 'a1b2c3d4'], `run ${FINISHED} is not paused (it is ok); only a paused run has approvals to decide or questions to answer`],
+    [
+      'a run that is not paused',
+      ['approve', FINISHED, 'a1b2c3d4'],
+      `run ${FINISHED} is not paused (it is ok); only a paused run has approvals to decide or questions to answer`,
+    ],
     ['a run that is not paused, listed', ['approvals', FINISHED], `run ${FINISHED} is not paused (it is ok)`],
-    ['an unknown approval id', ['approve', RUN_A, 'a1b2c3d4', 'ffff'], `run ${RUN_A} has no pending approval with an id starting with "ffff" (pending: a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file))`],
-    ['an ambiguous approval prefix', ['deny', RUN_A, 'a1b2c3d'], `"a1b2c3d" is the start of more than one pending approval id of run ${RUN_A} (a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file)); give more of it`],
-    ['approve with neither IDs nor --all', ['approve', RUN_A], `approve needs the IDs of the approvals to approve, or --all (pending in run ${RUN_A}: a1b2c3d5`],
+    [
+      'an unknown approval id',
+      ['approve', RUN_A, 'a1b2c3d4', 'ffff'],
+      `run ${RUN_A} has no pending approval with an id starting with "ffff" (pending: a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file))`,
+    ],
+    [
+      'an ambiguous approval prefix',
+      ['deny', RUN_A, 'a1b2c3d'],
+      `"a1b2c3d" is the start of more than one pending approval id of run ${RUN_A} (a1b2c3d5 (main › helper › shell), a1b2c3d4 (main › write_file)); give more of it`,
+    ],
+    [
+      'approve with neither IDs nor --all',
+      ['approve', RUN_A],
+      `approve needs the IDs of the approvals to approve, or --all (pending in run ${RUN_A}: a1b2c3d5`,
+    ],
     ['--all together with IDs', ['approve', RUN_A, 'a1b2c3d4', '--all'], 'approve takes approval IDs or --all, not both'],
     ['deny without an ID', ['deny', RUN_A], `deny needs the ID of the approval to deny (pending in run ${RUN_A}: a1b2c3d5`],
     ['deny with an empty reason', ['deny', RUN_A, 'a1b2c3d4', '--reason', ' '], '--reason expects a text for the model'],
@@ -201,7 +243,9 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
       until(end),
     ].join('\n');
     const claimers = [0, 1].map(() => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
-    const answers = claimers.map((child) => new Promise<string>((resolve) => child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()))));
+    const answers = claimers.map(
+      (child) => new Promise<string>((resolve) => child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()))),
+    );
     const closed = claimers.map((child) => new Promise((resolve) => child.once('close', resolve)));
     // Both processes have started and wait; then they race.
     await new Promise((resolve) => setTimeout(resolve, 1000));

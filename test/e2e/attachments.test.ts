@@ -54,7 +54,7 @@ describe.concurrent('attachments', () => {
     });
   }
 
-  test('a file outside the caller\'s sandbox is refused without reading it', async () => {
+  test("a file outside the caller's sandbox is refused without reading it", async () => {
     const { server, env } = await scripted(handOver);
     const result = await runCli([FIXTURE, '/etc/passwd.pdf', '--entry', 'librarian', '--model', CHAT.model, '--no-stream'], { env });
 

@@ -77,7 +77,9 @@ describe.skipIf(restateMissing)('llm-do batch --engine restate', { timeout: 120_
     const inputs = path.join(root, 'inputs.jsonl');
     fs.writeFileSync(inputs, '"quick"\n"slow"\n');
     const out = path.join(root, 'results.jsonl');
-    const batch = startCli(['batch', root, '--inputs', inputs, '--out', out, '--engine', 'restate', '--restate-ingress', restate.ingress], { timeoutMs: 100_000 });
+    const batch = startCli(['batch', root, '--inputs', inputs, '--out', out, '--engine', 'restate', '--restate-ingress', restate.ingress], {
+      timeoutMs: 100_000,
+    });
 
     // Wait for slow's second request (after its journaled tool call), then kill its process.
     const deadline = Date.now() + 30_000;
@@ -92,7 +94,11 @@ describe.skipIf(restateMissing)('llm-do batch --engine restate', { timeout: 120_
 
     const done = await batch.result;
     expect(done.code, done.stderr).toBe(0);
-    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => [line.input, line.status, line.output]).sort()).toEqual([
       ['quick', 'ok', 'done: quick'],
       ['slow', 'ok', 'done: slow'],
@@ -120,24 +126,57 @@ describe.skipIf(restateMissing)('llm-do batch --engine restate', { timeout: 120_
     serves.push(serve);
     await serve.waitForStderr('Ctrl-C stops');
     const call = (worker: string) =>
-      fetch(`${restate.ingress}/llmdo_batch/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ worker, input: 'hi', source: 'line 1' }) }).then((r) => r.json());
+      fetch(`${restate.ingress}/llmdo_batch/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ worker, input: 'hi', source: 'line 1' }),
+      }).then((r) => r.json());
     expect(await call('main')).toMatchObject({ status: 'ok' });
-    expect(await call('../../etc/passwd')).toEqual({ status: 'error', error: '"../../etc/passwd" is not a worker of project durable-batch; name a worker id of the project' });
+    expect(await call('../../etc/passwd')).toEqual({
+      status: 'error',
+      error: '"../../etc/passwd" is not a worker of project durable-batch; name a worker id of the project',
+    });
   });
 
   test('flags that belong to the serving processes are refused with --engine restate, naming them', async () => {
     const root = project();
     fs.writeFileSync(path.join(root, 'in.jsonl'), '"a"\n');
-    const result = await runCli(['batch', root, '--inputs', path.join(root, 'in.jsonl'), '--out', path.join(root, 'r.jsonl'), '--engine', 'restate', '--rpm', '10', '--model', 'test']);
+    const result = await runCli([
+      'batch',
+      root,
+      '--inputs',
+      path.join(root, 'in.jsonl'),
+      '--out',
+      path.join(root, 'r.jsonl'),
+      '--engine',
+      'restate',
+      '--rpm',
+      '10',
+      '--model',
+      'test',
+    ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--rpm, --model: with --engine restate, the inputs run in the processes of llm-do restate serve; give these to llm-do restate serve instead');
+    expect(result.stderr).toContain(
+      '--rpm, --model: with --engine restate, the inputs run in the processes of llm-do restate serve; give these to llm-do restate serve instead',
+    );
   });
 
   test('an unreachable ingress is an error naming it', async () => {
     const root = project();
     fs.writeFileSync(path.join(root, 'in.jsonl'), '"a"\n');
     const port = await freePort();
-    const result = await runCli(['batch', root, '--inputs', path.join(root, 'in.jsonl'), '--out', path.join(root, 'r.jsonl'), '--engine', 'restate', '--restate-ingress', `http://127.0.0.1:${port}`]);
+    const result = await runCli([
+      'batch',
+      root,
+      '--inputs',
+      path.join(root, 'in.jsonl'),
+      '--out',
+      path.join(root, 'r.jsonl'),
+      '--engine',
+      'restate',
+      '--restate-ingress',
+      `http://127.0.0.1:${port}`,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`the Restate ingress http://127.0.0.1:${port} cannot be reached`);
   });

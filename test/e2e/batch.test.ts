@@ -25,7 +25,8 @@ function project(): string {
       'main.worker': '---\nname: main\n---\nYou are worker main. {{ input }}\n',
       'workers/typed.worker':
         '---\nname: typed\nschema_in:\n  type: object\n  properties:\n    topic: { type: string }\n  required: [topic]\n  additionalProperties: false\n---\nYou are worker typed. {{ input.topic }}\n',
-      'workers/writer.worker': '---\nname: writer\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker writer. {{ input }}\n',
+      'workers/writer.worker':
+        '---\nname: writer\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker writer. {{ input }}\n',
       'out/.keep': '',
     },
     tempDir('llm-do-e2e-batch-'),
@@ -33,10 +34,17 @@ function project(): string {
 }
 
 /** Answers `echo: <input>` after `delayMs`. */
-const echo = (delayMs = 0): ScriptedHandler => (request) => ({ text: `echo: ${request.lastUserText.trim()}`, delayMs });
+const echo =
+  (delayMs = 0): ScriptedHandler =>
+  (request) => ({ text: `echo: ${request.lastUserText.trim()}`, delayMs });
 
 function resultLines(file: string): Record<string, any>[] {
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 function jsonl(dir: string, lines: readonly string[]): string {
@@ -60,7 +68,15 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     const lines = resultLines(out);
     expect(lines).toHaveLength(5);
     const bySource = Object.fromEntries(lines.map((line) => [line.source, line]));
-    expect(bySource['line 1']).toMatchObject({ status: 'ok', input: 'Ada', output: 'echo: Ada', project: 'batchy', worker: 'main', run_id: expect.any(String), usage: { input_tokens: expect.any(Number) } });
+    expect(bySource['line 1']).toMatchObject({
+      status: 'ok',
+      input: 'Ada',
+      output: 'echo: Ada',
+      project: 'batchy',
+      worker: 'main',
+      run_id: expect.any(String),
+      usage: { input_tokens: expect.any(Number) },
+    });
     expect(bySource['line 1'].key).toMatch(/^sha256:[0-9a-f]{32}$/);
     expect(bySource['line 2']).toMatchObject({ status: 'invalid', error: expect.stringMatching(/^line 2: not valid JSON/) });
     expect(bySource['line 6']).toMatchObject({ status: 'invalid', error: expect.stringContaining('line 6: expected a JSON string (text input) or object') });
@@ -73,12 +89,15 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  test('an input the entry\'s schema_in refuses is invalid, naming its line and the field', async () => {
+  test("an input the entry's schema_in refuses is invalid, naming its line and the field", async () => {
     const root = project();
     const { env } = await scripted(echo());
     const inputs = jsonl(root, ['{"topic": "tides"}', '{"subject": "tides"}']);
     const out = path.join(root, 'results.jsonl');
-    const result = await runCli(['batch', '.', '--entry', 'typed', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny'], { env, cwd: root });
+    const result = await runCli(['batch', '.', '--entry', 'typed', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny'], {
+      env,
+      cwd: root,
+    });
     expect(result.code, result.stderr).toBe(1);
     const [ok, refused] = resultLines(out).sort((a, b) => a.source.localeCompare(b.source));
     expect(ok).toMatchObject({ source: 'line 1', status: 'ok', output: expect.stringContaining('"topic": "tides"') });
@@ -91,7 +110,8 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     const { env } = await scripted((request) => (failing ? { status: 400, errorMessage: 'bad request' } : { text: `echo: ${request.lastUserText.trim()}` }));
     const inputs = jsonl(root, ['"Ada"']);
     const out = path.join(root, 'results.jsonl');
-    const batch = (...extra: string[]) => runCli(['batch', '.', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny', ...extra], { env, cwd: root });
+    const batch = (...extra: string[]) =>
+      runCli(['batch', '.', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny', ...extra], { env, cwd: root });
 
     const failed = await batch();
     expect(failed.code, failed.stderr).toBe(1);
@@ -165,7 +185,10 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     const root = project();
     const { server, env } = await scripted(echo(40));
     const count = 40;
-    const inputs = jsonl(root, Array.from({ length: count }, (_, index) => JSON.stringify(`input ${index}`)));
+    const inputs = jsonl(
+      root,
+      Array.from({ length: count }, (_, index) => JSON.stringify(`input ${index}`)),
+    );
     const out = path.join(root, 'results.jsonl');
     const args = ['batch', '.', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny', '--concurrency', '4'];
     for (let kill = 0; kill < 4; kill++) {
@@ -199,9 +222,15 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
       }
       return { text: `echo: ${request.lastUserText.trim()}` };
     });
-    const inputs = jsonl(root, Array.from({ length: 6 }, (_, index) => JSON.stringify(`input ${index}`)));
+    const inputs = jsonl(
+      root,
+      Array.from({ length: 6 }, (_, index) => JSON.stringify(`input ${index}`)),
+    );
     const out = path.join(root, 'results.jsonl');
-    const result = await runCli(['batch', '.', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny', '--concurrency', '6', '--rpm', '600'], { env, cwd: root });
+    const result = await runCli(
+      ['batch', '.', '--inputs', inputs, '--out', out, ...MODEL, '--no-log', '--on-approval', 'deny', '--concurrency', '6', '--rpm', '600'],
+      { env, cwd: root },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(resultLines(out)).toHaveLength(6);
     // 600 per minute: a start every 100 ms at most. The server sees the first one late (it also opens
@@ -209,7 +238,10 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     const gaps = starts.slice(2).map((start, index) => start - starts[index + 1]!);
     expect(Math.min(...gaps), JSON.stringify(gaps)).toBeGreaterThanOrEqual(70);
     // A request already on its way when the 429 was sent may still arrive; none starts after that until retry-after has passed.
-    expect(starts.filter((start) => start > throttledAt + 50 && start < throttledAt + 950), JSON.stringify(gaps)).toEqual([]);
+    expect(
+      starts.filter((start) => start > throttledAt + 50 && start < throttledAt + 950),
+      JSON.stringify(gaps),
+    ).toEqual([]);
   });
 
   test('bad arguments name the flag and what is valid', async () => {
@@ -227,7 +259,10 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     }
     const notResults = path.join(root, 'notes.jsonl');
     fs.writeFileSync(notResults, '{"some": "thing"}\n');
-    const refused = await runCli(['batch', '.', '--inputs', jsonl(root, ['"a"']), '--out', notResults, '--model', 'test', '--no-log', '--on-approval', 'deny'], { cwd: root });
+    const refused = await runCli(
+      ['batch', '.', '--inputs', jsonl(root, ['"a"']), '--out', notResults, '--model', 'test', '--no-log', '--on-approval', 'deny'],
+      { cwd: root },
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('is not a line of llm-do batch results (it needs key, status, project and worker)');
     expect(fs.readFileSync(notResults, 'utf8')).toBe('{"some": "thing"}\n');

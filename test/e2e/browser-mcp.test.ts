@@ -12,7 +12,6 @@ import { openBundlePage, type BundlePage } from '../helpers/bundle-page.ts';
 import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing } from '../helpers/chromium.ts';
 import { REPO_ROOT } from './helpers/run-cli.ts';
 
-
 const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 async function freePort(): Promise<number> {
@@ -45,11 +44,16 @@ describe.skipIf(chromiumMissing)('an HTTP MCP server from llm-do/browser', { tim
     mcpUrl = `http://127.0.0.1:${port}/mcp`;
     [browser, server] = await Promise.all([
       openBundlePage(),
-      startScriptedServer((request) => {
-        const echo = request.tools.find((tool) => tool.includes('echo'));
-        if (echo === undefined) return { text: `no echo tool among ${request.tools.join(', ')}` };
-        return request.toolResults.length === 0 ? { toolCalls: [{ name: echo, args: { message: 'from the page' } }] } : { text: `echoed: ${request.toolResults[0]!.content}` };
-      }, { cors: true }),
+      startScriptedServer(
+        (request) => {
+          const echo = request.tools.find((tool) => tool.includes('echo'));
+          if (echo === undefined) return { text: `no echo tool among ${request.tools.join(', ')}` };
+          return request.toolResults.length === 0
+            ? { toolCalls: [{ name: echo, args: { message: 'from the page' } }] }
+            : { text: `echoed: ${request.toolResults[0]!.content}` };
+        },
+        { cors: true },
+      ),
     ]);
   }, CHROMIUM_LAUNCH_TIMEOUT_MS);
   afterAll(async () => {
@@ -68,7 +72,8 @@ describe.skipIf(chromiumMissing)('an HTTP MCP server from llm-do/browser', { tim
       {
         files: {
           'project.yaml': `name: mcp-page\nmcp_servers:\n  web: { url: "${mcpUrl}" }\n`,
-          'main.worker': '---\nname: main\nmodel: openai-compatible:scripted\ntoolsets:\n  mcp:web:\n    tools: [echo]\n    approval: { default: preApproved }\n---\nEcho.\n',
+          'main.worker':
+            '---\nname: main\nmodel: openai-compatible:scripted\ntoolsets:\n  mcp:web:\n    tools: [echo]\n    approval: { default: preApproved }\n---\nEcho.\n',
         },
         baseURL: server.openaiBaseUrl,
       },

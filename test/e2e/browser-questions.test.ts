@@ -24,8 +24,10 @@ const QUESTION = 'Where to? <img src=x onerror="window.pwned = 1">';
 /** main delegates to planner; planner asks, then says what it heard; main says what planner said. */
 function tripModel(request: ScriptedRequest) {
   const result = request.toolResults.at(-1)?.content;
-  if (request.tools.includes('planner')) return result === undefined ? { toolCalls: [{ name: 'planner', args: { input: request.lastUserText } }] } : { text: `main saw: ${result}` };
-  if (request.tools.includes('ask_user')) return result === undefined ? { toolCalls: [{ name: 'ask_user', args: { question: QUESTION } }] } : { text: `planner heard: ${result}` };
+  if (request.tools.includes('planner'))
+    return result === undefined ? { toolCalls: [{ name: 'planner', args: { input: request.lastUserText } }] } : { text: `main saw: ${result}` };
+  if (request.tools.includes('ask_user'))
+    return result === undefined ? { toolCalls: [{ name: 'ask_user', args: { question: QUESTION } }] } : { text: `planner heard: ${result}` };
   return { text: 'unexpected request' };
 }
 
@@ -61,16 +63,16 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
     return { out, asked, requests: server.requests.slice(before) };
   }
 
-  test('the page answers a delegated worker\'s question through onQuestion, and the answer reaches the model', async () => {
+  test("the page answers a delegated worker's question through onQuestion, and the answer reaches the model", async () => {
     const { out, asked, requests } = await runAsk('Lisbon');
     expect(asked).toEqual([`prompt: main › planner asks: ${QUESTION}`]);
     expect(out).toBe('ok: main saw: planner heard: Lisbon\n');
     // main, planner (asks), planner (gets the answer), main.
-    expect(requests.map((request) => request.tools.includes('planner') ? 'main' : 'planner')).toEqual(['main', 'planner', 'planner', 'main']);
+    expect(requests.map((request) => (request.tools.includes('planner') ? 'main' : 'planner'))).toEqual(['main', 'planner', 'planner', 'main']);
     expect(requests[2]!.toolResults).toEqual([expect.objectContaining({ name: 'ask_user', content: 'Lisbon' })]);
   });
 
-  test('a cancelled prompt refuses the question: the model gets the refusal as the tool\'s result', async () => {
+  test("a cancelled prompt refuses the question: the model gets the refusal as the tool's result", async () => {
     const { out, requests } = await runAsk(null);
     expect(out).toBe('ok: main saw: planner heard: nobody can answer: the person cancelled the question\n');
     expect(requests[2]!.toolResults).toEqual([expect.objectContaining({ name: 'ask_user', content: 'nobody can answer: the person cancelled the question' })]);
@@ -83,7 +85,8 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
         const llm = globalThis.llmDo;
         const project = await llm.openProject({
           files: {
-            'main.worker': '---\nname: main\nmodel: openai-compatible:local\ntoolsets:\n  workers:\n    allowed_workers: [planner]\n---\nHave planner plan the trip.\n',
+            'main.worker':
+              '---\nname: main\nmodel: openai-compatible:local\ntoolsets:\n  workers:\n    allowed_workers: [planner]\n---\nHave planner plan the trip.\n',
             'workers/planner.worker': '---\nname: planner\nmodel: openai-compatible:local\ninteractive: true\n---\nAsk, then plan.\n',
           },
         });
@@ -96,7 +99,14 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
       },
       { baseURL: server.openaiBaseUrl },
     );
-    expect(seen).toEqual({ status: 'paused', questions: [{ chain: ['main', 'planner'], question: QUESTION }], resumed: 'ok', output: 'main saw: planner heard: Porto' });
-    expect(server.requests.slice(before).find((request) => request.toolResults.some((result) => result.name === 'ask_user'))?.toolResults).toEqual([expect.objectContaining({ content: 'Porto' })]);
+    expect(seen).toEqual({
+      status: 'paused',
+      questions: [{ chain: ['main', 'planner'], question: QUESTION }],
+      resumed: 'ok',
+      output: 'main saw: planner heard: Porto',
+    });
+    expect(server.requests.slice(before).find((request) => request.toolResults.some((result) => result.name === 'ask_user'))?.toolResults).toEqual([
+      expect.objectContaining({ content: 'Porto' }),
+    ]);
   });
 });

@@ -42,7 +42,9 @@ function delegatingModel(request: ScriptedRequest) {
     return result === undefined ? { toolCalls: [{ name: 'writer', args: { input: 'hello from the page' } }] } : { text: `main saw: ${result}` };
   }
   if (request.tools.includes('write_file')) {
-    return result === undefined ? { toolCalls: [{ name: 'write_file', args: { path: '/out/report.md', content: `# Report\n\n${request.lastUserText}\n` } }] } : { text: `writer saw: ${result}` };
+    return result === undefined
+      ? { toolCalls: [{ name: 'write_file', args: { path: '/out/report.md', content: `# Report\n\n${request.lastUserText}\n` } }] }
+      : { text: `writer saw: ${result}` };
   }
   return { text: 'unexpected request' };
 }
@@ -92,11 +94,19 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
 
     expect(seen.error).toBeUndefined();
     expect(seen.status).toBe('ok');
-    expect(seen.questions).toEqual([{ tool: 'write_file', chain: ['main', 'writer'], toolset: 'filesystem', args: { path: '/out/report.md', content: '# Report\n\nhello from the page\n' } }]);
+    expect(seen.questions).toEqual([
+      { tool: 'write_file', chain: ['main', 'writer'], toolset: 'filesystem', args: { path: '/out/report.md', content: '# Report\n\nhello from the page\n' } },
+    ]);
     expect(seen.written).toBe('# Report\n\nhello from the page\n');
     expect(seen.output).toBe('main saw: writer saw: wrote 30 characters to /out/report.md');
     expect(seen.types).toEqual(
-      expect.arrayContaining(['delegation_start:main>writer', 'approval_request:main>writer', 'approval_decision:main>writer', 'delegation_end:main>writer', 'run_end:main']),
+      expect.arrayContaining([
+        'delegation_start:main>writer',
+        'approval_request:main>writer',
+        'approval_decision:main>writer',
+        'delegation_end:main>writer',
+        'run_end:main',
+      ]),
     );
     // Four model requests went over fetch to the scripted server: main, writer, writer, main.
     expect(server.requests.map((request) => request.tools.includes('writer'))).toEqual([true, false, false, true]);
@@ -114,7 +124,13 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
 
   test.each([
     ['openai', 'openai:gpt-4.1-mini', (url: string) => ({ OPENAI_BASE_URL: url, OPENAI_API_KEY: 'key-from-the-page' }), 'openai-responses', 'authorization'],
-    ['anthropic', 'anthropic:claude-sonnet-4-5', (url: string) => ({ ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'key-from-the-page' }), 'anthropic', 'x-api-key'],
+    [
+      'anthropic',
+      'anthropic:claude-sonnet-4-5',
+      (url: string) => ({ ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'key-from-the-page' }),
+      'anthropic',
+      'x-api-key',
+    ],
   ])('reaches %s over fetch with the base URL and key the page gives', async (_name, model, settings, protocol, keyHeader) => {
     const before = server.requests.length;
     const seen = await browser.page.evaluate(
@@ -195,7 +211,9 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
       }
     });
     expect(seen).toMatchObject({ opened: false, name: 'ProjectError', code: 'not-available', kind: 'project', isProjectError: true });
-    expect((seen as { message: string }).message).toMatch(/^OPFS \(the Origin Private File System\) is not available in this browser: navigator\.storage\.getDirectory is missing/);
+    expect((seen as { message: string }).message).toMatch(
+      /^OPFS \(the Origin Private File System\) is not available in this browser: navigator\.storage\.getDirectory is missing/,
+    );
   });
 
   test('a worker that needs Node stops the run before any request, naming the worker and toolset', async () => {
@@ -212,7 +230,13 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
       const { result } = llm.runWorker({ project, input: 'go', env: { OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1' }, onApproval: 'approve' });
       const done = await result;
       const error = done.error as { name: string; message: string; code?: string; problems?: { message: string }[] } | undefined;
-      return { status: done.status, name: error?.name, message: error?.message, code: error?.code, problems: error?.problems?.map((problem) => problem.message) };
+      return {
+        status: done.status,
+        name: error?.name,
+        message: error?.message,
+        code: error?.code,
+        problems: error?.problems?.map((problem) => problem.message),
+      };
     });
     expect(seen.status).toBe('error');
     expect(seen.code, seen.message).toBe('not-available');
@@ -308,27 +332,36 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
   test('a model cannot write outside the sandbox on OPFS', async () => {
     server.setHandler((request) =>
       request.toolResults.length === 0
-        ? { toolCalls: [{ name: 'write_file', args: { path: '/out/../../escape.md', content: 'x' } }, { name: 'write_file', args: { path: '/main.worker', content: 'x' } }] }
+        ? {
+            toolCalls: [
+              { name: 'write_file', args: { path: '/out/../../escape.md', content: 'x' } },
+              { name: 'write_file', args: { path: '/main.worker', content: 'x' } },
+            ],
+          }
         : { text: request.toolResults.map((result) => result.content).join(' | ') },
     );
     try {
-      const seen = await browser.page.evaluate(async ({ files, baseURL }) => {
-        const llm = globalThis.llmDo;
-        const opfs = await navigator.storage.getDirectory();
-        const dir = await opfs.getDirectoryHandle('escape', { create: true });
-        for (const [name, text] of Object.entries(files)) {
-          const parent = name.includes('/') ? await dir.getDirectoryHandle(name.split('/')[0]!, { create: true }) : dir;
-          const writable = await (await parent.getFileHandle(name.split('/').at(-1)!, { create: true })).createWritable();
-          await writable.write(text);
-          await writable.close();
-        }
-        const project = await llm.openProject({ directory: dir });
-        const done = await llm.runWorker({ project, entry: 'writer', input: 'go', env: { OPENAI_COMPATIBLE_BASE_URL: baseURL }, onApproval: 'approve' }).result;
-        const names: string[] = [];
-        for await (const name of (opfs as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
-        const main = await (await (await dir.getFileHandle('main.worker')).getFile()).text();
-        return { status: done.status, output: done.output, names, mainKept: main.startsWith('---') };
-      }, { files: { 'main.worker': MAIN, 'workers/writer.worker': WRITER }, baseURL: server.openaiBaseUrl });
+      const seen = await browser.page.evaluate(
+        async ({ files, baseURL }) => {
+          const llm = globalThis.llmDo;
+          const opfs = await navigator.storage.getDirectory();
+          const dir = await opfs.getDirectoryHandle('escape', { create: true });
+          for (const [name, text] of Object.entries(files)) {
+            const parent = name.includes('/') ? await dir.getDirectoryHandle(name.split('/')[0]!, { create: true }) : dir;
+            const writable = await (await parent.getFileHandle(name.split('/').at(-1)!, { create: true })).createWritable();
+            await writable.write(text);
+            await writable.close();
+          }
+          const project = await llm.openProject({ directory: dir });
+          const done = await llm.runWorker({ project, entry: 'writer', input: 'go', env: { OPENAI_COMPATIBLE_BASE_URL: baseURL }, onApproval: 'approve' })
+            .result;
+          const names: string[] = [];
+          for await (const name of (opfs as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+          const main = await (await (await dir.getFileHandle('main.worker')).getFile()).text();
+          return { status: done.status, output: done.output, names, mainKept: main.startsWith('---') };
+        },
+        { files: { 'main.worker': MAIN, 'workers/writer.worker': WRITER }, baseURL: server.openaiBaseUrl },
+      );
       expect(seen.status).toBe('ok');
       expect(seen.names).not.toContain('escape.md');
       expect(seen.mainKept).toBe(true);

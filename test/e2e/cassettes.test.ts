@@ -17,7 +17,8 @@ function project(): string {
   return writeTree(
     {
       'project.yaml': 'name: taped\n',
-      'main.worker': '---\nname: main\ntoolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [helper]\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker main.\n',
+      'main.worker':
+        '---\nname: main\ntoolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [helper]\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker main.\n',
       'workers/helper.worker': '---\nname: helper\n---\nYou are worker helper.\n',
       'out/.keep': '',
     },
@@ -26,7 +27,13 @@ function project(): string {
 }
 
 const traceTools = (file: string) =>
-  fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((event) => event.type === 'tool_call').map((event) => [event.worker, event.tool, event.args]);
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .filter((event) => event.type === 'tool_call')
+    .map((event) => [event.worker, event.tool, event.args]);
 
 describe('cassettes', { timeout: 60_000 }, () => {
   for (const streaming of [true, false]) {
@@ -45,8 +52,21 @@ describe('cassettes', { timeout: 60_000 }, () => {
       const root = project();
       const cassette = path.join(root, 'run.cassette.json');
       const stream = streaming ? [] : ['--no-stream'];
-      const args = (trace: string) => ['.', 'find a word and save it', '--model', 'openai-compatible:taped', '--approve-all', '--no-log', '--trace', trace, ...stream];
-      const recorded = await runCli([...args(path.join(root, 'a.jsonl')), '--record', cassette], { cwd: root, env: scriptedEnv(server, { OPENAI_COMPATIBLE_API_KEY: 'sk-secret-key-123' }) });
+      const args = (trace: string) => [
+        '.',
+        'find a word and save it',
+        '--model',
+        'openai-compatible:taped',
+        '--approve-all',
+        '--no-log',
+        '--trace',
+        trace,
+        ...stream,
+      ];
+      const recorded = await runCli([...args(path.join(root, 'a.jsonl')), '--record', cassette], {
+        cwd: root,
+        env: scriptedEnv(server, { OPENAI_COMPATIBLE_API_KEY: 'sk-secret-key-123' }),
+      });
       expect(recorded.code, recorded.stderr).toBe(0);
       await server.close();
       const firstFile = fs.readFileSync(path.join(root, 'out/word.txt'), 'utf8');
@@ -57,7 +77,10 @@ describe('cassettes', { timeout: 60_000 }, () => {
       expect(text).not.toContain('sk-secret-key-123');
 
       // No server, no base URL, no key: only the cassette answers.
-      const replayed = await runCli([...args(path.join(root, 'b.jsonl')), '--replay', cassette], { cwd: root, env: { OPENAI_COMPATIBLE_BASE_URL: 'http://192.0.2.1:9/v1' } });
+      const replayed = await runCli([...args(path.join(root, 'b.jsonl')), '--replay', cassette], {
+        cwd: root,
+        env: { OPENAI_COMPATIBLE_BASE_URL: 'http://192.0.2.1:9/v1' },
+      });
       expect(replayed.code, replayed.stderr).toBe(0);
       expect(replayed.stdout).toBe(recorded.stdout);
       expect(fs.readFileSync(path.join(root, 'out/word.txt'), 'utf8')).toBe(firstFile);

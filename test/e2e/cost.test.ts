@@ -56,7 +56,7 @@ describe.concurrent('cost', () => {
     });
   }
 
-  test('a worker on a model with no price makes the run\'s cost unknown (null), never 0; priced workers keep theirs', async () => {
+  test("a worker on a model with no price makes the run's cost unknown (null), never 0; priced workers keep theirs", async () => {
     const { env } = await scripted(delegating());
     const result = await runCli([costProject(UNPRICED), 'hi', '--json', '--verbose'], { env });
 
@@ -102,7 +102,10 @@ describe.concurrent('cost', () => {
       }),
     );
     const dir = costProject('anthropic:claude-haiku-4-5');
-    fs.writeFileSync(path.join(dir, 'main.worker'), fs.readFileSync(path.join(dir, 'main.worker'), 'utf8').replace('name: main\n', 'name: main\nmax_steps: 1\n'));
+    fs.writeFileSync(
+      path.join(dir, 'main.worker'),
+      fs.readFileSync(path.join(dir, 'main.worker'), 'utf8').replace('name: main\n', 'name: main\nmax_steps: 1\n'),
+    );
     const result = await runCli([dir, 'hi', '--json'], { env });
 
     expect(result.code, result.stderr).toBe(1);

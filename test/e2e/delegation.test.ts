@@ -14,8 +14,7 @@ afterAll(closeServers);
 
 /** A worker that calls `tool` once (saying `say` alongside), then answers with `answer(result text)`. */
 function callsThenAnswers(tool: string, args: unknown, answer: (result: string) => string, say?: string): ScriptedHandler {
-  return (request) =>
-    request.toolResults.length === 0 ? { text: say, toolCalls: [{ name: tool, args }] } : { text: answer(request.toolResults[0]!.content) };
+  return (request) => (request.toolResults.length === 0 ? { text: say, toolCalls: [{ name: tool, args }] } : { text: answer(request.toolResults[0]!.content) });
 }
 
 const threeLevels = () =>
@@ -133,7 +132,11 @@ describe.concurrent('delegation main → a → b', () => {
     const result = await runCli([FIXTURE, 'start', '--model', 'openai-compatible:m', '--trace', path.join(dir, 'run.jsonl')], { env });
 
     expect(result.code, result.stderr).toBe(0);
-    const events = fs.readFileSync(path.join(dir, 'run.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    const events = fs
+      .readFileSync(path.join(dir, 'run.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     for (const event of events) {
       expect(typeof event.type).toBe('string');
       expect(new Date(event.ts).toISOString()).toBe(event.ts);

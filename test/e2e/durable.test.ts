@@ -23,7 +23,8 @@ function writeProject(): string {
   const files: Record<string, string> = {
     'project.yaml': 'name: durable\n',
     'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n  filesystem: {}\n---\nYou are worker main.\n',
-    'workers/helper.worker': '---\nname: helper\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker helper.\n',
+    'workers/helper.worker':
+      '---\nname: helper\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker helper.\n',
     'notes.txt': 'a note\n',
     'out/.keep': '',
   };
@@ -39,16 +40,27 @@ const handler = (helperDelayMs = 0): ScriptedHandler =>
   byWorker({
     main: (request) =>
       request.toolResults.length === 0
-        ? { toolCalls: [{ name: 'helper', args: { input: 'write them' } }, { name: 'read_file', args: { path: '/notes.txt' } }] }
+        ? {
+            toolCalls: [
+              { name: 'helper', args: { input: 'write them' } },
+              { name: 'read_file', args: { path: '/notes.txt' } },
+            ],
+          }
         : { text: `main saw: ${request.toolResults.map((result) => result.content).join(' | ')}` },
     helper: (request) =>
       request.toolResults.length === 0
-        ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }, { name: 'write_file', args: { path: '/out/b.txt', content: 'B' } }] }
+        ? {
+            toolCalls: [
+              { name: 'write_file', args: { path: '/out/a.txt', content: 'A' } },
+              { name: 'write_file', args: { path: '/out/b.txt', content: 'B' } },
+            ],
+          }
         : { text: `helper saw: ${request.toolResults.length} results`, delayMs: helperDelayMs },
   });
 
 /** A request as the server saw it, for comparing the two halves of a resumed run with one straight run. */
-const wire = (request: ScriptedRequest) => JSON.stringify([request.system, request.messages.map((message) => JSON.stringify(message).replace(/call_[\w-]+/g, 'ID'))]);
+const wire = (request: ScriptedRequest) =>
+  JSON.stringify([request.system, request.messages.map((message) => JSON.stringify(message).replace(/call_[\w-]+/g, 'ID'))]);
 
 describe('durable runs', { timeout: 90_000 }, () => {
   test('pause with two pending approvals in a nested delegation, approve one, deny the other, resume: nothing repeated', async () => {
@@ -74,7 +86,9 @@ describe('durable runs', { timeout: 90_000 }, () => {
 
     const listed = await cli(['approvals', runId, '--json']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(JSON.parse(listed.stdout).runs[0].pending.map((pending: { approval_id: string }) => pending.approval_id)).toEqual(result.pending.map((pending: { approval_id: string }) => pending.approval_id));
+    expect(JSON.parse(listed.stdout).runs[0].pending.map((pending: { approval_id: string }) => pending.approval_id)).toEqual(
+      result.pending.map((pending: { approval_id: string }) => pending.approval_id),
+    );
 
     const [a, b] = result.pending as { approval_id: string }[];
     expect((await cli(['approve', runId, a!.approval_id.slice(0, 12)])).code).toBe(0);

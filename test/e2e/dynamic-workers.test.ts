@@ -53,7 +53,10 @@ const CREATE = `
 `;
 
 function setup(main = MAIN, script = CREATE) {
-  const root = writeTree({ 'main.worker': main, 'notes/tides.md': 'The Moon causes the tides.\n', 'out/.keep': '', 'script.yaml': script }, tempDir('llm-do-e2e-dynamic-'));
+  const root = writeTree(
+    { 'main.worker': main, 'notes/tides.md': 'The Moon causes the tides.\n', 'out/.keep': '', 'script.yaml': script },
+    tempDir('llm-do-e2e-dynamic-'),
+  );
   const home = tempDir('llm-do-e2e-dynamic-home-');
   const cli = (args: string[], stdin?: string) => runCli(args, { cwd: root, env: { LLM_DO_HOME: home }, ...(stdin !== undefined ? { stdin } : {}) });
   return { root, cli };
@@ -116,21 +119,25 @@ describe('dynamic workers', { timeout: 120_000 }, () => {
       .filter((event) => event.type === 'tool_result')
       .map((event) => event.error);
     expect(errors).toHaveLength(6);
-    expect(errors).toEqual(expect.arrayContaining([
-      'worker_create failed: toolsets: worker main cannot give runner the shell toolset: a created worker gets only toolsets its creator has, and main has filesystem, worker_factory',
-      'worker_create failed: mounts: worker main cannot give editor /notes read-write (rw): it has /notes read-only (ro) itself',
-      'worker_create failed: mounts: worker main has no mount /home, so it cannot give it to snoop; its mounts are /notes (ro), /out (rw)',
-      "worker_create failed: instructions, line 1: file() cannot be used here: this template may not read other templates or files (a created worker's instructions are data; put what it needs in them)",
-      'worker_create failed: name: main is taken (the project has the worker main in main.worker); choose another name (a created worker cannot replace a worker or be created twice)',
-      expect.stringMatching(/^invalid arguments for worker_create: name/),
-    ]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'worker_create failed: toolsets: worker main cannot give runner the shell toolset: a created worker gets only toolsets its creator has, and main has filesystem, worker_factory',
+        'worker_create failed: mounts: worker main cannot give editor /notes read-write (rw): it has /notes read-only (ro) itself',
+        'worker_create failed: mounts: worker main has no mount /home, so it cannot give it to snoop; its mounts are /notes (ro), /out (rw)',
+        "worker_create failed: instructions, line 1: file() cannot be used here: this template may not read other templates or files (a created worker's instructions are data; put what it needs in them)",
+        'worker_create failed: name: main is taken (the project has the worker main in main.worker); choose another name (a created worker cannot replace a worker or be created twice)',
+        expect.stringMatching(/^invalid arguments for worker_create: name/),
+      ]),
+    );
   });
 
   test('locked: true with worker_factory is refused by check and by a run, before any request', async () => {
     const { cli } = setup(MAIN.replace('description: Makes helpers.', 'description: Makes helpers.\nlocked: true'));
     const check = await cli(['check', '.']);
     expect(check.code).toBe(2);
-    expect(check.stdout + check.stderr).toContain('main.worker: worker main is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset');
+    expect(check.stdout + check.stderr).toContain(
+      'main.worker: worker main is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset',
+    );
     const run = await cli(['.', 'go', '--model', 'scripted:script.yaml']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('worker main is locked');

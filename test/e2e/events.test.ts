@@ -114,7 +114,9 @@ describe.concurrent('events in --trace', () => {
     const events = readTrace(trace);
     expectWellFormed(events);
     const retries = events.filter((event) => event.type === 'model_retry');
-    expect(retries).toEqual([expect.objectContaining({ call_id: 'c1', worker: 'main', attempt: 1, status: 429, delay_ms: 0, message: 'HTTP 429', model: CHAT.model })]);
+    expect(retries).toEqual([
+      expect.objectContaining({ call_id: 'c1', worker: 'main', attempt: 1, status: 429, delay_ms: 0, message: 'HTTP 429', model: CHAT.model }),
+    ]);
     expect(result.stderr).toContain('retry 1');
   });
 });

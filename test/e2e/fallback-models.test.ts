@@ -21,7 +21,11 @@ const PRIMARY = 'anthropic:claude-missing';
 const BACKUP = 'openai-compatible:scripted-chat';
 
 function traceEvents(file: string): Record<string, any>[] {
-  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 describe.concurrent('fallback_models', () => {
@@ -39,7 +43,14 @@ describe.concurrent('fallback_models', () => {
     expect(server.requests.map((request) => request.protocol)).toEqual(['anthropic', 'openai-chat']);
     expect(result.stderr).toContain(`! ${PRIMARY} failed (HTTP 404: model: claude-missing); falling back to ${BACKUP}`);
     const fallback = traceEvents(trace).find((event) => event.type === 'model_fallback');
-    expect(fallback).toMatchObject({ call_id: 'c1', worker: 'main', model: PRIMARY, fallback: BACKUP, status: 404, message: 'HTTP 404: model: claude-missing' });
+    expect(fallback).toMatchObject({
+      call_id: 'c1',
+      worker: 'main',
+      model: PRIMARY,
+      fallback: BACKUP,
+      status: 404,
+      message: 'HTTP 404: model: claude-missing',
+    });
     const shown = await runCli(['runs', 'show', 'last', '--json'], { env: { LLM_DO_HOME: home } });
     expect(JSON.parse(shown.stdout).run.warnings).toEqual([
       expect.objectContaining({ call_id: 'c1', message: `${PRIMARY} failed (HTTP 404: model: claude-missing); fell back to ${BACKUP}` }),
@@ -62,12 +73,22 @@ describe.concurrent('fallback_models', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('done after fallback\n');
     // Four attempts (three retries) on the primary, then every request of the run on the fallback.
-    expect(server.requests.map((request) => request.protocol)).toEqual(['anthropic', 'anthropic', 'anthropic', 'anthropic', 'openai-chat', 'openai-chat', 'openai-chat']);
+    expect(server.requests.map((request) => request.protocol)).toEqual([
+      'anthropic',
+      'anthropic',
+      'anthropic',
+      'anthropic',
+      'openai-chat',
+      'openai-chat',
+      'openai-chat',
+    ]);
     expect(result.stderr.match(/falling back/g)).toHaveLength(1);
   });
 
   test('a client error (400) does not fall back', async () => {
-    const { server, env } = await scripted((request) => (request.protocol === 'anthropic' ? { status: 400, errorMessage: 'prompt is too long' } : { text: 'unreachable' }));
+    const { server, env } = await scripted((request) =>
+      request.protocol === 'anthropic' ? { status: 400, errorMessage: 'prompt is too long' } : { text: 'unreachable' },
+    );
     const root = project({ 'main.worker': worker('main', `model: ${PRIMARY}\nfallback_models: [${BACKUP}]`) });
     const result = await runCli([root, 'hi', '--no-log'], { env });
 
@@ -79,9 +100,21 @@ describe.concurrent('fallback_models', () => {
   test('every fallback is checked before any request: its alias, provider, key and compatible_models', async () => {
     const { server, env } = await scripted(() => ({ text: 'unreachable' }));
     const cases: [string, string, string][] = [
-      ['models:\n  backup: openai:gpt-5\n', 'fallback_models: [backup]', 'missing API key for openai:gpt-5 (worker main): set OPENAI_API_KEY or run llm-do keys set openai'],
-      ['models:\n  backup: test\n', 'fallback_models: [bakcup]', 'unknown model or alias "bakcup" for fallback_models of worker main: expected provider:model, test, or an alias (did you mean "backup"?)'],
-      ['{}\n', 'fallback_models: ["antropic:claude-x"]', 'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?)'],
+      [
+        'models:\n  backup: openai:gpt-5\n',
+        'fallback_models: [backup]',
+        'missing API key for openai:gpt-5 (worker main): set OPENAI_API_KEY or run llm-do keys set openai',
+      ],
+      [
+        'models:\n  backup: test\n',
+        'fallback_models: [bakcup]',
+        'unknown model or alias "bakcup" for fallback_models of worker main: expected provider:model, test, or an alias (did you mean "backup"?)',
+      ],
+      [
+        '{}\n',
+        'fallback_models: ["antropic:claude-x"]',
+        'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?)',
+      ],
       ['{}\n', `fallback_models: [${BACKUP}]\ncompatible_models: ["anthropic:*"]`, `model ${BACKUP} is not compatible with worker main`],
     ];
     for (const [manifest, fields, message] of cases) {

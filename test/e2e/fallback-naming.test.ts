@@ -18,7 +18,9 @@ const BACKUP_COST = 0.00225;
 
 test('after a fallback (529 from the first model), events, usage, cost and the run log name and price the model that answered', async () => {
   const { server, env } = await scripted((request) =>
-    request.protocol === 'anthropic' ? { status: 529, headers: { 'retry-after': '0' }, errorMessage: 'overloaded' } : { text: 'from gpt-5', usage: { input: 1000, output: 100 } },
+    request.protocol === 'anthropic'
+      ? { status: 529, headers: { 'retry-after': '0' }, errorMessage: 'overloaded' }
+      : { text: 'from gpt-5', usage: { input: 1000, output: 100 } },
   );
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-fbname-'));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-fbnameproj-'));
@@ -28,7 +30,11 @@ test('after a fallback (529 from the first model), events, usage, cost and the r
 
   expect(result.code, result.stderr).toBe(0);
   expect(server.requests.at(-1)!.protocol).toBe('openai-responses');
-  const events = fs.readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const events = fs
+    .readFileSync(trace, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   expect(events.find((event) => event.type === 'model_fallback')).toMatchObject({ model: PRIMARY, fallback: BACKUP });
   expect(events.find((event) => event.type === 'model_step')).toMatchObject({ model: BACKUP });
   expect(events.find((event) => event.type === 'usage')).toMatchObject({ model: BACKUP, input_tokens: 1000, output_tokens: 100, cost_usd: BACKUP_COST });

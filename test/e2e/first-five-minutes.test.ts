@@ -66,7 +66,16 @@ describe('the first five minutes', () => {
     expect(ok.stdout + ok.stderr).not.toContain('sk-ant-secret-value');
     const json = JSON.parse((await runCli(['doctor', '--json'], { env })).stdout);
     expect(json.ok).toBe(true);
-    expect(json.checks.map((check: { name: string }) => check.name)).toEqual(['node', 'config', 'keys', 'providers', 'run log', 'caches', 'shell isolation', 'browser']);
+    expect(json.checks.map((check: { name: string }) => check.name)).toEqual([
+      'node',
+      'config',
+      'keys',
+      'providers',
+      'run log',
+      'caches',
+      'shell isolation',
+      'browser',
+    ]);
 
     fs.writeFileSync(path.join(home, 'config.yaml'), 'modle: test\n');
     const broken = await runCli(['doctor'], { env });
@@ -75,4 +84,3 @@ describe('the first five minutes', () => {
     expect(broken.stdout).toContain('modle');
   });
 });
-

@@ -27,7 +27,8 @@ function writeProject(): string {
   const files: Record<string, string> = {
     'project.yaml': 'name: trips\n',
     'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [planner]\n---\nYou are worker main.\n',
-    'workers/planner.worker': '---\nname: planner\ninteractive: true\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker planner.\n',
+    'workers/planner.worker':
+      '---\nname: planner\ninteractive: true\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are worker planner.\n',
     'out/.keep': '',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -41,10 +42,16 @@ const resultsText = (request: ScriptedRequest) => request.toolResults.map((resul
 
 /** main calls planner; planner asks a question and writes a file at once (the write asks), then says what it got. */
 const handler = byWorker({
-  main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'planner', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsText(request)}` }),
+  main: (request) =>
+    request.toolResults.length === 0 ? { toolCalls: [{ name: 'planner', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsText(request)}` },
   planner: (request) =>
     request.toolResults.length === 0
-      ? { toolCalls: [{ name: 'ask_user', args: { question: QUESTION } }, { name: 'write_file', args: { path: '/out/plan.md', content: 'plan' } }] }
+      ? {
+          toolCalls: [
+            { name: 'ask_user', args: { question: QUESTION } },
+            { name: 'write_file', args: { path: '/out/plan.md', content: 'plan' } },
+          ],
+        }
       : { text: `planner heard: ${resultsText(request)}` },
 });
 
@@ -60,7 +67,14 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const result = JSON.parse(paused.stdout);
     expect(result).toMatchObject({ status: 'paused', output: null });
     expect(result.pending).toEqual([
-      { kind: 'approval', approval_id: expect.any(String), call_id: 'c2', chain: ['main', 'planner'], tool: 'write_file', args: { path: '/out/plan.md', content: 'plan' } },
+      {
+        kind: 'approval',
+        approval_id: expect.any(String),
+        call_id: 'c2',
+        chain: ['main', 'planner'],
+        tool: 'write_file',
+        args: { path: '/out/plan.md', content: 'plan' },
+      },
       { kind: 'question', question_id: expect.any(String), call_id: 'c2', chain: ['main', 'planner'], question: QUESTION },
     ]);
     expect(paused.stdout).not.toContain('\u001b');
@@ -79,17 +93,23 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const short = question.question_id.slice(0, 8);
     const shown = await cli(['runs', 'show', runId]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain(`ask_user {"question":"Which city?\\u001b[2J"} · waiting for an answer to question ${short} (llm-do answer ${runId} ${short} TEXT)\n`);
+    expect(shown.stdout).toContain(
+      `ask_user {"question":"Which city?\\u001b[2J"} · waiting for an answer to question ${short} (llm-do answer ${runId} ${short} TEXT)\n`,
+    );
     expect(shown.stdout).toContain('write_file {"path":"/out/plan.md","content":"plan"} · no result · waiting for a decision (llm-do approvals)');
     expect(shown.stdout).not.toContain('\u001b');
 
     // Bad input: nothing is recorded, exit 2, the error names the id and what exists.
     const unknown = await cli(['answer', runId, 'ffffffff', 'Lisbon']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(`run ${runId} has no pending question with an id starting with "ffffffff" (pending questions: ${question.question_id.slice(0, 8)} (main › planner: Which city?\\x1b[2J))`);
+    expect(unknown.stderr).toContain(
+      `run ${runId} has no pending question with an id starting with "ffffffff" (pending questions: ${question.question_id.slice(0, 8)} (main › planner: Which city?\\x1b[2J))`,
+    );
     const approvalId = await cli(['answer', runId, approval.approval_id.slice(0, 8), 'Lisbon']);
     expect(approvalId.code).toBe(2);
-    expect(approvalId.stderr).toContain(`${approval.approval_id.slice(0, 8)} is an approval of run ${runId}, not a question; decide it with: llm-do approve ${runId}`);
+    expect(approvalId.stderr).toContain(
+      `${approval.approval_id.slice(0, 8)} is an approval of run ${runId}, not a question; decide it with: llm-do approve ${runId}`,
+    );
     const asApproval = await cli(['approve', runId, question.question_id.slice(0, 8)]);
     expect(asApproval.code).toBe(2);
     expect(asApproval.stderr).toContain(`is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId}`);
@@ -101,7 +121,9 @@ describe('interactive workers', { timeout: 90_000 }, () => {
 
     const approved = await cli(['approve', runId, approval.approval_id.slice(0, 8)]);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(approved.stdout).toContain(`still unanswered: 1 question(s) (llm-do approvals ${runId}; llm-do answer ${runId} ID TEXT)\nonce all are decided and answered: llm-do resume ${runId}`);
+    expect(approved.stdout).toContain(
+      `still unanswered: 1 question(s) (llm-do approvals ${runId}; llm-do answer ${runId} ID TEXT)\nonce all are decided and answered: llm-do resume ${runId}`,
+    );
 
     const answered = await cli(['answer', runId, question.question_id.slice(0, 8), 'Lisbon,', 'in', 'May']);
     expect(answered.code, answered.stderr).toBe(0);
@@ -111,7 +133,11 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     expect(again.stderr).toContain(`question ${question.question_id} of run ${runId} is answered already ("Lisbon, in May", by ada@`);
 
     const listedJson = JSON.parse((await cli(['approvals', runId, '--json'])).stdout);
-    expect(listedJson.runs[0].pending[1]).toMatchObject({ kind: 'question', question_id: question.question_id, answer: { text: 'Lisbon, in May', answered_by: expect.stringMatching(/^ada@/) } });
+    expect(listedJson.runs[0].pending[1]).toMatchObject({
+      kind: 'question',
+      question_id: question.question_id,
+      answer: { text: 'Lisbon, in May', answered_by: expect.stringMatching(/^ada@/) },
+    });
 
     const resumed = await cli(['resume', runId]);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -135,7 +161,9 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const result = await runCli(['.', 'go', '--model', MODEL, '--on-approval', 'deny', '--no-log', '--json'], { env, cwd: root });
     expect(result.code, result.stderr).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(json.output).toBe('main got: planner heard: nobody can answer: this run refuses questions to the user (on-approval: deny) | denied by policy (auto_deny)');
+    expect(json.output).toBe(
+      'main got: planner heard: nobody can answer: this run refuses questions to the user (on-approval: deny) | denied by policy (auto_deny)',
+    );
     expect(json.denied_calls).toBe(2);
   });
 
@@ -144,7 +172,9 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const { env } = await scripted(handler);
     const result = await runCli(['.', 'go', '--model', MODEL, '--no-log'], { env, cwd: root });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('planner heard: nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)');
+    expect(result.stdout).toContain(
+      'planner heard: nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)',
+    );
     expect(result.stderr).toContain('2 tool call(s) denied');
   });
 
@@ -152,17 +182,30 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const root = writeProject();
     // A model for every worker: check imports tool modules only for a worker without other problems.
     fs.writeFileSync(path.join(root, 'project.yaml'), 'name: trips\nmodel: test\n');
-    fs.writeFileSync(path.join(root, 'workers/planner.worker'), '---\nname: planner\ninteractive: true\ntoolsets:\n  workers:\n    allowed_workers: [ask_user]\n  custom: {}\n---\nYou are worker planner.\n');
+    fs.writeFileSync(
+      path.join(root, 'workers/planner.worker'),
+      '---\nname: planner\ninteractive: true\ntoolsets:\n  workers:\n    allowed_workers: [ask_user]\n  custom: {}\n---\nYou are worker planner.\n',
+    );
     fs.writeFileSync(path.join(root, 'workers/ask_user.worker'), '---\nname: ask_user\n---\nYou are worker ask_user.\n');
     const clash = await runCli(['check', root]);
     expect(clash.code, clash.stderr).toBe(2);
-    expect(clash.stdout + clash.stderr).toContain('allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive');
+    expect(clash.stdout + clash.stderr).toContain(
+      'allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive',
+    );
 
-    fs.writeFileSync(path.join(root, 'workers/planner.worker'), '---\nname: planner\ninteractive: true\ntoolsets:\n  custom: {}\n---\nYou are worker planner.\n');
-    fs.writeFileSync(path.join(root, 'tools.ts'), "export function ask_user({ q }: { q: string }) { return q; }\nexport const ask_userSchema = { type: 'object', properties: { q: { type: 'string' } } };\n");
+    fs.writeFileSync(
+      path.join(root, 'workers/planner.worker'),
+      '---\nname: planner\ninteractive: true\ntoolsets:\n  custom: {}\n---\nYou are worker planner.\n',
+    );
+    fs.writeFileSync(
+      path.join(root, 'tools.ts'),
+      "export function ask_user({ q }: { q: string }) { return q; }\nexport const ask_userSchema = { type: 'object', properties: { q: { type: 'string' } } };\n",
+    );
     const custom = await runCli(['check', root, '--import-tools']);
     expect(custom.code, custom.stderr).toBe(2);
-    expect(custom.stdout + custom.stderr).toContain('a custom tool is named ask_user, which interactive: true offers to this worker; rename it or drop interactive');
+    expect(custom.stdout + custom.stderr).toContain(
+      'a custom tool is named ask_user, which interactive: true offers to this worker; rename it or drop interactive',
+    );
   });
 
   test('llm-do batch: a question pauses its input; approvals lists it; answered and resumed, a rerun collects the result', async () => {
@@ -170,22 +213,35 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const { env } = await scripted(
       byWorker({
-        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'planner', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsText(request)}` }),
-        planner: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'ask_user', args: { question: 'Which city?' } }] } : { text: `planner heard: ${resultsText(request)}` }),
+        main: (request) =>
+          request.toolResults.length === 0
+            ? { toolCalls: [{ name: 'planner', args: { input: 'plan a trip' } }] }
+            : { text: `main got: ${resultsText(request)}` },
+        planner: (request) =>
+          request.toolResults.length === 0
+            ? { toolCalls: [{ name: 'ask_user', args: { question: 'Which city?' } }] }
+            : { text: `planner heard: ${resultsText(request)}` },
       }),
     );
     fs.writeFileSync(path.join(root, 'inputs.jsonl'), '"plan a trip"\n');
     const out = path.join(root, 'results.jsonl');
     const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home }, cwd: root });
     const batch = () => cli(['batch', '.', '--inputs', 'inputs.jsonl', '--out', out, '--model', MODEL]);
-    const results = () => fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const results = () =>
+      fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
 
     const paused = await batch();
     expect(paused.code, paused.stderr).toBe(3);
     expect(paused.stderr).toContain('1 input(s) paused at tool calls that ask or at questions: llm-do approvals lists them');
     const runId: string = results()[0].run_id;
     const inbox = JSON.parse((await cli(['approvals', '--json'])).stdout);
-    expect(inbox.runs).toEqual([{ run_id: runId, status: 'paused', pending: [expect.objectContaining({ kind: 'question', chain: ['main', 'planner'], question: 'Which city?' })] }]);
+    expect(inbox.runs).toEqual([
+      { run_id: runId, status: 'paused', pending: [expect.objectContaining({ kind: 'question', chain: ['main', 'planner'], question: 'Which city?' })] },
+    ]);
 
     const questionId: string = inbox.runs[0].pending[0].question_id;
     expect((await cli(['answer', runId, questionId, 'Lisbon'])).code).toBe(0);

@@ -118,7 +118,11 @@ describe.concurrent('llm-do keys', () => {
     const file = path.join(home, 'keys.json');
     fs.writeFileSync(file, `{\n  "anthropic": ${STORED}\n}\n`, { mode: 0o600 });
     const { server, env } = await scripted(() => ({ text: 'unreachable' }));
-    for (const args of [['keys', 'list'], ['keys', 'set', 'openai'], [project(), 'hi']]) {
+    for (const args of [
+      ['keys', 'list'],
+      ['keys', 'set', 'openai'],
+      [project(), 'hi'],
+    ]) {
       const result = await runCli(args, { env: { ...env, LLM_DO_HOME: home }, stdin: 'sk-other' });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`llm-do: ${file}:2: the keys file is not valid JSON`);
@@ -134,7 +138,9 @@ describe.concurrent('llm-do keys', () => {
     const { server, env } = await scripted(() => ({ text: 'unreachable' }));
     const result = await runCli([project(), 'hi'], { env: { ...env, ANTHROPIC_API_KEY: undefined, LLM_DO_HOME: freshHome() } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('llm-do: missing API key for anthropic:claude-haiku-4-5 (worker main): set ANTHROPIC_API_KEY or run llm-do keys set anthropic\n');
+    expect(result.stderr).toBe(
+      'llm-do: missing API key for anthropic:claude-haiku-4-5 (worker main): set ANTHROPIC_API_KEY or run llm-do keys set anthropic\n',
+    );
     expect(server.requests).toHaveLength(0);
   });
 

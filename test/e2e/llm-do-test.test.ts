@@ -11,7 +11,10 @@ import { describe, expect, test } from 'vitest';
 import { tempDir, writeTree } from '../project/fixture.ts';
 import { REPO_ROOT, runCli } from './helpers/run-cli.ts';
 
-const EXAMPLES = fs.readdirSync(path.join(REPO_ROOT, 'examples'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const EXAMPLES = fs
+  .readdirSync(path.join(REPO_ROOT, 'examples'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** What an example needs beyond its directory. */
 const EXTRA_ARGS: Record<string, string[]> = { research_pipeline: ['--lib', 'examples/research_pipeline/lib/cite_utils'] };
 
@@ -20,8 +23,10 @@ function project(tests: string): string {
   return writeTree(
     {
       'project.yaml': 'name: tested\n',
-      'main.worker': '---\nname: main\nmodel: anthropic:claude-haiku-4-5\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are main.\n',
-      'workers/checker.worker': '---\nname: checker\nschema_out:\n  type: object\n  properties:\n    score: { type: integer }\n    verdict: { type: string }\n  required: [score, verdict]\n---\nRate it.\n',
+      'main.worker':
+        '---\nname: main\nmodel: anthropic:claude-haiku-4-5\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nYou are main.\n',
+      'workers/checker.worker':
+        '---\nname: checker\nschema_out:\n  type: object\n  properties:\n    score: { type: integer }\n    verdict: { type: string }\n  required: [score, verdict]\n---\nRate it.\n',
       'out/keep.txt': 'kept\n',
       'tests/main.test.yaml': tests,
     },
@@ -58,7 +63,7 @@ describe('llm-do test', { timeout: 120_000 }, () => {
     });
   }
 
-  test('every expectation kind passes when it holds; the user\'s project is untouched', async () => {
+  test("every expectation kind passes when it holds; the user's project is untouched", async () => {
     const root = project(`cases:
   - name: writes after approval${WRITE_THEN_ANSWER}
     approvals:
@@ -125,7 +130,11 @@ describe('llm-do test', { timeout: 120_000 }, () => {
 
     const json = await runCli(['test', root, '--json', '--filter', 'passes']);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ passed: 1, failed: 0, cases: [{ file: 'tests/main.test.yaml', name: 'passes', passed: true, failures: [] }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      passed: 1,
+      failed: 0,
+      cases: [{ file: 'tests/main.test.yaml', name: 'passes', passed: true, failures: [] }],
+    });
   });
 
   test('a case whose model needs the network fails at once without --live, saying so', async () => {
@@ -146,7 +155,9 @@ describe('llm-do test', { timeout: 120_000 }, () => {
   });
 
   test('a case replays a cassette a run recorded; --update needs --live and records it again', async () => {
-    const root = project('cases:\n  - name: replayed\n    worker: taped\n    input: hello\n    model: { cassette: taped.json }\n    expect: { output: { contains: hello } }\n');
+    const root = project(
+      'cases:\n  - name: replayed\n    worker: taped\n    input: hello\n    model: { cassette: taped.json }\n    expect: { output: { contains: hello } }\n',
+    );
     fs.writeFileSync(path.join(root, 'workers/taped.worker'), '---\nname: taped\nmodel: test\n---\nRepeat.\n');
     const recorded = await runCli(['.', 'hello', '--entry', 'taped', '--no-log', '--record', 'tests/taped.json'], { cwd: root });
     expect(recorded.code, recorded.stderr).toBe(0);
@@ -171,8 +182,14 @@ describe('llm-do test', { timeout: 120_000 }, () => {
       ['cases:\n  - name: a\n  - name: a\n', 'tests/main.test.yaml: case 2 (a): another case of this file has the same name'],
       ['cases: [\n', 'tests/main.test.yaml: not valid YAML'],
       ['cases:\n  - input: x\n', 'tests/main.test.yaml: case 1, name:'],
-      ['cases:\n  - name: a\n    answers: [{ question: city, answer: Lisbon, wroker: planner }]\n', 'tests/main.test.yaml: case 1 (a), answers.0: unknown field "wroker" (did you mean worker?); valid fields are question, worker, answer'],
-      ['cases:\n  - name: a\n    answers: [{ question: city }]\n', 'tests/main.test.yaml: case 1 (a), answers.0.answer: Invalid input: expected string, received undefined'],
+      [
+        'cases:\n  - name: a\n    answers: [{ question: city, answer: Lisbon, wroker: planner }]\n',
+        'tests/main.test.yaml: case 1 (a), answers.0: unknown field "wroker" (did you mean worker?); valid fields are question, worker, answer',
+      ],
+      [
+        'cases:\n  - name: a\n    answers: [{ question: city }]\n',
+        'tests/main.test.yaml: case 1 (a), answers.0.answer: Invalid input: expected string, received undefined',
+      ],
     ];
     for (const [text, message] of cases) {
       const result = await runCli(['test', project(text)]);

@@ -73,7 +73,12 @@ const writesNotes =
   (file: string): ScriptedHandler =>
   (request) =>
     request.toolResults.length === 0
-      ? { toolCalls: [{ name: 'shout', args: { text: 'hello' } }, { name: 'write_file', args: { path: `/output/${file}`, content: 'notes' } }] }
+      ? {
+          toolCalls: [
+            { name: 'shout', args: { text: 'hello' } },
+            { name: 'write_file', args: { path: `/output/${file}`, content: 'notes' } },
+          ],
+        }
       : { text: `results: ${request.toolResults.map((result) => result.content).join(' | ')}` };
 
 /** What the workers of the fixture answer on the server most tests share. */
@@ -101,7 +106,11 @@ describe.concurrent('llm-do mcp serve over stdio', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['main', 'greet', 'report', 'writer']);
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.main!.description).toBe('Answers a question, asking the helper worker first.');
-    expect(byName.main!.inputSchema).toMatchObject({ type: 'object', required: ['input'], properties: { input: { type: 'string' }, instructions: { type: 'string' } } });
+    expect(byName.main!.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['input'],
+      properties: { input: { type: 'string' }, instructions: { type: 'string' } },
+    });
     expect(byName.greet!.inputSchema).toEqual(JSON.parse(fs.readFileSync(path.join(FIXTURE_SOURCE, 'schemas/greeting.json'), 'utf8')));
     expect(byName.report!.outputSchema).toMatchObject({ type: 'object', required: ['title', 'score'] });
     expect(byName.main!.outputSchema).toBeUndefined();
@@ -145,7 +154,9 @@ describe.concurrent('llm-do mcp serve over stdio', () => {
     const failed = (await client.callTool({ name: 'report', arguments: { input: 'fail' } })) as CallToolResult;
     expect(failed.isError).toBe(true);
     expect(texts(failed)[0]).toMatch(/^worker report failed: /);
-    await expect(client.callTool({ name: 'helper', arguments: { input: 'x' } })).rejects.toThrow(/unknown tool "helper"; this server offers main, greet, report, writer/);
+    await expect(client.callTool({ name: 'helper', arguments: { input: 'x' } })).rejects.toThrow(
+      /unknown tool "helper"; this server offers main, greet, report, writer/,
+    );
     // The server survived all of it.
     expect((await client.listTools()).tools).toHaveLength(4);
     expect(stderr()).not.toMatch(/\n\s+at /);
@@ -259,7 +270,12 @@ describe('llm-do mcp serve --http', () => {
     expect(texts(result)).toEqual(['hello over http']);
     await client.close();
 
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } } });
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+    });
     expect(await post(Number(port), initialize, { origin: 'http://evil.example' })).toMatchObject({ status: 403 });
     expect(await post(Number(port), initialize, { host: `evil.example:${port}` })).toMatchObject({ status: 403 });
 
@@ -279,7 +295,13 @@ describe('llm-do mcp serve --http', () => {
 function post(port: number, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));

@@ -58,7 +58,9 @@ const CASES: WireCase[] = [
     provider: 'google',
     model: 'google:gemini-2.5-flash',
     settings: `${SAMPLING}\nthinking: { budget_tokens: 1000 }`,
-    wire: { generationConfig: { temperature: 0.5, topP: 0.9, maxOutputTokens: 300, seed: 7, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 1000 } } },
+    wire: {
+      generationConfig: { temperature: 0.5, topP: 0.9, maxOutputTokens: 300, seed: 7, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 1000 } },
+    },
   },
   {
     provider: 'ollama',
@@ -118,7 +120,9 @@ describe.concurrent('settings a provider cannot honour', () => {
     expect(server.requests).toHaveLength(3);
     const warnings = result.stderr.split('\n').filter((line) => line.includes('not honoured'));
     expect(warnings).toEqual([
-      expect.stringContaining('model_settings.thinking.budget_tokens is not honoured by openai:gpt-5: OpenAI-style APIs take reasoning.effort instead; the request is sent without it'),
+      expect.stringContaining(
+        'model_settings.thinking.budget_tokens is not honoured by openai:gpt-5: OpenAI-style APIs take reasoning.effort instead; the request is sent without it',
+      ),
       expect.stringContaining('model_settings.seed is not honoured by openai:gpt-5'),
     ]);
     expect(server.requests.map((request) => request.body.seed)).toEqual([undefined, undefined, undefined]);

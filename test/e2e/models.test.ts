@@ -47,10 +47,11 @@ describe.concurrent('model failures', () => {
     });
   }
 
-  test('a sub-worker\'s provider failure reaches its caller as an error result', async () => {
+  test("a sub-worker's provider failure reaches its caller as an error result", async () => {
     const { server, env } = await scripted(
       byWorker({
-        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'x' } }] } : { text: `main: ${request.toolResults[0]!.content}` }),
+        main: (request) =>
+          request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'x' } }] } : { text: `main: ${request.toolResults[0]!.content}` },
         a: () => ({ status: 400, errorMessage: 'context too long' }),
       }),
     );
@@ -83,7 +84,7 @@ describe.concurrent('configuration errors before any request', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test('a missing key of a sub-worker\'s own model is found before the entry runs', async () => {
+  test("a missing key of a sub-worker's own model is found before the entry runs", async () => {
     const { server, env } = await scripted(() => ({ text: 'unreachable' }), { OPENAI_COMPATIBLE_BASE_URL: undefined });
     // main's own model is anthropic (key present); a's is openai-compatible, whose base URL is unset.
     const result = await runCli([FIXTURE, 'hi'], { env });
@@ -111,7 +112,17 @@ describe.concurrent('offline model, usage, interruption', () => {
   });
 
   test('--json usage equals the sum the server reported, split by worker', async () => {
-    const usage = { main: [[10, 1], [50, 5]], a: [[20, 2], [40, 4]], b: [[30, 3]] } as Record<string, [number, number][]>;
+    const usage = {
+      main: [
+        [10, 1],
+        [50, 5],
+      ],
+      a: [
+        [20, 2],
+        [40, 4],
+      ],
+      b: [[30, 3]],
+    } as Record<string, [number, number][]>;
     const calls: Record<string, number> = {};
     const reply = (worker: string, body: object) => {
       const [input, output] = usage[worker]![(calls[worker] = (calls[worker] ?? -1) + 1)]!;

@@ -84,7 +84,11 @@ describe.concurrent('--otel', () => {
     expect(entry!.resource['service.name']).toBe('llm-do');
 
     const entryChats = byName(spans, 'chat scripted-chat').filter((span) => span.parentSpanId === entry!.spanId);
-    expect(entryChats.map((span) => [span.attributes['llm_do.step'], span.attributes['gen_ai.usage.input_tokens'], span.attributes['gen_ai.response.finish_reasons']]).sort()).toEqual([
+    expect(
+      entryChats
+        .map((span) => [span.attributes['llm_do.step'], span.attributes['gen_ai.usage.input_tokens'], span.attributes['gen_ai.response.finish_reasons']])
+        .sort(),
+    ).toEqual([
       [1, 100, ['tool_call']],
       [2, 200, ['stop']],
     ]);
@@ -143,7 +147,9 @@ describe.concurrent('--otel', () => {
     expect(result.stdout).toBe('test model: worker main received "Ada" (no tools)\n');
     const warnings = result.stderr.split('\n').filter((line) => line !== '');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^llm-do: warning: telemetry: could not export \d+ span\(s\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces: .*ECONNREFUSED.* \(the run is not affected\)$/);
+    expect(warnings[0]).toMatch(
+      /^llm-do: warning: telemetry: could not export \d+ span\(s\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces: .*ECONNREFUSED.* \(the run is not affected\)$/,
+    );
     expect(result.durationMs).toBeLessThan(8000);
   });
 
@@ -184,7 +190,9 @@ describe.concurrent('--otel', () => {
     const { server, env } = await fanoutServer();
     const result = await runCli([FIXTURE, INPUT, '--entry', 'fanout', '--model', CHAT.model, '--otel', 'localhost:4318'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('llm-do: --otel expects the http:// or https:// URL of an OTLP/HTTP collector, e.g. http://localhost:4318; got "localhost:4318"');
+    expect(result.stderr).toContain(
+      'llm-do: --otel expects the http:// or https:// URL of an OTLP/HTTP collector, e.g. http://localhost:4318; got "localhost:4318"',
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -211,7 +219,10 @@ describe('loading', () => {
       env: { NODE_OPTIONS: `--import=${pathToFileURL(RECORD_LOADS).href}`, LLM_DO_TEST_LOADS: log, ...env },
     });
     expect(result.code, result.stderr).toBe(0);
-    const urls = fs.readFileSync(log, 'utf8').split('\n').flatMap((line) => (line.startsWith('load file:') ? [line.slice('load '.length)] : []));
+    const urls = fs
+      .readFileSync(log, 'utf8')
+      .split('\n')
+      .flatMap((line) => (line.startsWith('load file:') ? [line.slice('load '.length)] : []));
     expect(urls.length).toBeGreaterThan(0);
     return urls.some((url) => SDK.test(url) || SDK.test(fs.readFileSync(fileURLToPath(url), 'utf8')));
   }

@@ -22,7 +22,18 @@ describe('the packed tarball', { timeout: 240_000 }, () => {
     const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: REPO_ROOT });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     const files = packed!.files.map((file) => file.path);
-    expect(files).toEqual(expect.arrayContaining(['dist/cli/bin.js', 'dist/index.js', 'dist/testkit/index.js', 'dist/browser/llm-do.js', 'dist/cli/init-templates/minimal/main.worker', 'README.md', 'docs/cli.md', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/cli/bin.js',
+        'dist/index.js',
+        'dist/testkit/index.js',
+        'dist/browser/llm-do.js',
+        'dist/cli/init-templates/minimal/main.worker',
+        'README.md',
+        'docs/cli.md',
+        'package.json',
+      ]),
+    );
     expect(files.filter((file) => /^(test|bench|src|examples|\.ci)\//.test(file))).toEqual([]);
     // The page of llm-do ui.
     expect(files).toEqual(expect.arrayContaining(['dist/ui/client/index.html', 'dist/ui/client/app.js', 'dist/ui/client/style.css']));

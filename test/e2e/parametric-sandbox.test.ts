@@ -87,7 +87,10 @@ function traceOf(file: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-const delegate = (...dirs: string[]) => ({ match: { worker: 'main', turn: 1 }, respond: { tool_calls: dirs.map((dir) => ({ name: 'summarizer', args: { dir } })) } });
+const delegate = (...dirs: string[]) => ({
+  match: { worker: 'main', turn: 1 },
+  respond: { tool_calls: dirs.map((dir) => ({ name: 'summarizer', args: { dir } })) },
+});
 
 describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
   test('the callee reads and writes the caller’s folder at /folder, and the events show the binding', async () => {
@@ -96,7 +99,10 @@ describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
     const file = script(root, [
       delegate('/drafts/alpha'),
       { match: { worker: 'summarizer', turn: 1 }, respond: { tool_calls: [{ name: 'read_file', args: { path: '/folder/launch.md' } }] } },
-      { match: { worker: 'summarizer', turn: 2, text: 'March' }, respond: { tool_calls: [{ name: 'write_file', args: { path: '/folder/SUMMARY.md', content: '- March launch\n' } }] } },
+      {
+        match: { worker: 'summarizer', turn: 2, text: 'March' },
+        respond: { tool_calls: [{ name: 'write_file', args: { path: '/folder/SUMMARY.md', content: '- March launch\n' } }] },
+      },
       { match: { worker: 'summarizer', turn: 3 }, respond: { text: 'about the launch' } },
       { match: { worker: 'main', turn: 2, text: 'about the launch' }, respond: { text: 'alpha: about the launch' } },
     ]);
@@ -152,12 +158,21 @@ describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
 
   test.skipIf(!BWRAP)('under bubblewrap, the callee’s shell sees the folder at its cwd, read-only when the caller’s is', async () => {
     const root = makeProject();
-    const shell = 'toolsets:\n  shell:\n    isolation: bwrap\n    cwd: /folder\n    rules:\n      - { command: ls, approval: preApproved }\n      - { command: touch, args: any }\n';
+    const shell =
+      'toolsets:\n  shell:\n    isolation: bwrap\n    cwd: /folder\n    rules:\n      - { command: ls, approval: preApproved }\n      - { command: touch, args: any }\n';
     fs.writeFileSync(path.join(root, 'workers/summarizer.worker'), SUMMARIZER.replace('toolsets:\n', shell));
     const trace = path.join(root, '..', 'trace-shell.jsonl');
     const file = script(root, [
       delegate('/archive/2024'),
-      { match: { worker: 'summarizer', turn: 1 }, respond: { tool_calls: [{ name: 'shell', args: { command: 'ls' } }, { name: 'shell', args: { command: 'touch x.md' } }] } },
+      {
+        match: { worker: 'summarizer', turn: 1 },
+        respond: {
+          tool_calls: [
+            { name: 'shell', args: { command: 'ls' } },
+            { name: 'shell', args: { command: 'touch x.md' } },
+          ],
+        },
+      },
       { match: { worker: 'summarizer', turn: 2 }, respond: { text: 'listed' } },
       { match: { worker: 'main', turn: 2 }, respond: { text: 'done' } },
     ]);
@@ -195,7 +210,10 @@ describe.concurrent('a caller hands a folder to a ${dir} mount', () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const file = script(root, [
       delegate('/drafts/alpha'),
-      { match: { worker: 'summarizer', turn: 1 }, respond: { tool_calls: [{ name: 'write_file', args: { path: '/folder/SUMMARY.md', content: '- resumed\n' } }] } },
+      {
+        match: { worker: 'summarizer', turn: 1 },
+        respond: { tool_calls: [{ name: 'write_file', args: { path: '/folder/SUMMARY.md', content: '- resumed\n' } }] },
+      },
       { match: { worker: 'summarizer', turn: 2 }, respond: { text: 'written' } },
       { match: { worker: 'main', turn: 2 }, respond: { text: 'done' } },
     ]);
@@ -220,7 +238,18 @@ describe.concurrent('an entry worker’s ${dir} from the command line', () => {
   test('binds a directory inside the project, relative to its root', async () => {
     const root = makeProject();
     const trace = path.join(root, '..', 'trace-entry.jsonl');
-    const result = await runCli([root, '--entry', 'summarizer', '--input', '{"dir": "drafts/alpha"}', '--model', `scripted:${listThenAnswer(root)}`, '--trace', trace, '--no-log']);
+    const result = await runCli([
+      root,
+      '--entry',
+      'summarizer',
+      '--input',
+      '{"dir": "drafts/alpha"}',
+      '--model',
+      `scripted:${listThenAnswer(root)}`,
+      '--trace',
+      trace,
+      '--no-log',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const events = traceOf(trace);
     expect(events.find((event) => event.type === 'run_start')).toMatchObject({ mounts: [{ path: '/folder', from: '/drafts/alpha', mode: 'rw' }] });

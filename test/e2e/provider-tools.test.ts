@@ -19,7 +19,11 @@ const worker = (name: string, fields: string) => workerFile(name, fields, `You a
 const project = (files: Record<string, string>) => writeTree(files, tempDir('llm-do-e2e-ptools-'));
 
 function traceEvents(file: string): Record<string, any>[] {
-  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 const SEARCH = { query: 'llm-do workers', results: [{ url: 'https://example.com/llm-do', title: 'llm-do: workers as files' }] };
@@ -33,7 +37,10 @@ const PROVIDERS = [
     history: (request: ScriptedRequest) => request.body.messages.flatMap((message: any) => (Array.isArray(message.content) ? message.content : [])),
     expectedHistory: [
       expect.objectContaining({ type: 'server_tool_use', name: 'web_search', input: { query: SEARCH.query } }),
-      expect.objectContaining({ type: 'web_search_tool_result', content: [expect.objectContaining({ url: SEARCH.results[0]!.url, title: SEARCH.results[0]!.title })] }),
+      expect.objectContaining({
+        type: 'web_search_tool_result',
+        content: [expect.objectContaining({ url: SEARCH.results[0]!.url, title: SEARCH.results[0]!.title })],
+      }),
     ],
   },
   {
@@ -53,7 +60,9 @@ describe.concurrent('provider_tools: web_search', { timeout: 90_000 }, () => {
         const { server, env } = await scripted(
           byWorker({
             main: (request) =>
-              request.toolResults.length === 0 ? { webSearch: SEARCH, toolCalls: [{ name: 'helper', args: { input: 'x' } }] } : { text: 'llm-do keeps workers as files.' },
+              request.toolResults.length === 0
+                ? { webSearch: SEARCH, toolCalls: [{ name: 'helper', args: { input: 'x' } }] }
+                : { text: 'llm-do keeps workers as files.' },
             helper: () => ({ text: 'helped' }),
           }),
         );
@@ -96,11 +105,16 @@ describe.concurrent('provider_tools: web_search', { timeout: 90_000 }, () => {
 
   test('a run paused at an approval after a search resumes, and sends the search back to the provider', async () => {
     const { server, env } = await scripted((request) =>
-      request.toolResults.length === 0 ? { webSearch: SEARCH, toolCalls: [{ name: 'write_file', args: { path: '/out/found.txt', content: 'found' } }] } : { text: 'saved' },
+      request.toolResults.length === 0
+        ? { webSearch: SEARCH, toolCalls: [{ name: 'write_file', args: { path: '/out/found.txt', content: 'found' } }] }
+        : { text: 'saved' },
     );
     const home = tempDir('llm-do-e2e-ptoolshome-');
     const root = project({
-      'main.worker': worker('main', 'model: anthropic:claude-sonnet-4-5\nprovider_tools: [web_search]\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }'),
+      'main.worker': worker(
+        'main',
+        'model: anthropic:claude-sonnet-4-5\nprovider_tools: [web_search]\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }',
+      ),
       'out/.keep': '',
     });
     const runEnv = { ...env, LLM_DO_HOME: home };

@@ -20,7 +20,9 @@ if (!provider) {
 
 describe('real provider', () => {
   it.skipIf(!provider)(
-    provider ? `examples/greeter answers through the real ${provider.name} API` : 'examples/greeter against a real API (skipped: no ANTHROPIC_API_KEY or OPENAI_API_KEY set)',
+    provider
+      ? `examples/greeter answers through the real ${provider.name} API`
+      : 'examples/greeter against a real API (skipped: no ANTHROPIC_API_KEY or OPENAI_API_KEY set)',
     async () => {
       const result = await runCli(['examples/greeter', 'Ada', ...provider!.args], { env: provider!.env, timeoutMs: 60_000 });
 

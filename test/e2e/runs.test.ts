@@ -54,13 +54,27 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     );
     const home = freshHome();
     const trace = path.join(home, 'trace.jsonl');
-    const result = await runCli([FIXTURE, 'go', '--entry', 'fanout', '--model', ANTHROPIC.model, '--json', '--trace', trace], { env: { ...env, LLM_DO_HOME: home } });
+    const result = await runCli([FIXTURE, 'go', '--entry', 'fanout', '--model', ANTHROPIC.model, '--json', '--trace', trace], {
+      env: { ...env, LLM_DO_HOME: home },
+    });
     expect(result.code, result.stderr).toBe(0);
     const output = JSON.parse(result.stdout);
-    const events = fs.readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RunEvent);
+    const events = fs
+      .readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as RunEvent);
 
     const { run } = (await runs(home, ['show', 'last', '--prompts'])) as { run: RunDetail };
-    expect(run).toMatchObject({ id: events[0]!.run_id, status: 'ok', exit_code: 0, entry: 'fanout', model: ANTHROPIC.model, input: 'go', output: output.output });
+    expect(run).toMatchObject({
+      id: events[0]!.run_id,
+      status: 'ok',
+      exit_code: 0,
+      entry: 'fanout',
+      model: ANTHROPIC.model,
+      input: 'go',
+      output: output.output,
+    });
     expect(run).toMatchObject({
       input_tokens: output.usage.input_tokens,
       output_tokens: output.usage.output_tokens,
@@ -76,7 +90,12 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     expect(root.tool_calls).toHaveLength(3);
     for (const tool of root.tool_calls) {
       const start = starts.find((event) => event.type === 'delegation_start' && event.tool_call_id === tool.tool_call_id)!;
-      expect(tool).toMatchObject({ tool: 'slow', ok: true, result: `slow did ${tool.call!.input}`, call: { call_id: start.call_id, parent_call_id: 'c1', worker: 'slow', status: 'ok' } });
+      expect(tool).toMatchObject({
+        tool: 'slow',
+        ok: true,
+        result: `slow did ${tool.call!.input}`,
+        call: { call_id: start.call_id, parent_call_id: 'c1', worker: 'slow', status: 'ok' },
+      });
     }
     expect(root.tool_calls.map((tool) => tool.call!.label).sort()).toEqual(['slow#1', 'slow#2', 'slow#3']);
     const calls = allCalls(root);
@@ -118,7 +137,9 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
   });
 
   test('API keys, auth headers and environment values never reach the run journal, runs.db, its -wal or -shm', async () => {
-    const { server, env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
+    const { server, env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' },
+    );
     const home = freshHome();
     const secrets = { OPENAI_API_KEY: 'sk-test-SECRET-openai', ANTHROPIC_API_KEY: 'sk-ant-SECRET-anthropic', LLM_DO_SOMETHING: 'SECRET-env-value' };
     const result = await runCli([FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], { env: { ...env, ...secrets, LLM_DO_HOME: home } });
@@ -139,7 +160,11 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
   test('ten concurrent runs on a new log all record, without "database is locked"', async () => {
     const { env } = await scripted((request) => ({ text: `answer to ${request.lastUserText}`, delayMs: 20 }));
     const home = freshHome();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => runCli([FIXTURE, `question ${i}`, '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home }, timeoutMs: 60_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        runCli([FIXTURE, `question ${i}`, '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home }, timeoutMs: 60_000 }),
+      ),
+    );
     for (const result of results) {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).not.toMatch(/locked|warning/i);
@@ -166,7 +191,8 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     const text = fs.readFileSync(path.join(home, 'runs.db.pending', journal!), 'utf8');
     const runId = /"run_id":"([^"]+)"/.exec(text)![1]!;
     // 31 more journals of finished runs (the first one's, under other run ids).
-    for (let i = 0; i < 31; i++) fs.writeFileSync(path.join(home, 'runs.db.pending', `${i}-${journal}`), text.replaceAll(runId, `${runId.slice(0, -2)}${String(i).padStart(2, '0')}`));
+    for (let i = 0; i < 31; i++)
+      fs.writeFileSync(path.join(home, 'runs.db.pending', `${i}-${journal}`), text.replaceAll(runId, `${runId.slice(0, -2)}${String(i).padStart(2, '0')}`));
     const last = await runCli([project(), 'last', '--model', 'test'], { env });
     expect(last.code, last.stderr).toBe(0);
     expect(last.stderr).not.toMatch(/warning/);
@@ -226,14 +252,20 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
   });
 
   test('a journal write failing mid-run (a file size limit, as a full disk): one warning on stderr, the run goes on and exits as it would have', async () => {
-    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
+    const { env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' },
+    );
     const home = freshHome();
     // Writes past 2 KB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on); the journal's first lines fit.
     const limited = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('bash', ['-c', 'trap "" XFSZ; ulimit -f 2; exec "$@"', 'bash', process.execPath, CLI_BIN, FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], {
-        env: { PATH: process.env.PATH ?? '', HOME: home, ...env, LLM_DO_HOME: home },
-        cwd: REPO_ROOT,
-      });
+      const child = spawn(
+        'bash',
+        ['-c', 'trap "" XFSZ; ulimit -f 2; exec "$@"', 'bash', process.execPath, CLI_BIN, FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model],
+        {
+          env: { PATH: process.env.PATH ?? '', HOME: home, ...env, LLM_DO_HOME: home },
+          cwd: REPO_ROOT,
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -250,7 +282,9 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
   });
 
   test('a journal line the log refuses: the lines before it are recorded, the journal is set aside with one warning, and nothing else is lost', async () => {
-    const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' }));
+    const { env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/output' } }] } : { text: 'read it' },
+    );
     const home = freshHome();
     const first = await runCli([FIXTURE, 'go', '--entry', 'tinker', '--model', ANTHROPIC.model], { env: { ...env, LLM_DO_HOME: home } });
     expect(first.code, first.stderr).toBe(0);
@@ -266,7 +300,11 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     }
     const listed = await runCli(['runs', '--json'], { env: { LLM_DO_HOME: home } });
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stderr.match(/llm-do: warning: could not record the run journal .*\.jsonl \(line \d+: no more tool calls\); what came before is recorded, the journal was moved to .*\.jsonl\.failed/g)).toHaveLength(2);
+    expect(
+      listed.stderr.match(
+        /llm-do: warning: could not record the run journal .*\.jsonl \(line \d+: no more tool calls\); what came before is recorded, the journal was moved to .*\.jsonl\.failed/g,
+      ),
+    ).toHaveLength(2);
     const recorded = JSON.parse(listed.stdout).runs as RunSummary[];
     expect(recorded).toHaveLength(3);
     // The two runs stopped being recorded at their tool call, and their processes are gone.

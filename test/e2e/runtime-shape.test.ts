@@ -37,7 +37,11 @@ function traceFile(): string {
 }
 
 function readTrace(file: string): RunEvent[] {
-  return fs.readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as RunEvent);
+  return fs
+    .readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunEvent);
 }
 
 describe.concurrent('runtime shape', () => {
@@ -53,7 +57,11 @@ describe.concurrent('runtime shape', () => {
     expect(result.code, result.stderr).toBe(0);
     const events = readTrace(trace);
 
-    expect(events.filter((event) => event.type === 'tool_call').map((event) => [event.call_id, event.type === 'tool_call' && event.tool, event.type === 'tool_call' && event.tool_call_id])).toEqual([
+    expect(
+      events
+        .filter((event) => event.type === 'tool_call')
+        .map((event) => [event.call_id, event.type === 'tool_call' && event.tool, event.type === 'tool_call' && event.tool_call_id]),
+    ).toEqual([
       ['c1', 'consult_twice', 'call_consult'],
       ['c1', 'expert', 'call_consult/1'],
       ['c1', 'expert', 'call_consult/2'],
@@ -81,7 +89,13 @@ describe.concurrent('runtime shape', () => {
     const result = await cli.result;
 
     expect(result.code, result.stderr).toBe(130);
-    expect(JSON.parse(result.stdout)).toMatchObject({ worker: 'fanout', output: null, status: 'interrupted', error: 'interrupted', usage: { input_tokens: 70, output_tokens: 7 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      worker: 'fanout',
+      output: null,
+      status: 'interrupted',
+      error: 'interrupted',
+      usage: { input_tokens: 70, output_tokens: 7 },
+    });
   });
 
   test('Ctrl-C during a fan-out: every tool call has its result before run_end, and nothing is dropped after it', async () => {
@@ -109,7 +123,12 @@ describe.concurrent('runtime shape', () => {
     const interrupted = events.filter((event) => event.type === 'tool_result' && event.interrupted === true);
     expect(interrupted).toHaveLength(2);
     // The quick child finished and was counted; the two slow ones ended with the interrupt.
-    expect(events.filter((event) => event.type === 'delegation_end').map((event) => event.type === 'delegation_end' && event.ok).sort()).toEqual([false, false, true]);
+    expect(
+      events
+        .filter((event) => event.type === 'delegation_end')
+        .map((event) => event.type === 'delegation_end' && event.ok)
+        .sort(),
+    ).toEqual([false, false, true]);
     // The usage events (fanout's step, cut short, and the quick child) add up to the final usage.
     const usage = events.filter((event) => event.type === 'usage');
     expect(usage.map((event) => event.worker).sort()).toEqual(['fanout', 'slow']);

@@ -51,7 +51,9 @@ describe.concurrent('schema_out', () => {
   });
 
   test('an answer that is not JSON at all is repaired the same way', async () => {
-    const { server, env } = await scripted((_request, index) => (index === 0 ? { text: 'Tides are great, 7/10.' } : { text: '```json\n{"title": "Tides", "score": 7}\n```' }));
+    const { server, env } = await scripted((_request, index) =>
+      index === 0 ? { text: 'Tides are great, 7/10.' } : { text: '```json\n{"title": "Tides", "score": 7}\n```' },
+    );
     const result = await runCli([FIXTURE, 'tides', '--entry', 'report', '--model', CHAT.model, '--no-stream'], { env });
 
     expect(result.code, result.stderr).toBe(0);

@@ -42,7 +42,11 @@ describe.concurrent('tools', () => {
       expect(result.stderr).toContain('⊘ denied write_file');
       expect(result.stderr).toContain('✗ explode');
 
-      const events = fs.readFileSync(trace, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+      const events = fs
+        .readFileSync(trace, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       for (const event of events) {
         expect(Object.keys(event)).toEqual(expect.arrayContaining(['type', 'ts', 'chain']));
         expect(event.chain).toEqual(['tinker']);

@@ -47,7 +47,7 @@ const json = { 'content-type': 'application/json' };
 afterAll(closeServers);
 
 describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
-  test('every request needs the token and the server\'s own Host; the page\'s URL trades the token for a cookie', async () => {
+  test("every request needs the token and the server's own Host; the page's URL trades the token for a cookie", async () => {
     const setup = await pausedSetup();
     await withUi(setup, [], async (ui) => {
       for (const target of ['/', '/app.js', '/style.css', '/api/runs', `/api/runs/${setup.runId}`, '/api/project', '/api/live/runs', '/nope']) {
@@ -64,7 +64,9 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
         expect(JSON.parse(rebound.body).error).toContain(`answers only to Host 127.0.0.1:${ui.port}`);
       }
       // Nothing answers on the machine's other addresses.
-      const outside = Object.values(os.networkInterfaces()).flat().find((address) => address && !address.internal && address.family === 'IPv4');
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((address) => address && !address.internal && address.family === 'IPv4');
       if (outside) {
         const socket = connect({ host: outside.address, port: ui.port });
         const reached = await new Promise<string>((resolve) => {
@@ -111,7 +113,11 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
         expect(JSON.parse(answer.body).error).toMatch(/must come from the page itself/);
       }
       // A form post from the page's own origin is not JSON: refused before anything is read.
-      const form = await rawRequest(ui, `/api/runs/${setup.runId}/decisions`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ui.cookie, origin: ui.origin } });
+      const form = await rawRequest(ui, `/api/runs/${setup.runId}/decisions`, {
+        method: 'POST',
+        body: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ui.cookie, origin: ui.origin },
+      });
       expect(form.status).toBe(415);
     });
     const approvals = await cliJson(['approvals', setup.runId], setup);
@@ -120,17 +126,22 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     expect(runs.runs.map((run: { id: string; status: string }) => [run.id, run.status])).toEqual([[setup.runId, 'paused']]);
   });
 
-  test('from the page\'s origin: decide, resume, and the run completes; bad bodies are 400s naming the field', async () => {
+  test("from the page's origin: decide, resume, and the run completes; bad bodies are 400s naming the field", async () => {
     const setup = await pausedSetup();
     await withUi(setup, [], async (ui) => {
-      const post = (target: string, body: unknown) => rawRequest(ui, target, { method: 'POST', body: JSON.stringify(body), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+      const post = (target: string, body: unknown) =>
+        rawRequest(ui, target, { method: 'POST', body: JSON.stringify(body), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
       const early = await post(`/api/runs/${setup.runId}/resume`, {});
       expect(early.status).toBe(409);
       expect(JSON.parse(early.body).error).toMatch(/still has 1 undecided approval\(s\) \(write_file\); approve or deny each first/);
       const bad = await post(`/api/runs/${setup.runId}/decisions`, { decisions: [{ approval_id: setup.approvalId, action: 'yes' }] });
       expect(bad.status).toBe(400);
       expect(JSON.parse(bad.body).error).toBe('decisions[0].action: expected "approve" or "deny", got "yes"');
-      const broken = await rawRequest(ui, `/api/runs/${setup.runId}/decisions`, { method: 'POST', body: '{', headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+      const broken = await rawRequest(ui, `/api/runs/${setup.runId}/decisions`, {
+        method: 'POST',
+        body: '{',
+        headers: { ...json, cookie: ui.cookie, origin: ui.origin },
+      });
       expect(broken.status).toBe(400);
       expect(JSON.parse(broken.body).error).toMatch(/^the request body is not JSON/);
       const decided = await post(`/api/runs/${setup.runId}/decisions`, { decisions: [{ approval_id: setup.approvalId, action: 'approve' }] });
@@ -162,10 +173,11 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     expect((await cliJson(['runs', 'show', setup.runId], setup)).run).toMatchObject({ status: 'ok', exit_code: 0 });
   });
 
-  test('a start request is checked against the project\'s workers; without a project the page can only watch', async () => {
+  test("a start request is checked against the project's workers; without a project the page can only watch", async () => {
     const setup = await pausedSetup();
     await withUi(setup, ['--model', `scripted:${setup.script}`], async (ui) => {
-      const post = (body: unknown) => rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify(body), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+      const post = (body: unknown) =>
+        rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify(body), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
       const project = JSON.parse((await rawRequest(ui, '/api/project', { headers: { cookie: ui.cookie } })).body);
       expect(project).toEqual({
         project: {
@@ -184,7 +196,9 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
       // A run that cannot begin says why: its input does not match the worker's schema_in.
       const invalid = await post({ worker: 'report', input: '{"subject": "tides"}' });
       expect(invalid.status, invalid.body).toBe(400);
-      expect(JSON.parse(invalid.body).error).toBe('input for worker report does not match its schema_in (--input): topic: Invalid input: expected string, received undefined');
+      expect(JSON.parse(invalid.body).error).toBe(
+        'input for worker report does not match its schema_in (--input): topic: Invalid input: expected string, received undefined',
+      );
       const report = await post({ worker: 'report', input: '{"topic": "tides"}' });
       expect(report.status, report.body).toBe(202);
       const reportRun = JSON.parse(report.body).run_id;
@@ -201,8 +215,14 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     const outside = fs.mkdtempSync(path.join(tmp, 'outside-'));
     await withUi({ root: outside, env: setup.env }, [], async (ui) => {
       const project = JSON.parse((await rawRequest(ui, '/api/project', { headers: { cookie: ui.cookie } })).body).project;
-      expect(project.unavailable).toMatch(/^no project to start runs in \(not a project: .*\); start llm-do ui in a project directory, or name one: llm-do ui \.\/my-project$/);
-      const refused = await rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify({ worker: 'main', input: 'x' }), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+      expect(project.unavailable).toMatch(
+        /^no project to start runs in \(not a project: .*\); start llm-do ui in a project directory, or name one: llm-do ui \.\/my-project$/,
+      );
+      const refused = await rawRequest(ui, '/api/runs', {
+        method: 'POST',
+        body: JSON.stringify({ worker: 'main', input: 'x' }),
+        headers: { ...json, cookie: ui.cookie, origin: ui.origin },
+      });
       expect(refused.status).toBe(409);
       // Runs of every project are still listed.
       expect(JSON.parse((await rawRequest(ui, '/api/runs', { headers: { cookie: ui.cookie } })).body).runs.length).toBeGreaterThanOrEqual(3);
@@ -238,7 +258,11 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
     });
     fs.writeFileSync(path.join(setup.root, 'out/seed.txt'), 'a seed\n');
     const ui = await startUi(['--model', 'openai-compatible:scripted'], { cwd: setup.root, env: { ...setup.env, ...(providerEnv as Record<string, string>) } });
-    const started = await rawRequest(ui, '/api/runs', { method: 'POST', body: JSON.stringify({ worker: 'main', input: 'wait' }), headers: { ...json, cookie: ui.cookie, origin: ui.origin } });
+    const started = await rawRequest(ui, '/api/runs', {
+      method: 'POST',
+      body: JSON.stringify({ worker: 'main', input: 'wait' }),
+      headers: { ...json, cookie: ui.cookie, origin: ui.origin },
+    });
     expect(started.status, started.body).toBe(202);
     const runId = JSON.parse(started.body).run_id;
     await modelAsked;
@@ -250,7 +274,11 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
 
     answering = true;
     await withUi({ root: setup.root, env: { ...setup.env, ...(providerEnv as Record<string, string>) } }, [], async (next) => {
-      const resumed = await rawRequest(next, `/api/runs/${runId}/resume`, { method: 'POST', body: '{}', headers: { ...json, cookie: next.cookie, origin: next.origin } });
+      const resumed = await rawRequest(next, `/api/runs/${runId}/resume`, {
+        method: 'POST',
+        body: '{}',
+        headers: { ...json, cookie: next.cookie, origin: next.origin },
+      });
       expect(resumed.status, resumed.body).toBe(202);
       let run: { status: string; output: unknown } | undefined;
       for (let attempt = 0; attempt < 200 && run?.status !== 'ok'; attempt++) {

@@ -94,13 +94,24 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
       // Over HTTP: the same checks as every POST, and bad answers refused, nothing recorded.
       const answerPath = `/api/runs/${runId}/answers`;
       const post = (body: unknown, headers: Record<string, string> = {}) =>
-        rawRequest(ui, answerPath, { method: 'POST', headers: { 'content-type': 'application/json', cookie: ui.cookie, origin: ui.origin, ...headers }, body: JSON.stringify(body) });
+        rawRequest(ui, answerPath, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: ui.cookie, origin: ui.origin, ...headers },
+          body: JSON.stringify(body),
+        });
       const valid = { question_id: questionId, text: 'Porto' };
-      expect((await rawRequest(ui, answerPath, { method: 'POST', headers: { 'content-type': 'application/json', origin: ui.origin }, body: JSON.stringify(valid) })).status).toBe(403);
+      expect(
+        (await rawRequest(ui, answerPath, { method: 'POST', headers: { 'content-type': 'application/json', origin: ui.origin }, body: JSON.stringify(valid) }))
+          .status,
+      ).toBe(403);
       const foreign = await post(valid, { origin: 'http://evil.example' });
       expect(foreign.status).toBe(403);
       expect((await post(valid, { host: 'evil.example' })).status).toBe(403);
-      const form = await rawRequest(ui, answerPath, { method: 'POST', headers: { 'content-type': 'text/plain', cookie: ui.cookie, origin: ui.origin }, body: JSON.stringify(valid) });
+      const form = await rawRequest(ui, answerPath, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', cookie: ui.cookie, origin: ui.origin },
+        body: JSON.stringify(valid),
+      });
       expect(form.status).toBe(415);
       const unknown = await post({ question_id: 'ffffffff', text: 'Porto' });
       expect(unknown.status).toBe(409);
@@ -139,7 +150,11 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
       expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
       expect(await page.locator('#detail img, #detail b').count()).toBe(0);
       const shown = JSON.parse((await runCli(['runs', 'show', runId, '--json'], { cwd: root, env })).stdout);
-      expect(shown.run).toMatchObject({ status: 'ok', output: 'going to Lisbon, in May', root: { tool_calls: [{ tool: 'ask_user', ok: true, result: 'Lisbon, in May' }] } });
+      expect(shown.run).toMatchObject({
+        status: 'ok',
+        output: 'going to Lisbon, in May',
+        root: { tool_calls: [{ tool: 'ask_user', ok: true, result: 'Lisbon, in May' }] },
+      });
       expect(errors).toEqual([]);
     } finally {
       await page.close();

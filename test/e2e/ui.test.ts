@@ -158,7 +158,11 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     const opened = await open();
     const { page, root, env } = opened;
     fs.writeFileSync(path.join(root, 'out/seed.txt'), 'a seed\n');
-    const run = startCli(['.', 'go', '--model', 'openai-compatible:scripted'], { cwd: root, env: { ...env, ...(providerEnv as Record<string, string>) }, timeoutMs: 60_000 });
+    const run = startCli(['.', 'go', '--model', 'openai-compatible:scripted'], {
+      cwd: root,
+      env: { ...env, ...(providerEnv as Record<string, string>) },
+      timeoutMs: 60_000,
+    });
     try {
       const item = page.locator('#runs li[data-run-id]');
       await expect.poll(() => item.locator('.status').textContent()).toBe('running');

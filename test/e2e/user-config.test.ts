@@ -49,7 +49,11 @@ describe.concurrent('user configuration and aliases', () => {
 
     expect(result.code, result.stderr).toBe(0);
     expect(server.requests.map((request) => request.model)).toEqual(['claude-haiku-4-5']);
-    const events = fs.readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const events = fs
+      .readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.find((event) => event.type === 'run_start').model).toBe(HAIKU);
     expect(events.find((event) => event.type === 'model_request').model).toBe(HAIKU);
     const shown = await runCli(['runs', 'show', 'last', '--json'], { env: { LLM_DO_HOME: home } });
@@ -97,7 +101,11 @@ describe.concurrent('user configuration and aliases', () => {
     const home = llmDoHome('model: test\nmodels:\n  fast: test\nmodle: x\n');
     const file = path.join(home, 'config.yaml');
     const root = project({ 'main.worker': worker('main', 'model: test') });
-    for (const args of [[root, 'hi'], ['check', root], ['models', root]]) {
+    for (const args of [
+      [root, 'hi'],
+      ['check', root],
+      ['models', root],
+    ]) {
       const result = await runCli(args, { env: { LLM_DO_HOME: home } });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout + result.stderr).toContain(`${file}:4:1: unknown key "modle" (did you mean "model"?)`);
@@ -109,11 +117,17 @@ describe.concurrent('user configuration and aliases', () => {
   });
 
   test('an unknown alias is an error with the nearest alias, from check and from a run; a cycle names the chain', async () => {
-    const root = project({ 'project.yaml': 'models:\n  fast: test\n  a: b\n  b: a\n', 'main.worker': worker('main', 'model: fsat'), 'workers/loop.worker': worker('loop', 'model: a') });
+    const root = project({
+      'project.yaml': 'models:\n  fast: test\n  a: b\n  b: a\n',
+      'main.worker': worker('main', 'model: fsat'),
+      'workers/loop.worker': worker('loop', 'model: a'),
+    });
     const home = llmDoHome();
     const check = await runCli(['check', root], { env: { LLM_DO_HOME: home } });
     expect(check.code).toBe(2);
-    expect(check.stdout).toContain('main.worker: unknown model or alias "fsat" for worker main: expected provider:model, test, or an alias (did you mean "fast"?)');
+    expect(check.stdout).toContain(
+      'main.worker: unknown model or alias "fsat" for worker main: expected provider:model, test, or an alias (did you mean "fast"?)',
+    );
     expect(check.stdout).toContain('workers/loop.worker: model alias a → b → a (worker loop) is a cycle');
     const run = await runCli([root, 'hi'], { env: { LLM_DO_HOME: home } });
     expect(run.code).toBe(2);
@@ -121,9 +135,14 @@ describe.concurrent('user configuration and aliases', () => {
   });
 
   test('check warns about a model id one typo away from a known one, and names the nearest provider', async () => {
-    const root = project({ 'main.worker': worker('main', 'model: anthropic:claude-sonet-4-5'), 'workers/p.worker': worker('p', 'model: antropic:claude-sonnet-4-5') });
+    const root = project({
+      'main.worker': worker('main', 'model: anthropic:claude-sonet-4-5'),
+      'workers/p.worker': worker('p', 'model: antropic:claude-sonnet-4-5'),
+    });
     const check = await runCli(['check', root], { env: { LLM_DO_HOME: llmDoHome() } });
-    expect(check.stdout).toContain('main.worker: warning: model anthropic:claude-sonet-4-5 (worker main) is not in the price table; if that is a typo, did you mean anthropic:claude-sonnet-4-5?');
+    expect(check.stdout).toContain(
+      'main.worker: warning: model anthropic:claude-sonet-4-5 (worker main) is not in the price table; if that is a typo, did you mean anthropic:claude-sonnet-4-5?',
+    );
     expect(check.stdout).toContain('(did you mean anthropic:claude-sonnet-4-5?): valid providers are');
   });
 
@@ -140,8 +159,13 @@ describe.concurrent('user configuration and aliases', () => {
   });
 
   test('models --json lists providers with key sources, aliases resolved, the default model and prices by source', async () => {
-    const home = llmDoHome(`model: fast\nmodels:\n  fast: ${HAIKU}\n  typo: fsat\nproviders:\n  mine: { base_url: "http://127.0.0.1:1/v1", api_key_env: MINE_KEY }\nprices:\n  "mine:*": { input: 1, output: 2 }\n`);
-    const result = await runCli(['models', '--json'], { env: { LLM_DO_HOME: home, ANTHROPIC_API_KEY: 'sk-env-value-not-shown' }, cwd: tempDir('llm-do-e2e-noproject-') });
+    const home = llmDoHome(
+      `model: fast\nmodels:\n  fast: ${HAIKU}\n  typo: fsat\nproviders:\n  mine: { base_url: "http://127.0.0.1:1/v1", api_key_env: MINE_KEY }\nprices:\n  "mine:*": { input: 1, output: 2 }\n`,
+    );
+    const result = await runCli(['models', '--json'], {
+      env: { LLM_DO_HOME: home, ANTHROPIC_API_KEY: 'sk-env-value-not-shown' },
+      cwd: tempDir('llm-do-e2e-noproject-'),
+    });
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain('sk-env-value-not-shown');
@@ -166,7 +190,11 @@ describe.concurrent('user configuration and aliases', () => {
   });
 
   test('libraries install to and load from $LLM_DO_HOME/libs, not ~/.llm-do/libs', async () => {
-    const library = project({ 'lib.yaml': 'name: utils\nversion: 1.0.0\n', 'main.worker': worker('main', 'model: test'), 'workers/helper.worker': worker('helper', 'model: test') });
+    const library = project({
+      'lib.yaml': 'name: utils\nversion: 1.0.0\n',
+      'main.worker': worker('main', 'model: test'),
+      'workers/helper.worker': worker('helper', 'model: test'),
+    });
     const home = llmDoHome();
     const userHome = tempDir('llm-do-e2e-userhome-');
     const installed = await runCli(['lib', 'install', library], { env: { LLM_DO_HOME: home }, home: userHome });
@@ -174,7 +202,10 @@ describe.concurrent('user configuration and aliases', () => {
     expect(fs.existsSync(path.join(home, 'libs', 'utils@1.0.0', 'lib.yaml'))).toBe(true);
     expect(fs.existsSync(path.join(userHome, '.llm-do'))).toBe(false);
 
-    const root = project({ 'project.yaml': 'dependencies: [utils]\n', 'main.worker': worker('main', 'model: test\ntoolsets:\n  workers:\n    allowed_workers: [helper]') });
+    const root = project({
+      'project.yaml': 'dependencies: [utils]\n',
+      'main.worker': worker('main', 'model: test\ntoolsets:\n  workers:\n    allowed_workers: [helper]'),
+    });
     const found = await runCli(['check', root], { env: { LLM_DO_HOME: home }, home: userHome });
     expect(found.code, found.stdout + found.stderr).toBe(0);
     const elsewhere = await runCli(['check', root], { env: { LLM_DO_HOME: llmDoHome() }, home: userHome });
@@ -204,7 +235,10 @@ describe.concurrent('did you mean', () => {
   });
 
   test('an allowed_workers entry naming no worker names the nearest worker id', async () => {
-    const root = project({ 'main.worker': worker('main', 'model: test\ntoolsets:\n  workers:\n    allowed_workers: [sumarizer]'), 'workers/summarizer.worker': worker('summarizer', 'model: test') });
+    const root = project({
+      'main.worker': worker('main', 'model: test\ntoolsets:\n  workers:\n    allowed_workers: [sumarizer]'),
+      'workers/summarizer.worker': worker('summarizer', 'model: test'),
+    });
     const result = await runCli(['check', root]);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/main\.worker: worker sumarizer not found .*\(did you mean "summarizer"\?\)/);

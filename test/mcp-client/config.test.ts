@@ -17,7 +17,11 @@ function problems(yaml: string): string[] {
 
 describe('mcp_servers', () => {
   it('accepts a stdio and an HTTP server', () => {
-    expect(problems('mcp_servers:\n  a: { command: node, args: [s.js], env: { K: "${TOKEN}" }, cwd: tools, timeout_ms: 5000 }\n  b: { url: "http://127.0.0.1:3000/mcp", headers: { Authorization: "Bearer ${T}" } }\n')).toEqual([]);
+    expect(
+      problems(
+        'mcp_servers:\n  a: { command: node, args: [s.js], env: { K: "${TOKEN}" }, cwd: tools, timeout_ms: 5000 }\n  b: { url: "http://127.0.0.1:3000/mcp", headers: { Authorization: "Bearer ${T}" } }\n',
+      ),
+    ).toEqual([]);
   });
 
   it('names what is wrong: both transports, neither, a field of the other transport, an unknown key, a bad name', () => {

@@ -9,7 +9,10 @@ async function served(script: MockScript, runOptions: Partial<ServeRunOptions> =
   const root = writeTree({
     'project.yaml': 'name: served\nexports: [greet, rate, writer]\n',
     'main.worker': worker('main'),
-    'workers/greet.worker': worker('greet', 'schema_in:\n  type: object\n  properties: { name: { type: string } }\n  required: [name]\n  additionalProperties: false'),
+    'workers/greet.worker': worker(
+      'greet',
+      'schema_in:\n  type: object\n  properties: { name: { type: string } }\n  required: [name]\n  additionalProperties: false',
+    ),
     'workers/rate.worker': worker('rate', 'schema_out:\n  type: object\n  properties: { score: { type: integer } }\n  required: [score]'),
     'workers/writer.worker': worker('writer', 'sandbox:\n  paths:\n    out: { root: ./out, mode: rw }\ntoolsets:\n  filesystem: {}'),
   });
@@ -18,13 +21,17 @@ async function served(script: MockScript, runOptions: Partial<ServeRunOptions> =
   const { model, calls } = scriptedModel(script);
   const options: ServeRunOptions = { model: 'test', stream: false, env: {}, _internal: { models: registryOf(model) }, ...runOptions };
   const tool = (name: string): ServedTool => tools.find((candidate) => candidate.name === name)!;
-  const call = (name: string, args: unknown, signal = new AbortController().signal) => callServedTool(tool(name), args, { project, runOptions: options, signal });
+  const call = (name: string, args: unknown, signal = new AbortController().signal) =>
+    callServedTool(tool(name), args, { project, runOptions: options, signal });
   return { call, calls, root };
 }
 
 const text = (result: { content: unknown[] }, index = 0) => (result.content[index] as { text: string }).text;
 const userText = (prompt: { role: string; content: unknown }[]) =>
-  prompt.filter((message) => message.role === 'user').flatMap((message) => (message.content as { type: string; text?: string }[]).map((part) => part.text ?? '')).join('\n');
+  prompt
+    .filter((message) => message.role === 'user')
+    .flatMap((message) => (message.content as { type: string; text?: string }[]).map((part) => part.text ?? ''))
+    .join('\n');
 
 describe('callServedTool', () => {
   it('runs the worker with the default input and instructions, and names the run in _meta', async () => {
@@ -57,9 +64,12 @@ describe('callServedTool', () => {
   });
 
   it('tells the client which calls were denied, and names the flag when nobody could be asked', async () => {
-    const script: MockScript = ({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.md', content: 'a' } }] } : { text: 'tried' });
+    const script: MockScript = ({ toolResults }) =>
+      toolResults.length === 0 ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.md', content: 'a' } }] } : { text: 'tried' };
     const unasked = await (await served(script)).call('writer', { input: 'go' });
-    expect(text(unasked, 1)).toMatch(/^note: 1 tool call\(s\) of this run were denied: write_file\. llm-do mcp serve has no terminal .*--on-approval approve \(or --approve-all\)/);
+    expect(text(unasked, 1)).toMatch(
+      /^note: 1 tool call\(s\) of this run were denied: write_file\. llm-do mcp serve has no terminal .*--on-approval approve \(or --approve-all\)/,
+    );
     const byPolicy = await (await served(script, { approval: 'auto_deny' })).call('writer', { input: 'go' });
     expect(text(byPolicy, 1)).toBe('note: 1 tool call(s) of this run were denied: write_file (denied by policy (auto_deny)).');
   });

@@ -6,7 +6,10 @@ import { anthropicPromptCache } from '../../src/models/anthropic-prompt-cache.ts
 const tool = (name: string) => ({ type: 'function' as const, name, inputSchema: { type: 'object' as const } });
 const user = (text: string): LanguageModelV3Message => ({ role: 'user', content: [{ type: 'text', text }] });
 const call = (id: string): LanguageModelV3Message => ({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: id, toolName: 'read', input: '{}' }] });
-const result = (id: string): LanguageModelV3Message => ({ role: 'tool', content: [{ type: 'tool-result', toolCallId: id, toolName: 'read', output: { type: 'text', value: 'x' } }] });
+const result = (id: string): LanguageModelV3Message => ({
+  role: 'tool',
+  content: [{ type: 'tool-result', toolCallId: id, toolName: 'read', output: { type: 'text', value: 'x' } }],
+});
 
 function marksOf(params: LanguageModelV3CallOptions): string[] {
   const marked = (item: { providerOptions?: Record<string, Record<string, unknown>> }) => item.providerOptions?.anthropic?.cacheControl !== undefined;

@@ -6,15 +6,11 @@ const ALL = { temperature: 0.5, top_p: 0.9, max_tokens: 100, seed: 7, stop: 'END
 
 describe('providerKindOf', () => {
   it('reads the wire API from the AI SDK provider string', () => {
-    expect(['anthropic.messages', 'openai.responses', 'local.chat', 'openai-compatible.chat', 'google.generative-ai', 'ollama.responses', 'llm-do'].map(providerKindOf)).toEqual([
-      'anthropic',
-      'openai',
-      'chat-completions',
-      'chat-completions',
-      'google',
-      'ollama',
-      'offline',
-    ]);
+    expect(
+      ['anthropic.messages', 'openai.responses', 'local.chat', 'openai-compatible.chat', 'google.generative-ai', 'ollama.responses', 'llm-do'].map(
+        providerKindOf,
+      ),
+    ).toEqual(['anthropic', 'openai', 'chat-completions', 'chat-completions', 'google', 'ollama', 'offline']);
     // A manifest provider that shadows a built-in name speaks Chat Completions.
     expect(providerKindOf('ollama.chat')).toBe('chat-completions');
   });
@@ -46,14 +42,20 @@ describe('modelCallSettings', () => {
   it('reasoning.effort goes to each provider’s own option', () => {
     const effort = { reasoning: { effort: 'high' as const } };
     expect(modelCallSettings(effort, 'openai.responses', 'openai:gpt-5').providerOptions).toEqual({ openai: { reasoningEffort: 'high' } });
-    expect(modelCallSettings(effort, 'openai-compatible.chat', 'openai-compatible:m').providerOptions).toEqual({ openaiCompatible: { reasoningEffort: 'high' } });
+    expect(modelCallSettings(effort, 'openai-compatible.chat', 'openai-compatible:m').providerOptions).toEqual({
+      openaiCompatible: { reasoningEffort: 'high' },
+    });
     expect(modelCallSettings(effort, 'my_local.chat', 'my_local:m').providerOptions).toEqual({ myLocal: { reasoningEffort: 'high' } });
-    expect(modelCallSettings(effort, 'google.generative-ai', 'google:gemini-3-pro').providerOptions).toEqual({ google: { thinkingConfig: { thinkingLevel: 'high' } } });
+    expect(modelCallSettings(effort, 'google.generative-ai', 'google:gemini-3-pro').providerOptions).toEqual({
+      google: { thinkingConfig: { thinkingLevel: 'high' } },
+    });
   });
 
   it('thinking.budget_tokens goes to Anthropic thinking and Google thinkingConfig', () => {
     const budget = { thinking: { budget_tokens: 2048 } };
-    expect(modelCallSettings(budget, 'anthropic.messages', 'anthropic:m').providerOptions).toEqual({ anthropic: { thinking: { type: 'enabled', budgetTokens: 2048 } } });
+    expect(modelCallSettings(budget, 'anthropic.messages', 'anthropic:m').providerOptions).toEqual({
+      anthropic: { thinking: { type: 'enabled', budgetTokens: 2048 } },
+    });
     expect(modelCallSettings(budget, 'google.generative-ai', 'google:g').providerOptions).toEqual({ google: { thinkingConfig: { thinkingBudget: 2048 } } });
   });
 
@@ -61,29 +63,39 @@ describe('modelCallSettings', () => {
     expect(modelCallSettings({ thinking: { budget_tokens: 2048 } }, 'openai.responses', 'openai:gpt-5').warnings).toEqual([
       {
         setting: 'thinking.budget_tokens',
-        message: 'model_settings.thinking.budget_tokens is not honoured by openai:gpt-5: OpenAI-style APIs take reasoning.effort instead; the request is sent without it',
+        message:
+          'model_settings.thinking.budget_tokens is not honoured by openai:gpt-5: OpenAI-style APIs take reasoning.effort instead; the request is sent without it',
       },
     ]);
-    expect(modelCallSettings({ reasoning: { effort: 'low' } }, 'anthropic.messages', 'anthropic:m').warnings.map((w) => w.setting)).toEqual(['reasoning.effort']);
-    expect(modelCallSettings({ reasoning: { effort: 'low' }, thinking: { budget_tokens: 9 } }, 'ollama.responses', 'ollama:m').warnings.map((w) => w.setting)).toEqual([
+    expect(modelCallSettings({ reasoning: { effort: 'low' } }, 'anthropic.messages', 'anthropic:m').warnings.map((w) => w.setting)).toEqual([
       'reasoning.effort',
-      'thinking.budget_tokens',
     ]);
+    expect(
+      modelCallSettings({ reasoning: { effort: 'low' }, thinking: { budget_tokens: 9 } }, 'ollama.responses', 'ollama:m').warnings.map((w) => w.setting),
+    ).toEqual(['reasoning.effort', 'thinking.budget_tokens']);
   });
 
   it("a thinking budget below Anthropic's minimum is raised to it, with a warning", () => {
     const settings = modelCallSettings({ thinking: { budget_tokens: 500 } }, 'anthropic.messages', 'anthropic:claude-sonnet-4-5');
     expect(settings.providerOptions).toEqual({ anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } } });
-    expect(settings.warnings[0]!.message).toBe('model_settings.thinking.budget_tokens 500 is below the minimum of anthropic:claude-sonnet-4-5 (1024); 1024 is sent');
+    expect(settings.warnings[0]!.message).toBe(
+      'model_settings.thinking.budget_tokens 500 is below the minimum of anthropic:claude-sonnet-4-5 (1024); 1024 is sent',
+    );
   });
 
   it('provider_options are merged in deeply and win over derived options', () => {
     const settings = modelCallSettings(
-      { thinking: { budget_tokens: 2048 }, provider_options: { anthropic: { thinking: { budgetTokens: 4096 }, sendReasoning: false }, openai: { store: false } } },
+      {
+        thinking: { budget_tokens: 2048 },
+        provider_options: { anthropic: { thinking: { budgetTokens: 4096 }, sendReasoning: false }, openai: { store: false } },
+      },
       'anthropic.messages',
       'anthropic:m',
     );
-    expect(settings.providerOptions).toEqual({ anthropic: { thinking: { type: 'enabled', budgetTokens: 4096 }, sendReasoning: false }, openai: { store: false } });
+    expect(settings.providerOptions).toEqual({
+      anthropic: { thinking: { type: 'enabled', budgetTokens: 4096 }, sendReasoning: false },
+      openai: { store: false },
+    });
   });
 
   it('prompt caching is on by default for Anthropic only, off with cache: false', () => {

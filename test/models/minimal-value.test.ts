@@ -29,7 +29,12 @@ describe('minimalValueFor', () => {
 
   it('follows recursive $refs without looping', () => {
     type Node = { name: string; children: Node[] };
-    const NodeSchema: z.ZodType<Node> = z.object({ name: z.string(), get children() { return z.array(NodeSchema); } });
+    const NodeSchema: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(NodeSchema);
+      },
+    });
     const value = minimalValueFor(z.toJSONSchema(NodeSchema));
     expect(value).toEqual({ name: '', children: [] });
     expect(NodeSchema.safeParse(value).success).toBe(true);
@@ -44,7 +49,12 @@ describe('minimalValueFor', () => {
       properties: {
         id: { $ref: '#/definitions/id' },
         score: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
-        both: { allOf: [{ type: 'object', required: ['a'], properties: { a: { const: 1 } } }, { required: ['b'], properties: { b: { type: 'string', minLength: 1 } } }] },
+        both: {
+          allOf: [
+            { type: 'object', required: ['a'], properties: { a: { const: 1 } } },
+            { required: ['b'], properties: { b: { type: 'string', minLength: 1 } } },
+          ],
+        },
         extra: { type: ['null', 'string'] },
       },
     };

@@ -49,7 +49,13 @@ describe('withProviderTools', () => {
   });
 
   test('a fallback to another provider sends that provider its own tool, and names the model that served', async () => {
-    const overloaded = new APICallError({ message: 'overloaded', url: 'http://127.0.0.1/v1/messages', requestBodyValues: {}, statusCode: 529, responseBody: 'overloaded_error' });
+    const overloaded = new APICallError({
+      message: 'overloaded',
+      url: 'http://127.0.0.1/v1/messages',
+      requestBodyValues: {},
+      statusCode: 529,
+      responseBody: 'overloaded_error',
+    });
     const first = recording('anthropic.messages', overloaded);
     const second = recording('openai.responses');
     const model = createFallbackModel([
@@ -70,7 +76,8 @@ describe('withProviderTools', () => {
 
 describe('assertProviderTools', () => {
   test('accepts the providers that have web_search and nothing asked', () => {
-    for (const id of ['anthropic:claude-sonnet-4-5', 'openai:gpt-5', 'google:gemini-2.5-flash']) expect(() => assertProviderTools(id, ['web_search'], { id: 'main' })).not.toThrow();
+    for (const id of ['anthropic:claude-sonnet-4-5', 'openai:gpt-5', 'google:gemini-2.5-flash'])
+      expect(() => assertProviderTools(id, ['web_search'], { id: 'main' })).not.toThrow();
     expect(() => assertProviderTools('test', [], { id: 'main' })).not.toThrow();
   });
 
@@ -84,7 +91,9 @@ describe('assertProviderTools', () => {
         caught = error;
       }
       expect(ProjectError.isInstance(caught), id).toBe(true);
-      expect((caught as ProjectError).message).toContain(`web_search is not available on ${id} (fallback model of worker main): providers that have it are anthropic, openai, google`);
+      expect((caught as ProjectError).message).toContain(
+        `web_search is not available on ${id} (fallback model of worker main): providers that have it are anthropic, openai, google`,
+      );
       expect((caught as ProjectError).location).toMatchObject({ file: 'main.worker', field: 'provider_tools' });
     }
   });

@@ -60,7 +60,13 @@ describe('createModelRegistry: providers over HTTP', () => {
     const registry = createModelRegistry({ env: { LOCAL_KEY: 'lk' }, providers });
     server.setHandler((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'echo', args: { s: 'x' } }] } : { text: 'done' }));
     const echo = tool({ inputSchema: z.object({ s: z.string() }), execute: async ({ s }) => s });
-    const result = await generateText({ model: await registry.resolve('local:qwen3', 'main'), prompt: 'go', tools: { echo }, stopWhen: stepCountIs(5), maxRetries: 0 });
+    const result = await generateText({
+      model: await registry.resolve('local:qwen3', 'main'),
+      prompt: 'go',
+      tools: { echo },
+      stopWhen: stepCountIs(5),
+      maxRetries: 0,
+    });
     expect(result.text).toBe('done');
     expect(server.requests.map((r) => [r.protocol, r.model, r.headers.authorization])).toEqual([
       ['openai-chat', 'qwen3', 'Bearer lk'],
@@ -107,11 +113,8 @@ describe('createModelRegistry: one model per id', () => {
   it('names each worker in the error when its model cannot be made, however many ask at once', async () => {
     const registry = createModelRegistry({ env: {} });
     const errors = await Promise.all(['main', 'sub/a'].map((worker) => catchRejection(registry.resolve('openai-compatible:qwen3', worker))));
-    expect(errors.map((error) => (error as Error).message)).toEqual([
-      expect.stringContaining('(worker main)'),
-      expect.stringContaining('(worker sub/a)'),
-    ]);
-    expect((await catchRejection(registry.resolve('openai-compatible:qwen3', 'later')) as Error).message).toContain('(worker later)');
+    expect(errors.map((error) => (error as Error).message)).toEqual([expect.stringContaining('(worker main)'), expect.stringContaining('(worker sub/a)')]);
+    expect(((await catchRejection(registry.resolve('openai-compatible:qwen3', 'later'))) as Error).message).toContain('(worker later)');
   });
 
   it('reads a scripted model’s file again for every call', async () => {
@@ -145,7 +148,9 @@ describe('createModelRegistry: errors before any request', () => {
 
   it('a manifest provider with api_key_env names that variable', async () => {
     const registry = createModelRegistry({ env: {}, providers: { local: { base_url: server.openaiBaseUrl, api_key_env: 'LOCAL_KEY' } } });
-    await expect(registry.resolve('local:qwen3', 'summarize')).rejects.toThrow('missing API key for local:qwen3 (worker summarize): set LOCAL_KEY or run llm-do keys set local');
+    await expect(registry.resolve('local:qwen3', 'summarize')).rejects.toThrow(
+      'missing API key for local:qwen3 (worker summarize): set LOCAL_KEY or run llm-do keys set local',
+    );
     expect(server.requests).toHaveLength(0);
   });
 

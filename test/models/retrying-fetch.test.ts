@@ -83,7 +83,9 @@ describe('createRetryingFetch', () => {
     // A server asking for an hour is capped; abort the wait so the test does not sleep 30 s.
     const controller = new AbortController();
     const third = scriptedFetch([{ status: 503, headers: { 'retry-after': '3600' } }, 200]);
-    const pending = createRetryingFetch({ fetch: third.fetch, onRetry: (e) => (delays.push(e.delayMs), controller.abort()) })('http://x/', { signal: controller.signal });
+    const pending = createRetryingFetch({ fetch: third.fetch, onRetry: (e) => (delays.push(e.delayMs), controller.abort()) })('http://x/', {
+      signal: controller.signal,
+    });
     await catchRejection(pending);
     expect(delays[2]).toBe(30_000);
   });
@@ -106,7 +108,7 @@ describe('createRetryingFetch', () => {
     expect(badPort.calls).toHaveLength(1);
   });
 
-  it('gives fetch a signal that aborts with the caller\'s, with its reason', async () => {
+  it("gives fetch a signal that aborts with the caller's, with its reason", async () => {
     const controller = new AbortController();
     const hanging = (async (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
@@ -156,12 +158,16 @@ describe('createRetryingFetch over HTTP', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('leaves no abort listener on the caller\'s long-lived signal after each request (undici keeps its own until GC)', async () => {
+  it("leaves no abort listener on the caller's long-lived signal after each request (undici keeps its own until GC)", async () => {
     server.setHandler(() => ({ text: 'ok' }));
     const run = new AbortController();
     const retrying = createRetryingFetch({ baseDelayMs: 1 });
     for (let step = 0; step < 12; step++) {
-      const response = await retrying(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }), signal: run.signal });
+      const response = await retrying(`${server.openaiBaseUrl}/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'm', messages: [] }),
+        signal: run.signal,
+      });
       await response.json();
     }
     // Twelve listeners would be Node's MaxListenersExceededWarning on the user's terminal.

@@ -21,7 +21,11 @@ describe('scripted model', () => {
       { match: { turn: 1 }, respond: { tool_calls: [{ name: 'look', args: { at: 'sky' } }] } },
       { match: { turn: 2, text: 'blue' }, respond: { text: 'it is blue' } },
     ]);
-    const look = tool({ description: 'Looks.', inputSchema: jsonSchema<{ at: string }>({ type: 'object', properties: { at: { type: 'string' } } }), execute: async () => 'blue' });
+    const look = tool({
+      description: 'Looks.',
+      inputSchema: jsonSchema<{ at: string }>({ type: 'object', properties: { at: { type: 'string' } } }),
+      execute: async () => 'blue',
+    });
     const { stepCountIs } = await import('ai');
     const result = streamText({ model, prompt: 'what colour?', tools: { look }, stopWhen: stepCountIs(3) });
     expect(await result.text).toBe('it is blue');

@@ -18,9 +18,7 @@ describe('parseModelId', () => {
     const error = catchError(() => parseModelId(id));
     expect(ProjectError.isInstance(error)).toBe(true);
     expect((error as ProjectError).code).toBe('invalid-field');
-    expect((error as Error).message).toBe(
-      `invalid model id ${JSON.stringify(id)}: expected provider:model (e.g. anthropic:claude-sonnet-4-5) or test`,
-    );
+    expect((error as Error).message).toBe(`invalid model id ${JSON.stringify(id)}: expected provider:model (e.g. anthropic:claude-sonnet-4-5) or test`);
   });
 });
 

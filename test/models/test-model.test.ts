@@ -36,7 +36,13 @@ describe('the offline test model', () => {
       messages: [
         { role: 'user', content: 'first' },
         { role: 'assistant', content: 'ok' },
-        { role: 'user', content: [{ type: 'text', text: long }, { type: 'file', data: new Uint8Array([1]), mediaType: 'application/pdf' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: long },
+            { type: 'file', data: new Uint8Array([1]), mediaType: 'application/pdf' },
+          ],
+        },
       ],
     });
     expect(text).toMatch(/^test model: worker \(unknown\) received "word word .*…" with 1 attachment \(no tools\)$/);
@@ -54,7 +60,13 @@ describe('the offline test model', () => {
   });
 
   it('answers structured output with a minimal schema-valid object through Output.object', async () => {
-    const schema = z.object({ title: z.string().min(3), score: z.int().min(1).max(5), tags: z.array(z.string()), status: z.enum(['draft', 'final']), note: z.string().optional() });
+    const schema = z.object({
+      title: z.string().min(3),
+      score: z.int().min(1).max(5),
+      tags: z.array(z.string()),
+      status: z.enum(['draft', 'final']),
+      note: z.string().optional(),
+    });
     const result = await generateText({ model: createTestModel(), prompt: 'grade it', output: Output.object({ schema }), providerOptions: worker('grader') });
     expect(result.output).toEqual({ title: 'xxx', score: 1, tags: [], status: 'draft' });
 

@@ -93,8 +93,11 @@ describe('importModule with a compiled module cache', () => {
     expect(Object.keys(second).sort()).toEqual(Object.keys(first).sort());
   });
 
-  test("names a module does not export are looked up on its default export, on both paths", async () => {
-    write('with-default.ts', 'export const named = 1;\nexport default { fromDefault: 2, register(this: { fromDefault: number }) { return this.fromDefault; } };\n');
+  test('names a module does not export are looked up on its default export, on both paths', async () => {
+    write(
+      'with-default.ts',
+      'export const named = 1;\nexport default { fromDefault: 2, register(this: { fromDefault: number }) { return this.fromDefault; } };\n',
+    );
     const first = await importModule(path.join(project, 'with-default.ts'));
     const second = await importModule(path.join(project, 'with-default.ts'));
     for (const namespace of [first, second]) {

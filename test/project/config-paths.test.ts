@@ -39,7 +39,10 @@ describe('projectConfigPaths', () => {
     const library = writeTree({ 'lib.yaml': 'name: utils\nversion: 1.0.0\n', 'workers/sum.worker': worker('sum') });
     const root = writeTree({
       'project.yaml': `name: p\ndependencies: [utils]\ntemplates:\n  roots: [shared]\ntools:\n  modules: [lib/extra.ts]\n`,
-      'main.worker': worker('main', 'schema_in: schemas.ts:Input\nschema_out: contracts/out.json\nimports:\n  tools: [./helpers/more.mjs]\n  workers: [./elsewhere/aside.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helper]'),
+      'main.worker': worker(
+        'main',
+        'schema_in: schemas.ts:Input\nschema_out: contracts/out.json\nimports:\n  tools: [./helpers/more.mjs]\n  workers: [./elsewhere/aside.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helper]',
+      ),
       'elsewhere/aside.worker': worker('elsewhere/aside'),
       'workers/helper/worker.worker': worker('helper'),
       'workers/helper/tools.ts': TOOL,

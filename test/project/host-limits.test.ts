@@ -40,22 +40,39 @@ describe('host limits', () => {
   it('refuse shell, custom, stdio MCP servers and schema modules in the browser, naming worker and field', async () => {
     const front = 'toolsets:\n  shell: {}\n  custom: {}\n  mcp:local: {}\n  mcp:remote: {}\nschema_out: schemas.ts:Out\n';
     expect(await problemsOf(front, BROWSER)).toEqual([
-      { field: 'toolsets.shell', message: 'worker main: toolset shell is not available in the browser: it runs commands as processes, which the browser cannot start; remove it, or run the project with the llm-do CLI' },
+      {
+        field: 'toolsets.shell',
+        message:
+          'worker main: toolset shell is not available in the browser: it runs commands as processes, which the browser cannot start; remove it, or run the project with the llm-do CLI',
+      },
       {
         field: 'toolsets.mcp:local',
         message:
           'worker main: toolset mcp:local is not available in the browser: its server (mcp_servers.local in project.yaml) is a stdio command, a process the browser cannot start; use an MCP server over HTTP (url:), or run the project with the llm-do CLI',
       },
-      { field: 'toolsets.custom', message: 'worker main: toolset custom is not available in the browser: its tools are TS/JS modules of the project, which the browser cannot import; remove it, or run the project with the llm-do CLI' },
-      { field: 'schema_out', message: 'worker main: schema_out "schemas.ts:Out" is not available in the browser: it is a TS/JS module, which the browser cannot import; use a JSON Schema file (schemas/NAME.json) or an inline schema' },
+      {
+        field: 'toolsets.custom',
+        message:
+          'worker main: toolset custom is not available in the browser: its tools are TS/JS modules of the project, which the browser cannot import; remove it, or run the project with the llm-do CLI',
+      },
+      {
+        field: 'schema_out',
+        message:
+          'worker main: schema_out "schemas.ts:Out" is not available in the browser: it is a TS/JS module, which the browser cannot import; use a JSON Schema file (schemas/NAME.json) or an inline schema',
+      },
     ]);
   });
 
   it('refuse nothing on Node, nor what the host can do', async () => {
     const front = 'toolsets:\n  shell: {}\n  custom: {}\n  mcp:local: {}\nschema_out: schemas.ts:Out\n';
     expect(await problemsOf(front, undefined)).toEqual([]);
-    expect(await problemsOf('toolsets:\n  filesystem: {}\n  mcp:remote: {}\nschema_out: schemas/out.json\n', BROWSER, { 'schemas/out.json': '{"type":"object"}' })).toEqual([]);
-    expect((await problemsOf(front, { host: 'a sandbox', noProcesses: true })).map((problem) => problem.field)).toEqual(['toolsets.shell', 'toolsets.mcp:local']);
+    expect(
+      await problemsOf('toolsets:\n  filesystem: {}\n  mcp:remote: {}\nschema_out: schemas/out.json\n', BROWSER, { 'schemas/out.json': '{"type":"object"}' }),
+    ).toEqual([]);
+    expect((await problemsOf(front, { host: 'a sandbox', noProcesses: true })).map((problem) => problem.field)).toEqual([
+      'toolsets.shell',
+      'toolsets.mcp:local',
+    ]);
   });
 
   it('stop a run before its first request, for a callee too', async () => {

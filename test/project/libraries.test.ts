@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { open, rejection, tempDir, worker, writeTree } from './fixture.ts';
 
 /** A library dir `NAME@VERSION` under `libs` with lib.yaml and workers. */
-function library(libs: string, name: string, version: string, extra: { deps?: string[]; exports?: string[]; workers?: Record<string, string>; dirName?: string } = {}): string {
+function library(
+  libs: string,
+  name: string,
+  version: string,
+  extra: { deps?: string[]; exports?: string[]; workers?: Record<string, string>; dirName?: string } = {},
+): string {
   const lines = [`name: ${name}`, `version: "${version}"`];
   if (extra.deps) lines.push(`dependencies: [${extra.deps.join(', ')}]`);
   if (extra.exports) lines.push(`exports: [${extra.exports.join(', ')}]`);
@@ -53,7 +58,9 @@ describe('library resolution', () => {
     library(libs, 'utils', '1.0');
     const error = await rejection(open(writeTree({ 'project.yaml': 'dependencies: [utils@2.0]\n' }), { homeDir, libPaths: ['/nowhere'] }));
     expect(error.code).toBe('library-not-found');
-    expect(error.message).toBe(`project.yaml: library utils@2.0 not found; available versions: 1.0 (looked in --lib /nowhere, ${libs}); install it with llm-do lib install DIR, or pass --lib DIR`);
+    expect(error.message).toBe(
+      `project.yaml: library utils@2.0 not found; available versions: 1.0 (looked in --lib /nowhere, ${libs}); install it with llm-do lib install DIR, or pass --lib DIR`,
+    );
   });
 
   test('version conflict names both requirers', async () => {
@@ -64,7 +71,9 @@ describe('library resolution', () => {
     const root = writeTree({ 'project.yaml': 'name: my-project\ndependencies: [lib-a@2.0, lib-b]\n' });
     const error = await rejection(open(root, { homeDir }));
     expect(error.code).toBe('version-conflict');
-    expect(error.message).toBe(`${path.join(libs, 'lib-b@1.0')}/lib.yaml: version conflict for lib-a: my-project requires lib-a@2.0; lib-b@1.0 requires lib-a@1.0`);
+    expect(error.message).toBe(
+      `${path.join(libs, 'lib-b@1.0')}/lib.yaml: version conflict for lib-a: my-project requires lib-a@2.0; lib-b@1.0 requires lib-a@1.0`,
+    );
   });
 
   test('an unversioned requirement yields to a pinned one found later', async () => {

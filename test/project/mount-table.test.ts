@@ -21,9 +21,7 @@ describe('resolveMounts', () => {
 
   it('mounts sandbox.root at / as a string or a mount object', () => {
     expect(resolveMounts({ projectRoot: '/p', config: { root: 'data' } })).toEqual([{ name: '', hostRoot: '/p/data', mode: 'ro' }]);
-    expect(resolveMounts({ projectRoot: '/p', config: { root: { root: '.', mode: 'rw' } } })).toEqual([
-      { name: '', hostRoot: '/p', mode: 'rw' },
-    ]);
+    expect(resolveMounts({ projectRoot: '/p', config: { root: { root: '.', mode: 'rw' } } })).toEqual([{ name: '', hostRoot: '/p', mode: 'rw' }]);
   });
 
   it('falls back to the project root at /, read-only, when nothing is mounted', () => {
@@ -48,9 +46,7 @@ describe('resolveMounts', () => {
     const projectError = error as ProjectError;
     expect(projectError.code).toBe('path-escape');
     expect(projectError.location).toEqual({ file: 'project.yaml', field });
-    expect(projectError.message).toBe(
-      `project.yaml: sandbox root ${root} escapes project root (use a directory inside it, or grant it with --mount x=DIR)`,
-    );
+    expect(projectError.message).toBe(`project.yaml: sandbox root ${root} escapes project root (use a directory inside it, or grant it with --mount x=DIR)`);
   });
 
   it('refuses a sandbox.root outside the project', () => {

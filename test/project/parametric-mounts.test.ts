@@ -49,7 +49,6 @@ describe('checkParametricMounts', () => {
 });
 
 describe('boundMountSpec', () => {
-
   it('narrows the declared mode to the source’s: ro there stays ro even if declared rw', () => {
     expect(boundMountSpec('docs', { root: '${dir}', mode: 'rw' }, { virtual: '/in/a', hostRoot: '/h/in/a', mode: 'ro' })).toEqual({
       name: 'docs',
@@ -62,13 +61,17 @@ describe('boundMountSpec', () => {
   });
 
   it('keeps only the suffixes and sizes both allow', () => {
-    const spec = boundMountSpec('docs', { root: '${dir}', suffixes: ['MD', '.txt'], max_file_bytes: 500 }, {
-      virtual: '/in',
-      hostRoot: '/h/in',
-      mode: 'ro',
-      suffixes: ['.md', '.pdf'],
-      maxFileBytes: 100,
-    });
+    const spec = boundMountSpec(
+      'docs',
+      { root: '${dir}', suffixes: ['MD', '.txt'], max_file_bytes: 500 },
+      {
+        virtual: '/in',
+        hostRoot: '/h/in',
+        mode: 'ro',
+        suffixes: ['.md', '.pdf'],
+        maxFileBytes: 100,
+      },
+    );
     expect(spec.suffixes).toEqual(['.md']);
     expect(spec.maxFileBytes).toBe(100);
     expect(boundMountSpec('docs', { root: '${dir}' }, { virtual: '/in', hostRoot: '/h/in', mode: 'ro', suffixes: ['.pdf'] }).suffixes).toEqual(['.pdf']);
@@ -106,7 +109,8 @@ describe('bindHostDirectory (an entry worker’s value)', () => {
   });
   afterEach(() => fixture.cleanup());
 
-  const bind = (value: string, grants = [{ name: 'data', hostDir: shared, mode: 'ro' as const }]) => bindHostDirectory(value, { fs: fixture.fs, projectRoot: project, grants });
+  const bind = (value: string, grants = [{ name: 'data', hostDir: shared, mode: 'ro' as const }]) =>
+    bindHostDirectory(value, { fs: fixture.fs, projectRoot: project, grants });
   const failure = async (value: string) => {
     const error = await bind(value).then(
       () => undefined,
@@ -127,7 +131,9 @@ describe('bindHostDirectory (an entry worker’s value)', () => {
   });
 
   it('refuses what lies outside the project and every grant, naming the value and what would be valid', async () => {
-    expect(await failure('../secret')).toBe('"../secret" is outside the project; give a directory inside the project (relative to its root) or inside a --mount grant (data)');
+    expect(await failure('../secret')).toBe(
+      '"../secret" is outside the project; give a directory inside the project (relative to its root) or inside a --mount grant (data)',
+    );
     expect(await failure('/etc')).toContain('"/etc" is outside the project');
     const noGrants = await bindHostDirectory('/etc', { fs: fixture.fs, projectRoot: project, grants: [] }).catch((error: Error) => error.message);
     expect(noGrants).toBe('"/etc" is outside the project; give a directory inside the project (relative to its root), or grant it with --mount NAME=DIR');

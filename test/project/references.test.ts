@@ -80,12 +80,15 @@ describe('explicit paths', () => {
     expect(error.message).toBe('worker ./x not found: no file x.worker, .yaml, .yml or x/worker.worker');
   });
 
-  test.each(['../outside', './workers/../../outside.worker', 'reports/../../x', '/etc/passwd.worker', 'utils:../x'])('%s escapes the project root', async (ref) => {
-    const project = await open(writeTree({ 'main.worker': worker('main') }));
-    const error = await rejection(project.resolveWorker(ref));
-    expect(error.code).toBe('path-escape');
-    expect(error.message).toBe(`path escapes project root: ${ref}`);
-  });
+  test.each(['../outside', './workers/../../outside.worker', 'reports/../../x', '/etc/passwd.worker', 'utils:../x'])(
+    '%s escapes the project root',
+    async (ref) => {
+      const project = await open(writeTree({ 'main.worker': worker('main') }));
+      const error = await rejection(project.resolveWorker(ref));
+      expect(error.code).toBe('path-escape');
+      expect(error.message).toBe(`path escapes project root: ${ref}`);
+    },
+  );
 
   test('a symlink to a worker outside the root escapes it', async () => {
     const outside = writeTree({ 'evil.worker': worker('evil') });

@@ -74,7 +74,20 @@ test.each([
 
 test('"**/*.worker"-like include patterns, answered by the file name ending, match exactly what the glob matches', () => {
   const patterns = [...DEFAULT_INCLUDE, '**/*.agent.yaml', '**/*worker', 'a/**/*.worker', '**/x*.worker'];
-  const paths = ['.worker', 'a.worker', 'a/b/c.worker', 'a.workerx', 'a.worker/b', 'a/.yaml', 'x.yml', 'b.agent.yaml', 'a/worker', 'worker', 'a/b/x1.worker', 'a/b/y.worker'];
+  const paths = [
+    '.worker',
+    'a.worker',
+    'a/b/c.worker',
+    'a.workerx',
+    'a.worker/b',
+    'a/.yaml',
+    'x.yml',
+    'b.agent.yaml',
+    'a/worker',
+    'worker',
+    'a/b/x1.worker',
+    'a/b/y.worker',
+  ];
   for (const pattern of patterns) {
     const glob = compileGlob(pattern);
     const matcher = compileWorkerGlobs([pattern], {});

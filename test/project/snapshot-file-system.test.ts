@@ -15,7 +15,10 @@ function counting(): { fs: FileSystem; calls: Record<string, number> } {
   const node = createNodeFileSystem();
   const calls: Record<string, number> = {};
   const fs = Object.fromEntries(
-    Object.entries(node).map(([name, method]) => [name, (...args: unknown[]) => ((calls[name] = (calls[name] ?? 0) + 1), (method as (...a: unknown[]) => unknown)(...args))]),
+    Object.entries(node).map(([name, method]) => [
+      name,
+      (...args: unknown[]) => ((calls[name] = (calls[name] ?? 0) + 1), (method as (...a: unknown[]) => unknown)(...args)),
+    ]),
   ) as unknown as FileSystem;
   return { fs, calls };
 }
@@ -35,8 +38,20 @@ describe('snapshotFileSystem', () => {
     fs.symlinkSync(path.join(root, 'dir'), path.join(root, 'dir-in'));
     fs.symlinkSync(path.join(root, 'gone'), path.join(root, 'dangling'));
     const paths = [
-      'a.txt', 'A.txt', 'missing.txt', 'dir', 'dir/b.txt', 'dir/sub/c.txt', 'dir/missing/c.txt', 'a.txt/under-a-file', 'link-out.txt',
-      'dir-out/inner.txt', 'dir-in/b.txt', 'dir-in/sub', 'dangling', 'dangling/x',
+      'a.txt',
+      'A.txt',
+      'missing.txt',
+      'dir',
+      'dir/b.txt',
+      'dir/sub/c.txt',
+      'dir/missing/c.txt',
+      'a.txt/under-a-file',
+      'link-out.txt',
+      'dir-out/inner.txt',
+      'dir-in/b.txt',
+      'dir-in/sub',
+      'dangling',
+      'dangling/x',
     ].map((relative) => path.join(root, relative));
     const node = createNodeFileSystem();
     const snapshot = snapshotFileSystem(createNodeFileSystem());

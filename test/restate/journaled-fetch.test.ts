@@ -30,7 +30,12 @@ describe('journaled fetch', () => {
     journal.replay();
     const replayed = await fetch('http://model/v1');
     expect(asked).toBe(1);
-    expect([replayed.status, replayed.statusText, replayed.headers.get('retry-after'), await replayed.text()]).toEqual([429, 'Too Many Requests', '3', '{"answer": 42}']);
+    expect([replayed.status, replayed.statusText, replayed.headers.get('retry-after'), await replayed.text()]).toEqual([
+      429,
+      'Too Many Requests',
+      '3',
+      '{"answer": 42}',
+    ]);
   });
 
   test("a network failure is recorded and thrown again as fetch's TypeError, with its code", async () => {

@@ -25,7 +25,9 @@ describe('openRunDatabase', () => {
     expect(pragmaNumber(db, 'user_version')).toBe(SCHEMA_VERSION);
     expect(db.prepare('PRAGMA journal_mode').raw().all()).toEqual([['wal']]);
     expect(pragmaNumber(db, 'busy_timeout')).toBeGreaterThanOrEqual(5000);
-    db.prepare(`INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES ('r', 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`).run();
+    db.prepare(
+      `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES ('r', 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`,
+    ).run();
     db.close();
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const again = openRunDatabase(file);
@@ -46,15 +48,18 @@ describe('openRunDatabase', () => {
       /written by a newer llm-do \(schema version \d+; this one knows up to \d+\)/,
     ],
   ];
-  test.each(refusals.flatMap((refusal) => ['openRunDatabase', 'prepareRunLogFile'].map((opener) => [opener, ...refusal] as const)))('%s refuses %s, naming the file, --no-log and moving the file aside', async (opener, _name, prepare, reason) => {
-    const file = tempLog();
-    prepare(file);
-    const open = opener === 'openRunDatabase' ? openRunDatabase : prepareRunLogFile;
-    const error = await rejection(Promise.resolve().then(() => open(file)));
-    expect(error).toMatchObject({ kind: 'project', code: 'run-log-unusable', location: { file } });
-    expect(error.message).toMatch(reason);
-    expect(error.message).toContain(`${file}: cannot use the run log`);
-    expect(error.message).toContain('--no-log');
-    expect(error.message).toContain(`mv ${file} ${file}.old`);
-  });
+  test.each(refusals.flatMap((refusal) => ['openRunDatabase', 'prepareRunLogFile'].map((opener) => [opener, ...refusal] as const)))(
+    '%s refuses %s, naming the file, --no-log and moving the file aside',
+    async (opener, _name, prepare, reason) => {
+      const file = tempLog();
+      prepare(file);
+      const open = opener === 'openRunDatabase' ? openRunDatabase : prepareRunLogFile;
+      const error = await rejection(Promise.resolve().then(() => open(file)));
+      expect(error).toMatchObject({ kind: 'project', code: 'run-log-unusable', location: { file } });
+      expect(error.message).toMatch(reason);
+      expect(error.message).toContain(`${file}: cannot use the run log`);
+      expect(error.message).toContain('--no-log');
+      expect(error.message).toContain(`mv ${file} ${file}.old`);
+    },
+  );
 });

@@ -39,7 +39,13 @@ export const SHELL_APPROVAL = 'a1b2c3d5-0000-4000-8000-000000000002';
  * one nested under a delegation tool call.
  */
 export function pausedSnapshot(run_id: string, project = { name: 'p', root: '/p' }): RunSnapshot {
-  const call = (call_id: string, parent_call_id: string | null, parent_tool_call_id: string | null, chain: string[], tool_calls: ToolCallSnapshot[]): CallSnapshot => ({
+  const call = (
+    call_id: string,
+    parent_call_id: string | null,
+    parent_tool_call_id: string | null,
+    chain: string[],
+    tool_calls: ToolCallSnapshot[],
+  ): CallSnapshot => ({
     call_id,
     parent_call_id,
     parent_tool_call_id,
@@ -57,28 +63,50 @@ export function pausedSnapshot(run_id: string, project = { name: 'p', root: '/p'
     phase: 'tools',
     tool_calls,
   });
-  const helper = call('c2', 'c1', 't1', ['main', 'helper'], [
-    {
-      tool_call_id: 's1',
-      tool: 'shell',
-      args: { command: 'rm -rf build\u001b[2J' },
-      status: 'pending',
-      approval: { approval_id: SHELL_APPROVAL, toolset: 'shell', description: 'Run a shell command', note: 'may already have run' },
-      children: [],
-    },
-  ]);
-  const main = call('c1', null, null, ['main'], [
-    { tool_call_id: 't1', tool: 'helper', args: { input: 'clean up' }, status: 'waiting', children: [helper] },
-    {
-      tool_call_id: 't2',
-      tool: 'write_file',
-      args: { path: 'notes.txt', content: 'hello\nworld\n' },
-      status: 'pending',
-      approval: { approval_id: WRITE_APPROVAL, toolset: 'filesystem', description: 'Write a file' },
-      children: [],
-    },
-  ]);
-  return { state_version: STATE_VERSION, run_id, project, call_count: 2, usage: NO_USAGE, denied_calls: 0, session: { calls: [], tools: [] }, options: { model: null, stream: true, max_depth: 5, mounts: [], set: [] }, root: main };
+  const helper = call(
+    'c2',
+    'c1',
+    't1',
+    ['main', 'helper'],
+    [
+      {
+        tool_call_id: 's1',
+        tool: 'shell',
+        args: { command: 'rm -rf build\u001b[2J' },
+        status: 'pending',
+        approval: { approval_id: SHELL_APPROVAL, toolset: 'shell', description: 'Run a shell command', note: 'may already have run' },
+        children: [],
+      },
+    ],
+  );
+  const main = call(
+    'c1',
+    null,
+    null,
+    ['main'],
+    [
+      { tool_call_id: 't1', tool: 'helper', args: { input: 'clean up' }, status: 'waiting', children: [helper] },
+      {
+        tool_call_id: 't2',
+        tool: 'write_file',
+        args: { path: 'notes.txt', content: 'hello\nworld\n' },
+        status: 'pending',
+        approval: { approval_id: WRITE_APPROVAL, toolset: 'filesystem', description: 'Write a file' },
+        children: [],
+      },
+    ],
+  );
+  return {
+    state_version: STATE_VERSION,
+    run_id,
+    project,
+    call_count: 2,
+    usage: NO_USAGE,
+    denied_calls: 0,
+    session: { calls: [], tools: [] },
+    options: { model: null, stream: true, max_depth: 5, mounts: [], set: [] },
+    root: main,
+  };
 }
 
 /**
@@ -101,7 +129,8 @@ export function seedPausedRun(store: RunStore, run_id: string, project = { name:
     { ...helper, type: 'tool_call', tool: 'shell', tool_call_id: 's1', args: { command: 'rm -rf build' } },
     { ...main, type: 'approval_request', tool: 'write_file', tool_call_id: 't2', approval_id: WRITE_APPROVAL, args: {} },
     { ...helper, type: 'approval_request', tool: 'shell', tool_call_id: 's1', approval_id: SHELL_APPROVAL, args: {} },
-  ] as const) store.record(stamp(event as never));
+  ] as const)
+    store.record(stamp(event as never));
   store.checkpoint!(state);
   store.record(stamp({ ...main, type: 'run_paused', pending: pendingApprovals(state), questions: [] }));
   store.record(stamp({ ...main, type: 'run_end', status: 'paused', usage: NO_USAGE, duration_ms: 40 }));

@@ -12,11 +12,15 @@ describe('settleAbandonedRuns', () => {
     const db = openRunDatabase(tempLog());
     // A process that has certainly exited.
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
-    const insert = db.prepare(`INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES (?, 'p', '/p', 'main', '{}', 'running', ?, ?, ?)`);
+    const insert = db.prepare(
+      `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES (?, 'p', '/p', 'main', '{}', 'running', ?, ?, ?)`,
+    );
     insert.run('dead', '2026-01-01T00:00:01Z', gone, hostname());
     insert.run('alive', '2026-01-01T00:00:02Z', process.pid, hostname());
     insert.run('elsewhere', '2026-01-01T00:00:03Z', gone, `${hostname()}-other`);
-    db.prepare(`INSERT INTO calls (run_id, call_id, worker, chain, depth, started_at, status) VALUES ('dead', 'c1', 'main', '["main"]', 0, 'now', 'running')`).run();
+    db.prepare(
+      `INSERT INTO calls (run_id, call_id, worker, chain, depth, started_at, status) VALUES ('dead', 'c1', 'main', '["main"]', 0, 'now', 'running')`,
+    ).run();
 
     const request = db.prepare(
       `INSERT INTO model_requests (run_id, call_id, step, model, started_at, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd) VALUES ('dead', 'c1', ?, 'm', 'now', ?, ?, ?, ?, ?)`,

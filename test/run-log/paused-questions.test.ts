@@ -15,14 +15,22 @@ const QUESTION = 'c0ffee00-0000-4000-8000-000000000003';
 const ME = { pid: process.pid, host: hostname() };
 
 /** The process that claimed run r1 is gone (a pid no process has any more). */
-const processDied = (db: ReturnType<typeof openRunDatabase>) => db.prepare(`UPDATE runs SET pid = ? WHERE id = 'r1'`).run(spawnSync(process.execPath, ['-e', '']).pid!);
+const processDied = (db: ReturnType<typeof openRunDatabase>) =>
+  db.prepare(`UPDATE runs SET pid = ? WHERE id = 'r1'`).run(spawnSync(process.execPath, ['-e', '']).pid!);
 
 /** A paused run whose entry also waits for the answer to a question (ask_user, t3). */
 function seedWithQuestion() {
   const db = openRunDatabase(tempLog());
   const store = createSqliteRunStore(db, { onWriteFailure: vi.fn() });
   const state: RunSnapshot = structuredClone(seedPausedRun(store, 'r1'));
-  state.root!.tool_calls.push({ tool_call_id: 't3', tool: 'ask_user', args: { question: 'Which city?' }, status: 'pending', question: { question_id: QUESTION, question: 'Which city?' }, children: [] });
+  state.root!.tool_calls.push({
+    tool_call_id: 't3',
+    tool: 'ask_user',
+    args: { question: 'Which city?' },
+    status: 'pending',
+    question: { question_id: QUESTION, question: 'Which city?' },
+    children: [],
+  });
   store.checkpoint!(state);
   return { db, store, state };
 }
@@ -35,12 +43,18 @@ describe('worker questions of paused runs', () => {
     expect(paused!.questions).toEqual([{ question_id: QUESTION, call_id: 'c1', tool_call_id: 't3', chain: ['main'], question: 'Which city?' }]);
 
     expect(() => store.recordAnswer('r1', 'nope', 'Lisbon', 'ada@box')).toThrow(`run r1 has no pending question nope (pending questions: ${QUESTION})`);
-    expect(() => store.recordAnswer('r1', WRITE_APPROVAL, 'Lisbon', 'ada@box')).toThrow(`${WRITE_APPROVAL} is an approval of run r1, not a question; decide it with llm-do approve or llm-do deny`);
-    expect(() => store.recordDecisions('r1', new Map([[QUESTION, { action: 'approve' }]]), 'ada@box')).toThrow(`${QUESTION} is a question of run r1, not an approval; answer it with: llm-do answer r1 ID TEXT`);
+    expect(() => store.recordAnswer('r1', WRITE_APPROVAL, 'Lisbon', 'ada@box')).toThrow(
+      `${WRITE_APPROVAL} is an approval of run r1, not a question; decide it with llm-do approve or llm-do deny`,
+    );
+    expect(() => store.recordDecisions('r1', new Map([[QUESTION, { action: 'approve' }]]), 'ada@box')).toThrow(
+      `${QUESTION} is a question of run r1, not an approval; answer it with: llm-do answer r1 ID TEXT`,
+    );
 
     store.recordAnswer('r1', QUESTION, 'Lisbon', 'ada@box');
     expect(store.pendingApprovals('r1')[0]!.questions[0]!.answer).toEqual({ text: 'Lisbon', answered_by: 'ada@box', answered_at: expect.any(String) });
-    expect(() => store.recordAnswer('r1', QUESTION, 'Porto', 'bob@laptop')).toThrow(new RegExp(`^question ${QUESTION} of run r1 is answered already \\("Lisbon", by ada@box at .*\\); an answer cannot be changed$`));
+    expect(() => store.recordAnswer('r1', QUESTION, 'Porto', 'bob@laptop')).toThrow(
+      new RegExp(`^question ${QUESTION} of run r1 is answered already \\("Lisbon", by ada@box at .*\\); an answer cannot be changed$`),
+    );
     // An answer is not a decision: approvals are still undecided.
     expect(store.decisions('r1')).toEqual(new Map());
   });

@@ -33,8 +33,22 @@ describe('paused runs in the run log', () => {
     expect(rest).toEqual([]);
     expect(paused!.run).toMatchObject({ id: 'r1', project: 'p', entry: 'main', status: 'paused', exit_code: 3 });
     expect(paused!.pending).toEqual([
-      expect.objectContaining({ approval_id: SHELL_APPROVAL, call_id: 'c2', tool_call_id: 's1', chain: ['main', 'helper'], tool: 'shell', note: 'may already have run' }),
-      expect.objectContaining({ approval_id: WRITE_APPROVAL, call_id: 'c1', tool_call_id: 't2', chain: ['main'], tool: 'write_file', args: { path: 'notes.txt', content: 'hello\nworld\n' } }),
+      expect.objectContaining({
+        approval_id: SHELL_APPROVAL,
+        call_id: 'c2',
+        tool_call_id: 's1',
+        chain: ['main', 'helper'],
+        tool: 'shell',
+        note: 'may already have run',
+      }),
+      expect.objectContaining({
+        approval_id: WRITE_APPROVAL,
+        call_id: 'c1',
+        tool_call_id: 't2',
+        chain: ['main'],
+        tool: 'write_file',
+        args: { path: 'notes.txt', content: 'hello\nworld\n' },
+      }),
     ]);
     expect(store.pendingApprovals('r1')).toEqual([paused]);
     // Waiting for decisions is not finished: age never deletes it.
@@ -48,13 +62,23 @@ describe('paused runs in the run log', () => {
     const { db, store } = open();
     seedPausedRun(store, 'r1');
     store.recordDecisions('r1', new Map([[WRITE_APPROVAL, { action: 'approve', remember: 'tool' }]]), 'ada@box');
-    expect(() => store.recordDecisions('r1', new Map([[SHELL_APPROVAL, { action: 'deny' }], ['nope', { action: 'approve' }]]), 'ada@box')).toThrow(
-      `run r1 has no pending approval nope (pending: ${SHELL_APPROVAL}, ${WRITE_APPROVAL})`,
-    );
+    expect(() =>
+      store.recordDecisions(
+        'r1',
+        new Map([
+          [SHELL_APPROVAL, { action: 'deny' }],
+          ['nope', { action: 'approve' }],
+        ]),
+        'ada@box',
+      ),
+    ).toThrow(`run r1 has no pending approval nope (pending: ${SHELL_APPROVAL}, ${WRITE_APPROVAL})`);
     expect(store.decisions('r1')).toEqual(new Map([[WRITE_APPROVAL, { action: 'approve', remember: 'tool' }]]));
     store.recordDecisions('r1', new Map([[WRITE_APPROVAL, { action: 'deny', reason: 'not there' }]]), 'bob@laptop');
     const pending = store.pendingApprovals('r1')[0]!.pending;
-    expect(pending.find((item) => item.approval_id === WRITE_APPROVAL)!.decision).toMatchObject({ decision: { action: 'deny', reason: 'not there' }, decided_by: 'bob@laptop' });
+    expect(pending.find((item) => item.approval_id === WRITE_APPROVAL)!.decision).toMatchObject({
+      decision: { action: 'deny', reason: 'not there' },
+      decided_by: 'bob@laptop',
+    });
     expect(pending.find((item) => item.approval_id === SHELL_APPROVAL)!.decision).toBeUndefined();
 
     db.prepare(`UPDATE runs SET status = 'ok' WHERE id = 'r1'`).run();
@@ -71,8 +95,16 @@ describe('paused runs in the run log', () => {
   test.each([
     ['no saved state', null, 'run r1 has no saved state to go on from (it stopped before its first step was saved)'],
     ['text that is not JSON', '{"state_version": 1,', "run r1's saved state is corrupt (not JSON:"],
-    ['a state from a newer llm-do', JSON.stringify({ ...pausedSnapshot('r1'), state_version: STATE_VERSION + 1 }), `run r1's saved state is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_version ${STATE_VERSION})`],
-    ['a tool call without its children', JSON.stringify({ ...pausedSnapshot('r1'), root: { ...pausedSnapshot('r1').root, tool_calls: [{ tool_call_id: 'x', tool: 't', status: 'done' }] } }), "run r1's saved state is corrupt (root.tool_calls.0.children:"],
+    [
+      'a state from a newer llm-do',
+      JSON.stringify({ ...pausedSnapshot('r1'), state_version: STATE_VERSION + 1 }),
+      `run r1's saved state is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_version ${STATE_VERSION})`,
+    ],
+    [
+      'a tool call without its children',
+      JSON.stringify({ ...pausedSnapshot('r1'), root: { ...pausedSnapshot('r1').root, tool_calls: [{ tool_call_id: 'x', tool: 't', status: 'done' }] } }),
+      "run r1's saved state is corrupt (root.tool_calls.0.children:",
+    ],
     ['the state of another run', JSON.stringify(pausedSnapshot('r2')), "run r1's saved state is corrupt (it names another run, r2)"],
   ])('a saved state that cannot be used (%s) is refused, naming the run, and nothing changes', (_name, text, message) => {
     const { db, store } = open();
@@ -89,7 +121,9 @@ describe('paused runs in the run log', () => {
     const { db, store } = open();
     const state = seedPausedRun(store, 'r1');
     expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, decisions: new Map(), answers: new Map(), previousStatus: 'paused' });
-    expect(db.prepare(`SELECT status, pid, host, exit_code, ended_at FROM runs WHERE id = 'r1'`).all()).toEqual([{ status: 'running', pid: 4242, host: 'here', exit_code: null, ended_at: null }]);
+    expect(db.prepare(`SELECT status, pid, host, exit_code, ended_at FROM runs WHERE id = 'r1'`).all()).toEqual([
+      { status: 'running', pid: 4242, host: 'here', exit_code: null, ended_at: null },
+    ]);
     expect(db.prepare(`SELECT DISTINCT status FROM calls WHERE run_id = 'r1'`).raw().all()).toEqual([['running']]);
 
     expect(() => store.reopen('r1', { pid: 1, host: 'elsewhere' })).toThrow('run r1 is already running (pid 4242 on host here)');
@@ -117,7 +151,14 @@ describe('paused runs in the run log', () => {
   test('a reopened run records on without begin: the step of its calls, seq after the last, status and exit code at its next run_end, durations added', () => {
     const { db, store } = open();
     seedPausedRun(store, 'r1');
-    store.recordDecisions('r1', new Map([[WRITE_APPROVAL, { action: 'approve' }], [SHELL_APPROVAL, { action: 'deny' }]]), 'ada@box');
+    store.recordDecisions(
+      'r1',
+      new Map([
+        [WRITE_APPROVAL, { action: 'approve' }],
+        [SHELL_APPROVAL, { action: 'deny' }],
+      ]),
+      'ada@box',
+    );
     const { lastSeq } = store.reopen('r1', ME);
     const { identity } = stamper('r1');
     const main = identity('c1', 'main');
@@ -146,7 +187,10 @@ describe('paused runs in the run log', () => {
   test('decisions are used by the first checkpoint without them pending, so a crash between claim and use loses none', () => {
     const { db, store } = open();
     const state = seedPausedRun(store, 'r1');
-    const decided = new Map([[WRITE_APPROVAL, { action: 'approve' as const }], [SHELL_APPROVAL, { action: 'deny' as const, reason: 'no' }]]);
+    const decided = new Map([
+      [WRITE_APPROVAL, { action: 'approve' as const }],
+      [SHELL_APPROVAL, { action: 'deny' as const, reason: 'no' }],
+    ]);
     store.recordDecisions('r1', decided, 'ada@box');
     expect(store.reopen('r1', ME).decisions).toEqual(decided);
     // The state saved as the resumed run starts still has both pending: nothing is used yet.
@@ -159,7 +203,9 @@ describe('paused runs in the run log', () => {
     next.root!.tool_calls[1]!.status = 'running';
     store.checkpoint!(next);
     expect(store.decisions('r1')).toEqual(new Map([[SHELL_APPROVAL, { action: 'deny', reason: 'no' }]]));
-    expect(db.prepare(`SELECT approval_id, decided_by FROM decisions WHERE used_at IS NOT NULL`).all()).toEqual([{ approval_id: WRITE_APPROVAL, decided_by: 'ada@box' }]);
+    expect(db.prepare(`SELECT approval_id, decided_by FROM decisions WHERE used_at IS NOT NULL`).all()).toEqual([
+      { approval_id: WRITE_APPROVAL, decided_by: 'ada@box' },
+    ]);
   });
 
   test('a log of schema version 2 is migrated: its runs keep, with no decisions and last_seq 0', () => {
@@ -167,7 +213,11 @@ describe('paused runs in the run log', () => {
     const old = new Database(file);
     for (const migration of MIGRATIONS.slice(0, 2)) old.exec(migration);
     old.exec(`PRAGMA user_version = 2`);
-    old.prepare(`INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES ('old', 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`).run();
+    old
+      .prepare(
+        `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES ('old', 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`,
+      )
+      .run();
     old.close();
     const { db, store } = open(file);
     expect(db.prepare(`SELECT id, last_seq FROM runs`).all()).toEqual([{ id: 'old', last_seq: 0 }]);

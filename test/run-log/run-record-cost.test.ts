@@ -109,7 +109,9 @@ describe("an idempotent tool's result is saved with the next model step", () => 
     const afterStep = saved[0]!;
     expect(afterStep.root!.tool_calls).toMatchObject([{ tool: 'read_file', status: 'new' }]);
     const again = scriptedModel(script);
-    const resumed = await (await resumeRun(afterStep, { project: loaded, stream: false, approval: 'auto_deny', _internal: { models: registryOf(again.model) } })).result;
+    const resumed = await (
+      await resumeRun(afterStep, { project: loaded, stream: false, approval: 'auto_deny', _internal: { models: registryOf(again.model) } })
+    ).result;
     expect(resumed.status, String(resumed.error)).toBe('ok');
     expect(resumed.output).toBe(result.output);
     // Only the request after the read is sent again; the answered first one is not.

@@ -36,18 +36,52 @@ describe('SQLite run store', () => {
       { ...main, type: 'approval_decision', tool: 'helper', tool_call_id: 't1', approved: true, source: 'user' },
       { ...helper, type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm2', depth: 1, input: 'x' },
       { ...helper, type: 'model_request', model: 'm2', step: 1, system_sha256: 'def', message_count: 1, tools: [] },
-      { ...helper, type: 'model_step', model: 'm2', step: 1, finish_reason: 'stop', text: 'helped', tool_calls: 0, input_tokens: 5, output_tokens: 2, duration_ms: 7 },
+      {
+        ...helper,
+        type: 'model_step',
+        model: 'm2',
+        step: 1,
+        finish_reason: 'stop',
+        text: 'helped',
+        tool_calls: 0,
+        input_tokens: 5,
+        output_tokens: 2,
+        duration_ms: 7,
+      },
       { ...helper, type: 'usage', model: 'm2', input_tokens: 5, output_tokens: 2, cache_read_tokens: 3, cache_write_tokens: 0, cost_usd: null },
       { ...helper, type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: true, duration_ms: 9 },
       { ...main, type: 'tool_result', tool: 'helper', tool_call_id: 't1', ok: true, result: 'helped', duration_ms: 10 },
-      { ...main, type: 'model_step', model: 'm', step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 10, output_tokens: 4, duration_ms: 5 },
+      {
+        ...main,
+        type: 'model_step',
+        model: 'm',
+        step: 1,
+        finish_reason: 'tool-calls',
+        text: '',
+        tool_calls: 1,
+        input_tokens: 10,
+        output_tokens: 4,
+        duration_ms: 5,
+      },
       { ...main, type: 'usage', model: 'm', input_tokens: 10, output_tokens: 4, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0.5 },
       { ...main, type: 'model_request', model: 'm', step: 2, system_sha256: 'abc', message_count: 3, tools: ['helper'] },
       { ...main, type: 'model_prompt', model: 'm', step: 2, prompt_from: 2, messages: [call, result], settings: { temperature: 0 } },
-      { ...main, type: 'model_step', model: 'm', step: 2, finish_reason: 'stop', text: 'done', tool_calls: 0, input_tokens: 20, output_tokens: 1, duration_ms: 5 },
+      {
+        ...main,
+        type: 'model_step',
+        model: 'm',
+        step: 2,
+        finish_reason: 'stop',
+        text: 'done',
+        tool_calls: 0,
+        input_tokens: 20,
+        output_tokens: 1,
+        duration_ms: 5,
+      },
       { ...main, type: 'usage', model: 'm', input_tokens: 20, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0.25 },
       { ...main, type: 'run_end', status: 'ok', output: 'done', usage: { ...NO_USAGE, input_tokens: 35, output_tokens: 7, cost_usd: null }, duration_ms: 30 },
-    ] as const) store.record(stamp(event as never));
+    ] as const)
+      store.record(stamp(event as never));
 
     const run = loadRun(db, 'r1', { prompts: true });
     expect(run).toMatchObject({ status: 'ok', exit_code: 0, input: 'go', output: 'done', input_tokens: 35, cost_usd: null, model: 'm', pid: process.pid });
@@ -60,10 +94,27 @@ describe('SQLite run store', () => {
     // Tools are stored when they change and carried over when they do not.
     expect(root.requests[1]!.prompt).toEqual({ messages: [system, user, call, result], tools: [tool], settings: { temperature: 0 } });
     expect(root.tool_calls).toEqual([
-      expect.objectContaining({ tool: 'helper', step: 1, args: { input: 'x' }, ok: true, result: 'helped', duration_ms: 10, approval: { asked: true, approved: true, source: 'user', reason: null } }),
+      expect.objectContaining({
+        tool: 'helper',
+        step: 1,
+        args: { input: 'x' },
+        ok: true,
+        result: 'helped',
+        duration_ms: 10,
+        approval: { asked: true, approved: true, source: 'user', reason: null },
+      }),
     ]);
     const child = root.tool_calls[0]!.call!;
-    expect(child).toMatchObject({ call_id: 'c2', label: 'helper#1', parent_call_id: 'c1', model: 'm2', status: 'ok', duration_ms: 9, cache_read_tokens: 3, cost_usd: null });
+    expect(child).toMatchObject({
+      call_id: 'c2',
+      label: 'helper#1',
+      parent_call_id: 'c1',
+      model: 'm2',
+      status: 'ok',
+      duration_ms: 9,
+      cache_read_tokens: 3,
+      cost_usd: null,
+    });
     expect(searchRuns(db, 'helped', 10).map((hit) => hit.run.id)).toEqual(['r1']);
   });
 
@@ -88,7 +139,13 @@ describe('SQLite run store', () => {
     const [first, second] = run.root!.tool_calls;
     expect(first).toMatchObject({ step: 1, result: 'first', ok: true, args: { cut: true, size_bytes: JSON.stringify({ big }).length } });
     expect((first!.args as { preview: string }).preview).toHaveLength(VALUE_CAP);
-    expect(second).toMatchObject({ step: 2, ok: false, denied: true, error: 'denied by user', approval: { asked: false, approved: false, source: 'rule', reason: 'blocked' } });
+    expect(second).toMatchObject({
+      step: 2,
+      ok: false,
+      denied: true,
+      error: 'denied by user',
+      approval: { asked: false, approved: false, source: 'rule', reason: 'blocked' },
+    });
   });
 
   test("a step's rows are written with its checkpoint, which keeps the run's latest state", () => {
@@ -101,7 +158,20 @@ describe('SQLite run store', () => {
     store.begin(beginning('r4'));
     store.record(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
     store.record(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: [] }));
-    store.record(stamp({ ...main, type: 'model_step', model: 'm', step: 1, finish_reason: 'stop', text: 'hi', tool_calls: 0, input_tokens: 1, output_tokens: 1, duration_ms: 1 }));
+    store.record(
+      stamp({
+        ...main,
+        type: 'model_step',
+        model: 'm',
+        step: 1,
+        finish_reason: 'stop',
+        text: 'hi',
+        tool_calls: 0,
+        input_tokens: 1,
+        output_tokens: 1,
+        duration_ms: 1,
+      }),
+    );
     expect(requests()).toEqual([]);
     expect(saved()).toEqual([{ state: null }]);
 
@@ -123,7 +193,20 @@ describe('SQLite run store', () => {
       store.record(stamp({ ...main, type: 'run_start', model: 'm', input: huge }));
       for (let step = 1; step <= 5; step++) {
         store.record(stamp({ ...main, type: 'model_request', model: 'm', step, system_sha256: 'a', message_count: 1, tools: [] }));
-        store.record(stamp({ ...main, type: 'model_step', model: 'm', step, finish_reason: 'stop', text: huge, tool_calls: 0, input_tokens: 1, output_tokens: 1, duration_ms: 1 }));
+        store.record(
+          stamp({
+            ...main,
+            type: 'model_step',
+            model: 'm',
+            step,
+            finish_reason: 'stop',
+            text: huge,
+            tool_calls: 0,
+            input_tokens: 1,
+            output_tokens: 1,
+            duration_ms: 1,
+          }),
+        );
       }
       store.record(stamp({ ...main, type: 'run_end', status: 'ok', output: huge, usage: NO_USAGE, duration_ms: 3 }));
     }).not.toThrow();

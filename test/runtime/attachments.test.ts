@@ -61,7 +61,12 @@ describe('attachments the user gives the entry worker', () => {
     expect(result.error!.message).toBe('--attach: 5 attachments exceed the limit of 4 set by worker main');
     expect(calls).toHaveLength(0);
 
-    const raised = await run({ project: loaded, attachments: five, set: [parseOverride('attachment_policy.max_attachments=5')], _internal: { models: registryOf(model) } });
+    const raised = await run({
+      project: loaded,
+      attachments: five,
+      set: [parseOverride('attachment_policy.max_attachments=5')],
+      _internal: { models: registryOf(model) },
+    });
     expect(raised.result.status).toBe('ok');
   });
 
@@ -79,7 +84,10 @@ describe('attachments the user gives the entry worker', () => {
   });
 
   test('allowed_suffixes and denied_suffixes are enforced (case-insensitively)', async () => {
-    const { root, project: loaded } = await project({ ...entry('attachment_policy:\n  allowed_suffixes: [.PDF, .txt]\n  denied_suffixes: [.txt]'), 'files/UP.PDF': PDF });
+    const { root, project: loaded } = await project({
+      ...entry('attachment_policy:\n  allowed_suffixes: [.PDF, .txt]\n  denied_suffixes: [.txt]'),
+      'files/UP.PDF': PDF,
+    });
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
     const attach = (name: string) => run({ project: loaded, attachments: [path.join(root, 'files', name)], _internal: { models: registryOf(model) } });
 
@@ -170,9 +178,7 @@ describe('readAttachmentFiles', () => {
     const read = (name: string, maxBytes: number) => sandbox.readBinary(name, { maxBytes });
     // The names were checked while both files were small; then one grew.
     await fs.writeFile('/p/in/b.txt', 'y'.repeat(90));
-    await expect(readAttachmentFiles(['/in/a.txt', '/in/b.txt'], policies, read)).rejects.toThrow(
-      '/in/b.txt is 90 bytes, over the 40-byte limit of this read',
-    );
+    await expect(readAttachmentFiles(['/in/a.txt', '/in/b.txt'], policies, read)).rejects.toThrow('/in/b.txt is 90 bytes, over the 40-byte limit of this read');
     await fs.writeFile('/p/in/b.txt', 'y'.repeat(40));
     const read2 = await readAttachmentFiles(['/in/a.txt', '/in/b.txt'], policies, read);
     expect(read2.map((file) => [file.name, file.data.length])).toEqual([

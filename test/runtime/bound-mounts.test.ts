@@ -29,7 +29,8 @@ function handOver(dir: string) {
   const seen: { results: string[]; offered: string[] } = { results: [], offered: [] };
   const { model } = scriptedModel(({ worker: id, toolResults, options }) => {
     if (id === 'main') seen.offered = (options.tools ?? []).map((tool) => ('description' in tool ? `${tool.name}: ${tool.description}` : tool.name));
-    if (id === 'summarizer') return toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: `saw ${toolResults[0]}` };
+    if (id === 'summarizer')
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: `saw ${toolResults[0]}` };
     if (toolResults.length === 0) return { toolCalls: [{ name: 'summarizer', args: { dir } }] };
     seen.results.push(...toolResults);
     return { text: 'done' };
@@ -39,18 +40,24 @@ function handOver(dir: string) {
 
 describe('bound ${field} mounts in a run', () => {
   test('a caller restricted to /drafts hands /drafts/alpha over, and the callee sees it at /folder', async () => {
-    const { project: loaded } = await folders('toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts');
+    const { project: loaded } = await folders(
+      'toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts',
+    );
     const { model, seen } = handOver('/drafts/alpha');
     const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     expect(events.find((event) => event.type === 'delegation_start')).toMatchObject({ mounts: [{ path: '/folder', from: '/drafts/alpha', mode: 'ro' }] });
     // The calling model is told what dir is.
-    expect(seen.offered).toContain('summarizer: Run the worker summarizer. (dir is a directory of your sandbox, which it sees as /folder; it gets no more access there than you have.)');
+    expect(seen.offered).toContain(
+      'summarizer: Run the worker summarizer. (dir is a directory of your sandbox, which it sees as /folder; it gets no more access there than you have.)',
+    );
   });
 
   test('a value outside the caller’s restrict subtree is an error result naming the field', async () => {
-    const { project: loaded } = await folders('toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts');
+    const { project: loaded } = await folders(
+      'toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts',
+    );
     const { model, seen } = handOver('/other');
     const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.status).toBe('ok');
@@ -69,7 +76,9 @@ describe('bound ${field} mounts in a run', () => {
   });
 
   test('the entry’s value binds from runWorker, and the state keeps every call’s bound mounts as JSON', async () => {
-    const { root, project: loaded } = await folders('toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts, mode: rw }');
+    const { root, project: loaded } = await folders(
+      'toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts, mode: rw }',
+    );
     const { model, seen } = handOver('/drafts/alpha');
     const states: RunSnapshot[] = [];
     const store: RunStore = { begin: () => undefined, record: () => undefined, checkpoint: (state) => void states.push(state) };
@@ -78,12 +87,16 @@ describe('bound ${field} mounts in a run', () => {
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     const during = states.find((state) => state.root?.tool_calls[0]?.children.length);
     const child = during!.root!.tool_calls[0]!.children[0]!;
-    expect(child.bound_mounts).toEqual([{ name: 'folder', host_root: fs.realpathSync(path.join(root, 'drafts/alpha')), mode: 'rw', bound_from: '/drafts/alpha' }]);
+    expect(child.bound_mounts).toEqual([
+      { name: 'folder', host_root: fs.realpathSync(path.join(root, 'drafts/alpha')), mode: 'rw', bound_from: '/drafts/alpha' },
+    ]);
     expect(JSON.parse(JSON.stringify(during))).toEqual(during);
     expect(checkRunSnapshot(JSON.parse(JSON.stringify(during)), 'state')).toEqual(during);
 
     // Run directly: a directory of the project, relative to its root.
-    const direct = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: toolResults[0]! }));
+    const direct = scriptedModel(({ toolResults }) =>
+      toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: toolResults[0]! },
+    );
     const entry = await run({ project: loaded, entry: 'summarizer', input: { dir: 'drafts/alpha' }, _internal: { models: registryOf(direct.model) } });
     expect(entry.result.output).toBe('{"files":["/folder/a.md"]}');
     const outside = await run({ project: loaded, entry: 'summarizer', input: { dir: '../' }, _internal: { models: registryOf(direct.model) } });
@@ -105,8 +118,21 @@ describe('bound ${field} mounts in a run', () => {
   });
 
   test('a saved state whose bound mount is not an absolute host path is refused as corrupt', () => {
-    const call = { call_id: 'c1', chain: ['main'], messages: [], tool_calls: [], bound_mounts: [{ name: 'folder', host_root: 'relative/dir', mode: 'rw', bound_from: '/x' }] };
-    const state = { state_version: 1, run_id: 'r', project: { name: 'p', root: '/p' }, call_count: 1, options: { stream: true, max_depth: 5, mounts: [], set: [] }, root: call };
+    const call = {
+      call_id: 'c1',
+      chain: ['main'],
+      messages: [],
+      tool_calls: [],
+      bound_mounts: [{ name: 'folder', host_root: 'relative/dir', mode: 'rw', bound_from: '/x' }],
+    };
+    const state = {
+      state_version: 1,
+      run_id: 'r',
+      project: { name: 'p', root: '/p' },
+      call_count: 1,
+      options: { stream: true, max_depth: 5, mounts: [], set: [] },
+      root: call,
+    };
     expect(() => checkRunSnapshot(state, 'state file s.json')).toThrow('state file s.json is corrupt (root.bound_mounts.0.host_root');
   });
 });

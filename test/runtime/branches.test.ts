@@ -15,11 +15,20 @@ describe('branches', () => {
   test('drain waits for every branch, also one started while it waits', async () => {
     const branches = createBranches();
     const settled: string[] = [];
-    void branches.track('main', after(30, 'main').then((label) => settled.push(label)));
-    void branches.track('main › a', after(10, 'a').then((label) => {
-      settled.push(label);
-      void branches.track('main › b', after(30, 'b').then((late) => settled.push(late)));
-    }));
+    void branches.track(
+      'main',
+      after(30, 'main').then((label) => settled.push(label)),
+    );
+    void branches.track(
+      'main › a',
+      after(10, 'a').then((label) => {
+        settled.push(label);
+        void branches.track(
+          'main › b',
+          after(30, 'b').then((late) => settled.push(late)),
+        );
+      }),
+    );
     expect(await branches.drain(1000)).toEqual([]);
     expect(settled.sort()).toEqual(['a', 'b', 'main']);
   });

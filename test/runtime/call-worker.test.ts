@@ -102,10 +102,12 @@ describe('ctx.callWorker', () => {
     const consults = events.flatMap((event) => (event.type === 'tool_call' && event.tool === 'consult' ? [event.tool_call_id] : []));
     expect(consults).toHaveLength(2);
     const children = events.flatMap((event) => (event.type === 'delegation_start' ? [[event.tool_call_id, event.parent_call_id, event.input]] : []));
-    expect(children.sort()).toEqual([
-      [`${consults[0]}/1`, 'c1', 'one'],
-      [`${consults[1]}/1`, 'c1', 'two'],
-    ].sort());
+    expect(children.sort()).toEqual(
+      [
+        [`${consults[0]}/1`, 'c1', 'one'],
+        [`${consults[1]}/1`, 'c1', 'two'],
+      ].sort(),
+    );
   });
 
   test('max_depth holds for calls from tool code', async () => {

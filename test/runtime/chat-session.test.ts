@@ -7,7 +7,7 @@ import { worker } from '../project/fixture.ts';
 import { project, registryOf } from './helpers.ts';
 
 describe('chat session', () => {
-  test('a cancelled turn waits for its late work, counts its usage, and reports nothing after the turn\'s run_end', async () => {
+  test("a cancelled turn waits for its late work, counts its usage, and reports nothing after the turn's run_end", async () => {
     const { project: loaded } = await project({
       'project.yaml': 'name: chat\nmodel: test\n',
       'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
@@ -31,7 +31,13 @@ describe('chat session', () => {
       },
     });
     const events: RunEvent[] = [];
-    const chat = await startChatSession({ project: loaded, stream: false, approval: 'auto_deny', onEvent: (event) => events.push(event), _internal: { models: registryOf(model) } });
+    const chat = await startChatSession({
+      project: loaded,
+      stream: false,
+      approval: 'auto_deny',
+      onEvent: (event) => events.push(event),
+      _internal: { models: registryOf(model) },
+    });
     const started = Date.now();
     await expect(chat.send('go', { signal: cancel.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
     expect(Date.now() - started).toBeLessThan(1500);

@@ -45,7 +45,12 @@ function fanOutModel(abort: AbortController) {
       if (++started === 3) setTimeout(() => abort.abort(), 20);
       if (!abort.signal.aborted) await new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
       await new Promise((resolve) => setTimeout(resolve, n * 60));
-      return { content: [{ type: 'text' as const, text: `helper ${n}` }], finishReason: { unified: 'stop' as const, raw: undefined }, usage: usage(10 ** n), warnings: [] };
+      return {
+        content: [{ type: 'text' as const, text: `helper ${n}` }],
+        finishReason: { unified: 'stop' as const, raw: undefined },
+        usage: usage(10 ** n),
+        warnings: [],
+      };
     },
   });
 }
@@ -55,7 +60,13 @@ describe('draining an aborted run', () => {
     const { project: loaded } = await project(FANOUT);
     const abort = new AbortController();
     const debug: string[] = [];
-    const { result, events } = await run({ project: loaded, input: 'go', signal: abort.signal, debug: (message) => debug.push(message), _internal: { models: registryOf(fanOutModel(abort)) } });
+    const { result, events } = await run({
+      project: loaded,
+      input: 'go',
+      signal: abort.signal,
+      debug: (message) => debug.push(message),
+      _internal: { models: registryOf(fanOutModel(abort)) },
+    });
     await new Promise((resolve) => setTimeout(resolve, 250));
 
     expect(result.status).toBe('interrupted');

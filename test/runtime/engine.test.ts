@@ -28,20 +28,34 @@ function steps(events: RunEvent[]) {
 /** The tool results of the last tool message in a prompt, as `[toolName, text]`. */
 function lastToolMessage(prompt: LanguageModelV3Prompt): [string, unknown][] {
   const message = prompt.filter((item) => item.role === 'tool').at(-1);
-  return message?.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [[part.toolName, 'value' in part.output ? part.output.value : undefined] as [string, unknown]] : [])) : [];
+  return message?.role === 'tool'
+    ? message.content.flatMap((part) =>
+        part.type === 'tool-result' ? [[part.toolName, 'value' in part.output ? part.output.value : undefined] as [string, unknown]] : [],
+      )
+    : [];
 }
 
 describe('the engine', () => {
   test("a step's tool calls run concurrently, after its model_step, and answer the model in the order it called them", async () => {
     const { project: loaded } = await project(CUSTOM());
     const { model, calls } = scriptedModel(({ toolResults }) =>
-      toolResults.length === 0 ? { text: 'Meeting.', toolCalls: [{ name: 'meet_a', args: {} }, { name: 'meet_b', args: {} }] } : { text: 'done' },
+      toolResults.length === 0
+        ? {
+            text: 'Meeting.',
+            toolCalls: [
+              { name: 'meet_a', args: {} },
+              { name: 'meet_b', args: {} },
+            ],
+          }
+        : { text: 'done' },
     );
     const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(calls).toHaveLength(2);
-    const order = events.filter((event) => ['model_step', 'tool_call', 'tool_result'].includes(event.type)).map((event) => ('tool' in event ? `${event.type} ${event.tool}` : event.type));
+    const order = events
+      .filter((event) => ['model_step', 'tool_call', 'tool_result'].includes(event.type))
+      .map((event) => ('tool' in event ? `${event.type} ${event.tool}` : event.type));
     expect(order).toEqual(['model_step', 'tool_call meet_a', 'tool_call meet_b', 'tool_result meet_b', 'tool_result meet_a', 'model_step']);
     // meet_b finished first, yet the model gets the results in its own order, in one tool message.
     expect(lastToolMessage(calls[1]!.prompt)).toEqual([
@@ -67,7 +81,16 @@ describe('the engine', () => {
 
   test('a call of a tool the worker does not have is answered with an error and the loop goes on', async () => {
     const { project: loaded } = await project(CUSTOM());
-    const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'nope', args: {} }, { name: 'work', args: {} }] } : { text: 'done' }));
+    const { model, calls } = scriptedModel(({ toolResults }) =>
+      toolResults.length === 0
+        ? {
+            toolCalls: [
+              { name: 'nope', args: {} },
+              { name: 'work', args: {} },
+            ],
+          }
+        : { text: 'done' },
+    );
     const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
 
     expect(result.status, String(result.error)).toBe('ok');

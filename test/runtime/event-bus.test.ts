@@ -6,7 +6,13 @@ import type { CallIdentity, RunEvent } from '../../src/runtime/events.ts';
 const id: CallIdentity = { run_id: 'r', call_id: 'c1', parent_call_id: null, worker: 'main', chain: ['main'] };
 const delta = (text: string, call = id) => ({ ...call, type: 'text_delta' as const, text });
 const warning = (message: string) => ({ ...id, type: 'warning' as const, message });
-const end = { ...id, type: 'run_end' as const, status: 'ok' as const, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} }, duration_ms: 0 };
+const end = {
+  ...id,
+  type: 'run_end' as const,
+  status: 'ok' as const,
+  usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
+  duration_ms: 0,
+};
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('event bus', () => {
@@ -16,11 +22,13 @@ describe('event bus', () => {
     expect(bus.emit(warning('b'))?.seq).toBe(2);
   });
 
-  test('a stamped event starts with v, type, seq and ts, then the event\'s own fields in their order', () => {
+  test("a stamped event starts with v, type, seq and ts, then the event's own fields in their order", () => {
     const bus = createEventBus({ now: () => 0 });
     const stamped = bus.emit(warning('a'))!;
     expect(Object.keys(stamped)).toEqual(['v', 'type', 'seq', 'ts', 'run_id', 'call_id', 'parent_call_id', 'worker', 'chain', 'message']);
-    expect(JSON.stringify(stamped)).toBe('{"v":1,"type":"warning","seq":1,"ts":"1970-01-01T00:00:00.000Z","run_id":"r","call_id":"c1","parent_call_id":null,"worker":"main","chain":["main"],"message":"a"}');
+    expect(JSON.stringify(stamped)).toBe(
+      '{"v":1,"type":"warning","seq":1,"ts":"1970-01-01T00:00:00.000Z","run_id":"r","call_id":"c1","parent_call_id":null,"worker":"main","chain":["main"],"message":"a"}',
+    );
   });
 
   test('lossless subscribers get every event synchronously, in seq order, minus the types they drop', () => {
@@ -66,10 +74,13 @@ describe('event bus', () => {
     const bus = createEventBus({ debug: (message) => reports.push(message) });
     const seen: number[] = [];
     let calls = 0;
-    bus.subscribe(() => {
-      calls++;
-      throw new Error('boom');
-    }, { lossless: true });
+    bus.subscribe(
+      () => {
+        calls++;
+        throw new Error('boom');
+      },
+      { lossless: true },
+    );
     bus.subscribe((event) => seen.push(event.seq), { lossless: true });
     expect(() => bus.emit(warning('a'))).not.toThrow();
     bus.emit(warning('b'));

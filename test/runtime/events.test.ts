@@ -84,7 +84,13 @@ describe('run events', () => {
   test('the events iterable yields the same events as onEvent, then ends', async () => {
     const { project: loaded } = await project(DELEGATING);
     const seen: RunEvent[] = [];
-    const handle = runWorker({ project: loaded, input: 'hi', stream: true, onEvent: (event) => seen.push(event), _internal: { models: registryOf(createTestModel()) } });
+    const handle = runWorker({
+      project: loaded,
+      input: 'hi',
+      stream: true,
+      onEvent: (event) => seen.push(event),
+      _internal: { models: registryOf(createTestModel()) },
+    });
     const iterated: RunEvent[] = [];
     for await (const event of handle.events) iterated.push(event);
     const result = await handle.result;
@@ -181,7 +187,8 @@ describe('run events: honest endings (SPEC §15)', () => {
       'project.yaml': 'name: p\nmodel: test\n',
       'main.worker': worker('main', 'toolsets:\n  custom: {}\n  workers:\n    allowed_workers: [helper]'),
       'workers/helper.worker': worker('helper', 'toolsets:\n  custom: {}'),
-      'tools.ts': "import { defineTool } from 'llm-do';\nexport const note = defineTool({ description: 'Asks.', inputSchema: { type: 'object' }, needsApproval: true, execute: () => 'noted' });\n",
+      'tools.ts':
+        "import { defineTool } from 'llm-do';\nexport const note = defineTool({ description: 'Asks.', inputSchema: { type: 'object' }, needsApproval: true, execute: () => 'noted' });\n",
     });
     const { model } = scriptedModel(({ worker: id, toolResults }) => {
       if (toolResults.length > 0) return { text: 'done' };
@@ -203,7 +210,12 @@ describe('run events: identities (SPEC §16)', () => {
     const { model } = scriptedModel(({ worker: id, toolResults }) => {
       if (id === 'helper') return { text: 'helped' };
       return toolResults.length === 0
-        ? { toolCalls: [{ name: 'helper', args: { input: 'one' } }, { name: 'helper', args: { input: 'two' } }] }
+        ? {
+            toolCalls: [
+              { name: 'helper', args: { input: 'one' } },
+              { name: 'helper', args: { input: 'two' } },
+            ],
+          }
         : { text: 'all done' };
     });
     const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
@@ -225,7 +237,9 @@ describe('run events: identities (SPEC §16)', () => {
       ['c3', 'c1', 'two'],
     ]);
     // Each child names the parent's tool call that started it; each tool call has its result.
-    expect(starts.map((start) => start.type === 'delegation_start' && start.tool_call_id)).toEqual(toolCalls.map((call) => call.type === 'tool_call' && call.tool_call_id));
+    expect(starts.map((start) => start.type === 'delegation_start' && start.tool_call_id)).toEqual(
+      toolCalls.map((call) => call.type === 'tool_call' && call.tool_call_id),
+    );
     for (const call of toolCalls) {
       const id = call.type === 'tool_call' ? call.tool_call_id : '';
       expect(events.filter((event) => event.type === 'tool_result' && event.tool_call_id === id && event.call_id === call.call_id)).toHaveLength(1);
@@ -247,7 +261,9 @@ describe('run events: identities (SPEC §16)', () => {
 
     const requests = events.filter((event) => event.type === 'model_request' && event.worker === 'main');
     const system = systemOf(calls[0]!.prompt);
-    const hex = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(system)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const hex = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(system)))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
     expect(requests.map((event) => event.type === 'model_request' && [event.system_sha256, event.message_count, event.tools])).toEqual([
       [hex, 1, ['helper']],
       [hex, 3, ['helper']],
@@ -279,7 +295,12 @@ describe('run events: identities (SPEC §16)', () => {
         abort.abort();
         // Work that ignores the abort and reports later (e.g. a provider that answers anyway).
         await new Promise((resolve) => setTimeout(resolve, 700));
-        return { content: [{ type: 'text', text: 'late' }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+        return {
+          content: [{ type: 'text', text: 'late' }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
       },
     });
     const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });

@@ -31,9 +31,7 @@ export type MockScript = (call: MockCall & { toolResults: string[] }) => MockRep
 /** The text of every tool result in a prompt, oldest first. */
 export function toolResultsOf(prompt: LanguageModelV3Prompt): string[] {
   return prompt.flatMap((message) =>
-    message.role === 'tool'
-      ? message.content.flatMap((part) => (part.type === 'tool-result' ? [outputText(part.output)] : []))
-      : [],
+    message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [outputText(part.output)] : [])) : [],
   );
 }
 
@@ -43,7 +41,10 @@ function outputText(output: { type: string; value?: unknown }): string {
 
 /** The system prompt of a call. */
 export function systemOf(prompt: LanguageModelV3Prompt): string {
-  return prompt.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+  return prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
 }
 
 /** A mock model answering by `script`; `calls` records every call in order. */

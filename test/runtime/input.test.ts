@@ -88,7 +88,7 @@ describe('worker input', () => {
     expect(calls).toHaveLength(0);
   });
 
-  test('a delegated call with arguments that break the callee\'s schema_in is an error result for the caller', async () => {
+  test("a delegated call with arguments that break the callee's schema_in is an error result for the caller", async () => {
     const { project: loaded } = await project({
       ...files,
       'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [study]'),

@@ -29,7 +29,9 @@ const SCRIPT: MockScript = ({ worker: id, toolResults }) => {
 };
 
 const resultsOf = (events: RunEvent[]) =>
-  events.filter((event) => event.type === 'tool_result').map((event) => ({ tool: (event as { tool: string }).tool, ok: (event as { ok: boolean }).ok, denied: (event as { denied?: boolean }).denied }));
+  events
+    .filter((event) => event.type === 'tool_result')
+    .map((event) => ({ tool: (event as { tool: string }).tool, ok: (event as { ok: boolean }).ok, denied: (event as { denied?: boolean }).denied }));
 
 describe('interactive workers', () => {
   test('ask_user is offered only to a worker with interactive: true, and onQuestion answers it with the chain named', async () => {
@@ -47,7 +49,9 @@ describe('interactive workers', () => {
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe('main got: planner heard: Lisbon');
-    expect(asked).toEqual([{ question_id: expect.any(String), call_id: 'c2', tool_call_id: expect.any(String), chain: ['main', 'planner'], question: 'Which city?' }]);
+    expect(asked).toEqual([
+      { question_id: expect.any(String), call_id: 'c2', tool_call_id: expect.any(String), chain: ['main', 'planner'], question: 'Which city?' },
+    ]);
     expect(scripted.calls.find((call) => call.worker === 'main')!.tools).not.toContain('ask_user');
     expect(scripted.calls.find((call) => call.worker === 'planner')!.tools).toContain('ask_user');
     expect(result.denied_calls).toBe(0);
@@ -72,9 +76,17 @@ describe('interactive workers', () => {
   test.each([
     ['deny', { onApproval: 'deny' as const }, 'nobody can answer: this run refuses questions to the user (on-approval: deny)'],
     ['approve', { onApproval: 'approve' as const }, 'nobody can answer: this run approves tool calls without asking anyone (on-approval: approve)'],
-    ['ask without a terminal', { approval: 'interactive' as const }, 'nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)'],
+    [
+      'ask without a terminal',
+      { approval: 'interactive' as const },
+      'nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)',
+    ],
     ['a callback without onQuestion', { onApproval: () => ({ action: 'approve' as const }) }, 'nobody can answer: the run has no onQuestion callback'],
-    ['a prompter that cannot ask questions', { approval: 'interactive' as const, prompter: { ask: async () => ({ action: 'approve_once' as const }) } }, 'nobody can answer: the approval prompter of this run cannot ask questions'],
+    [
+      'a prompter that cannot ask questions',
+      { approval: 'interactive' as const, prompter: { ask: async () => ({ action: 'approve_once' as const }) } },
+      'nobody can answer: the approval prompter of this run cannot ask questions',
+    ],
   ])('with %s the question gets an error result and counts as denied', async (_name, options, message) => {
     const { project: opened } = await project(FILES);
     const { result, events } = await run({ project: opened, ...options, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
@@ -87,7 +99,11 @@ describe('interactive workers', () => {
 
   test('onQuestion returning something other than text is a refusal, not a crash', async () => {
     const { project: opened } = await project(FILES);
-    const { result } = await run({ project: opened, onQuestion: () => 42 as unknown as string, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
+    const { result } = await run({
+      project: opened,
+      onQuestion: () => 42 as unknown as string,
+      _internal: { models: registryOf(scriptedModel(SCRIPT).model) },
+    });
     expect(result.output).toBe('main got: planner heard: nobody can answer: the question callback returned no text');
   });
 
@@ -95,11 +111,21 @@ describe('interactive workers', () => {
     const files = { ...FILES, 'main.worker': worker('main', 'interactive: true') };
     const { project: opened } = await project(files);
     const scripted = scriptedModel(({ toolResults }) => {
-      if (toolResults.length === 0) return { toolCalls: [{ name: 'ask_user', args: {} }, { name: 'ask_user', args: { question: 'x'.repeat(2001) } }] };
+      if (toolResults.length === 0)
+        return {
+          toolCalls: [
+            { name: 'ask_user', args: {} },
+            { name: 'ask_user', args: { question: 'x'.repeat(2001) } },
+          ],
+        };
       return { text: toolResults.join(' | ') };
     });
     const asked: unknown[] = [];
-    const { result } = await run({ project: opened, onQuestion: (question) => (asked.push(question), 'no'), _internal: { models: registryOf(scripted.model) } });
+    const { result } = await run({
+      project: opened,
+      onQuestion: (question) => (asked.push(question), 'no'),
+      _internal: { models: registryOf(scripted.model) },
+    });
     expect(asked).toEqual([]);
     expect(result.output).toMatch(/^invalid arguments for ask_user: question: .* \| invalid arguments for ask_user: question: .*2000/);
   });
@@ -113,7 +139,9 @@ describe('interactive workers', () => {
     const { project: opened } = await project(files);
     const { result } = await run({ project: opened, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
     expect(result.status).toBe('error');
-    expect(result.error?.message).toContain('allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive');
+    expect(result.error?.message).toContain(
+      'allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive',
+    );
   });
 
   test('in pause mode the question pauses the run; resumed with the answer, nothing is repeated', async () => {
@@ -125,7 +153,9 @@ describe('interactive workers', () => {
     const first = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
     expect(first.result.status, String(first.result.error)).toBe('paused');
     expect(first.result.pending).toEqual([]);
-    expect(first.result.questions).toEqual([{ question_id: expect.any(String), call_id: 'c2', tool_call_id: expect.any(String), chain: ['main', 'planner'], question: 'Which city?' }]);
+    expect(first.result.questions).toEqual([
+      { question_id: expect.any(String), call_id: 'c2', tool_call_id: expect.any(String), chain: ['main', 'planner'], question: 'Which city?' },
+    ]);
     expect(first.events.at(-2)).toMatchObject({ type: 'run_paused', pending: [], questions: first.result.questions });
     expect(resultsOf(first.events)).toEqual([]);
 
@@ -133,7 +163,13 @@ describe('interactive workers', () => {
     const questionId = first.result.questions![0]!.question_id;
     const before = scripted.calls.length;
     const events: RunEvent[] = [];
-    const handle = await resumeRun(state, { project: opened, answers: { [questionId]: 'Lisbon' }, stream: false, onEvent: (event) => events.push(event), _internal: { models: registryOf(scripted.model) } });
+    const handle = await resumeRun(state, {
+      project: opened,
+      answers: { [questionId]: 'Lisbon' },
+      stream: false,
+      onEvent: (event) => events.push(event),
+      _internal: { models: registryOf(scripted.model) },
+    });
     const second = await handle.result;
 
     expect(second.status, String(second.error)).toBe('ok');
@@ -154,7 +190,13 @@ describe('interactive workers', () => {
     const { project: opened } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
     const first = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
-    const { result } = await resumeRun(first.result.state!, { project: opened, onApproval: 'pause', answers: { 'not-a-question': 'x' }, stream: false, _internal: { models: registryOf(scripted.model) } });
+    const { result } = await resumeRun(first.result.state!, {
+      project: opened,
+      onApproval: 'pause',
+      answers: { 'not-a-question': 'x' },
+      stream: false,
+      _internal: { models: registryOf(scripted.model) },
+    });
     const second = await result;
     expect(second.status).toBe('paused');
     expect(second.questions).toEqual(first.result.questions);
@@ -172,7 +214,10 @@ export const plan = defineTool({ description: 'Plans.', inputSchema: z.object({}
     };
     const { project: opened } = await project(files);
     const scripted = scriptedModel(({ worker: id, toolResults }) => {
-      if (id === 'planner') return toolResults.length === 0 ? { toolCalls: [{ name: 'ask_user', args: { question: 'Which city?' } }] } : { text: `planner heard: ${toolResults[0]}` };
+      if (id === 'planner')
+        return toolResults.length === 0
+          ? { toolCalls: [{ name: 'ask_user', args: { question: 'Which city?' } }] }
+          : { text: `planner heard: ${toolResults[0]}` };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'plan', args: {} }] } : { text: `main got: ${toolResults[0]}` };
     });
     const { result } = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });

@@ -42,7 +42,12 @@ const DELTAS: Record<string, ModelMessage[]> = {
     {
       role: 'tool',
       content: [
-        { type: 'tool-result', toolCallId: 'c1', toolName: 'file_info', output: { type: 'json', value: { path: '/a.txt', exists: true, size: 3, nested: [1, null, { deep: true }] } } },
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'file_info',
+          output: { type: 'json', value: { path: '/a.txt', exists: true, size: 3, nested: [1, null, { deep: true }] } },
+        },
         { type: 'tool-result', toolCallId: 'c2', toolName: 'read_file', output: { type: 'text', value: 'text of b' } },
         { type: 'tool-result', toolCallId: 'c3', toolName: 'nope', output: { type: 'error-text', value: 'Model tried to call unavailable tool nope.' } },
       ],
@@ -66,7 +71,13 @@ const DELTAS: Record<string, ModelMessage[]> = {
     },
   ],
   'a denied execution and a JSON null': [
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: {} }, { type: 'tool-call', toolCallId: 'c2', toolName: 'b', input: {} }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: {} },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'b', input: {} },
+      ],
+    },
     {
       role: 'tool',
       content: [
@@ -85,7 +96,10 @@ const DELTAS: Record<string, ModelMessage[]> = {
           type: 'tool-result',
           toolCallId: 'srvtoolu_1',
           toolName: 'web_search',
-          output: { type: 'json', value: [{ url: 'https://example.com/', title: 'Example', pageAge: null, encryptedContent: 'e1', type: 'web_search_result' }] },
+          output: {
+            type: 'json',
+            value: [{ url: 'https://example.com/', title: 'Example', pageAge: null, encryptedContent: 'e1', type: 'web_search_result' }],
+          },
           providerOptions,
         },
         { type: 'tool-result', toolCallId: 'srvtoolu_2', toolName: 'web_search', output: { type: 'error-json', value: { errorCode: 'max_uses_exceeded' } } },
@@ -111,8 +125,19 @@ describe('the loop messages converted without the SDK', () => {
       [result],
       [call, result, result],
       [{ role: 'assistant', content: [{ type: 'file', data: 'aGk=', mediaType: 'text/plain' }] }],
-      [{ role: 'assistant', content: [{ type: 'tool-result', toolCallId: 'p1', toolName: 'search', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }] }],
-      [call, { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }] }],
+      [
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-result', toolCallId: 'p1', toolName: 'search', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }],
+        },
+      ],
+      [
+        call,
+        {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', output: { type: 'content', value: [{ type: 'text', text: 'x' }] } }],
+        },
+      ],
       [call, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: 'x', approved: true }] }],
       [{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 7, toolName: 'a', input: {} } as never] }],
     ];
@@ -129,13 +154,21 @@ describe('the prompt prefix', () => {
     const system = { role: 'system' as const, content: 'sys' };
     const first = prefix.unsent([user]);
     expect(first).toEqual([user]);
-    const firstPrompt = await prefix.middleware.transformParams!({ type: 'generate', params: { prompt: [system, { role: 'user', content: [{ type: 'text', text: 'go' }] }] }, model: {} as never });
+    const firstPrompt = await prefix.middleware.transformParams!({
+      type: 'generate',
+      params: { prompt: [system, { role: 'user', content: [{ type: 'text', text: 'go' }] }] },
+      model: {} as never,
+    });
     prefix.commit(1);
 
     const second = prefix.unsent([user, call, result]);
     expect(second).toHaveLength(1);
     expect(second[0]).toMatchObject({ role: 'user', content: [] });
-    const secondPrompt = await prefix.middleware.transformParams!({ type: 'generate', params: { prompt: [system, { role: 'user', content: [] }] }, model: {} as never });
+    const secondPrompt = await prefix.middleware.transformParams!({
+      type: 'generate',
+      params: { prompt: [system, { role: 'user', content: [] }] },
+      model: {} as never,
+    });
     expect(secondPrompt.prompt).toStrictEqual([...firstPrompt.prompt, ...(await sdkConversion([call, result]))]);
   });
 

@@ -21,7 +21,14 @@ function streamingModel(batches: LanguageModelV3StreamPart[][], read: (sent: str
       stream: new ReadableStream({
         async start(controller) {
           for (const [index, batch] of batches.entries()) {
-            if (index > 0) await read(batches.slice(0, index).flat().map((part) => (part.type === 'text-delta' ? part.delta : '')).join(''));
+            if (index > 0)
+              await read(
+                batches
+                  .slice(0, index)
+                  .flat()
+                  .map((part) => (part.type === 'text-delta' ? part.delta : ''))
+                  .join(''),
+              );
             for (const part of batch) controller.enqueue(part);
           }
           controller.close();
@@ -81,11 +88,21 @@ describe('a streamed step', () => {
   });
 
   test('an error part fails the step with that error', async () => {
-    await expect(generate([{ type: 'text-start', id: 't' }, { type: 'error', error: new Error('overloaded') }])).rejects.toThrow('overloaded');
+    await expect(
+      generate([
+        { type: 'text-start', id: 't' },
+        { type: 'error', error: new Error('overloaded') },
+      ]),
+    ).rejects.toThrow('overloaded');
   });
 
   test('a stream that ends without finishing is an error, not an empty answer', async () => {
-    await expect(generate([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'cut' }])).rejects.toThrow('ended without a finish part');
+    await expect(
+      generate([
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'cut' },
+      ]),
+    ).rejects.toThrow('ended without a finish part');
   });
 
   test('deltas read in one turn are reported as one, before any other part; later turns apart, in order', async () => {

@@ -41,7 +41,9 @@ describe('model_prompt', () => {
     const inputSchema = Object.defineProperty({ type: 'object' }, 'properties', { enumerable: true, get: () => (reads++, {}) });
     const declare = (description: string): LanguageModelV3FunctionTool[] => [{ type: 'function', name: 'read', description, inputSchema }];
     const user: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
-    expect(record(request([user], { tools: declare('Reads.') })).tools).toEqual([{ type: 'function', name: 'read', description: 'Reads.', inputSchema: { type: 'object', properties: {} } }]);
+    expect(record(request([user], { tools: declare('Reads.') })).tools).toEqual([
+      { type: 'function', name: 'read', description: 'Reads.', inputSchema: { type: 'object', properties: {} } },
+    ]);
     expect(reads).toBe(1);
     expect(record(request([user], { tools: declare('Reads.') })).tools).toBeUndefined();
     expect(reads).toBe(1);
@@ -52,10 +54,11 @@ describe('model_prompt', () => {
   test('headers and the abort signal are never recorded; attachment bytes are kept as their size', () => {
     const record = createPromptRecorder();
     const body = record(
-      request(
-        [{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: new Uint8Array(1234) }] }],
-        { headers: { authorization: 'Bearer sk-secret' }, abortSignal: new AbortController().signal, maxOutputTokens: 10 },
-      ),
+      request([{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: new Uint8Array(1234) }] }], {
+        headers: { authorization: 'Bearer sk-secret' },
+        abortSignal: new AbortController().signal,
+        maxOutputTokens: 10,
+      }),
     );
     const json = JSON.stringify(body);
     expect(json).not.toContain('sk-secret');

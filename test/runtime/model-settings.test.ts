@@ -25,7 +25,11 @@ describe('model_settings precedence', () => {
   test('--set model_settings.X wins over both; a worker without settings gets the manifest’s', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    await run({ project: loaded, set: [parseOverride('model_settings.temperature=0.3'), parseOverride('model_settings.seed=4')], _internal: { models: registryOf(model) } });
+    await run({
+      project: loaded,
+      set: [parseOverride('model_settings.temperature=0.3'), parseOverride('model_settings.seed=4')],
+      _internal: { models: registryOf(model) },
+    });
     const plain = await run({ project: loaded, entry: 'plain', _internal: { models: registryOf(model) } });
     expect(plain.result.error?.message).toBeUndefined();
 

@@ -43,7 +43,11 @@ describe('--set on a run', () => {
   test('the last override of a field wins', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = loops();
-    const { result } = await run({ project: loaded, set: [parseOverride('max_steps=9'), parseOverride('max_steps=1')], _internal: { models: registryOf(model) } });
+    const { result } = await run({
+      project: loaded,
+      set: [parseOverride('max_steps=9'), parseOverride('max_steps=1')],
+      _internal: { models: registryOf(model) },
+    });
 
     expect(result.error!.message).toBe('worker main reached max_steps (1) without a final answer');
     expect(calls).toHaveLength(1);

@@ -34,7 +34,13 @@ const SCRIPT: MockScript = ({ worker: id, toolResults }) => {
     }
     return { text: `helper saw: ${toolResults.join(' | ')}` };
   }
-  if (toolResults.length === 0) return { toolCalls: [{ name: 'helper', args: { input: 'write them' } }, { name: 'read_file', args: { path: '/notes.txt' } }] };
+  if (toolResults.length === 0)
+    return {
+      toolCalls: [
+        { name: 'helper', args: { input: 'write them' } },
+        { name: 'read_file', args: { path: '/notes.txt' } },
+      ],
+    };
   return { text: `main saw: ${toolResults.join(' | ')}` };
 };
 
@@ -48,7 +54,11 @@ describe('pause and resume', () => {
     // The run decided as it goes, for comparison.
     const straight = await project(FILES);
     const reference = scriptedModel(SCRIPT);
-    const uninterrupted = await run({ project: straight.project, onApproval: (question) => decide(question.args), _internal: { models: registryOf(reference.model) } });
+    const uninterrupted = await run({
+      project: straight.project,
+      onApproval: (question) => decide(question.args),
+      _internal: { models: registryOf(reference.model) },
+    });
     expect(uninterrupted.result.status, String(uninterrupted.result.error)).toBe('ok');
 
     const paused = await project(FILES);
@@ -74,7 +84,14 @@ describe('pause and resume', () => {
     const decisions = Object.fromEntries(first.result.pending!.map((pending) => [pending.approval_id, decide(pending.args)]));
     const events: RunEvent[] = [];
     const lastSeq = first.events.at(-1)!.seq;
-    const handle = await resumeRun(state, { project: paused.project, decisions, stream: false, afterSeq: lastSeq, onEvent: (event) => events.push(event), _internal: { models: registryOf(scripted.model) } });
+    const handle = await resumeRun(state, {
+      project: paused.project,
+      decisions,
+      stream: false,
+      afterSeq: lastSeq,
+      onEvent: (event) => events.push(event),
+      _internal: { models: registryOf(scripted.model) },
+    });
     const second = await handle.result;
 
     expect(second.status, String(second.error)).toBe('ok');
@@ -84,7 +101,9 @@ describe('pause and resume', () => {
     expect(scripted.calls.length - requestsBefore).toBe(2);
     expect(promptsOf(scripted.calls)).toEqual(promptsOf(reference.calls));
     // The finished read did not run again; the approved write ran once, the denied one never.
-    const results = events.filter((event) => event.type === 'tool_result').map((event) => `${(event as { tool: string }).tool} ${(event as { ok: boolean }).ok}`);
+    const results = events
+      .filter((event) => event.type === 'tool_result')
+      .map((event) => `${(event as { tool: string }).tool} ${(event as { ok: boolean }).ok}`);
     expect(results.sort()).toEqual(['helper true', 'write_file false', 'write_file true']);
     expect(readFileSync(path.join(paused.root, 'out/a.txt'), 'utf8')).toBe('A');
     expect(existsSync(path.join(paused.root, 'out/b.txt'))).toBe(false);
@@ -96,7 +115,12 @@ describe('pause and resume', () => {
     const { project: loaded } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
     const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
-    const handle = await resumeRun(first.result.state!, { project: loaded, onApproval: 'pause', stream: false, _internal: { models: registryOf(scripted.model) } });
+    const handle = await resumeRun(first.result.state!, {
+      project: loaded,
+      onApproval: 'pause',
+      stream: false,
+      _internal: { models: registryOf(scripted.model) },
+    });
     const again = await handle.result;
     expect(again.status).toBe('paused');
     expect(again.pending!.map((pending) => pending.approval_id)).toEqual(first.result.pending!.map((pending) => pending.approval_id));
@@ -108,13 +132,22 @@ describe('pause and resume', () => {
     const scripted = scriptedModel(SCRIPT);
     const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(root, 'workers/helper.worker'), worker('helper', 'toolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }', 'You are someone else.'));
+    writeFileSync(
+      path.join(root, 'workers/helper.worker'),
+      worker('helper', 'toolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }', 'You are someone else.'),
+    );
     const { open } = await import('../project/fixture.ts');
     const reloaded = await open(root);
-    await expect(resumeRun(first.result.state!, { project: reloaded, onApproval: 'approve', _internal: { models: registryOf(scripted.model) } })).rejects.toThrow(
-      /worker helper changed since the run stopped \(workers\/helper\.worker\).*--allow-changed/,
-    );
-    const handle = await resumeRun(first.result.state!, { project: reloaded, onApproval: 'approve', allowChanged: true, stream: false, _internal: { models: registryOf(scripted.model) } });
+    await expect(
+      resumeRun(first.result.state!, { project: reloaded, onApproval: 'approve', _internal: { models: registryOf(scripted.model) } }),
+    ).rejects.toThrow(/worker helper changed since the run stopped \(workers\/helper\.worker\).*--allow-changed/);
+    const handle = await resumeRun(first.result.state!, {
+      project: reloaded,
+      onApproval: 'approve',
+      allowChanged: true,
+      stream: false,
+      _internal: { models: registryOf(scripted.model) },
+    });
     expect((await handle.result).status).toBe('ok');
   });
 
@@ -151,7 +184,13 @@ describe('pause and resume', () => {
     Object.assign(read, { status: 'running' });
     delete read.answer;
     const events: RunEvent[] = [];
-    const rerun = await resumeRun(readState, { project: loaded, onApproval: 'approve', stream: false, onEvent: (event) => events.push(event), _internal: { models: registryOf(scripted.model) } });
+    const rerun = await resumeRun(readState, {
+      project: loaded,
+      onApproval: 'approve',
+      stream: false,
+      onEvent: (event) => events.push(event),
+      _internal: { models: registryOf(scripted.model) },
+    });
     expect((await rerun.result).status).toBe('ok');
     expect(events.filter((event) => event.type === 'tool_result' && (event as { tool: string }).tool === 'read_file')).toHaveLength(1);
     expect(events.some((event) => event.type === 'approval_request')).toBe(false);

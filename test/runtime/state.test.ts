@@ -37,7 +37,14 @@ describe('run state checkpoints', () => {
       return toolResults.length === 0 ? { text: 'Asking.', toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: 'all done' };
     });
     const { store, events, checkpoints } = checkpointingStore();
-    const { result } = await run({ project: loaded, input: 'go', attachments: [photo], store, env: { OPENAI_API_KEY: SECRET }, _internal: { models: registryOf(model) } });
+    const { result } = await run({
+      project: loaded,
+      input: 'go',
+      attachments: [photo],
+      store,
+      env: { OPENAI_API_KEY: SECRET },
+      _internal: { models: registryOf(model) },
+    });
 
     expect(result.status, String(result.error)).toBe('ok');
     const steps = events.filter((event) => event.type === 'model_step').length;
@@ -54,18 +61,40 @@ describe('run state checkpoints', () => {
 
     const [asked, started, helped, answered, done] = checkpoints.map(({ state }) => state);
     const toolCallId = asked!.root!.tool_calls[0]!.tool_call_id;
-    expect(asked!.root).toMatchObject({ call_id: 'c1', worker: 'main', step: 1, phase: 'tools', tool_calls: [{ tool: 'helper', args: { input: 'please' }, status: 'new', children: [] }] });
+    expect(asked!.root).toMatchObject({
+      call_id: 'c1',
+      worker: 'main',
+      step: 1,
+      phase: 'tools',
+      tool_calls: [{ tool: 'helper', args: { input: 'please' }, status: 'new', children: [] }],
+    });
     // Saved as started before it runs: after a crash, it may have had effects.
     expect(started!.root!.tool_calls[0]).toMatchObject({ status: 'running' });
     expect(asked!.root!.messages.at(-1)).toMatchObject({ role: 'assistant' });
     // The attachment's bytes, as base64 text the AI SDK accepts back.
-    expect(asked!.root!.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text' }, { type: 'file', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64') }] });
+    expect(asked!.root!.messages[0]).toMatchObject({
+      role: 'user',
+      content: [{ type: 'text' }, { type: 'file', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64') }],
+    });
 
     expect(helped!.root!.tool_calls[0]!.children).toEqual([
-      expect.objectContaining({ call_id: 'c2', parent_call_id: 'c1', parent_tool_call_id: toolCallId, worker: 'helper', chain: ['main', 'helper'], step: 1, phase: 'model', tool_calls: [] }),
+      expect.objectContaining({
+        call_id: 'c2',
+        parent_call_id: 'c1',
+        parent_tool_call_id: toolCallId,
+        worker: 'helper',
+        chain: ['main', 'helper'],
+        step: 1,
+        phase: 'model',
+        tool_calls: [],
+      }),
     ]);
     expect(answered!.root!.tool_calls).toEqual([
-      expect.objectContaining({ status: 'done', answer: { type: 'tool-result', toolCallId, toolName: 'helper', output: { type: 'text', value: 'helped' } }, children: [] }),
+      expect.objectContaining({
+        status: 'done',
+        answer: { type: 'tool-result', toolCallId, toolName: 'helper', output: { type: 'text', value: 'helped' } },
+        children: [],
+      }),
     ]);
     expect(done!.root).toMatchObject({ step: 2, phase: 'model', tool_calls: [] });
     expect(done!.root!.messages.at(-2)).toMatchObject({ role: 'tool' });
@@ -82,7 +111,9 @@ export const work = defineTool({ description: 'Works.', inputSchema: z.object({}
 export const risky = defineTool({ description: 'Risks.', inputSchema: z.object({}), needsApproval: true, execute: () => 'risked' });
 `,
     });
-    const { model } = scriptedModel(({ toolResults }) => (toolResults.length < 2 ? { toolCalls: [{ name: toolResults.length === 0 ? 'work' : 'risky', args: {} }] } : { text: 'done' }));
+    const { model } = scriptedModel(({ toolResults }) =>
+      toolResults.length < 2 ? { toolCalls: [{ name: toolResults.length === 0 ? 'work' : 'risky', args: {} }] } : { text: 'done' },
+    );
     // "t" for work, "d" for risky.
     const prompter: ApprovalPrompter = { ask: async (request) => (request.toolName === 'work' ? { action: 'approve_tool' } : { action: 'deny' }) };
     const { store, checkpoints } = checkpointingStore();

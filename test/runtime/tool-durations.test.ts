@@ -21,7 +21,11 @@ export const work = defineTool({
 describe('tool durations', () => {
   test('tool_result.duration_ms leaves out the wait for approval', async () => {
     (globalThis as { __advanceClock?: (ms: number) => void }).__advanceClock = advance;
-    const { project: loaded } = await project({ 'project.yaml': 'name: timing\nmodel: test\n', 'main.worker': worker('main', 'toolsets:\n  custom: {}'), 'tools.ts': TOOLS });
+    const { project: loaded } = await project({
+      'project.yaml': 'name: timing\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  custom: {}'),
+      'tools.ts': TOOLS,
+    });
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
     // The person takes a minute to answer.
     const prompter: ApprovalPrompter = { ask: async () => (advance(60_000), { action: 'approve_once' }) };
@@ -32,7 +36,11 @@ describe('tool durations', () => {
   });
 
   test('a denied call never ran: duration_ms is 0', async () => {
-    const { project: loaded } = await project({ 'project.yaml': 'name: timing\nmodel: test\n', 'main.worker': worker('main', 'toolsets:\n  custom: {}'), 'tools.ts': TOOLS });
+    const { project: loaded } = await project({
+      'project.yaml': 'name: timing\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  custom: {}'),
+      'tools.ts': TOOLS,
+    });
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
     const prompter: ApprovalPrompter = { ask: async () => (advance(60_000), { action: 'deny' }) };
     const { events } = await run({ project: loaded, approval: 'interactive', prompter, _internal: { models: registryOf(model), now: () => clock } });

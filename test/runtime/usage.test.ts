@@ -50,7 +50,13 @@ describe('usage meter', () => {
     const meter = createUsageMeter(PRICES);
     const request = meter.add('main', 'p:priced', reported(1_000_000, 100_000, { cacheRead: 600_000, cacheWrite: 300_000 }));
     // 100k uncached × $2 + 600k read × $0.5 + 300k written × $4 + 100k out × $10 (per million)
-    expect(request).toEqual({ input_tokens: 1_000_000, output_tokens: 100_000, cache_read_tokens: 600_000, cache_write_tokens: 300_000, cost_usd: 0.2 + 0.3 + 1.2 + 1 });
+    expect(request).toEqual({
+      input_tokens: 1_000_000,
+      output_tokens: 100_000,
+      cache_read_tokens: 600_000,
+      cache_write_tokens: 300_000,
+      cost_usd: 0.2 + 0.3 + 1.2 + 1,
+    });
     expect(meter.summary()).toMatchObject({ cache_read_tokens: 600_000, cache_write_tokens: 300_000, cost_usd: 2.7 });
   });
 

@@ -26,7 +26,11 @@ function creator(config: Partial<WorkerConfig>, own: WorkerConfig['toolsets'] = 
 }
 
 const SANDBOX = { paths: { input: { root: './input', mode: 'ro' as const, suffixes: ['.md'] }, out: { root: './out', mode: 'rw' as const } } };
-const FULL = creator({ model: 'anthropic:claude-haiku-4-5', toolsets: { filesystem: { approval: { tools: { write_file: 'ask' } } }, worker_factory: {}, mcp: { github: { tools: ['get_*'] } } }, sandbox: SANDBOX });
+const FULL = creator({
+  model: 'anthropic:claude-haiku-4-5',
+  toolsets: { filesystem: { approval: { tools: { write_file: 'ask' } } }, worker_factory: {}, mcp: { github: { tools: ['get_*'] } } },
+  sandbox: SANDBOX,
+});
 
 function view(definition: WorkerDefinition, extra: Partial<CreatorView> = {}): CreatorView {
   return { creator: definition, callId: 'c1', restrictions: [], projectRoot: '/p', grants: [], manifestToolsets: undefined, ...extra };
@@ -72,7 +76,10 @@ describe('deriveCreatedWorker: toolsets', () => {
 
   test("a toolset the creator has only from project.yaml keeps the project's rules (own settings empty)", () => {
     const fromManifest = creator({ toolsets: { filesystem: { approval: { default: 'ask' } } } }, {});
-    const record = deriveCreatedWorker(view(fromManifest, { manifestToolsets: { filesystem: { approval: { default: 'ask' } }, shell: {} } }), ask({ toolsets: ['filesystem'] }));
+    const record = deriveCreatedWorker(
+      view(fromManifest, { manifestToolsets: { filesystem: { approval: { default: 'ask' } }, shell: {} } }),
+      ask({ toolsets: ['filesystem'] }),
+    );
     expect(record.own_toolsets).toEqual({});
     // The promoted file: project.yaml merges in again; its shell, not given, is turned off.
     expect(record.front_matter.toolsets).toEqual({ filesystem: {}, shell: false });
@@ -96,7 +103,9 @@ describe('deriveCreatedWorker: mounts', () => {
   });
 
   test('a readonly restriction on the chain makes every mount read-only', () => {
-    expect(refusal(() => deriveCreatedWorker(view(FULL, { restrictions: [{ readonly: true }] }), ask({ mounts: { '/out': 'rw' } })))).toContain('it has /out read-only (ro) itself');
+    expect(refusal(() => deriveCreatedWorker(view(FULL, { restrictions: [{ readonly: true }] }), ask({ mounts: { '/out': 'rw' } })))).toContain(
+      'it has /out read-only (ro) itself',
+    );
   });
 
   test('a mount the creator lacks is refused, listing its mounts', () => {
@@ -111,7 +120,7 @@ describe('deriveCreatedWorker: mounts', () => {
     expect(refusal(() => deriveCreatedWorker(view(FULL), ask({ mounts: {} })))).toContain('name at least one of main');
   });
 
-  test("a creator without a sandbox sees the project root read-only at /, and may pass that on", () => {
+  test('a creator without a sandbox sees the project root read-only at /, and may pass that on', () => {
     const bare = creator({ toolsets: { filesystem: {} } });
     expect(deriveCreatedWorker(view(bare), ask({ mounts: { '/': 'ro' } })).config.sandbox).toEqual({ root: { root: '.', mode: 'ro' } });
     expect(refusal(() => deriveCreatedWorker(view(bare), ask({ mounts: { '/': 'rw' } })))).toContain('read-only (ro) itself');
@@ -148,8 +157,13 @@ describe('deriveCreatedWorker: instructions and schemas', () => {
   });
 
   test('schema_in must describe an object', () => {
-    expect(refusal(() => deriveCreatedWorker(view(FULL), ask({ schema_in: { type: 'string' } })))).toContain('schema_in must be a JSON Schema of type "object"');
-    const record = deriveCreatedWorker(view(FULL), ask({ schema_in: { type: 'object', properties: { topic: { type: 'string' } } }, schema_out: { type: 'object' } }));
+    expect(refusal(() => deriveCreatedWorker(view(FULL), ask({ schema_in: { type: 'string' } })))).toContain(
+      'schema_in must be a JSON Schema of type "object"',
+    );
+    const record = deriveCreatedWorker(
+      view(FULL),
+      ask({ schema_in: { type: 'object', properties: { topic: { type: 'string' } } }, schema_out: { type: 'object' } }),
+    );
     expect(record.config).toMatchObject({ schema_in: { type: 'object' }, schema_out: { type: 'object' } });
   });
 

@@ -28,13 +28,20 @@ function files(factory = PREAPPROVED, extra: Record<string, string> = {}) {
   };
 }
 
-const CREATE = { name: 'helper', description: 'Reads notes.', instructions: 'You are helper. Task: {{ input }}', toolsets: ['filesystem'], mounts: { '/input': 'ro' } };
+const CREATE = {
+  name: 'helper',
+  description: 'Reads notes.',
+  instructions: 'You are helper. Task: {{ input }}',
+  toolsets: ['filesystem'],
+  mounts: { '/input': 'ro' },
+};
 
 /** main creates helper (with `create` args), calls it, then answers with what it got. */
 const createThenCall =
   (create: Record<string, unknown> = CREATE): MockScript =>
   ({ worker: id, toolResults }) => {
-    if (id === 'helper') return toolResults.length === 0 ? { toolCalls: [{ name: 'read_file', args: { path: '/input/note.md' } }] } : { text: `helper read: ${toolResults[0]}` };
+    if (id === 'helper')
+      return toolResults.length === 0 ? { toolCalls: [{ name: 'read_file', args: { path: '/input/note.md' } }] } : { text: `helper read: ${toolResults[0]}` };
     if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: create }] };
     if (toolResults.length === 1) return { toolCalls: [{ name: 'helper', args: { input: 'read the note' } }] };
     return { text: toolResults.join(' | ') };
@@ -63,7 +70,12 @@ describe('worker_create', () => {
     const { model } = scriptedModel(({ worker: id, toolResults }) => {
       if (id === 'helper') {
         return toolResults.length === 0
-          ? { toolCalls: [{ name: 'write_file', args: { path: '/out/x.txt', content: 'x' } }, { name: 'read_file', args: { path: '/input/note.md' } }] }
+          ? {
+              toolCalls: [
+                { name: 'write_file', args: { path: '/out/x.txt', content: 'x' } },
+                { name: 'read_file', args: { path: '/input/note.md' } },
+              ],
+            }
           : { text: toolResults.join(' | ') };
       }
       return createThenCall({ ...CREATE, mounts: { '/out': 'rw' } })({ worker: id, toolResults } as never);
@@ -79,7 +91,9 @@ describe('worker_create', () => {
 
   test('asks by default: denied without a person, and nothing is created', async () => {
     const { project: loaded } = await project(files('    {}\n'));
-    const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: CREATE }] } : { text: toolResults[0]! }));
+    const { model, calls } = scriptedModel(({ toolResults }) =>
+      toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: CREATE }] } : { text: toolResults[0]! },
+    );
     const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.output).toBe('denied by policy (auto_deny)');
     expect(calls[1]!.tools).not.toContain('helper');
@@ -93,11 +107,17 @@ describe('worker_create', () => {
     ['rw on a mount the creator has ro', { ...CREATE, mounts: { '/input': 'rw' } }, 'cannot give helper /input read-write (rw)'],
     ['a model that does not resolve', { ...CREATE, model: 'nope:zzz' }, 'worker helper cannot be created: model: '],
     ['an include', { ...CREATE, instructions: "{% include 'x.jinja' %}" }, '{% include %} cannot be used here'],
-    ['a schema_in that is not a JSON Schema', { ...CREATE, schema_in: { type: 'object', properties: { a: { type: 'nonsense' } } } }, 'worker helper cannot be created: schema_in'],
+    [
+      'a schema_in that is not a JSON Schema',
+      { ...CREATE, schema_in: { type: 'object', properties: { a: { type: 'nonsense' } } } },
+      'worker helper cannot be created: schema_in',
+    ],
     ['a bad name', { ...CREATE, name: '../x' }, 'invalid arguments for worker_create: name'],
   ])('refuses %s with an error result that says why', async (_what, create, message) => {
     const { project: loaded } = await project(files());
-    const { model, calls } = scriptedModel(({ worker: id, toolResults }) => (id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: create }] } : { text: toolResults[0] ?? '' }));
+    const { model, calls } = scriptedModel(({ worker: id, toolResults }) =>
+      id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: create }] } : { text: toolResults[0] ?? '' },
+    );
     const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.status, String(result.error)).toBe('ok');
     expect(String(result.output)).toContain(message);
@@ -125,22 +145,32 @@ describe('worker_create', () => {
     const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
       if (id === 'leaf') return { text: 'leaf says hi' };
       if (id === 'maker') {
-        if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.', toolsets: ['shell'] } }] };
-        if (toolResults.length === 1) return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.' } }] };
+        if (toolResults.length === 0)
+          return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.', toolsets: ['shell'] } }] };
+        if (toolResults.length === 1)
+          return { toolCalls: [{ name: 'worker_create', args: { name: 'leaf', description: 'A leaf.', instructions: 'You are leaf.' } }] };
         if (toolResults.length === 2) return { toolCalls: [{ name: 'leaf', args: { input: 'hi' } }] };
         return { text: toolResults.join(' | ') };
       }
-      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'maker', description: 'Makes.', instructions: 'You are maker.', toolsets: ['worker_factory'] } }] };
+      if (toolResults.length === 0)
+        return {
+          toolCalls: [{ name: 'worker_create', args: { name: 'maker', description: 'Makes.', instructions: 'You are maker.', toolsets: ['worker_factory'] } }],
+        };
       if (toolResults.length === 1) return { toolCalls: [{ name: 'maker', args: { input: 'go' } }] };
       return { text: toolResults.at(-1)! };
     });
     const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
     expect(result.status, String(result.error)).toBe('ok');
     const [refused, created, called] = String(result.output).split(' | ');
-    expect(refused).toContain('worker maker cannot give leaf the shell toolset: a created worker gets only toolsets its creator has, and maker has worker_factory');
+    expect(refused).toContain(
+      'worker maker cannot give leaf the shell toolset: a created worker gets only toolsets its creator has, and maker has worker_factory',
+    );
     expect(created).toBe('created worker leaf; call it with the tool leaf');
     expect(called).toBe('leaf says hi');
-    expect(events.filter((e) => e.type === 'delegation_start').map((e) => e.chain)).toEqual([['main', 'maker'], ['main', 'maker', 'leaf']]);
+    expect(events.filter((e) => e.type === 'delegation_start').map((e) => e.chain)).toEqual([
+      ['main', 'maker'],
+      ['main', 'maker', 'leaf'],
+    ]);
     // main is never offered leaf: only its creator calls it.
     expect(calls.filter((call) => call.worker === 'main').every((call) => !call.tools.includes('leaf'))).toBe(true);
   });
@@ -159,8 +189,15 @@ export const consult = defineTool({
     const { project: loaded } = await project(files(PREAPPROVED, { 'main.worker': main, 'tools.ts': tools }));
     const { model } = scriptedModel(({ worker: id, toolResults }) => {
       if (id === 'helper') return { text: 'helper got it' };
-      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { name: 'helper', description: 'Helps.', instructions: 'You are helper.' } }] };
-      if (toolResults.length === 1) return { toolCalls: [{ name: 'consult', args: { who: 'helper' } }, { name: 'consult', args: { who: 'nobody' } }] };
+      if (toolResults.length === 0)
+        return { toolCalls: [{ name: 'worker_create', args: { name: 'helper', description: 'Helps.', instructions: 'You are helper.' } }] };
+      if (toolResults.length === 1)
+        return {
+          toolCalls: [
+            { name: 'consult', args: { who: 'helper' } },
+            { name: 'consult', args: { who: 'nobody' } },
+          ],
+        };
       return { text: toolResults.slice(1).join(' | ') };
     });
     const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
@@ -181,14 +218,25 @@ export const consult = defineTool({
   test('the run state saves it, and a run paused inside it resumes with it', async () => {
     const { project: loaded, root } = await project(files());
     const { model, calls } = scriptedModel(({ worker: id, toolResults }) => {
-      if (id === 'helper') return toolResults.length === 0 ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }] } : { text: `helper: ${toolResults[0]}` };
+      if (id === 'helper')
+        return toolResults.length === 0
+          ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }] }
+          : { text: `helper: ${toolResults[0]}` };
       return createThenCall({ ...CREATE, mounts: { '/out': 'rw' } })({ worker: id, toolResults } as never);
     });
     const states: RunSnapshot[] = [];
-    const paused = await run({ project: loaded, input: 'go', onApproval: 'pause', onCheckpoint: (state) => states.push(state), _internal: { models: registryOf(model) } });
+    const paused = await run({
+      project: loaded,
+      input: 'go',
+      onApproval: 'pause',
+      onCheckpoint: (state) => states.push(state),
+      _internal: { models: registryOf(model) },
+    });
     expect(paused.result.status, String(paused.result.error)).toBe('paused');
     const state = states.at(-1)!;
-    expect(state.created_workers).toMatchObject([{ name: 'helper', created_by: 'main', call_id: 'c1', instructions: CREATE.instructions, config: { sandbox: { paths: { out: { mode: 'rw' } } } } }]);
+    expect(state.created_workers).toMatchObject([
+      { name: 'helper', created_by: 'main', call_id: 'c1', instructions: CREATE.instructions, config: { sandbox: { paths: { out: { mode: 'rw' } } } } },
+    ]);
     expect(paused.result.pending).toMatchObject([{ chain: ['main', 'helper'], tool: 'write_file' }]);
 
     const restored = JSON.parse(JSON.stringify(state)) as RunSnapshot;
@@ -208,13 +256,19 @@ describe("a created worker's template", () => {
     const { project: loaded } = await project(files(PREAPPROVED, { 'templates/secret.jinja': 'SECRET', 'secret.md': 'SECRET' }));
     const creator = await loaded.resolveWorker('main');
     const render = async (instructions: string) => {
-      const definition = createdWorkerDefinition({ name: 'helper', created_by: 'main', call_id: 'c1', config: { name: 'helper' }, own_toolsets: {}, instructions, front_matter: {} }, creator);
+      const definition = createdWorkerDefinition(
+        { name: 'helper', created_by: 'main', call_id: 'c1', config: { name: 'helper' }, own_toolsets: {}, instructions, front_matter: {} },
+        creator,
+      );
       const { plan } = await planWorker(loaded, definition, { env: {} });
       return plan.renderer.render(instructions, { input: 'x' }, definition.displayPath);
     };
     expect(await render('plain {{ input }}')).toBe('plain x');
     for (const hostile of ["{% include 'secret.jinja' %}", '{{ file("secret.md") }}', "{% set name = 'secret.jinja' %}{% include name %}"]) {
-      const error = await render(hostile).then(() => undefined, (caught: unknown) => caught);
+      const error = await render(hostile).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(String(error), hostile).not.toContain('SECRET');
       expect(error, hostile).toBeInstanceOf(Error);
     }

@@ -35,7 +35,13 @@ describe.each(FIXTURES)('Sandbox.bindDirectory (%s)', (_name, make) => {
   afterEach(() => fixture.cleanup());
 
   it('gives the real directory, the mode and the caps the caller has there', async () => {
-    expect(await caller.bindDirectory('/in/sub')).toEqual({ virtual: '/in/sub', hostRoot: at('proj/in/sub'), mode: 'ro', suffixes: ['.md'], maxFileBytes: 100 });
+    expect(await caller.bindDirectory('/in/sub')).toEqual({
+      virtual: '/in/sub',
+      hostRoot: at('proj/in/sub'),
+      mode: 'ro',
+      suffixes: ['.md'],
+      maxFileBytes: 100,
+    });
     expect(await caller.bindDirectory('out')).toEqual({ virtual: '/out', hostRoot: at('proj/out'), mode: 'rw' });
     // A link that stays inside the mount binds to where it leads.
     expect((await caller.bindDirectory('/in/link-in')).hostRoot).toBe(at('proj/in/sub'));
@@ -121,7 +127,11 @@ describe.each(FIXTURES)('a sandbox with a bound mount (%s)', (_name, make) => {
 
   it('holds a bound root mount to the callers’ restrictions, so other mounts stay narrowed', async () => {
     const root: MountSpec = { name: '', hostRoot: at('proj/in/sub'), mode: 'ro', boundFrom: '/in/sub' };
-    const callee = createSandbox({ fs: fixture.fs, mounts: [root, { name: 'other', hostRoot: at('proj/other'), mode: 'ro' }], restrictions: [{ restrict: '/in' }, {}] });
+    const callee = createSandbox({
+      fs: fixture.fs,
+      mounts: [root, { name: 'other', hostRoot: at('proj/other'), mode: 'ro' }],
+      restrictions: [{ restrict: '/in' }, {}],
+    });
     expect(await codeOf(callee.read('/other/b.md'))).toBe('outside-mount');
     expect(await codeOf(callee.read('/a.md'))).toBe('outside-mount');
     const alone = createSandbox({ fs: fixture.fs, mounts: [root], restrictions: [{}] });

@@ -160,7 +160,7 @@ describe.each(FIXTURES)('restrictions along a chain (%s)', (_name, make) => {
     expect(sandbox.describe()).toEqual([{ path: '/data/a', mode: 'rw' }]);
   });
 
-  it('never widens: a child restriction to a wider path keeps the caller\'s', async () => {
+  it("never widens: a child restriction to a wider path keeps the caller's", async () => {
     const caller = createSandbox({ fs: fixture.fs, mounts, restrictions: [{ restrict: '/data/a/deeper' }] });
     const child = caller.narrow({ restrict: '/data' }).narrow({});
     expect(await child.read('/data/a/deeper/two.txt')).toBe('2');
@@ -195,7 +195,9 @@ describe.each(FIXTURES)('restrictions along a chain (%s)', (_name, make) => {
   });
 
   it('refuses an invalid restriction path', () => {
-    expect(() => createSandbox({ fs: fixture.fs, mounts, restrictions: [{ restrict: '/data/../..' }] })).toThrow(/sandbox\.restrict is not a valid virtual path/);
+    expect(() => createSandbox({ fs: fixture.fs, mounts, restrictions: [{ restrict: '/data/../..' }] })).toThrow(
+      /sandbox\.restrict is not a valid virtual path/,
+    );
   });
 });
 
@@ -206,7 +208,10 @@ describe('listing budget', () => {
     files['/proj/small/a.txt'] = 'a';
     const sandbox = createSandbox({
       fs: createMemoryFileSystem(files),
-      mounts: [{ name: 'big', hostRoot: '/proj/big', mode: 'ro' }, { name: 'small', hostRoot: '/proj/small', mode: 'ro' }],
+      mounts: [
+        { name: 'big', hostRoot: '/proj/big', mode: 'ro' },
+        { name: 'small', hostRoot: '/proj/small', mode: 'ro' },
+      ],
     });
     await expect(sandbox.list('/big')).rejects.toThrow(`listing /big visits more than ${MAX_LIST_ENTRIES} entries; list a smaller directory`);
     await expect(sandbox.list('/small')).resolves.toEqual(['/small/a.txt']);

@@ -238,14 +238,7 @@ describe.each(FIXTURES)('sandbox contract (%s)', (_name, make) => {
   });
 
   it('lists files as sorted virtual paths, dotfiles included, symlinked dirs not descended', async () => {
-    expect(await sandbox.list()).toEqual([
-      '/input/.hidden',
-      '/input/a.txt',
-      '/input/sub/b.md',
-      '/input/sub/c.txt',
-      '/input/to-b',
-      '/output/old.txt',
-    ]);
+    expect(await sandbox.list()).toEqual(['/input/.hidden', '/input/a.txt', '/input/sub/b.md', '/input/sub/c.txt', '/input/to-b', '/output/old.txt']);
     expect(await sandbox.list('/input', '**/*.md')).toEqual(['/input/sub/b.md']);
     expect(await sandbox.list('/input', '*')).toEqual(['/input/.hidden', '/input/a.txt', '/input/to-b']);
     expect(await sandbox.list('/input/sub')).toEqual(['/input/sub/b.md', '/input/sub/c.txt']);

@@ -105,11 +105,7 @@ export interface FsCall {
  * that really landed outside shows up as such (`read` = bytes read through an opened file).
  * `hooks.after` may run after a path call, e.g. to swap a file for a symlink between check and use.
  */
-export function recordingFs(
-  inner: FileSystem,
-  calls: FsCall[],
-  hooks: { after?: (op: string, path: string) => Promise<void> | void } = {},
-): FileSystem {
+export function recordingFs(inner: FileSystem, calls: FsCall[], hooks: { after?: (op: string, path: string) => Promise<void> | void } = {}): FileSystem {
   const wrap =
     <A extends unknown[], R>(op: string, fn: (path: string, ...rest: A) => Promise<R>) =>
     async (path: string, ...rest: A): Promise<R> => {

@@ -33,7 +33,11 @@ describe.each(FIXTURES)('a sandbox holding its mount roots (%s)', (_name, make) 
     await fixture.write('proj/data/sub/b.txt', 'beta');
     const calls: FsCall[] = [];
     const roots = createHeldRoots();
-    const sandbox = createSandbox({ fs: recordingFs(fixture.fs, calls), mounts: [{ name: 'data', hostRoot: posix.join(fixture.root, 'proj/data'), mode: 'rw' }], roots });
+    const sandbox = createSandbox({
+      fs: recordingFs(fixture.fs, calls),
+      mounts: [{ name: 'data', hostRoot: posix.join(fixture.root, 'proj/data'), mode: 'rw' }],
+      roots,
+    });
     for (let round = 0; round < 3; round++) {
       expect(await sandbox.read('/data/a.txt')).toBe('alpha');
       expect(await sandbox.read('/data/sub/b.txt')).toBe('beta');
@@ -54,7 +58,11 @@ describe.each(FIXTURES)('a sandbox holding its mount roots (%s)', (_name, make) 
     await fixture.write('proj/data/a.txt', 'alpha');
     const calls: FsCall[] = [];
     const roots = createHeldRoots();
-    const sandbox = createSandbox({ fs: recordingFs(fixture.fs, calls), mounts: [{ name: 'data', hostRoot: posix.join(fixture.root, 'proj/data'), mode: 'ro' }], roots });
+    const sandbox = createSandbox({
+      fs: recordingFs(fixture.fs, calls),
+      mounts: [{ name: 'data', hostRoot: posix.join(fixture.root, 'proj/data'), mode: 'ro' }],
+      roots,
+    });
     await roots.release();
     await sandbox.read('/data/a.txt');
     await sandbox.read('/data/a.txt');
@@ -89,7 +97,13 @@ describe('a held mount root whose path changes between two operations (node)', (
     const { data, outside, roots, sandbox } = await held();
     nodeFs.renameSync(data, `${data}-moved`);
     nodeFs.symlinkSync(outside, data);
-    for (const attempt of [() => sandbox.read('/data/a.txt'), () => sandbox.stat('/data/a.txt'), () => sandbox.list('/data'), () => sandbox.write('/data/a.txt', 'PWNED'), () => sandbox.delete('/data/a.txt')]) {
+    for (const attempt of [
+      () => sandbox.read('/data/a.txt'),
+      () => sandbox.stat('/data/a.txt'),
+      () => sandbox.list('/data'),
+      () => sandbox.write('/data/a.txt', 'PWNED'),
+      () => sandbox.delete('/data/a.txt'),
+    ]) {
       const error = await attempt().catch((caught: unknown) => caught);
       expect(SandboxError.isInstance(error) ? error.code : error).toMatch(/symlink-escape|outside-mount/);
     }
@@ -176,7 +190,9 @@ describe('releasing held roots', () => {
       'main.worker': worker('main', 'model: test\nmax_steps: 8\ntoolsets:\n  filesystem:\n    approval: { default: preApproved }'),
       'data.txt': 'a small file\n',
     });
-    const { model } = scriptedModel(({ toolResults }) => (toolResults.length < 5 ? { toolCalls: [{ name: 'file_info', args: { path: '/data.txt' } }] } : { text: 'done' }));
+    const { model } = scriptedModel(({ toolResults }) =>
+      toolResults.length < 5 ? { toolCalls: [{ name: 'file_info', args: { path: '/data.txt' } }] } : { text: 'done' },
+    );
     const before = openDescriptors();
     const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
     expect(result.status, String(result.error)).toBe('ok');

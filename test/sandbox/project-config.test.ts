@@ -117,14 +117,22 @@ describe('the project configuration in a read-write mount', () => {
 
   it('refuses ../ paths before they reach the disk', async () => {
     const fixture = await project();
-    const sandbox = createSandbox({ fs: fixture.fs, mounts: [{ name: 'output', hostRoot: posix.join(fixture.root, 'output'), mode: 'rw' }], protectedPaths: configOf(fixture.root) });
+    const sandbox = createSandbox({
+      fs: fixture.fs,
+      mounts: [{ name: 'output', hostRoot: posix.join(fixture.root, 'output'), mode: 'rw' }],
+      protectedPaths: configOf(fixture.root),
+    });
     expect((await refusal(sandbox.write('/output/../project.yaml', 'x'))).code).toBe('invalid-path');
     expect(await fixture.read('project.yaml')).toBe('name: p\n');
   });
 
   it('refuses everything in a mount whose directory is itself configuration', async () => {
     const fixture = await project();
-    const sandbox = createSandbox({ fs: fixture.fs, mounts: [{ name: 'tools', hostRoot: posix.join(fixture.root, 'tools'), mode: 'rw' }], protectedPaths: configOf(fixture.root) });
+    const sandbox = createSandbox({
+      fs: fixture.fs,
+      mounts: [{ name: 'tools', hostRoot: posix.join(fixture.root, 'tools'), mode: 'rw' }],
+      protectedPaths: configOf(fixture.root),
+    });
     expect((await refusal(sandbox.write('/tools/index.ts', 'export {};'))).code).toBe('project-config');
     expect(await fixture.names('tools')).toBeUndefined();
   });

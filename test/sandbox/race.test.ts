@@ -76,7 +76,10 @@ describe('a directory swapped for a symlink to outside while the sandbox uses it
   it(`reads, stats, lists, writes and deletes for ${RACE_MS} ms without reaching outside`, async () => {
     const before = outsideState(outside);
     const data = posix.join(root, 'proj/data');
-    swapper = new Worker(SWAPPER, { eval: true, workerData: { dir: posix.join(data, 'sub'), parked: posix.join(data, 'parked'), link: posix.join(data, 'link') } });
+    swapper = new Worker(SWAPPER, {
+      eval: true,
+      workerData: { dir: posix.join(data, 'sub'), parked: posix.join(data, 'parked'), link: posix.join(data, 'link') },
+    });
     const escapes: string[] = [];
     const counts = { ok: 0, refused: 0 };
     const attempt = async (what: string, run: () => Promise<unknown>, leaked: (result: unknown) => boolean) => {
@@ -90,13 +93,41 @@ describe('a directory swapped for a symlink to outside while the sandbox uses it
     };
     const deadline = Date.now() + RACE_MS;
     while (Date.now() < deadline) {
-      await attempt('read', () => sandbox.read('/data/sub/f.txt'), (text) => String(text).includes(OUTSIDE));
-      await attempt('readBinary', () => sandbox.readBinary('/data/sub/f.txt'), (bytes) => new TextDecoder().decode(bytes as Uint8Array).includes(OUTSIDE));
-      await attempt('stat', () => sandbox.stat('/data/sub/f.txt'), (stat) => (stat as { size?: number }).size === OUTSIDE.length);
-      await attempt('stat only-outside', () => sandbox.stat('/data/sub/only-outside.txt'), (stat) => (stat as { exists: boolean }).exists);
-      await attempt('list', () => sandbox.list('/data'), (files) => (files as string[]).some((file) => file.includes('only-outside')));
-      await attempt('write', () => sandbox.write('/data/sub/victim.txt', 'inside victim'), () => false);
-      await attempt('delete', () => sandbox.delete('/data/sub/victim.txt'), () => false);
+      await attempt(
+        'read',
+        () => sandbox.read('/data/sub/f.txt'),
+        (text) => String(text).includes(OUTSIDE),
+      );
+      await attempt(
+        'readBinary',
+        () => sandbox.readBinary('/data/sub/f.txt'),
+        (bytes) => new TextDecoder().decode(bytes as Uint8Array).includes(OUTSIDE),
+      );
+      await attempt(
+        'stat',
+        () => sandbox.stat('/data/sub/f.txt'),
+        (stat) => (stat as { size?: number }).size === OUTSIDE.length,
+      );
+      await attempt(
+        'stat only-outside',
+        () => sandbox.stat('/data/sub/only-outside.txt'),
+        (stat) => (stat as { exists: boolean }).exists,
+      );
+      await attempt(
+        'list',
+        () => sandbox.list('/data'),
+        (files) => (files as string[]).some((file) => file.includes('only-outside')),
+      );
+      await attempt(
+        'write',
+        () => sandbox.write('/data/sub/victim.txt', 'inside victim'),
+        () => false,
+      );
+      await attempt(
+        'delete',
+        () => sandbox.delete('/data/sub/victim.txt'),
+        () => false,
+      );
     }
     expect({ escapes: [...new Set(escapes)], outside: outsideState(outside) }).toEqual({ escapes: [], outside: before });
     // The race was real: operations both succeeded and were refused.

@@ -38,6 +38,8 @@ describe('telemetry settings', () => {
   ])('a value that is not an http(s) URL is a usage error naming %s', (source, settings) => {
     const error = catchError(settings);
     expect(UsageError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(new RegExp(`^${source} expects the http:// or https:// URL of an OTLP/HTTP collector, e\\.g\\. http://localhost:4318; got `));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^${source} expects the http:// or https:// URL of an OTLP/HTTP collector, e\\.g\\. http://localhost:4318; got `),
+    );
   });
 });

@@ -18,7 +18,18 @@ function emitRun(telemetry: { attach: (bus: ReturnType<typeof createEventBus>) =
   telemetry.attach(bus);
   bus.emit({ ...id, type: 'run_start', model: 'openai:gpt-5', input: 'hi' });
   bus.emit({ ...id, type: 'model_request', model: 'openai:gpt-5', step: 1, system_sha256: 'x', message_count: 1, tools: [] });
-  bus.emit({ ...id, type: 'model_step', model: 'openai:gpt-5', step: 1, finish_reason: 'stop', text: 'hello', tool_calls: 0, input_tokens: 3, output_tokens: 1, duration_ms: 1 });
+  bus.emit({
+    ...id,
+    type: 'model_step',
+    model: 'openai:gpt-5',
+    step: 1,
+    finish_reason: 'stop',
+    text: 'hello',
+    tool_calls: 0,
+    input_tokens: 3,
+    output_tokens: 1,
+    duration_ms: 1,
+  });
   bus.emit({ ...id, type: 'run_end', status: 'ok', output: 'hello', usage: noUsage, duration_ms: 2 });
 }
 
@@ -88,7 +99,11 @@ describe('OTLP export', () => {
     const receiver = await startOtlpReceiver({ hang: true });
     receivers.push(receiver);
     const errors: string[] = [];
-    const telemetry = startOtlpTelemetry({ url: `http://user:secret@127.0.0.1:${new URL(receiver.url).port}/v1/traces`, timeoutMs: 200, onExportError: (message) => errors.push(message) });
+    const telemetry = startOtlpTelemetry({
+      url: `http://user:secret@127.0.0.1:${new URL(receiver.url).port}/v1/traces`,
+      timeoutMs: 200,
+      onExportError: (message) => errors.push(message),
+    });
     emitRun(telemetry);
     const started = Date.now();
     await telemetry.shutdown();

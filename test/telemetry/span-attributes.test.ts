@@ -14,7 +14,18 @@ describe('span attributes', () => {
   });
 
   test('request settings become gen_ai.request.* attributes; other settings are left out', () => {
-    expect(requestSettings({ maxOutputTokens: 512, temperature: 0, topP: 0.9, topK: 40, seed: 7, stopSequences: ['END'], providerOptions: { x: { key: 'v' } }, responseFormat: { type: 'json' } })).toEqual({
+    expect(
+      requestSettings({
+        maxOutputTokens: 512,
+        temperature: 0,
+        topP: 0.9,
+        topK: 40,
+        seed: 7,
+        stopSequences: ['END'],
+        providerOptions: { x: { key: 'v' } },
+        responseFormat: { type: 'json' },
+      }),
+    ).toEqual({
       'gen_ai.request.max_tokens': 512,
       'gen_ai.request.temperature': 0,
       'gen_ai.request.top_p': 0.9,

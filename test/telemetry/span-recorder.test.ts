@@ -70,14 +70,56 @@ function delegatingRun(content: boolean) {
   run.at(110, { ...child, type: 'delegation_start', tool_call_id: 'tc1', caller: 'main', model: 'openai:gpt-5', depth: 1, input: 'ARGS-SECRET' });
   run.at(120, { ...child, type: 'model_request', model: 'openai:gpt-5', step: 1, system_sha256: 'y', message_count: 1, tools: [] });
   run.at(130, { ...child, type: 'model_retry', model: 'openai:gpt-5', attempt: 1, max_retries: 3, delay_ms: 0, status: 429, message: 'HTTP 429' });
-  run.at(200, { ...child, type: 'model_step', model: 'openai:gpt-5', step: 1, finish_reason: 'stop', text: 'RESULT-SECRET', tool_calls: 0, input_tokens: 30, output_tokens: 5, duration_ms: 80 });
-  run.at(200, { ...child, type: 'usage', model: 'openai:gpt-5', input_tokens: 30, output_tokens: 5, cache_read_tokens: 20, cache_write_tokens: 0, cost_usd: 0.001 });
+  run.at(200, {
+    ...child,
+    type: 'model_step',
+    model: 'openai:gpt-5',
+    step: 1,
+    finish_reason: 'stop',
+    text: 'RESULT-SECRET',
+    tool_calls: 0,
+    input_tokens: 30,
+    output_tokens: 5,
+    duration_ms: 80,
+  });
+  run.at(200, {
+    ...child,
+    type: 'usage',
+    model: 'openai:gpt-5',
+    input_tokens: 30,
+    output_tokens: 5,
+    cache_read_tokens: 20,
+    cache_write_tokens: 0,
+    cost_usd: 0.001,
+  });
   run.at(210, { ...child, type: 'delegation_end', tool_call_id: 'tc1', caller: 'main', ok: true, duration_ms: 100 });
   run.at(211, { ...root, type: 'tool_result', tool: 'helper', tool_call_id: 'tc1', ok: true, result: 'RESULT-SECRET', duration_ms: 111 });
-  run.at(250, { ...root, type: 'model_step', model: MODEL, step: 1, finish_reason: 'tool-calls', text: 'OUTPUT-SECRET', tool_calls: 2, input_tokens: 40, output_tokens: 10, duration_ms: 240 });
+  run.at(250, {
+    ...root,
+    type: 'model_step',
+    model: MODEL,
+    step: 1,
+    finish_reason: 'tool-calls',
+    text: 'OUTPUT-SECRET',
+    tool_calls: 2,
+    input_tokens: 40,
+    output_tokens: 10,
+    duration_ms: 240,
+  });
   run.at(250, { ...root, type: 'usage', model: MODEL, input_tokens: 40, output_tokens: 10, cache_read_tokens: 0, cache_write_tokens: 7, cost_usd: null });
   run.at(260, { ...root, type: 'model_request', model: MODEL, step: 2, system_sha256: 'x', message_count: 4, tools: ['helper', 'read'] });
-  run.at(300, { ...root, type: 'model_step', model: MODEL, step: 2, finish_reason: 'stop', text: 'OUTPUT-SECRET', tool_calls: 0, input_tokens: 60, output_tokens: 3, duration_ms: 40 });
+  run.at(300, {
+    ...root,
+    type: 'model_step',
+    model: MODEL,
+    step: 2,
+    finish_reason: 'stop',
+    text: 'OUTPUT-SECRET',
+    tool_calls: 0,
+    input_tokens: 60,
+    output_tokens: 3,
+    duration_ms: 40,
+  });
   run.at(310, { ...root, type: 'run_end', status: 'ok', output: 'OUTPUT-SECRET', usage: noUsage, duration_ms: 310 });
   return run.spans();
 }
@@ -118,7 +160,12 @@ describe('span recorder', () => {
       'gen_ai.usage.output_tokens': 13,
       'gen_ai.usage.cache_creation.input_tokens': 7,
     });
-    expect(helper.attributes).toMatchObject({ 'gen_ai.provider.name': 'openai', 'llm_do.call_id': 'c2', 'llm_do.parent_call_id': 'c1', 'llm_do.chain': ['main', 'helper'] });
+    expect(helper.attributes).toMatchObject({
+      'gen_ai.provider.name': 'openai',
+      'llm_do.call_id': 'c2',
+      'llm_do.parent_call_id': 'c1',
+      'llm_do.chain': ['main', 'helper'],
+    });
     expect(first!.attributes).toMatchObject({
       'gen_ai.operation.name': 'chat',
       'gen_ai.request.model': 'claude-sonnet-4-5',
@@ -131,8 +178,15 @@ describe('span recorder', () => {
     });
     expect(first!.attributes['llm_do.usage.cost_usd']).toBeUndefined();
     expect(childChat.attributes).toMatchObject({ 'gen_ai.usage.cache_read.input_tokens': 20, 'llm_do.usage.cost_usd': 0.001 });
-    expect(childChat.events.map((event) => [event.name, event.attributes])).toEqual([['llm_do.model_retry', { attempt: 1, max_retries: 3, delay_ms: 0, status: 429 }]]);
-    expect(delegation.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'helper', 'gen_ai.tool.call.id': 'tc1', 'gen_ai.tool.type': 'function' });
+    expect(childChat.events.map((event) => [event.name, event.attributes])).toEqual([
+      ['llm_do.model_retry', { attempt: 1, max_retries: 3, delay_ms: 0, status: 429 }],
+    ]);
+    expect(delegation.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'helper',
+      'gen_ai.tool.call.id': 'tc1',
+      'gen_ai.tool.type': 'function',
+    });
     expect(delegation.status.code).toBe(SpanStatusCode.UNSET);
 
     expect(read.status).toEqual({ code: SpanStatusCode.ERROR });
@@ -183,7 +237,18 @@ describe('span recorder', () => {
     ] as const) {
       run.at(step * 10, { ...root, type: 'model_request', model: MODEL, step, system_sha256: 'x', message_count: 0, tools: [] });
       run.at(step * 10, { ...root, type: 'model_prompt', model: MODEL, step, prompt_from: from, messages: [...messages], settings: {} });
-      run.at(step * 10 + 5, { ...root, type: 'model_step', model: MODEL, step, finish_reason: 'stop', text: '', tool_calls: 0, input_tokens: 1, output_tokens: 1, duration_ms: 5 });
+      run.at(step * 10 + 5, {
+        ...root,
+        type: 'model_step',
+        model: MODEL,
+        step,
+        finish_reason: 'stop',
+        text: '',
+        tool_calls: 0,
+        input_tokens: 1,
+        output_tokens: 1,
+        duration_ms: 5,
+      });
     }
     run.at(40, { ...root, type: 'run_end', status: 'ok', output: '', usage: noUsage, duration_ms: 40 });
     const second = named(run.spans(), 'chat claude-sonnet-4-5').find((span) => span.attributes['llm_do.step'] === 2)!;
@@ -203,7 +268,13 @@ describe('span recorder', () => {
     run.at(40, { ...child, type: 'model_request', model: MODEL, step: 1, system_sha256: 'y', message_count: 1, tools: [] });
     run.at(500, { ...root, type: 'run_end', status: 'interrupted', error: 'interrupted', usage: noUsage, duration_ms: 500 });
     const spans = run.spans();
-    expect(spans.map((span) => span.name).sort()).toEqual(['chat claude-sonnet-4-5', 'chat claude-sonnet-4-5', 'execute_tool helper', 'invoke_agent helper', 'invoke_agent main']);
+    expect(spans.map((span) => span.name).sort()).toEqual([
+      'chat claude-sonnet-4-5',
+      'chat claude-sonnet-4-5',
+      'execute_tool helper',
+      'invoke_agent helper',
+      'invoke_agent main',
+    ]);
     for (const span of spans) {
       expect(ms(span.endTime), span.name).toBe(500);
       expect(span.status.code, span.name).toBe(SpanStatusCode.ERROR);
@@ -219,7 +290,18 @@ describe('span recorder', () => {
     run.at(20, { ...root, type: 'tool_call', tool: 'write_file', tool_call_id: 'tc1', args: {} });
     run.at(21, { ...root, type: 'approval_decision', tool: 'write_file', tool_call_id: 'tc1', approved: false, source: 'mode' });
     run.at(22, { ...root, type: 'tool_result', tool: 'write_file', tool_call_id: 'tc1', ok: false, denied: true, error: 'denied', duration_ms: 2 });
-    run.at(30, { ...root, type: 'model_step', model: MODEL, step: 1, finish_reason: 'tool-calls', text: '', tool_calls: 1, input_tokens: 1, output_tokens: 1, duration_ms: 20 });
+    run.at(30, {
+      ...root,
+      type: 'model_step',
+      model: MODEL,
+      step: 1,
+      finish_reason: 'tool-calls',
+      text: '',
+      tool_calls: 1,
+      input_tokens: 1,
+      output_tokens: 1,
+      duration_ms: 20,
+    });
     run.at(40, { ...root, type: 'model_request', model: MODEL, step: 2, system_sha256: 'x', message_count: 3, tools: [] });
     run.at(90, { ...root, type: 'run_end', status: 'error', error: 'HTTP 500 from anthropic', usage: noUsage, duration_ms: 90 });
     const spans = run.spans();

@@ -52,16 +52,74 @@ function oracle(source: string) {
 }
 
 const PIECES = [
-  'hello', '{{ x }}', '{{ x.y }}', '{{ x["constructor"] }}', '{{ __proto__ }}', '{% if a %}', '{% elif b %}', '{% else %}', '{% endif %}',
-  '{% for i in xs %}', '{% endfor %}', '{% block b %}', '{% endblock %}', '{{ super() }}', '{% include "f.jinja" %}', '{% include x %}',
-  '{% include "g.jinja" ignore missing %}', '{% extends "base" %}', '{{ {1: 2} }}', '{{ {"prototype": 1} }}', '{{ {a: 1} }}',
-  '{% set constructor = 1 %}', '{% set x = 1 %}', '{% macro m(a) %}', '{% endmacro %}', '{{ x | upper }}', '{{ file("a.md") }}',
-  '{{ file(name) }}', '{#', '#}', '{{', '}}', '{%', '%}', '\n', '{% raw %}', '{% endraw %}', '{% call m() %}', '{% endcall %}',
-  '{% import "a" as b %}', '{% from "a" import b %}', '{{ x if y else z }}', '{% filter upper %}', '{% endfilter %}', '{{ [1,2][0] }}',
-  '{% for %}', '{{ 1 + }}', '{{ none }}', '{{ true }}', '{{ "s" }}', '{{ a == b and not c }}',
+  'hello',
+  '{{ x }}',
+  '{{ x.y }}',
+  '{{ x["constructor"] }}',
+  '{{ __proto__ }}',
+  '{% if a %}',
+  '{% elif b %}',
+  '{% else %}',
+  '{% endif %}',
+  '{% for i in xs %}',
+  '{% endfor %}',
+  '{% block b %}',
+  '{% endblock %}',
+  '{{ super() }}',
+  '{% include "f.jinja" %}',
+  '{% include x %}',
+  '{% include "g.jinja" ignore missing %}',
+  '{% extends "base" %}',
+  '{{ {1: 2} }}',
+  '{{ {"prototype": 1} }}',
+  '{{ {a: 1} }}',
+  '{% set constructor = 1 %}',
+  '{% set x = 1 %}',
+  '{% macro m(a) %}',
+  '{% endmacro %}',
+  '{{ x | upper }}',
+  '{{ file("a.md") }}',
+  '{{ file(name) }}',
+  '{#',
+  '#}',
+  '{{',
+  '}}',
+  '{%',
+  '%}',
+  '\n',
+  '{% raw %}',
+  '{% endraw %}',
+  '{% call m() %}',
+  '{% endcall %}',
+  '{% import "a" as b %}',
+  '{% from "a" import b %}',
+  '{{ x if y else z }}',
+  '{% filter upper %}',
+  '{% endfilter %}',
+  '{{ [1,2][0] }}',
+  '{% for %}',
+  '{{ 1 + }}',
+  '{{ none }}',
+  '{{ true }}',
+  '{{ "s" }}',
+  '{{ a == b and not c }}',
   // The forms simple-template.ts reads without nunjucks, and near misses.
-  '{{x}}', '{{ input.topic }}', '{{ a.__proto__ }}', '{{ loop }}', '{# note #}', '{#\n#}', "{% include 'b.jinja' %}", '{%include "c"%}',
-  '{%- include "d" %}', '{{- x }}', 'a { b', '}}', '%}', '#}', 'Answer briefly.', 'You are worker 7.',
+  '{{x}}',
+  '{{ input.topic }}',
+  '{{ a.__proto__ }}',
+  '{{ loop }}',
+  '{# note #}',
+  '{#\n#}',
+  "{% include 'b.jinja' %}",
+  '{%include "c"%}',
+  '{%- include "d" %}',
+  '{{- x }}',
+  'a { b',
+  '}}',
+  '%}',
+  '#}',
+  'Answer briefly.',
+  'You are worker 7.',
 ];
 
 test('the analysis finds what compiling the source and findAll find, over generated templates', () => {
@@ -74,7 +132,8 @@ test('the analysis finds what compiling the source and findAll find, over genera
     const analysis = analyzeTemplate(source);
     if (expected.error) {
       expect(analysis.syntaxError?.message.replace(/ \(at the end of the template\)$/, ''), source).toBe(expected.error.message);
-      if (expected.error.line !== undefined) expect([analysis.syntaxError?.line, analysis.syntaxError?.column], source).toEqual([expected.error.line, expected.error.column]);
+      if (expected.error.line !== undefined)
+        expect([analysis.syntaxError?.line, analysis.syntaxError?.column], source).toEqual([expected.error.line, expected.error.column]);
       expect(analysis.references).toEqual([]);
     } else {
       compiled += 1;
@@ -87,7 +146,9 @@ test('the analysis finds what compiling the source and findAll find, over genera
 });
 
 test('instructions of the usual forms are analysed without a nunjucks parse', () => {
-  expect(simpleTemplateReferences('You are worker 5. {% include "footer.jinja" %}\n')).toEqual([{ kind: 'template', name: 'footer.jinja', line: 1, optional: false }]);
+  expect(simpleTemplateReferences('You are worker 5. {% include "footer.jinja" %}\n')).toEqual([
+    { kind: 'template', name: 'footer.jinja', line: 1, optional: false },
+  ]);
   expect(simpleTemplateReferences("Topic: {{ input.topic }}\n{% include 'rules.jinja' ignore missing %}{#\n#}\nBe brief.")).toEqual([
     { kind: 'template', name: 'rules.jinja', line: 2, optional: true },
   ]);

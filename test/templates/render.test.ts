@@ -65,9 +65,7 @@ async function renderError(source: string, variables: Record<string, unknown> = 
 
 describe('render', () => {
   it('substitutes variables without HTML escaping', async () => {
-    expect(await render('Review <{{ input.title }}> & {{ worker.id }}', { input: { title: 'A & B' }, worker: { id: 'pitch' } })).toBe(
-      'Review <A & B> & pitch',
-    );
+    expect(await render('Review <{{ input.title }}> & {{ worker.id }}', { input: { title: 'A & B' }, worker: { id: 'pitch' } })).toBe('Review <A & B> & pitch');
   });
 
   it('includes templates and extends with blocks', async () => {
@@ -80,9 +78,7 @@ describe('render', () => {
   });
 
   it('includes library templates by library name or lib:', async () => {
-    expect(await render('{% include "utils:disclaimer.jinja" %}{% include "lib:disclaimer.jinja" %}')).toBe(
-      'Library disclaimer.\nLibrary disclaimer.\n',
-    );
+    expect(await render('{% include "utils:disclaimer.jinja" %}{% include "lib:disclaimer.jinja" %}')).toBe('Library disclaimer.\nLibrary disclaimer.\n');
   });
 
   it('refuses a library the project does not use', async () => {
@@ -116,7 +112,13 @@ describe('plain text', () => {
   it('renders as nunjucks renders it, without loading nunjucks (isPlainText)', async () => {
     const options = { fs: nodeFs, projectRoot: root, searchDirs: [], fileDirs: [] };
     const viaNunjucks = (text: string) => renderTemplate(options, trimTagLines(text), {}, 'x.worker', 0);
-    const texts = ['', 'Answer briefly.', '# Rules\n\n- one } two }} three %} four % five #\n', 'quotes " \' and \\ back\\slash', '\r\n\tTab\u2028\u2029 \u00e9 \u{1F600}\n\n'];
+    const texts = [
+      '',
+      'Answer briefly.',
+      '# Rules\n\n- one } two }} three %} four % five #\n',
+      'quotes " \' and \\ back\\slash',
+      '\r\n\tTab\u2028\u2029 \u00e9 \u{1F600}\n\n',
+    ];
     // And texts of the characters nunjucks' lexer looks at in text, drawn with a fixed seed.
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -208,13 +210,20 @@ describe('escapes', () => {
 describe('check', () => {
   it('passes a source whose static references all resolve, skipping dynamic ones', async () => {
     await expect(
-      renderer().check('{% extends "base.jinja" %}{% block body %}{% include "greeting.jinja" %}{{ file("RULES.md") }}{% include "x/" + y %}{% endblock %}', 'w.worker'),
+      renderer().check(
+        '{% extends "base.jinja" %}{% block body %}{% include "greeting.jinja" %}{{ file("RULES.md") }}{% include "x/" + y %}{% endblock %}',
+        'w.worker',
+      ),
     ).resolves.toBeUndefined();
   });
 
   it('collects every missing reference with its line', async () => {
     const error = (await catchRejection(
-      renderer().check('{% include "greeting.jinja" %}\n{% include "gone.jinja" %}\n{{ file("GONE.md") }}\n{% include "opt.jinja" ignore missing %}', 'w.worker', { lineOffset: 10 }),
+      renderer().check(
+        '{% include "greeting.jinja" %}\n{% include "gone.jinja" %}\n{{ file("GONE.md") }}\n{% include "opt.jinja" ignore missing %}',
+        'w.worker',
+        { lineOffset: 10 },
+      ),
     )) as ProjectError;
     expect(error.problems.map((p) => p.message)).toEqual([
       'w.worker:12: template "gone.jinja" not found (searched templates/)',

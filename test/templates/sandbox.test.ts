@@ -25,8 +25,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const renderer = () =>
-  createTemplateRenderer({ fs: createNodeFileSystem(), projectRoot: root, searchDirs: [path.join(root, 'templates')], fileDirs: [root] });
+const renderer = () => createTemplateRenderer({ fs: createNodeFileSystem(), projectRoot: root, searchDirs: [path.join(root, 'templates')], fileDirs: [root] });
 const render = (source: string, variables: Record<string, unknown> = {}) => renderer().render(source, variables, 'main.worker', { lineOffset: 4 });
 
 const hostile: [string, string][] = [
@@ -68,7 +67,10 @@ const hostile: [string, string][] = [
   ['a huge center width', '{{ "x" | center(1000000000) }}'],
   ['a huge indent', '{{ "a\nb" | indent(1000000000) }}'],
   ['a huge batch fill', '{{ [1] | batch(1000000000, "x") | length }}'],
-  ['output that would exhaust memory', '{% set s = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" %}{% for i in range(100000) %}{{ s }}{{ s }}{% endfor %}'],
+  [
+    'output that would exhaust memory',
+    '{% set s = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" %}{% for i in range(100000) %}{{ s }}{{ s }}{% endfor %}',
+  ],
 ];
 
 describe('hostile templates are refused with a template error', () => {
@@ -99,7 +101,9 @@ describe('hostile templates are refused with a template error', () => {
     const own = (await catchRejection(renderer().check('{{ x.__proto__ }}', 'main.worker'))) as ProjectError;
     expect(own.message).toMatch(/^main\.worker:1:\d+: "__proto__" cannot be used/);
     const included = (await catchRejection(renderer().check('{% include "evil.jinja" %}', 'main.worker'))) as ProjectError;
-    expect(included.message).toMatch(/^templates\/evil\.jinja:1:\d+: "constructor" cannot be used in a template: .* \(in template templates\/evil\.jinja, used by main\.worker\)$/);
+    expect(included.message).toMatch(
+      /^templates\/evil\.jinja:1:\d+: "constructor" cannot be used in a template: .* \(in template templates\/evil\.jinja, used by main\.worker\)$/,
+    );
   });
 });
 
@@ -107,8 +111,23 @@ describe('what templates may do', () => {
   const cases: [string, string, Record<string, unknown>, string][] = [
     ['filters', '{{ name | upper }} {{ items | join(", ") }} {{ items | length }}', { name: 'ada', items: ['a', 'b'] }, 'ADA a, b 2'],
     ['size filters', '[{{ "x" | center(3) }}]{{ "a\nb" | indent(2) }} {{ [1, 2, 3] | batch(2) | length }}', {}, '[ x ]a\n  b 2'],
-    ['attribute filters', '{{ people | join(",", "name") }} {{ people | sum("age") }}', { people: [{ name: 'a', age: 1 }, { name: 'b', age: 2 }] }, 'a,b 3'],
-    ['lookups', '{{ input.user.name }} {{ input["user"]["name"] }} {{ items[1] }} {{ "abc".length }}', { input: { user: { name: 'Ada' } }, items: [1, 2] }, 'Ada Ada 2 3'],
+    [
+      'attribute filters',
+      '{{ people | join(",", "name") }} {{ people | sum("age") }}',
+      {
+        people: [
+          { name: 'a', age: 1 },
+          { name: 'b', age: 2 },
+        ],
+      },
+      'a,b 3',
+    ],
+    [
+      'lookups',
+      '{{ input.user.name }} {{ input["user"]["name"] }} {{ items[1] }} {{ "abc".length }}',
+      { input: { user: { name: 'Ada' } }, items: [1, 2] },
+      'Ada Ada 2 3',
+    ],
     ['range', '{% for i in range(3) %}{{ i }}{% endfor %} {{ range(5, 0, -2) | join(",") }}', {}, '012 5,3,1'],
     ['cycler', '{% set c = cycler("x", "y") %}{{ c.next() }}{{ c.next() }}{{ c.next() }}{{ c.current }}{% set _ = c.reset() %}{{ c.next() }}', {}, 'xyxxx'],
     ['joiner', '{% set comma = joiner("; ") %}{% for i in [1, 2] %}{{ comma() }}{{ i }}{% endfor %}', {}, '1; 2'],

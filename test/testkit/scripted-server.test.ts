@@ -23,7 +23,8 @@ const PROVIDERS: { name: string; protocol: string; model: (s: ScriptedServer) =>
   {
     name: 'openai-compatible',
     protocol: 'openai-chat',
-    model: (s) => createOpenAICompatible({ name: 'local', baseURL: s.openaiBaseUrl, apiKey: 'k', includeUsage: true, supportsStructuredOutputs: true }).chatModel('qwen3'),
+    model: (s) =>
+      createOpenAICompatible({ name: 'local', baseURL: s.openaiBaseUrl, apiKey: 'k', includeUsage: true, supportsStructuredOutputs: true }).chatModel('qwen3'),
   },
   { name: 'openai .chat', protocol: 'openai-chat', model: (s) => createOpenAI({ baseURL: s.openaiBaseUrl, apiKey: 'k' }).chat('gpt-4o') },
   { name: 'openai responses', protocol: 'openai-responses', model: (s) => createOpenAI({ baseURL: s.openaiBaseUrl, apiKey: 'k' }).responses('gpt-4o') },
@@ -54,7 +55,14 @@ const toolLoop: ScriptedHandler = (request) =>
 describe.each(PROVIDERS)('$name against the scripted server', ({ protocol, model }) => {
   it.each([false, true])('runs a two-request tool loop with parallel calls (stream: %s)', async (stream) => {
     server.setHandler(toolLoop);
-    const options = { model: model(server), system: 'You add numbers.', prompt: 'add 2 and 3, and 10 and 1', tools: { add }, stopWhen: stepCountIs(5), maxRetries: 0 };
+    const options = {
+      model: model(server),
+      system: 'You add numbers.',
+      prompt: 'add 2 and 3, and 10 and 1',
+      tools: { add },
+      stopWhen: stepCountIs(5),
+      maxRetries: 0,
+    };
     let text: string;
     let usage: { inputTokens: number | undefined; outputTokens: number | undefined };
     let steps: number;
@@ -96,7 +104,12 @@ describe.each(PROVIDERS)('$name against the scripted server', ({ protocol, model
 
   it.each([false, true])('answers structured output from `json` (stream: %s)', async (stream) => {
     server.setHandler(() => ({ json: { title: 'Hello', tags: ['a'] } }));
-    const options = { model: model(server), prompt: 'title please', output: Output.object({ schema: z.object({ title: z.string(), tags: z.array(z.string()) }) }), maxRetries: 0 };
+    const options = {
+      model: model(server),
+      prompt: 'title please',
+      output: Output.object({ schema: z.object({ title: z.string(), tags: z.array(z.string()) }) }),
+      maxRetries: 0,
+    };
     const output = stream ? await streamText(options).output : (await generateText(options)).output;
     expect(output).toEqual({ title: 'Hello', tags: ['a'] });
     expect(server.requests[0]?.responseFormat).toBeDefined();
@@ -170,7 +183,10 @@ describe('scripted server details', () => {
   });
 
   it('answers other origins only with cors: true (preflight and Access-Control-Allow-Origin)', async () => {
-    const preflight = { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } };
+    const preflight = {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    };
     const closed = await fetch(`${server.openaiBaseUrl}/chat/completions`, preflight);
     expect(closed.status).toBe(404);
     expect(closed.headers.get('access-control-allow-origin')).toBeNull();

@@ -139,8 +139,14 @@ describe('loadToolModule', () => {
   });
 
   it('loads tools/index.ts and plain ESM JavaScript too', async () => {
-    const ts = moduleFile('tools/index.ts', `import { defineTool } from "llm-do";\nimport z from "zod";\nexport const ping = defineTool({ description: "Ping", inputSchema: z.object({}), execute: () => "pong" });\n`);
-    const js = moduleFile('tools.mjs', `export function echo(args) { return args.text; }\nexport const echoSchema = { type: "object", properties: { text: { type: "string" } } };\n`);
+    const ts = moduleFile(
+      'tools/index.ts',
+      `import { defineTool } from "llm-do";\nimport z from "zod";\nexport const ping = defineTool({ description: "Ping", inputSchema: z.object({}), execute: () => "pong" });\n`,
+    );
+    const js = moduleFile(
+      'tools.mjs',
+      `export function echo(args) { return args.text; }\nexport const echoSchema = { type: "object", properties: { text: { type: "string" } } };\n`,
+    );
     expect((await loadToolModule(ts)).map((t) => t.name)).toEqual(['ping']);
     expect((await loadToolModule(js)).map((t) => t.name)).toEqual(['echo']);
   });
@@ -160,22 +166,36 @@ describe('loadToolModule', () => {
     expect(syntax.message).not.toContain('\n');
     const throwing = await projectError(loadToolModule(moduleFile('tools.ts', 'throw new Error("top-level boom\\nsecond line");\n')));
     expect(throwing.message).toBe('tools.ts: tool module failed to load: top-level boom');
-    const missing = await projectError(loadToolModule(moduleFile('tools.ts', 'import { nothing } from "not-a-package-anywhere";\nexport const x = nothing;\n')));
+    const missing = await projectError(
+      loadToolModule(moduleFile('tools.ts', 'import { nothing } from "not-a-package-anywhere";\nexport const x = nothing;\n')),
+    );
     expect(missing.message).toMatch(/^tools\.ts: tool module failed to load: .*not-a-package-anywhere/);
   });
 
   it('refuses malformed tools, naming the file and the tool', async () => {
     const cases: [string, RegExp][] = [
-      ['export const t = defineTool({ name: "bad name!", description: "x", inputSchema: z.object({}), execute: () => 1 });', /tool name "bad name!" \(export t\) is not valid/],
+      [
+        'export const t = defineTool({ name: "bad name!", description: "x", inputSchema: z.object({}), execute: () => 1 });',
+        /tool name "bad name!" \(export t\) is not valid/,
+      ],
       ['export const t = defineTool({ description: 5, inputSchema: z.object({}), execute: () => 1 } as any);', /tool t needs a description/],
       ['export const t = defineTool({ description: "x", inputSchema: z.object({}) } as any);', /tool t needs an execute function/],
       ['export const t = defineTool({ description: "x", execute: () => 1 } as any);', /tool t needs an inputSchema/],
       ['export const t = defineTool({ description: "x", inputSchema: z.string(), execute: () => 1 });', /input schema of tool t must describe an object/],
-      ['export const t = defineTool({ description: "x", inputSchema: z.object({}), needsApproval: "yes", execute: () => 1 } as any);', /needsApproval of tool t must be true, false or a function/],
+      [
+        'export const t = defineTool({ description: "x", inputSchema: z.object({}), needsApproval: "yes", execute: () => 1 } as any);',
+        /needsApproval of tool t must be true, false or a function/,
+      ],
       ['export default defineTool({ description: "x", inputSchema: z.object({}), execute: () => 1 });', /default export is a defineTool without a name/],
-      ['export const a = defineTool({ name: "same", description: "x", inputSchema: z.object({}), execute: () => 1 });\nexport const b = defineTool({ name: "same", description: "y", inputSchema: z.object({}), execute: () => 2 });', /tool same is defined twice \(export a and export b\)/],
+      [
+        'export const a = defineTool({ name: "same", description: "x", inputSchema: z.object({}), execute: () => 1 });\nexport const b = defineTool({ name: "same", description: "y", inputSchema: z.object({}), execute: () => 2 });',
+        /tool same is defined twice \(export a and export b\)/,
+      ],
       ['export function f() {}\nexport const fSchema = 12;', /fSchema must be a zod schema or a JSON Schema object/],
-      ['export function register(r) { r.add({ description: "no name", inputSchema: z.object({}), execute: () => 1 }); }', /tool name missing \(register\(\)\) is not valid/],
+      [
+        'export function register(r) { r.add({ description: "no name", inputSchema: z.object({}), execute: () => 1 }); }',
+        /tool name missing \(register\(\)\) is not valid/,
+      ],
       ['export function register() { throw new Error("registry exploded"); }', /register\(\) failed: registry exploded/],
     ];
     for (const [body, expected] of cases) {
@@ -194,7 +214,15 @@ describe('createCustomToolset', () => {
     expect(new Set(tools.map((t) => t.toolset))).toEqual(new Set(['custom']));
     // needsApproval: false is a default rule of its own; no needsApproval leaves the default to `ask`.
     const rules = Object.fromEntries(tools.map((t) => [t.name, t.defaultRule]));
-    expect(rules).toEqual({ add: undefined, explicit_name: 'preApproved', explode: 'preApproved', greet: undefined, lookup: undefined, where_am_i: 'preApproved', word_count: undefined });
+    expect(rules).toEqual({
+      add: undefined,
+      explicit_name: 'preApproved',
+      explode: 'preApproved',
+      greet: undefined,
+      lookup: undefined,
+      where_am_i: 'preApproved',
+      word_count: undefined,
+    });
   });
 
   it('offers only the listed tools, in the listed order; an unlisted export is not offered', async () => {
@@ -230,7 +258,10 @@ describe('createCustomToolset', () => {
   });
 
   it('"llm-do" and "zod" inside a module are the running copies, not installs of their own', async () => {
-    const ref = moduleFile('tools.ts', 'import * as llm from "llm-do";\nimport { z } from "zod";\nexport const errorClass = llm.ProjectError;\nexport const zodObject = z.object;\n');
+    const ref = moduleFile(
+      'tools.ts',
+      'import * as llm from "llm-do";\nimport { z } from "zod";\nexport const errorClass = llm.ProjectError;\nexport const zodObject = z.object;\n',
+    );
     const namespace = await importModule(ref.hostPath);
     expect(namespace.errorClass).toBe(ProjectError);
     expect(namespace.zodObject).toBe(z.object);

@@ -6,13 +6,7 @@ import { SandboxError, ToolError } from '../../src/errors.ts';
 import { createNodeFileSystem } from '../../src/sandbox/node-file-system.ts';
 import { createSandbox, truncationMarker } from '../../src/sandbox/sandbox.ts';
 import type { Sandbox } from '../../src/sandbox/types.ts';
-import {
-  createFilesystemToolset,
-  EDIT_FILE_MAX_BYTES,
-  EDIT_FILE_MAX_OLD_CHARS,
-  LIST_FILES_LIMIT,
-  READ_FILE_MAX_CHARS,
-} from '../../src/tools/filesystem.ts';
+import { createFilesystemToolset, EDIT_FILE_MAX_BYTES, EDIT_FILE_MAX_OLD_CHARS, LIST_FILES_LIMIT, READ_FILE_MAX_CHARS } from '../../src/tools/filesystem.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';
 
 let dir: string;

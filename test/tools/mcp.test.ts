@@ -7,7 +7,11 @@ import type { ToolContext } from '../../src/tools/types.ts';
 
 const schema = { type: 'object' as const, properties: {} };
 
-function connection(tools: Partial<Tool>[], answer: (name: string) => CallToolResult = () => ({ content: [{ type: 'text', text: 'ok' }] }), gone?: string): McpConnection {
+function connection(
+  tools: Partial<Tool>[],
+  answer: (name: string) => CallToolResult = () => ({ content: [{ type: 'text', text: 'ok' }] }),
+  gone?: string,
+): McpConnection {
   return {
     name: 'srv',
     tools: tools.map((tool) => ({ inputSchema: schema, ...tool }) as Tool),
@@ -27,9 +31,18 @@ describe('mcp:NAME tools', () => {
   });
 
   it('select by glob, default to ask, and carry the server name and what the server claims', () => {
-    const tools = mcpTools({ tools: ['get_*'] }, connection([{ name: 'get_a', annotations: { readOnlyHint: true, destructiveHint: false } }, { name: 'set_a' }]));
+    const tools = mcpTools(
+      { tools: ['get_*'] },
+      connection([{ name: 'get_a', annotations: { readOnlyHint: true, destructiveHint: false } }, { name: 'set_a' }]),
+    );
     expect(tools).toHaveLength(1);
-    expect(tools[0]).toMatchObject({ name: 'srv__get_a', sourceName: 'get_a', toolset: 'mcp:srv', defaultRule: 'ask', approvalNote: '[server says, unverified: readOnlyHint]' });
+    expect(tools[0]).toMatchObject({
+      name: 'srv__get_a',
+      sourceName: 'get_a',
+      toolset: 'mcp:srv',
+      defaultRule: 'ask',
+      approvalNote: '[server says, unverified: readOnlyHint]',
+    });
   });
 
   it('two tools mapping to one name are an error naming both', () => {
@@ -38,16 +51,25 @@ describe('mcp:NAME tools', () => {
   });
 
   it('turn an oversized result, an isError result and a gone server into failures', async () => {
-    const big = mcpTools({}, connection([{ name: 'big' }], () => ({ content: [{ type: 'text', text: 'x'.repeat(MCP_RESULT_MAX_CHARS + 1) }] })))[0]!;
+    const big = mcpTools(
+      {},
+      connection([{ name: 'big' }], () => ({ content: [{ type: 'text', text: 'x'.repeat(MCP_RESULT_MAX_CHARS + 1) }] })),
+    )[0]!;
     await expect(big.execute({}, context)).rejects.toThrow(`more than the ${MCP_RESULT_MAX_CHARS} a tool result may have`);
-    const failing = mcpTools({}, connection([{ name: 'f' }], () => ({ content: [{ type: 'text', text: 'no such repo' }], isError: true })))[0]!;
+    const failing = mcpTools(
+      {},
+      connection([{ name: 'f' }], () => ({ content: [{ type: 'text', text: 'no such repo' }], isError: true })),
+    )[0]!;
     await expect(failing.execute({}, context)).rejects.toThrow('no such repo');
     const gone = mcpTools({}, connection([{ name: 'g' }], undefined, 'the MCP server srv stopped'))[0]!;
     await expect(gone.execute({}, context)).rejects.toThrow('the MCP server srv stopped');
   });
 
   it('return structured content when there is some, else the text', async () => {
-    const structured = mcpTools({}, connection([{ name: 's' }], () => ({ content: [], structuredContent: { n: 1 } })))[0]!;
+    const structured = mcpTools(
+      {},
+      connection([{ name: 's' }], () => ({ content: [], structuredContent: { n: 1 } })),
+    )[0]!;
     expect(await structured.execute({}, context)).toEqual({ n: 1 });
     const text = mcpTools({}, connection([{ name: 't' }]))[0]!;
     expect(await text.execute({}, context)).toBe('ok');

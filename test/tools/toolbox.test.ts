@@ -76,7 +76,10 @@ describe('toolbox: offering tools', () => {
     const a = recordingTool('search', { toolset: 'custom' }).tool;
     const b = recordingTool('search', { toolset: 'shell' }).tool;
     expect(() => toolbox([a, b])).toThrow(
-      expect.objectContaining({ code: 'duplicate-tool-name', message: expect.stringContaining('two tools are named search (from the custom and shell toolsets)') }),
+      expect.objectContaining({
+        code: 'duplicate-tool-name',
+        message: expect.stringContaining('two tools are named search (from the custom and shell toolsets)'),
+      }),
     );
   });
 
@@ -174,7 +177,9 @@ describe('toolbox: running tools', () => {
     const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
     const box = toolbox([recordingTool('write_file').tool], { prompter, ctx: context({ chain: ['main', 'pitch_evaluator'] }) });
     expect((await box.get('write_file')!.run({ path: '/a' })).ok).toBe(true);
-    expect(asked).toEqual([{ chain: ['main', 'pitch_evaluator'], toolset: 'test', toolName: 'write_file', args: { path: '/a', count: 1 }, description: 'The write_file tool' }]);
+    expect(asked).toEqual([
+      { chain: ['main', 'pitch_evaluator'], toolset: 'test', toolName: 'write_file', args: { path: '/a', count: 1 }, description: 'The write_file tool' },
+    ]);
   });
 
   it('turns a throw into "TOOL failed: message" and keeps going', async () => {
@@ -194,8 +199,7 @@ describe('toolbox: running tools', () => {
     const run = new AbortController();
     const tool = recordingTool('slow', {
       needsApproval: false,
-      execute: (_args, ctx) =>
-        new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('The operation was aborted')))),
+      execute: (_args, ctx) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('The operation was aborted')))),
     }).tool;
     const box = toolbox([tool], { ctx: context({ signal: run.signal }) });
     const pending = box.get('slow')!.run({ path: '/a' });
@@ -215,16 +219,18 @@ describe('toolbox: running tools', () => {
     await expect(pending).rejects.toSatisfy(AbortedError.isInstance);
   });
 
-  it('a call given the context\'s own signal runs under that signal, not a combination of it with itself', async () => {
+  it("a call given the context's own signal runs under that signal, not a combination of it with itself", async () => {
     const run = new AbortController();
     const seen: AbortSignal[] = [];
     const tool = recordingTool('look', { needsApproval: false, execute: (_args, ctx) => void seen.push(ctx.signal) }).tool;
-    await toolbox([tool], { ctx: context({ signal: run.signal }) }).get('look')!.run({ path: '/a' }, { signal: run.signal });
+    await toolbox([tool], { ctx: context({ signal: run.signal }) })
+      .get('look')!
+      .run({ path: '/a' }, { signal: run.signal });
     expect(seen).toEqual([run.signal]);
     expect(seen[0]).toBe(run.signal);
   });
 
-  it('lets a sub-worker\'s q (RunError aborted-by-user) through', async () => {
+  it("lets a sub-worker's q (RunError aborted-by-user) through", async () => {
     const tool = recordingTool('helper', {
       needsApproval: false,
       execute: () => {
@@ -236,17 +242,22 @@ describe('toolbox: running tools', () => {
 
   it('q at its own prompt throws', async () => {
     const { prompter } = prompterAnswering({ action: 'abort' });
-    await expect(toolbox([recordingTool('write_file').tool], { prompter }).get('write_file')!.run({ path: '/a' })).rejects.toSatisfy(
-      (e: unknown) => RunError.isInstance(e) && e.code === 'aborted-by-user',
-    );
+    await expect(
+      toolbox([recordingTool('write_file').tool], { prompter })
+        .get('write_file')!
+        .run({ path: '/a' }),
+    ).rejects.toSatisfy((e: unknown) => RunError.isInstance(e) && e.code === 'aborted-by-user');
   });
 });
 
 describe('toolbox: a function needsApproval', () => {
   const shellLike = () =>
-    recordingTool('shell', { inputSchema: z.object({ command: z.string() }), needsApproval: (args: { command: string }) => !args.command.startsWith('git log') });
+    recordingTool('shell', {
+      inputSchema: z.object({ command: z.string() }),
+      needsApproval: (args: { command: string }) => !args.command.startsWith('git log'),
+    });
 
-  it('decides per call when the rule is the tool\'s own default', async () => {
+  it("decides per call when the rule is the tool's own default", async () => {
     const { tool, runs } = shellLike();
     const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
     const box = toolbox([tool], { prompter });
@@ -306,17 +317,33 @@ describe('toolbox: results must be JSON (SPEC §15)', () => {
     ['a BigInt', () => ({ n: 10n }), 'BigInt'],
     ['a function', () => () => 1, 'the tool returned a function'],
     ['a symbol', () => Symbol('s'), 'the tool returned a symbol'],
-    ['a throwing toJSON', () => ({ toJSON: () => { throw new Error('no JSON for you'); } }), 'no JSON for you'],
+    [
+      'a throwing toJSON',
+      () => ({
+        toJSON: () => {
+          throw new Error('no JSON for you');
+        },
+      }),
+      'no JSON for you',
+    ],
   ])('%s becomes an error result naming the tool', async (_what, output, reason) => {
-    const outcome = await toolbox([returning(output).tool]).get('odd')!.run({ path: '/a' });
+    const outcome = await toolbox([returning(output).tool])
+      .get('odd')!
+      .run({ path: '/a' });
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.error).toMatch(/^odd: tool result is not JSON-serialisable: /);
     expect(!outcome.ok && outcome.error).toContain(reason);
   });
 
   it('undefined is null (the tool ran and returned nothing); other values are plain JSON copies', async () => {
-    expect(await toolbox([returning(() => undefined).tool]).get('odd')!.run({ path: '/a' })).toEqual({ ok: true, output: null });
-    const dated = await toolbox([returning(() => ({ at: new Date(0), skip: undefined })).tool]).get('odd')!.run({ path: '/a' });
+    expect(
+      await toolbox([returning(() => undefined).tool])
+        .get('odd')!
+        .run({ path: '/a' }),
+    ).toEqual({ ok: true, output: null });
+    const dated = await toolbox([returning(() => ({ at: new Date(0), skip: undefined })).tool])
+      .get('odd')!
+      .run({ path: '/a' });
     expect(dated).toEqual({ ok: true, output: { at: '1970-01-01T00:00:00.000Z' } });
   });
 });

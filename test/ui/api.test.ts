@@ -8,7 +8,18 @@ import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import type { RunSnapshot } from '../../src/runtime/state.ts';
-import { ApiError, checkResumable, createUndecidedCounter, parseStart, promptView, recordAnswer, recordDecisions, runIdOf, runsView, runView } from '../../src/ui/api.ts';
+import {
+  ApiError,
+  checkResumable,
+  createUndecidedCounter,
+  parseStart,
+  promptView,
+  recordAnswer,
+  recordDecisions,
+  runIdOf,
+  runsView,
+  runView,
+} from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
 import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../run-log/helpers.ts';
 
@@ -16,7 +27,14 @@ const RUN = '0193aaaa-0000-7000-8000-00000000000a';
 
 function pausedLog() {
   const db = openRunDatabase(tempLog());
-  seedPausedRun(createSqliteRunStore(db, { onWriteFailure: (error) => { throw error; } }), RUN);
+  seedPausedRun(
+    createSqliteRunStore(db, {
+      onWriteFailure: (error) => {
+        throw error;
+      },
+    }),
+    RUN,
+  );
   return db;
 }
 
@@ -25,9 +43,20 @@ const QUESTION = 'c0ffee00-0000-4000-8000-000000000003';
 /** The paused run, whose entry also waits for the answer to a question (ask_user, t3). */
 function pausedLogWithQuestion() {
   const db = openRunDatabase(tempLog());
-  const store = createSqliteRunStore(db, { onWriteFailure: (error) => { throw error; } });
+  const store = createSqliteRunStore(db, {
+    onWriteFailure: (error) => {
+      throw error;
+    },
+  });
   const state: RunSnapshot = structuredClone(seedPausedRun(store, RUN));
-  state.root!.tool_calls.push({ tool_call_id: 't3', tool: 'ask_user', args: { question: 'Which <b>city</b>?' }, status: 'pending', question: { question_id: QUESTION, question: 'Which <b>city</b>?' }, children: [] });
+  state.root!.tool_calls.push({
+    tool_call_id: 't3',
+    tool: 'ask_user',
+    args: { question: 'Which <b>city</b>?' },
+    status: 'pending',
+    question: { question_id: QUESTION, question: 'Which <b>city</b>?' },
+    children: [],
+  });
   store.checkpoint!(state);
   return db;
 }
@@ -55,7 +84,10 @@ describe('ui api', () => {
     const db = pausedLog();
     const countUndecided = createUndecidedCounter(db);
     expect(runsView(db, countUndecided).undecided[RUN]).toBe(2);
-    expect(refusalOf(() => checkResumable(db, RUN))).toMatchObject({ status: 409, message: expect.stringMatching(/still has 2 undecided approval\(s\) \(.*\); approve or deny each first/) });
+    expect(refusalOf(() => checkResumable(db, RUN))).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/still has 2 undecided approval\(s\) \(.*\); approve or deny each first/),
+    });
     recordDecisions(db, RUN, { decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', remember: 'tool' }] }, 'ada@host');
     // The counter read the saved state once; it sees the new decision.
     expect(runsView(db, countUndecided).undecided[RUN]).toBe(1);
@@ -76,12 +108,25 @@ describe('ui api', () => {
     expect(refused({})).toMatchObject({ status: 400, message: expect.stringContaining('decisions: expected a non-empty list') });
     expect(refused({ decisions: [] })).toMatchObject({ status: 400 });
     expect(refused({ decisions: ['x'] })).toMatchObject({ status: 400, message: 'decisions[0]: expected an object {approval_id, action}' });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'allow' }] })).toMatchObject({ status: 400, message: 'decisions[0].action: expected "approve" or "deny", got "allow"' });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', reason: 'x' }] })).toMatchObject({ message: 'decisions[0].reason: only a denial takes a reason' });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', remember: 'tool' }] })).toMatchObject({ message: 'decisions[0].remember: only an approval can be remembered' });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', remember: 'project' }] })).toMatchObject({ message: expect.stringContaining('expected "tool"') });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', reason: ' ' }] })).toMatchObject({ message: expect.stringContaining('decisions[0].reason: expected a text of 1 to 2000') });
-    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', extra: 1 }] })).toMatchObject({ message: 'decisions[0]: unknown field extra; valid fields: approval_id, action, remember, reason' });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'allow' }] })).toMatchObject({
+      status: 400,
+      message: 'decisions[0].action: expected "approve" or "deny", got "allow"',
+    });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', reason: 'x' }] })).toMatchObject({
+      message: 'decisions[0].reason: only a denial takes a reason',
+    });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', remember: 'tool' }] })).toMatchObject({
+      message: 'decisions[0].remember: only an approval can be remembered',
+    });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve', remember: 'project' }] })).toMatchObject({
+      message: expect.stringContaining('expected "tool"'),
+    });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', reason: ' ' }] })).toMatchObject({
+      message: expect.stringContaining('decisions[0].reason: expected a text of 1 to 2000'),
+    });
+    expect(refused({ decisions: [{ approval_id: WRITE_APPROVAL, action: 'deny', extra: 1 }] })).toMatchObject({
+      message: 'decisions[0]: unknown field extra; valid fields: approval_id, action, remember, reason',
+    });
     expect(
       refused({
         decisions: [
@@ -100,7 +145,10 @@ describe('ui api', () => {
       }),
     ).toMatchObject({ status: 409, message: expect.stringContaining(`run ${RUN} has no pending approval nope`) });
     expect(createPausedRuns(db).decisions(RUN).size).toBe(0);
-    expect(refusalOf(() => runIdOf(db, 'ffff'))).toMatchObject({ status: 404, message: expect.stringContaining('no recorded run has an id starting with "ffff"') });
+    expect(refusalOf(() => runIdOf(db, 'ffff'))).toMatchObject({
+      status: 404,
+      message: expect.stringContaining('no recorded run has an id starting with "ffff"'),
+    });
   });
 
   test('questions: listed and counted beside the approvals, answered once as llm-do answer records them; resume waits for the answer', () => {
@@ -108,7 +156,17 @@ describe('ui api', () => {
     const counter = createUndecidedCounter(db);
     expect(runsView(db, counter)).toMatchObject({ undecided: { [RUN]: 2 }, unanswered: { [RUN]: 1 } });
     expect(runView(db, RUN).questions).toEqual([{ question_id: QUESTION, call_id: 'c1', tool_call_id: 't3', chain: ['main'], question: 'Which <b>city</b>?' }]);
-    recordDecisions(db, RUN, { decisions: [{ approval_id: WRITE_APPROVAL, action: 'approve' }, { approval_id: SHELL_APPROVAL, action: 'deny' }] }, 'ada@host');
+    recordDecisions(
+      db,
+      RUN,
+      {
+        decisions: [
+          { approval_id: WRITE_APPROVAL, action: 'approve' },
+          { approval_id: SHELL_APPROVAL, action: 'deny' },
+        ],
+      },
+      'ada@host',
+    );
     expect(refusalOf(() => checkResumable(db, RUN))).toEqual({ status: 409, message: `run ${RUN} still has 1 unanswered question(s); answer each first` });
 
     const refused = (body: unknown) => refusalOf(() => recordAnswer(db, RUN, body, 'ada@host'));
@@ -116,15 +174,27 @@ describe('ui api', () => {
     expect(refused({ question_id: QUESTION, text: '  ' })).toEqual({ status: 400, message: 'text: expected the text of the answer, e.g. "Lisbon"' });
     expect(refused({ question_id: QUESTION, text: 3 })).toMatchObject({ status: 400 });
     expect(refused({ question_id: '', text: 'Lisbon' })).toEqual({ status: 400, message: 'question_id: expected the id of a pending question' });
-    expect(refused({ question_id: QUESTION, text: 'Lisbon', by: 'eve' })).toEqual({ status: 400, message: 'unknown field by; valid fields: question_id, text' });
-    expect(refused({ question_id: 'nope', text: 'Lisbon' })).toEqual({ status: 409, message: `run ${RUN} has no pending question nope (pending questions: ${QUESTION})` });
-    expect(refused({ question_id: WRITE_APPROVAL, text: 'Lisbon' })).toMatchObject({ status: 409, message: expect.stringContaining(`${WRITE_APPROVAL} is an approval of run ${RUN}, not a question`) });
+    expect(refused({ question_id: QUESTION, text: 'Lisbon', by: 'eve' })).toEqual({
+      status: 400,
+      message: 'unknown field by; valid fields: question_id, text',
+    });
+    expect(refused({ question_id: 'nope', text: 'Lisbon' })).toEqual({
+      status: 409,
+      message: `run ${RUN} has no pending question nope (pending questions: ${QUESTION})`,
+    });
+    expect(refused({ question_id: WRITE_APPROVAL, text: 'Lisbon' })).toMatchObject({
+      status: 409,
+      message: expect.stringContaining(`${WRITE_APPROVAL} is an approval of run ${RUN}, not a question`),
+    });
     expect(createPausedRuns(db).answers(RUN).size).toBe(0);
 
     recordAnswer(db, RUN, { question_id: QUESTION, text: ' Lisbon, in May ' }, 'ada@host');
     expect(runView(db, RUN).questions[0]!.answer).toEqual({ text: 'Lisbon, in May', answered_by: 'ada@host', answered_at: expect.any(String) });
     expect(runsView(db, counter)).toMatchObject({ undecided: { [RUN]: 0 }, unanswered: {} });
-    expect(refused({ question_id: QUESTION, text: 'Porto' })).toMatchObject({ status: 409, message: expect.stringMatching(new RegExp(`^question ${QUESTION} of run ${RUN} is answered already \\("Lisbon, in May", by ada@host at .*\\)`)) });
+    expect(refused({ question_id: QUESTION, text: 'Porto' })).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(new RegExp(`^question ${QUESTION} of run ${RUN} is answered already \\("Lisbon, in May", by ada@host at .*\\)`)),
+    });
     expect(() => checkResumable(db, RUN)).not.toThrow();
   });
 
@@ -139,7 +209,9 @@ describe('ui api', () => {
     expect(refused([])).toMatchObject({ status: 400, message: 'expected a JSON object {worker, input}' });
     expect(refused({ worker: '../x', input: '' })).toMatchObject({ message: 'worker: expected one of main, report, got "../x"' });
     expect(refused({ worker: 'main', input: 3 })).toMatchObject({ message: expect.stringContaining('input: expected a text') });
-    expect(refused({ worker: 'report', input: 'tides' })).toMatchObject({ message: expect.stringMatching(/^input: worker report takes a JSON object \(schema_in\), and this is not JSON/) });
+    expect(refused({ worker: 'report', input: 'tides' })).toMatchObject({
+      message: expect.stringMatching(/^input: worker report takes a JSON object \(schema_in\), and this is not JSON/),
+    });
     expect(refused({ worker: 'report', input: '[1]' })).toMatchObject({ message: 'input: worker report takes a JSON object (schema_in), got an array' });
   });
 });

@@ -10,7 +10,7 @@ import { createChangeFeed } from '../../src/ui/live.ts';
 import { seedPausedRun, tempLog } from '../run-log/helpers.ts';
 
 describe('change feed', () => {
-  test('another connection\'s commit is announced once; touch() announces this connection\'s own', async () => {
+  test("another connection's commit is announced once; touch() announces this connection's own", async () => {
     const file = tempLog();
     const reader = openRunDatabase(file);
     const writer = openRunDatabase(file);
@@ -26,7 +26,14 @@ describe('change feed', () => {
       const announcement = () => new Promise<void>((resolve) => (next = resolve));
 
       const first = announcement();
-      seedPausedRun(createSqliteRunStore(writer, { onWriteFailure: (error) => { throw error; } }), '0193aaaa-0000-7000-8000-00000000000a');
+      seedPausedRun(
+        createSqliteRunStore(writer, {
+          onWriteFailure: (error) => {
+            throw error;
+          },
+        }),
+        '0193aaaa-0000-7000-8000-00000000000a',
+      );
       await first;
       expect(announced).toBe(1);
 

@@ -47,7 +47,9 @@ describe('refusal', () => {
   });
 
   test('a POST from another origin, another site, or without Origin on a cookie alone is refused', () => {
-    expect(refusal(request('POST', '/api/runs', { ...page, origin: 'http://evil.example' }), TOKEN, PORT)).toMatch(/must come from the page itself \(Origin http:\/\/127\.0\.0\.1:4242\)/);
+    expect(refusal(request('POST', '/api/runs', { ...page, origin: 'http://evil.example' }), TOKEN, PORT)).toMatch(
+      /must come from the page itself \(Origin http:\/\/127\.0\.0\.1:4242\)/,
+    );
     expect(refusal(request('POST', '/api/runs', { ...page, origin: `http://127.0.0.1:${PORT + 1}` }), TOKEN, PORT)).toMatch(/must come from the page/);
     expect(refusal(request('POST', '/api/runs', { ...page, origin: 'null' }), TOKEN, PORT)).toMatch(/must come from the page/);
     expect(refusal(request('POST', '/api/runs', { ...page, 'sec-fetch-site': 'cross-site' }), TOKEN, PORT)).toMatch(/Sec-Fetch-Site/);

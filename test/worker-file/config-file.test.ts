@@ -101,7 +101,9 @@ describe('parseYamlConfig: unknown keys', () => {
   });
 
   it('names the valid keys of the nested object the key is in', () => {
-    const text = ['name: x', 'toolsets:', '  filesystem:', '    aproval: { default: ask }', 'sandbox:', '  paths:', '    input: { root: a, mod: ro }'].join('\n');
+    const text = ['name: x', 'toolsets:', '  filesystem:', '    aproval: { default: ask }', 'sandbox:', '  paths:', '    input: { root: a, mod: ro }'].join(
+      '\n',
+    );
     expect(messages(text)).toEqual([
       'workers/x.yaml:4:5: unknown key "aproval" in toolsets.filesystem (did you mean "approval"?)',
       'workers/x.yaml:7:23: unknown key "mod" in sandbox.paths.input (did you mean "mode"?)',
@@ -204,7 +206,12 @@ describe('parseYamlConfig: file-level problems', () => {
   });
 
   it('refuses alias bombs', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+    ].join('\n');
     const [problem] = problemsOf(bomb);
     expect(problem!.code).toBe('invalid-yaml');
   });

@@ -56,7 +56,9 @@ describe('model_settings: bad values name the file, line, field and what is vali
   });
 
   it('an unknown key suggests the nearest, or lists the valid keys', () => {
-    expect(messages('name: x\nmodel_settings:\n  temprature: 0\n')).toEqual(['workers/x.yaml:3:3: unknown key "temprature" in model_settings (did you mean "temperature"?)']);
+    expect(messages('name: x\nmodel_settings:\n  temprature: 0\n')).toEqual([
+      'workers/x.yaml:3:3: unknown key "temprature" in model_settings (did you mean "temperature"?)',
+    ]);
     expect(messages('name: x\nmodel_settings:\n  zzzzzzzz: 0\n')).toEqual([
       'workers/x.yaml:3:3: unknown key "zzzzzzzz" in model_settings (valid keys: temperature, top_p, max_tokens, seed, stop, reasoning, thinking, cache, provider_options)',
     ]);
@@ -71,7 +73,9 @@ describe('model_settings: bad values name the file, line, field and what is vali
   });
 
   it('refuses provider options that run tools on the provider’s side, outside approvals', () => {
-    expect(messages('name: x\nmodel_settings:\n  provider_options:\n    anthropic:\n      mcpServers: [{ type: url, name: x, url: "https://attacker.example" }]\n')).toEqual([
+    expect(
+      messages('name: x\nmodel_settings:\n  provider_options:\n    anthropic:\n      mcpServers: [{ type: url, name: x, url: "https://attacker.example" }]\n'),
+    ).toEqual([
       "workers/x.yaml:5:19: model_settings.provider_options.anthropic.mcpServers is not allowed: it runs tools on the provider's side, outside llm-do's approvals and sandbox",
     ]);
   });

@@ -167,7 +167,14 @@ describe('loadWorkerFile', () => {
 describe('loadManifest / loadLibraryManifest', () => {
   it('loads project.yaml', async () => {
     const manifest = await loadManifest(nodeFs, path.join(fixture, 'project.yaml'), 'project.yaml');
-    expect(manifest).toEqual({ name: 'fixture', version: '1.0.0', entry: 'main', model: 'test', toolsets: { filesystem: {} }, approval: { mode: 'auto_deny' } });
+    expect(manifest).toEqual({
+      name: 'fixture',
+      version: '1.0.0',
+      entry: 'main',
+      model: 'test',
+      toolsets: { filesystem: {} },
+      approval: { mode: 'auto_deny' },
+    });
   });
 
   it('treats an empty manifest as empty and reports bad ones by line', async () => {

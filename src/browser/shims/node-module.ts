@@ -7,7 +7,11 @@ import { notInBrowser } from './not-available.ts';
 export function createRequire(): { resolve(specifier: string): never } {
   return {
     resolve(specifier) {
-      throw notInBrowser(`the tool module ${specifier}`, 'a page has no node_modules to find it in, nor can it import project code', 'run the project with the llm-do CLI');
+      throw notInBrowser(
+        `the tool module ${specifier}`,
+        'a page has no node_modules to find it in, nor can it import project code',
+        'run the project with the llm-do CLI',
+      );
     },
   };
 }

@@ -36,16 +36,28 @@ export function runAnswer(ref: string, id: string, words: readonly string[], io:
  * The pending question `prefix` names; a UsageError when it names none (listing the pending ones,
  * or saying it was answered already or is an approval) or several.
  */
-function resolveQuestion(runId: string, questions: readonly PendingQuestionRecord[], approvals: readonly PendingApprovalRecord[], prefix: string, paused: PausedRuns): PendingQuestionRecord {
+function resolveQuestion(
+  runId: string,
+  questions: readonly PendingQuestionRecord[],
+  approvals: readonly PendingApprovalRecord[],
+  prefix: string,
+  paused: PausedRuns,
+): PendingQuestionRecord {
   const lower = prefix.toLowerCase();
   const matches = prefix === '' ? [] : questions.filter((item) => item.question_id.startsWith(lower));
   if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw new UsageError(`"${prefix}" is the start of more than one pending question id of run ${runId} (${listed(matches)}); give more of it`);
+  if (matches.length > 1)
+    throw new UsageError(`"${prefix}" is the start of more than one pending question id of run ${runId} (${listed(matches)}); give more of it`);
   if (prefix !== '' && approvals.some((item) => item.approval_id.startsWith(lower))) {
-    throw new UsageError(`${prefix} is an approval of run ${runId}, not a question; decide it with: llm-do approve ${runId} ${prefix}  or  llm-do deny ${runId} ${prefix}`);
+    throw new UsageError(
+      `${prefix} is an approval of run ${runId}, not a question; decide it with: llm-do approve ${runId} ${prefix}  or  llm-do deny ${runId} ${prefix}`,
+    );
   }
   const used = prefix === '' ? undefined : [...paused.usedAnswers(runId)].find(([questionId]) => questionId.startsWith(lower));
-  if (used) throw new UsageError(`question ${used[0]} of run ${runId} was answered already (${JSON.stringify(used[1].text)}, by ${used[1].answered_by}) and the run went on with that answer`);
+  if (used)
+    throw new UsageError(
+      `question ${used[0]} of run ${runId} was answered already (${JSON.stringify(used[1].text)}, by ${used[1].answered_by}) and the run went on with that answer`,
+    );
   throw new UsageError(`run ${runId} has no pending question with an id starting with "${prefix}" (pending questions: ${listed(questions)})`);
 }
 

@@ -26,7 +26,8 @@ export interface ApprovalsListOptions {
 export function runApprovalsList(ref: string | undefined, options: ApprovalsListOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     const paused = store.createPausedRuns(db).pendingApprovals(ref === undefined ? undefined : store.resolveRunId(db, ref));
-    if (options.json) return { runs: paused.map(({ run_id, run, pending, questions }) => ({ run_id, status: run.status, pending: pendingJson(pending, questions) })) };
+    if (options.json)
+      return { runs: paused.map(({ run_id, run, pending, questions }) => ({ run_id, status: run.status, pending: pendingJson(pending, questions) })) };
     if (paused.length === 0) return 'no paused runs';
     return paused
       .map(({ run_id, run, pending, questions }) => {
@@ -54,7 +55,10 @@ export async function runApprovalRules(dir: string | undefined, options: Approva
     const grants = await openProjectGrants({ fs, root: located.root, who: io.env.USER ?? 'unknown' });
     if (revoke !== undefined) {
       const revoked = await grants.revoke(revoke);
-      printLine(io, options.json ? terminalSafeJson({ file: grants.file, revoked: numbered(revoked, revoke) }) : `revoked grant ${revoke}: ${describe(revoked)}`);
+      printLine(
+        io,
+        options.json ? terminalSafeJson({ file: grants.file, revoked: numbered(revoked, revoke) }) : `revoked grant ${revoke}: ${describe(revoked)}`,
+      );
       return EXIT_OK;
     }
     const list = grants.list();

@@ -30,7 +30,8 @@ export function runApprove(ref: string, ids: readonly string[], options: Approve
     if (options.all && ids.length > 0) throw new UsageError('approve takes approval IDs or --all, not both');
     if (options.all) {
       const undecided = pending.filter((item) => !item.decision);
-      if (undecided.length === 0) throw new UsageError(`every pending approval of run ${runId} is decided already; name an ID to change its decision (${listed(pending)})`);
+      if (undecided.length === 0)
+        throw new UsageError(`every pending approval of run ${runId} is decided already; name an ID to change its decision (${listed(pending)})`);
       return new Map(undecided.map((item) => [item.approval_id, decision]));
     }
     if (ids.length === 0) throw new UsageError(`approve needs the IDs of the approvals to approve, or --all (pending in run ${runId}: ${listed(pending)})`);
@@ -41,7 +42,8 @@ export function runApprove(ref: string, ids: readonly string[], options: Approve
 export function runDeny(ref: string, id: string | undefined, options: DenyOptions, io: CliIO): Promise<number> {
   return decide(ref, io, (runId, pending, questions) => {
     if (id === undefined) throw new UsageError(`deny needs the ID of the approval to deny (pending in run ${runId}: ${listed(pending)})`);
-    if (options.reason !== undefined && options.reason.trim() === '') throw new UsageError('--reason expects a text for the model, e.g. --reason "write to out/ instead"');
+    if (options.reason !== undefined && options.reason.trim() === '')
+      throw new UsageError('--reason expects a text for the model, e.g. --reason "write to out/ instead"');
     const decision: RecordedDecisionValue = options.reason === undefined ? { action: 'deny' } : { action: 'deny', reason: options.reason };
     return new Map([[resolveApproval(runId, pending, questions, id), decision]]);
   });
@@ -54,7 +56,9 @@ function decide(ref: string, io: CliIO, choose: Choose): Promise<number> {
     const paused = store.createPausedRuns(db);
     const { pending, questions } = paused.pendingApprovals(runId)[0]!;
     if (pending.length === 0) {
-      const next = questions.some((question) => !question.answer) ? `it waits for answers: llm-do answer ${runId} ID TEXT` : `go on with: llm-do resume ${runId}`;
+      const next = questions.some((question) => !question.answer)
+        ? `it waits for answers: llm-do answer ${runId} ID TEXT`
+        : `go on with: llm-do resume ${runId}`;
       throw new UsageError(`run ${runId} is paused with no pending approval to decide; ${next}`);
     }
     const chosen = choose(runId, pending, questions);
@@ -82,7 +86,8 @@ function resolveApproval(runId: string, pending: readonly PendingApprovalRecord[
   if (matches.length === 0 && prefix !== '' && questions.some((item) => item.question_id.startsWith(prefix.toLowerCase()))) {
     throw new UsageError(`${prefix} is a question of run ${runId}, not an approval; answer it with: llm-do answer ${runId} ${prefix} TEXT`);
   }
-  if (matches.length === 0 || prefix === '') throw new UsageError(`run ${runId} has no pending approval with an id starting with "${prefix}" (pending: ${listed(pending)})`);
+  if (matches.length === 0 || prefix === '')
+    throw new UsageError(`run ${runId} has no pending approval with an id starting with "${prefix}" (pending: ${listed(pending)})`);
   throw new UsageError(`"${prefix}" is the start of more than one pending approval id of run ${runId} (${listed(matches)}); give more of it`);
 }
 

@@ -30,7 +30,9 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const worker = (await project.resolveWorker(entry ?? project.entryId)).id;
     const inputs = await readBatchInputs(resolve(io.cwd, flags.inputs), flags.inputs);
     const { fetch, ...runOptions } = runOptionsFromFlags(flags, io);
-    const remote = engine.restate ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker }) : undefined;
+    const remote = engine.restate
+      ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker })
+      : undefined;
     const pausing = !remote && runOptions.approval === undefined;
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
@@ -96,7 +98,9 @@ function batchEngine(flags: RunFlags): { restate?: string } {
   const theirs = ['rpm', 'tpm', 'onApproval', 'approveAll', 'autoDeny', 'model', 'set', 'mount', 'maxDepth'].filter((key) => flags[key] !== undefined);
   if (theirs.length > 0) {
     const named = theirs.map((key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`).join(', ');
-    throw new UsageError(`${named}: with --engine restate, the inputs run in the processes of llm-do restate serve; give ${theirs.length > 1 ? 'these' : 'it'} to llm-do restate serve instead`);
+    throw new UsageError(
+      `${named}: with --engine restate, the inputs run in the processes of llm-do restate serve; give ${theirs.length > 1 ? 'these' : 'it'} to llm-do restate serve instead`,
+    );
   }
   return { restate: flags.restateIngress ?? 'http://127.0.0.1:8080' };
 }
@@ -127,7 +131,12 @@ async function pausedRunLookup(io: CliIO): Promise<{ lookup: (runId: string) => 
     if (run?.status === 'paused') return { status: 'paused' };
     if (run?.status !== 'ok' && run?.status !== 'error') return { status: 'gone' };
     const { output } = store.loadRun(db, runId, { prompts: false });
-    const usage = { input_tokens: run.input_tokens, output_tokens: run.output_tokens, cache_read_tokens: run.cache_read_tokens, cache_write_tokens: run.cache_write_tokens };
+    const usage = {
+      input_tokens: run.input_tokens,
+      output_tokens: run.output_tokens,
+      cache_read_tokens: run.cache_read_tokens,
+      cache_write_tokens: run.cache_write_tokens,
+    };
     return { status: run.status, ...(output !== null ? { output } : {}), usage, cost: run.cost_usd, ...(run.error ? { error: run.error } : {}) };
   };
   return { lookup, close: () => db?.close() };

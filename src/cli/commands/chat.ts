@@ -72,9 +72,18 @@ export async function runChatCommand(target: string | undefined, flags: RunFlags
 }
 
 /** The conversation of run `ref` (a chat turn, or any run: its conversation goes on as a chat). */
-async function savedConversation(ref: string, io: CliIO): Promise<{ runId: string; root: string; entry: string | undefined; model: string | undefined; history: ModelMessage[] }> {
+async function savedConversation(
+  ref: string,
+  io: CliIO,
+): Promise<{ runId: string; root: string; entry: string | undefined; model: string | undefined; history: ModelMessage[] }> {
   const { runId, status, state } = await loadRunState(ref, io);
-  return { runId, root: state.project.root, entry: state.root?.worker, model: state.options.model ?? undefined, history: conversationOf(state, status === 'ok') };
+  return {
+    runId,
+    root: state.project.root,
+    entry: state.root?.worker,
+    model: state.options.model ?? undefined,
+    history: conversationOf(state, status === 'ok'),
+  };
 }
 
 /** Runs the REPL against an already loaded project. */

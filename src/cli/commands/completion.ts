@@ -39,7 +39,10 @@ complete -c llm-do -f -a '(llm-do __complete (commandline -opc)[2..-1] (commandl
 
 export function runCompletionScript(shell: string | undefined, io: CliIO): number {
   const script = shell === undefined ? undefined : SCRIPTS[shell];
-  if (script === undefined) throw new UsageError(`completion needs a shell: bash, zsh or fish, got ${shell === undefined ? 'none' : JSON.stringify(shell)}; e.g. source <(llm-do completion bash)`);
+  if (script === undefined)
+    throw new UsageError(
+      `completion needs a shell: bash, zsh or fish, got ${shell === undefined ? 'none' : JSON.stringify(shell)}; e.g. source <(llm-do completion bash)`,
+    );
   io.stdout.write(script);
   return EXIT_OK;
 }

@@ -49,7 +49,12 @@ export async function runDoctor(options: { json?: boolean }, io: CliIO): Promise
   const providers = usableProviders(keys, config instanceof Error ? undefined : config?.providers);
 
   const checks: Check[] = [
-    { name: 'node', ok: nodeOk, detail: `Node ${process.versions.node}, llm-do ${VERSION}`, ...(nodeOk ? {} : { hint: `llm-do needs Node ${MIN_NODE.join('.')} or later` }) },
+    {
+      name: 'node',
+      ok: nodeOk,
+      detail: `Node ${process.versions.node}, llm-do ${VERSION}`,
+      ...(nodeOk ? {} : { hint: `llm-do needs Node ${MIN_NODE.join('.')} or later` }),
+    },
     {
       name: 'config',
       ok: !(config instanceof Error),
@@ -60,7 +65,9 @@ export async function runDoctor(options: { json?: boolean }, io: CliIO): Promise
       name: 'keys',
       ok: keys.some((key) => key.source !== 'none'),
       optional: true,
-      detail: keys.map((key) => `${key.provider}: ${key.source === 'none' ? 'no key' : `key from ${key.source === 'env' ? key.env : keysFilePath(io)}`}`).join('; '),
+      detail: keys
+        .map((key) => `${key.provider}: ${key.source === 'none' ? 'no key' : `key from ${key.source === 'env' ? key.env : keysFilePath(io)}`}`)
+        .join('; '),
       hint: 'no provider has a key: run llm-do keys set PROVIDER (or set its environment variable); --model test works without one',
     },
     { name: 'providers', ok: providers.length > 0, detail: `usable now: ${providers.join(', ')}` },

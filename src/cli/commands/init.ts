@@ -117,9 +117,14 @@ async function refuseOverwrites(fs: FileSystem, target: string, display: string,
   const existing: string[] = [];
   for (const file of files) if ((await fs.stat(posix.join(target, file))) !== undefined) existing.push(file);
   if (existing.length === 0) return;
-  const shown = existing.slice(0, 5).map((file) => posix.join(display, file)).join(', ');
+  const shown = existing
+    .slice(0, 5)
+    .map((file) => posix.join(display, file))
+    .join(', ');
   const more = existing.length > 5 ? ` and ${existing.length - 5} more` : '';
-  throw new UsageError(`refusing to overwrite ${shown}${more}: ${existing.length === 1 ? 'it already exists' : 'they already exist'} (init writes only into a new, empty or unrelated directory)`);
+  throw new UsageError(
+    `refusing to overwrite ${shown}${more}: ${existing.length === 1 ? 'it already exists' : 'they already exist'} (init writes only into a new, empty or unrelated directory)`,
+  );
 }
 
 /** Every file of the template (project-relative path → content), ready to write, in path order. */

@@ -64,7 +64,10 @@ export function runKeysSet(provider: string, io: CliIO): Promise<number> {
     const stored = readStoredKeys(io);
     const known = await keyedProviders(io, stored);
     if (!known.has(provider)) {
-      printError(io, `llm-do: note: ${provider} is not a built-in provider or one of $LLM_DO_HOME/config.yaml ${suggestionClause(provider, [...known.keys()], 'providers')}; the key is used by a provider of that name in a project.yaml`);
+      printError(
+        io,
+        `llm-do: note: ${provider} is not a built-in provider or one of $LLM_DO_HOME/config.yaml ${suggestionClause(provider, [...known.keys()], 'providers')}; the key is used by a provider of that name in a project.yaml`,
+      );
     }
     const key = await readKey(provider, io);
     writeStoredKeys(io, { ...stored, [provider]: key });
@@ -111,7 +114,9 @@ export function runKeysRemove(provider: string, io: CliIO): Promise<number> {
     const stored = readStoredKeys(io);
     if (!Object.hasOwn(stored, provider)) {
       const names = Object.keys(stored);
-      throw new UsageError(`no stored key for ${provider} ${names.length === 0 ? '(no keys are stored)' : suggestionClause(provider, names, 'providers with a stored key')}`);
+      throw new UsageError(
+        `no stored key for ${provider} ${names.length === 0 ? '(no keys are stored)' : suggestionClause(provider, names, 'providers with a stored key')}`,
+      );
     }
     writeStoredKeys(io, Object.fromEntries(Object.entries(stored).filter(([name]) => name !== provider)));
     printError(io, `removed the stored key for ${provider} from ${keysFilePath(io)}`);

@@ -21,27 +21,31 @@ export function runLibInstall(path: string, io: CliIO): Promise<number> {
 
 /** Lists installed libraries: a table, or with `json` an array of `{name, version, description, path, exports, dependencies}`. */
 export function runLibList(options: { json?: boolean }, io: CliIO): Promise<number> {
-  return exitCodeOf(io, async () => {
-    const libraries = await listLibraries(storeOptions(io));
-    if (options.json) {
-      const rows = libraries.map((library) => ({
-        name: library.name,
-        version: library.version,
-        description: library.description ?? null,
-        path: library.root,
-        exports: library.manifest.exports ?? null,
-        dependencies: library.manifest.dependencies ?? [],
-      }));
-      printLine(io, terminalSafeJson(rows, 2));
-      return;
-    }
-    if (libraries.length === 0) {
-      printError(io, `no libraries installed in ${installedLibrariesDir(io)}`);
-      return;
-    }
-    const width = Math.max(...libraries.map((library) => `${library.name}@${library.version}`.length));
-    for (const library of libraries) printLine(io, `${`${library.name}@${library.version}`.padEnd(width)}  ${library.description ?? ''}`.trimEnd());
-  }, options.json);
+  return exitCodeOf(
+    io,
+    async () => {
+      const libraries = await listLibraries(storeOptions(io));
+      if (options.json) {
+        const rows = libraries.map((library) => ({
+          name: library.name,
+          version: library.version,
+          description: library.description ?? null,
+          path: library.root,
+          exports: library.manifest.exports ?? null,
+          dependencies: library.manifest.dependencies ?? [],
+        }));
+        printLine(io, terminalSafeJson(rows, 2));
+        return;
+      }
+      if (libraries.length === 0) {
+        printError(io, `no libraries installed in ${installedLibrariesDir(io)}`);
+        return;
+      }
+      const width = Math.max(...libraries.map((library) => `${library.name}@${library.version}`.length));
+      for (const library of libraries) printLine(io, `${`${library.name}@${library.version}`.padEnd(width)}  ${library.description ?? ''}`.trimEnd());
+    },
+    options.json,
+  );
 }
 
 /** Removes `NAME@VERSION`, or every installed version of `NAME`. */

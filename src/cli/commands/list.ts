@@ -38,7 +38,12 @@ function table(rows: readonly WorkerListing[]): string[] {
   });
   const all = [['ID', 'FILE', 'DESCRIPTION', 'MODEL'], ...cells];
   const widths = [0, 1, 2].map((column) => Math.max(...all.map((line) => line[column]!.length)));
-  return all.map((line) => line.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ').trimEnd());
+  return all.map((line) =>
+    line
+      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** Runs `list`. Workers that fail to load are still listed (their problems go to stderr). */

@@ -37,7 +37,11 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
       return EXIT_USAGE;
     }
     const runOptions = runOptionsFromFlags(flags, io);
-    const tools = await describeServedTools(project, { ...(runOptions.model ? { modelOverride: runOptions.model } : {}), env: io.env, grants: runOptions.mounts ?? [] });
+    const tools = await describeServedTools(project, {
+      ...(runOptions.model ? { modelOverride: runOptions.model } : {}),
+      env: io.env,
+      grants: runOptions.mounts ?? [],
+    });
     const log = await openRunLog(flags, project, io);
     closeLog = () => log?.close();
     const grants = await openGrants(project, io);

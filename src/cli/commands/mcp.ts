@@ -21,7 +21,8 @@ export async function runMcpList(options: ProjectCommandOptions, io: CliIO): Pro
     const problems: Diagnostic[] = [...loadProblems, ...diagnostics];
     if (options.json) printLine(io, terminalSafeJson({ servers, diagnostics: problems }, 2));
     else {
-      if (servers.length === 0) printError(io, `no MCP servers configured (mcp_servers in ${project.manifestFile ?? 'the manifest'} or $LLM_DO_HOME/config.yaml)`);
+      if (servers.length === 0)
+        printError(io, `no MCP servers configured (mcp_servers in ${project.manifestFile ?? 'the manifest'} or $LLM_DO_HOME/config.yaml)`);
       for (const server of servers) for (const line of serverLines(server)) printLine(io, line);
       for (const problem of problems) printError(io, `llm-do: ${formatDiagnostic(problem)}`);
     }
@@ -38,7 +39,9 @@ function serverLines(server: McpServerListing): string[] {
   if (!server.tools) return [head, `  failed: ${safe(server.error ?? '')}`];
   const tools = server.tools.map((tool) => {
     const rules = Object.entries(tool.rules).map(([worker, rule]) => `${worker}: ${rule}`);
-    const hints = Object.entries(tool.annotations).filter(([, value]) => value === true).map(([key]) => key);
+    const hints = Object.entries(tool.annotations)
+      .filter(([, value]) => value === true)
+      .map(([key]) => key);
     return `  ${safe(tool.tool)}  ${rules.length > 0 ? rules.join(', ') : 'offered to no worker'}${hints.length > 0 ? `  [server says: ${safe(hints.join(', '))}]` : ''}`;
   });
   return [head, ...(tools.length > 0 ? tools : ['  (no tools)'])];

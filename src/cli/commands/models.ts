@@ -73,7 +73,8 @@ function listing(project: Project | undefined, userConfig: UserConfig | undefine
 
   const prices = new Map<string, { model: string; source: string } & ModelPrice>();
   for (const [model, price] of Object.entries(bundledPrices())) prices.set(model, { model, source: `bundled (${PRICE_TABLE_SOURCE.date})`, ...price });
-  for (const source of sources) for (const [model, price] of Object.entries(source.config?.prices ?? {})) prices.set(model, { model, source: source.label, ...price });
+  for (const source of sources)
+    for (const [model, price] of Object.entries(source.config?.prices ?? {})) prices.set(model, { model, source: source.label, ...price });
 
   return {
     providers,
@@ -86,7 +87,12 @@ function listing(project: Project | undefined, userConfig: UserConfig | undefine
 /** Columns padded to their widest cell; the last one is not padded. */
 function table(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 const usd = (value: number | undefined) => (value === undefined ? '-' : String(value));
@@ -94,7 +100,13 @@ const usd = (value: number | undefined) => (value === undefined ? '-' : String(v
 function print(view: ModelsListing, io: CliIO): void {
   printLine(io, 'Providers');
   const keyText = (row: ModelsListing['providers'][number]) =>
-    row.key === 'env' ? `key from ${row.key_env}` : row.key === 'stored' ? 'key stored (llm-do keys)' : row.key === 'none' ? `no key${row.key_env ? ` (set ${row.key_env} or run llm-do keys set ${row.name})` : ' (run llm-do keys set to add one)'}` : 'no key needed';
+    row.key === 'env'
+      ? `key from ${row.key_env}`
+      : row.key === 'stored'
+        ? 'key stored (llm-do keys)'
+        : row.key === 'none'
+          ? `no key${row.key_env ? ` (set ${row.key_env} or run llm-do keys set ${row.name})` : ' (run llm-do keys set to add one)'}`
+          : 'no key needed';
   for (const line of table([['NAME', 'SOURCE', 'KEY'], ...view.providers.map((row) => [row.name, row.source, keyText(row)])])) printLine(io, `  ${line}`);
   printLine(io);
   printLine(io, 'Aliases');

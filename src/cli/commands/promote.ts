@@ -59,16 +59,25 @@ async function savedRun(ref: string, io: CliIO): Promise<{ runId: string; state:
 }
 
 /** Where the worker goes, and the id its path gives it; refuses a path outside the project, an existing file or id. */
-async function checkedDestination(project: Project, record: CreatedWorkerRecord, to: string | undefined, io: CliIO): Promise<{ path: string; display: string; id: string }> {
+async function checkedDestination(
+  project: Project,
+  record: CreatedWorkerRecord,
+  to: string | undefined,
+  io: CliIO,
+): Promise<{ path: string; display: string; id: string }> {
   const workersRoot = project.manifest?.workers?.root ?? 'workers';
   const path = to === undefined ? posix.join(project.root, workersRoot, `${record.name}.worker`) : resolve(io.cwd, to);
   const display = relative(project.root, path);
-  if (display === '' || display.startsWith('..') || posix.isAbsolute(display)) throw new UsageError(`--to ${to} is outside the project at ${project.root}; a promoted worker goes into the project`);
+  if (display === '' || display.startsWith('..') || posix.isAbsolute(display))
+    throw new UsageError(`--to ${to} is outside the project at ${project.root}; a promoted worker goes into the project`);
   const example = posix.join(workersRoot, `${record.name}.worker`);
   if (!display.startsWith(`${posix.normalize(workersRoot).replace(/\/+$/, '')}/`) || !display.endsWith('.worker')) {
-    throw new UsageError(`--to ${to} must name a .worker file in the project's workers directory, ${workersRoot}/ (e.g. ${example}), where workers are found by id`);
+    throw new UsageError(
+      `--to ${to} must name a .worker file in the project's workers directory, ${workersRoot}/ (e.g. ${example}), where workers are found by id`,
+    );
   }
-  if ((await createNodeFileSystem().lstat(path)) !== undefined) throw new UsageError(`refusing to overwrite ${display}: it exists; choose another path with --to`);
+  if ((await createNodeFileSystem().lstat(path)) !== undefined)
+    throw new UsageError(`refusing to overwrite ${display}: it exists; choose another path with --to`);
   const id = workerIdForPath(display, workersRoot);
   const existing = await existingWorker(project, id);
   if (existing) throw new UsageError(`the project already has a worker ${id} (${existing}); choose another path with --to`);

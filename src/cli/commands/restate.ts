@@ -44,7 +44,10 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
     try {
       const uri = flags.advertise ?? served.url;
       if (flags.register) await registerDeployment(flags.register, uri);
-      printError(io, `llm-do restate serve: the workers of ${project.name} at ${served.url} (service llmdo_batch)${flags.register ? `, registered with ${flags.register} as ${uri}` : ''}; Ctrl-C stops`);
+      printError(
+        io,
+        `llm-do restate serve: the workers of ${project.name} at ${served.url} (service llmdo_batch)${flags.register ? `, registered with ${flags.register} as ${uri}` : ''}; Ctrl-C stops`,
+      );
       await new Promise<void>((resolve) => {
         const stopped = AbortSignal.any([stop.signal, processFailure]);
         if (stopped.aborted) resolve();

@@ -42,7 +42,11 @@ export async function runResume(ref: string | undefined, options: Record<string,
 /** A saved state, and how the resumed run is recorded: in the run log it came from, or back into its file. */
 export interface SavedRun {
   state: RunSnapshot;
-  recording(project: Project, session: Pick<CommandSession, 'reopenLog'>, options: Record<string, any>): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
+  recording(
+    project: Project,
+    session: Pick<CommandSession, 'reopenLog'>,
+    options: Record<string, any>,
+  ): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
 }
 
 /**
@@ -63,13 +67,17 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
     state,
     async recording(project, session, options) {
       const log = await session.reopenLog(options, project, runId);
-      if (!log) throw new UsageError(`llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`);
+      if (!log)
+        throw new UsageError(
+          `llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`,
+        );
       return {
         store: log.store,
         claim: () => {
           const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
           // Another process resumed and stopped it in between: its state is not the one checked.
-          if (JSON.stringify(claimed.state) !== JSON.stringify(state)) throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
+          if (JSON.stringify(claimed.state) !== JSON.stringify(state))
+            throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
           return { afterSeq: claimed.lastSeq, decisions: claimed.decisions, answers: claimed.answers };
         },
       };

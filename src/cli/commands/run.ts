@@ -70,7 +70,9 @@ async function resolveInput(
       throw new UsageError(`--input is not valid JSON (${(error as Error).message}); e.g. --input '{"topic": "tides"}'`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new UsageError(`--input expects a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; e.g. --input '{"topic": "tides"}'`);
+      throw new UsageError(
+        `--input expects a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; e.g. --input '{"topic": "tides"}'`,
+      );
     }
     return value as Record<string, unknown>;
   }

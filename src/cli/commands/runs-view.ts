@@ -61,7 +61,11 @@ const toolKey = (callId: string, toolCallId: string) => `${callId} ${toolCallId}
  * ids of a paused run's pending approvals and its pending questions, so an `ask_user` call that
  * waits shows which question to answer.
  */
-export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { approvals: readonly string[]; questions: readonly PendingQuestion[] } = { approvals: [], questions: [] }): string {
+export function formatRunDetail(
+  run: RunDetail,
+  prompts: boolean,
+  pending: { approvals: readonly string[]; questions: readonly PendingQuestion[] } = { approvals: [], questions: [] },
+): string {
   const finished = run.status !== 'running';
   const lines = [
     `run ${run.id}  ${run.status}${run.exit_code === null ? '' : ` (exit ${run.exit_code})`}`,
@@ -75,7 +79,9 @@ export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { app
   if (run.error) lines.push(`  error    ${shorten(run.error, false, 400)}`);
   for (const warning of run.warnings) lines.push(`  warning  ${shorten(warning.message, false, 200)}`);
   for (const created of run.created_workers) {
-    lines.push(`  created  ${safe(created.name)} (by ${safe(created.created_by)}): ${shorten(created.description, false, 120)} · llm-do promote ${run.id} ${safe(created.name)}`);
+    lines.push(
+      `  created  ${safe(created.name)} (by ${safe(created.created_by)}): ${shorten(created.description, false, 120)} · llm-do promote ${run.id} ${safe(created.name)}`,
+    );
   }
   const short = shortApprovalIds([...pending.approvals, ...pending.questions.map((question) => question.question_id)]);
   const waiting: WaitingQuestions = new Map(
@@ -90,7 +96,14 @@ export function formatRunDetail(run: RunDetail, prompts: boolean, pending: { app
 
 /** `status` is the run's. */
 function callLines(call: CallRecord, pad: string, prompts: boolean, status: string, waiting: WaitingQuestions): string[] {
-  const head = [safe(call.label), call.model ? safe(call.model) : undefined, call.duration_ms === null ? undefined : formatDuration(call.duration_ms), `${formatTokens(call)} tokens`, formatCost(call.cost_usd, status !== 'running'), call.status];
+  const head = [
+    safe(call.label),
+    call.model ? safe(call.model) : undefined,
+    call.duration_ms === null ? undefined : formatDuration(call.duration_ms),
+    `${formatTokens(call)} tokens`,
+    formatCost(call.cost_usd, status !== 'running'),
+    call.status,
+  ];
   const lines = [`${pad}${head.filter(Boolean).join(' · ')}`];
   for (const mount of call.mounts) lines.push(`${pad}  mount ${safe(mount.path)} ← ${safe(mount.from)} (${mount.mode})`);
   if (call.error) lines.push(`${pad}  error: ${shorten(call.error, false, 400)}`);
@@ -99,7 +112,8 @@ function callLines(call: CallRecord, pad: string, prompts: boolean, status: stri
   for (const step of [...steps].sort((a, b) => (a ?? 0) - (b ?? 0))) {
     const request = call.requests.find((r) => r.step === step);
     if (request) lines.push(...requestLines(request, inner, prompts));
-    for (const tool of call.tool_calls.filter((t) => t.step === step)) lines.push(...toolLines(tool, `${inner}  `, prompts, status, waiting.get(toolKey(call.call_id, tool.tool_call_id)), waiting));
+    for (const tool of call.tool_calls.filter((t) => t.step === step))
+      lines.push(...toolLines(tool, `${inner}  `, prompts, status, waiting.get(toolKey(call.call_id, tool.tool_call_id)), waiting));
   }
   return lines;
 }
@@ -109,7 +123,9 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
     `step ${request.step}`,
     request.finish_reason ? safe(request.finish_reason) : 'no response',
     request.duration_ms === null ? undefined : formatDuration(request.duration_ms),
-    request.input_tokens === null ? undefined : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`,
+    request.input_tokens === null
+      ? undefined
+      : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`,
   ];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (request.text) lines.push(`${pad}  text: ${shorten(request.text, false, 160)}`);
@@ -120,7 +136,12 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
 /** `asking` is what an `ask_user` call waiting on a pending question shows instead of its outcome. */
 function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: string, asking: string | undefined, waiting: WaitingQuestions): string[] {
   const outcome = asking ?? (tool.ok === null ? 'no result' : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed');
-  const parts = [`${safe(tool.tool)} ${shorten(tool.args, false, 80)}`, tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms), outcome, approvalText(tool, status)];
+  const parts = [
+    `${safe(tool.tool)} ${shorten(tool.args, false, 80)}`,
+    tool.duration_ms === null ? undefined : formatDuration(tool.duration_ms),
+    outcome,
+    approvalText(tool, status),
+  ];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (tool.error) lines.push(`${pad}  error: ${shorten(tool.error, false, 400)}`);
   if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, prompts, status, waiting));
@@ -137,7 +158,10 @@ function approvalText(tool: ToolCallRecord, status: string): string | undefined 
 
 /** The full prompt: each message with its role, then the tool schemas and settings, indented. */
 function promptLines(prompt: NonNullable<RequestRecord['prompt']>, pad: string): string[] {
-  const block = (text: string) => safe(text).split('\n').map((line) => `${pad}    ${line}`);
+  const block = (text: string) =>
+    safe(text)
+      .split('\n')
+      .map((line) => `${pad}    ${line}`);
   const lines = [`${pad}sent:`];
   for (const message of prompt.messages as { role?: unknown; content?: unknown }[]) {
     lines.push(`${pad}  [${safe(String(message.role))}]`, ...block(messageText(message.content)));
@@ -151,7 +175,9 @@ function promptLines(prompt: NonNullable<RequestRecord['prompt']>, pad: string):
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return JSON.stringify(content, null, 2);
-  return content.map((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part, null, 2))).join('\n');
+  return content
+    .map((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part, null, 2)))
+    .join('\n');
 }
 
 export function formatSearch(hits: readonly SearchHit[], ids: ReadonlyMap<string, string>): string {

@@ -41,7 +41,12 @@ export interface RunsRmOptions {
  * Opens the log, settles runs whose process died, runs `task`, and prints its answer; errors are
  * reported as text, or with `--json` as one object with `fields` given their empty values.
  */
-export async function withRunLog(io: CliIO, json: boolean | undefined, fields: Record<string, unknown>, task: (db: RunDatabase, store: typeof import('../../run-log/index.ts')) => unknown): Promise<number> {
+export async function withRunLog(
+  io: CliIO,
+  json: boolean | undefined,
+  fields: Record<string, unknown>,
+  task: (db: RunDatabase, store: typeof import('../../run-log/index.ts')) => unknown,
+): Promise<number> {
   let db: RunDatabase | undefined;
   try {
     const opened = await openRunLogDatabase(io);
@@ -72,14 +77,24 @@ export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number
       throw new UsageError(`--status expects one of ${store.RECORDED_STATUSES.join(', ')}, got "${status}"`);
     }
     const runs = store.listRuns(db, { limit, ...(status ? { status: status as never } : {}), ...(options.worker ? { worker: options.worker } : {}) });
-    return options.json ? { runs } : formatRunList(runs, store.shortIds(db, runs.map((run) => run.id)));
+    return options.json
+      ? { runs }
+      : formatRunList(
+          runs,
+          store.shortIds(
+            db,
+            runs.map((run) => run.id),
+          ),
+        );
   });
 }
 
 export function runRunsShow(ref: string, options: RunsShowOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { run: null }, (db, store) => {
     const run = store.loadRun(db, store.resolveRunId(db, ref), { prompts: Boolean(options.prompts) });
-    return options.json ? { run } : formatRunDetail(run, Boolean(options.prompts), run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
+    return options.json
+      ? { run }
+      : formatRunDetail(run, Boolean(options.prompts), run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
   });
 }
 
@@ -97,7 +112,15 @@ export function runRunsSearch(text: string, options: RunsSearchOptions, io: CliI
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     if (text.trim() === '') throw new UsageError('runs search expects some TEXT to look for, e.g. llm-do runs search "invoice"');
     const hits = store.searchRuns(db, text, positiveInt('--limit', options.limit, DEFAULT_LIMIT));
-    return options.json ? { runs: hits } : formatSearch(hits, store.shortIds(db, hits.map((hit) => hit.run.id)));
+    return options.json
+      ? { runs: hits }
+      : formatSearch(
+          hits,
+          store.shortIds(
+            db,
+            hits.map((hit) => hit.run.id),
+          ),
+        );
   });
 }
 
@@ -114,8 +137,12 @@ function cutoffOf(age: string, now: number): string {
 export function runRunsRm(refs: readonly string[], options: RunsRmOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { deleted: [] }, (db, store) => {
     if (refs.length > 0 && options.olderThan !== undefined) throw new UsageError('runs rm takes RUN ids or --older-than AGE, not both');
-    if (refs.length === 0 && options.olderThan === undefined) throw new UsageError('runs rm needs RUN ids (or "last"), or --older-than AGE, e.g. llm-do runs rm --older-than 30d');
-    const ids = options.olderThan !== undefined ? store.runsStartedBefore(db, cutoffOf(options.olderThan, Date.now())) : [...new Set(refs.map((ref) => store.resolveRunId(db, ref)))];
+    if (refs.length === 0 && options.olderThan === undefined)
+      throw new UsageError('runs rm needs RUN ids (or "last"), or --older-than AGE, e.g. llm-do runs rm --older-than 30d');
+    const ids =
+      options.olderThan !== undefined
+        ? store.runsStartedBefore(db, cutoffOf(options.olderThan, Date.now()))
+        : [...new Set(refs.map((ref) => store.resolveRunId(db, ref)))];
     store.deleteRuns(db, ids);
     return options.json ? { deleted: ids } : `deleted ${ids.length} run(s)`;
   });

@@ -40,9 +40,13 @@ export async function runTestCommand(dir: string | undefined, flags: TestFlags, 
     if (flags.json) {
       printLine(io, JSON.stringify({ passed: results.length - failed.length, failed: failed.length, cases: results }));
     } else {
-      for (const result of failed) writeOutput(io, `\n✗ ${result.file}: ${result.name}\n${result.failures.map((failure) => `  ${failure.split('\n').join('\n  ')}`).join('\n')}\n`);
+      for (const result of failed)
+        writeOutput(io, `\n✗ ${result.file}: ${result.name}\n${result.failures.map((failure) => `  ${failure.split('\n').join('\n  ')}`).join('\n')}\n`);
       const filtered = flags.filter !== undefined ? ` (cases matching ${JSON.stringify(flags.filter)})` : '';
-      printError(io, `\n${failed.length === 0 ? '✓' : '✗'} ${results.length - failed.length} passed, ${failed.length} failed${filtered} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+      printError(
+        io,
+        `\n${failed.length === 0 ? '✓' : '✗'} ${results.length - failed.length} passed, ${failed.length} failed${filtered} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+      );
     }
     return failed.length === 0 ? EXIT_OK : EXIT_FAILED;
   } catch (error) {

@@ -19,7 +19,9 @@ type InputUsage = Omit<PlannedReply['usage'], 'output'>;
 function blocksOf(body: any): any[] {
   const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : (body.system ?? []);
   const content = (body.messages ?? []).flatMap((message: any) =>
-    typeof message?.content === 'string' ? [{ type: 'text', text: message.content, role: message.role }] : (message?.content ?? []).map((block: any) => ({ ...block, role: message.role })),
+    typeof message?.content === 'string'
+      ? [{ type: 'text', text: message.content, role: message.role }]
+      : (message?.content ?? []).map((block: any) => ({ ...block, role: message.role })),
   );
   return [...(body.tools ?? []), ...system, ...content];
 }

@@ -88,7 +88,10 @@ const messagesProtocol: Protocol = {
       }
       emit('content_block_stop', { index });
     });
-    emit('message_delta', { delta: { stop_reason: stopReason(content), stop_sequence: null }, usage: { output_tokens: reply.usage.output, ...serverToolUsage(reply) } });
+    emit('message_delta', {
+      delta: { stop_reason: stopReason(content), stop_sequence: null },
+      usage: { output_tokens: reply.usage.output, ...serverToolUsage(reply) },
+    });
     emit('message_stop', {});
     return events;
   },
@@ -146,7 +149,13 @@ function contentBlocks(reply: PlannedReply, jsonTool: boolean): Block[] {
   if (reply.webSearch) {
     const id = `srvtoolu_${reply.id}`;
     blocks.push({ block: { type: 'server_tool_use', id, name: 'web_search', input: {} }, input: { query: reply.webSearch.query } });
-    const content = reply.webSearch.results.map(({ url, title }, index) => ({ type: 'web_search_result', url, title, encrypted_content: `encrypted-${reply.id}-${index}`, page_age: null }));
+    const content = reply.webSearch.results.map(({ url, title }, index) => ({
+      type: 'web_search_result',
+      url,
+      title,
+      encrypted_content: `encrypted-${reply.id}-${index}`,
+      page_age: null,
+    }));
     blocks.push({ block: { type: 'web_search_tool_result', tool_use_id: id, content } });
   }
   if (reply.text !== '' || reply.toolCalls.length === 0) blocks.push({ block: { type: 'text', text: reply.text } });

@@ -28,7 +28,8 @@ export const googleProtocol: Protocol = {
       const neutral = emptyMessage(content.role === 'model' ? 'assistant' : 'user');
       for (const part of rest) {
         if (typeof part?.text === 'string') appendText(neutral, part.text);
-        else if (part?.functionCall) neutral.toolCalls.push({ id: part.functionCall.id ?? part.functionCall.name, name: part.functionCall.name, args: part.functionCall.args ?? {} });
+        else if (part?.functionCall)
+          neutral.toolCalls.push({ id: part.functionCall.id ?? part.functionCall.name, name: part.functionCall.name, args: part.functionCall.args ?? {} });
         else if (part?.inlineData || part?.fileData) neutral.files++;
       }
       messages.push(neutral);
@@ -51,7 +52,9 @@ export const googleProtocol: Protocol = {
 
   streamEvents(reply, request) {
     // Text arrives in word-sized chunks; function calls come whole, in the last chunk with the usage.
-    const events: SseEvent[] = (reply.text.match(/\S+\s*|\s+/g) ?? []).map((text) => ({ data: JSON.stringify(chunk(reply, request.model, [{ text }], false)) }));
+    const events: SseEvent[] = (reply.text.match(/\S+\s*|\s+/g) ?? []).map((text) => ({
+      data: JSON.stringify(chunk(reply, request.model, [{ text }], false)),
+    }));
     const calls = reply.toolCalls.map((call) => ({ functionCall: { id: call.id, name: call.name, args: call.args } }));
     events.push({ data: JSON.stringify({ ...chunk(reply, request.model, calls), usageMetadata: usageOf(reply) }) });
     return events;
@@ -62,7 +65,13 @@ export const googleProtocol: Protocol = {
   },
 };
 
-const STATUS_NAMES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 503: 'UNAVAILABLE' };
+const STATUS_NAMES: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  503: 'UNAVAILABLE',
+};
 
 /** The parts of a whole answer: the text (or the JSON text of structured output), then the calls. */
 function parts(reply: PlannedReply): object[] {

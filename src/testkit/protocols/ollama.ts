@@ -4,7 +4,17 @@
  * says `stream: false`.
  */
 import type { NeutralMessage } from '../scripted-types.ts';
-import { appendText, emptyMessage, invalid, parseArguments, pushToolResult, textOfContent, type PlannedReply, type Protocol, type SseEvent } from './protocol.ts';
+import {
+  appendText,
+  emptyMessage,
+  invalid,
+  parseArguments,
+  pushToolResult,
+  textOfContent,
+  type PlannedReply,
+  type Protocol,
+  type SseEvent,
+} from './protocol.ts';
 
 /** The chat protocol. */
 export const ollamaProtocol: Protocol = {
@@ -71,7 +81,9 @@ function line(model: string, message: object) {
 }
 
 function toolCallsOf(reply: PlannedReply) {
-  return reply.toolCalls.length === 0 ? {} : { tool_calls: reply.toolCalls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.args } })) };
+  return reply.toolCalls.length === 0
+    ? {}
+    : { tool_calls: reply.toolCalls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.args } })) };
 }
 
 /** The last object: why it stopped, and the token counts (Ollama reports no cache counts). */

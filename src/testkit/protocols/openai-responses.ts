@@ -132,8 +132,7 @@ export function createOpenAIResponsesProtocol(): Protocol {
       const createdAt = nowSeconds();
       const items = outputItems(reply);
       const events: SseEvent[] = [];
-      const emit = (type: string, fields: object) =>
-        events.push({ event: type, data: JSON.stringify({ type, sequence_number: events.length, ...fields }) });
+      const emit = (type: string, fields: object) => events.push({ event: type, data: JSON.stringify({ type, sequence_number: events.length, ...fields }) });
 
       emit('response.created', { response: response(reply, request.model, 'in_progress', [], createdAt) });
       emit('response.in_progress', { response: response(reply, request.model, 'in_progress', [], createdAt) });

@@ -18,7 +18,16 @@ export const BOX_HOME = '/tmp/home';
 /** System directories programs need, read-only. Missing ones (no `/lib32` here) are skipped. */
 const SYSTEM_DIRECTORIES = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 /** The part of `/etc` that running programs needs: the dynamic linker, alternatives, time zone (no user list). */
-const SYSTEM_FILES = ['/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/alternatives', '/etc/localtime', '/etc/timezone', '/etc/nsswitch.conf', '/etc/mime.types'];
+const SYSTEM_FILES = [
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/alternatives',
+  '/etc/localtime',
+  '/etc/timezone',
+  '/etc/nsswitch.conf',
+  '/etc/mime.types',
+];
 /** What name resolution and TLS need, bound only with `network: true`. */
 const NETWORK_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/host.conf', '/etc/gai.conf', '/etc/ssl', '/etc/ca-certificates', '/etc/pki'];
 

@@ -40,7 +40,8 @@ export const BOX_ROOT = '/sandbox';
 export async function planShellLayout(sandbox: Sandbox, cwd: string | undefined): Promise<ShellLayout> {
   const visible = sandbox.describe();
   const first = visible.find((mount) => mount.path === '/') ?? visible[0];
-  if (!first) throw new ToolError('no-sandbox', 'shell', 'this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in');
+  if (!first)
+    throw new ToolError('no-sandbox', 'shell', 'this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in');
   const cwdVirtual = cwd ?? first.path;
   const cwdHost = await sandbox.hostDirectory(cwdVirtual);
   const boxRoot = visible.some((mount) => mount.path === '/' || RESERVED.has(mount.path.split('/')[1] ?? '')) ? BOX_ROOT : '/';

@@ -111,7 +111,9 @@ export function checkRiskyArguments(decision: ShellDecision, argv: readonly stri
   const risky = findRiskyArguments(argv).find((found) => !namedByRule(rule, argv, found));
   if (!risky) return;
   const what = risky.option ? `option "${risky.name}"` : `argument "${risky.name}"`;
-  const howToName = risky.option ? `name it in the rule's args (e.g. "${risky.name.startsWith('--') ? `${risky.name}=*` : risky.name}")` : 'spell it out in the rule\'s args';
+  const howToName = risky.option
+    ? `name it in the rule's args (e.g. "${risky.name.startsWith('--') ? `${risky.name}=*` : risky.name}")`
+    : "spell it out in the rule's args";
   throw new ToolError(
     'risky-argument',
     TOOL,
@@ -131,6 +133,7 @@ export function notAllowedError(rules: readonly ShellRule[], argv: readonly stri
 
 function argumentsClause(rule: ShellRule, arg: string): string {
   const patterns = Array.isArray(rule.args) ? (rule.args as readonly ArgPattern[]) : [];
-  const allowed = patterns.length > 0 ? `only arguments matching ${patterns.map((pattern) => JSON.stringify(pattern.source)).join(', ')}` : 'no further arguments';
+  const allowed =
+    patterns.length > 0 ? `only arguments matching ${patterns.map((pattern) => JSON.stringify(pattern.source)).join(', ')}` : 'no further arguments';
   return `rule "${ruleCommand(rule)}" allows ${allowed}, not ${JSON.stringify(arg)}`;
 }

@@ -98,7 +98,7 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
   };
   const bwrapAvailable = internals.bwrapAvailable ?? defaultBwrapAvailable;
   const listed = rules.filter((rule) => rule.approval !== 'blocked').map(describeRule);
-  const others = fallback === 'ask' ? 'Other commands need the user\'s approval.' : 'Other commands are refused.';
+  const others = fallback === 'ask' ? "Other commands need the user's approval." : 'Other commands are refused.';
 
   async function run(argv: readonly string[], layout: ShellLayout, signal: AbortSignal): Promise<ShellResult> {
     const isolation = await resolveIsolation(config.isolation ?? 'auto', bwrapAvailable);

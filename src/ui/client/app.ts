@@ -9,7 +9,16 @@
  */
 import type { LaunchProject } from '../launcher.ts';
 import type { RunsView, RunView } from '../api.ts';
-import type { CallRecord, PendingApprovalRecord, PendingQuestionRecord, RequestRecord, RunDetail, RunSummary, SearchHit, ToolCallRecord } from '../../run-log/index.ts';
+import type {
+  CallRecord,
+  PendingApprovalRecord,
+  PendingQuestionRecord,
+  RequestRecord,
+  RunDetail,
+  RunSummary,
+  SearchHit,
+  ToolCallRecord,
+} from '../../run-log/index.ts';
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | boolean | ((event: Event) => void) | undefined>;
@@ -63,7 +72,7 @@ function asText(value: unknown): string {
 
 /** One line of at most `max` characters. */
 function oneLine(value: unknown, max = 120): string {
-  const text = (typeof value === 'string' ? value : JSON.stringify(value) ?? '').replace(/\s+/g, ' ');
+  const text = (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/\s+/g, ' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -130,7 +139,12 @@ async function checkAccess(source: EventSource): Promise<void> {
   source.close();
   byId('connection').title = 'not connected';
   byId('detail').replaceChildren(
-    h('div', { class: 'panel' }, h('h2', {}, 'This page has lost its access'), h('p', {}, 'llm-do ui was restarted with a new token. Open the address it printed (…/?token=…).')),
+    h(
+      'div',
+      { class: 'panel' },
+      h('h2', {}, 'This page has lost its access'),
+      h('p', {}, 'llm-do ui was restarted with a new token. Open the address it printed (…/?token=…).'),
+    ),
   );
 }
 
@@ -148,11 +162,15 @@ function renderRuns(): void {
   if (searchError !== undefined) return void byId('runs').replaceChildren(h('li', { class: 'empty error-text' }, searchError));
   if (found) {
     const hits = found.filter((hit) => !filter || hit.run.status === filter);
-    return void byId('runs').replaceChildren(...(hits.length ? hits.map((hit) => runItem(hit.run, hit.matches)) : [h('li', { class: 'empty muted' }, 'no recorded run matches')]));
+    return void byId('runs').replaceChildren(
+      ...(hits.length ? hits.map((hit) => runItem(hit.run, hit.matches)) : [h('li', { class: 'empty muted' }, 'no recorded run matches')]),
+    );
   }
   const list = byId('runs');
   const shown = runs.runs.filter((run) => !filter || run.status === filter);
-  list.replaceChildren(...(shown.length ? shown.map((run) => runItem(run)) : [h('li', { class: 'empty muted' }, filter ? `no ${filter} runs` : 'no runs recorded yet')]));
+  list.replaceChildren(
+    ...(shown.length ? shown.map((run) => runItem(run)) : [h('li', { class: 'empty muted' }, filter ? `no ${filter} runs` : 'no runs recorded yet')]),
+  );
 }
 
 function runItem(run: RunSummary, matches: SearchHit['matches'] = []): HTMLElement {
@@ -164,7 +182,15 @@ function runItem(run: RunSummary, matches: SearchHit['matches'] = []): HTMLEleme
     h(
       'a',
       { href: `#/runs/${run.id}`, class: run.id === selectedRun ? 'selected' : undefined },
-      h('div', { class: 'run-line' }, statusBadge(run.status), h('span', { class: 'entry' }, run.entry), undecided > 0 && h('span', { class: 'badge', title: 'approvals waiting' }, `${undecided} to decide`), unanswered > 0 && h('span', { class: 'badge', title: 'questions waiting' }, `${unanswered} to answer`), h('span', { class: 'when' }, formatWhen(run.started_at))),
+      h(
+        'div',
+        { class: 'run-line' },
+        statusBadge(run.status),
+        h('span', { class: 'entry' }, run.entry),
+        undecided > 0 && h('span', { class: 'badge', title: 'approvals waiting' }, `${undecided} to decide`),
+        unanswered > 0 && h('span', { class: 'badge', title: 'questions waiting' }, `${unanswered} to answer`),
+        h('span', { class: 'when' }, formatWhen(run.started_at)),
+      ),
       h(
         'div',
         { class: 'run-meta' },
@@ -248,7 +274,9 @@ function renderRun(view: RunView): void {
     view.pending.length + view.questions.length > 0 && pendingPanel(run, view.pending, view.questions),
     run.status === 'interrupted' && interruptedPanel(run),
     h('div', { class: 'panel' }, h('h2', {}, 'Input'), h('pre', {}, asText(run.input))),
-    run.output !== undefined && run.output !== null && h('div', { class: 'panel' }, h('h2', {}, 'Output'), h('pre', { 'data-output': true }, asText(run.output))),
+    run.output !== undefined &&
+      run.output !== null &&
+      h('div', { class: 'panel' }, h('h2', {}, 'Output'), h('pre', { 'data-output': true }, asText(run.output))),
     ...run.warnings.map((warning) => h('div', { class: 'panel' }, h('span', { class: 'muted' }, 'warning '), warning.message)),
     ...callPanels(run, view.questions),
   ];
@@ -260,7 +288,10 @@ function callPanels(run: RunDetail, questions: readonly PendingQuestionRecord[])
   if (!run.root) return [h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), h('p', { class: 'muted' }, 'no call recorded yet'))];
   const calls = callsOf(run);
   const scale = scaleOf(run, calls, questions);
-  return [h('div', { class: 'panel' }, h('h2', {}, 'Calls'), timeline(run, calls, scale)), h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), callTree(run, scale))];
+  return [
+    h('div', { class: 'panel' }, h('h2', {}, 'Calls'), timeline(run, calls, scale)),
+    h('div', { class: 'panel' }, h('h2', {}, 'Call tree'), callTree(run, scale)),
+  ];
 }
 
 function facts(run: RunDetail): HTMLElement {
@@ -284,7 +315,8 @@ function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[], question
   const message = h('div', { class: 'error-text', role: 'alert' });
   const resume = resumeButton(run, message, {
     disabled: undecided + unanswered > 0,
-    title: undecided + unanswered > 0 ? 'decide every pending approval and answer every question first' : 'go on with the run, with these decisions and answers',
+    title:
+      undecided + unanswered > 0 ? 'decide every pending approval and answer every question first' : 'go on with the run, with these decisions and answers',
   });
   const waitingFor = [
     pending.length > 0 && (pending.length === 1 ? 'a decision' : `${pending.length} decisions`),
@@ -297,7 +329,18 @@ function pendingPanel(run: RunDetail, pending: PendingApprovalRecord[], question
     h('h2', {}, `Waiting for ${waitingFor.join(' and ')}`),
     ...pending.map((item) => approvalItem(run, item, message)),
     ...questions.map((item) => questionItem(run, item, message)),
-    h('div', { class: 'actions' }, resume, h('span', { class: 'muted' }, left.length > 0 ? ` ${left.join(', ')}` : ` ${[pending.length > 0 && 'every approval is decided', questions.length > 0 && 'every question is answered'].filter(Boolean).join(' and ')}`)),
+    h(
+      'div',
+      { class: 'actions' },
+      resume,
+      h(
+        'span',
+        { class: 'muted' },
+        left.length > 0
+          ? ` ${left.join(', ')}`
+          : ` ${[pending.length > 0 && 'every approval is decided', questions.length > 0 && 'every question is answered'].filter(Boolean).join(' and ')}`,
+      ),
+    ),
     message,
   );
 }
@@ -314,7 +357,12 @@ function questionItem(run: RunDetail, item: PendingQuestionRecord, message: HTML
       { class: 'question', 'data-question-id': item.question_id },
       asker,
       h('pre', {}, item.question),
-      h('div', { class: 'actions' }, h('span', { class: 'answer' }, `answered: ${item.answer.text}`), h('span', { class: 'muted' }, ` by ${item.answer.answered_by}`)),
+      h(
+        'div',
+        { class: 'actions' },
+        h('span', { class: 'answer' }, `answered: ${item.answer.text}`),
+        h('span', { class: 'muted' }, ` by ${item.answer.answered_by}`),
+      ),
     );
   }
   const field = h('input', { type: 'text', placeholder: 'your answer', 'aria-label': 'answer', size: '48' }) as HTMLInputElement;
@@ -382,7 +430,11 @@ function interruptedPanel(run: RunDetail): HTMLElement {
     'div',
     { class: 'panel pending' },
     h('h2', {}, 'Interrupted'),
-    h('p', { class: 'muted' }, 'The run stopped before it ended. Resume goes on from its last saved step: nothing finished runs again, and a tool that may already have run is asked about again.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'The run stopped before it ended. Resume goes on from its last saved step: nothing finished runs again, and a tool that may already have run is asked about again.',
+    ),
     resumeButton(run, message),
     message,
   );
@@ -396,7 +448,9 @@ function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTML
   const decide = (decision: Record<string, unknown>) => async () => {
     message.textContent = '';
     try {
-      const view = (await post(`/api/runs/${encodeURIComponent(run.id)}/decisions`, { decisions: [{ approval_id: item.approval_id, ...decision }] })) as RunView;
+      const view = (await post(`/api/runs/${encodeURIComponent(run.id)}/decisions`, {
+        decisions: [{ approval_id: item.approval_id, ...decision }],
+      })) as RunView;
       lastView = view;
       renderRun(view);
     } catch (error) {
@@ -407,14 +461,22 @@ function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTML
     ? h(
         'span',
         { class: `decision ${item.decision.decision.action}` },
-        item.decision.decision.action === 'approve' ? `approved${item.decision.decision.remember ? ' for the rest of the run' : ''}` : `denied${item.decision.decision.reason ? `: ${item.decision.decision.reason}` : ''}`,
+        item.decision.decision.action === 'approve'
+          ? `approved${item.decision.decision.remember ? ' for the rest of the run' : ''}`
+          : `denied${item.decision.decision.reason ? `: ${item.decision.decision.reason}` : ''}`,
         h('span', { class: 'muted' }, ` by ${item.decision.decided_by}`),
       )
     : h('span', { class: 'muted' }, 'no decision yet');
   return h(
     'div',
     { class: 'approval', 'data-approval-id': item.approval_id },
-    h('div', {}, h('span', { class: 'muted' }, `${item.chain.join(' › ')}${callLabel(run, item.call_id)} wants to run `), h('span', { class: 'tool-name' }, item.tool), h('span', { class: 'muted' }, ` (${item.toolset})`)),
+    h(
+      'div',
+      {},
+      h('span', { class: 'muted' }, `${item.chain.join(' › ')}${callLabel(run, item.call_id)} wants to run `),
+      h('span', { class: 'tool-name' }, item.tool),
+      h('span', { class: 'muted' }, ` (${item.toolset})`),
+    ),
     item.description && h('div', { class: 'muted' }, item.description),
     h('pre', {}, asText(item.args)),
     item.note && h('div', { class: 'error-text' }, `note: ${item.note}`),
@@ -423,9 +485,26 @@ function approvalItem(run: RunDetail, item: PendingApprovalRecord, message: HTML
       { class: 'actions' },
       decided,
       h('button', { class: 'approve', 'data-action': 'approve', onclick: decide({ action: 'approve' }) }, 'Approve'),
-      h('button', { class: 'approve', 'data-action': 'approve-tool', title: 'also approve this tool for the rest of the run', onclick: decide({ action: 'approve', remember: 'tool' }) }, 'Approve for this run'),
+      h(
+        'button',
+        {
+          class: 'approve',
+          'data-action': 'approve-tool',
+          title: 'also approve this tool for the rest of the run',
+          onclick: decide({ action: 'approve', remember: 'tool' }),
+        },
+        'Approve for this run',
+      ),
       reason,
-      h('button', { class: 'deny', 'data-action': 'deny', onclick: () => decide(reason.value.trim() ? { action: 'deny', reason: reason.value.trim() } : { action: 'deny' })() }, 'Deny'),
+      h(
+        'button',
+        {
+          class: 'deny',
+          'data-action': 'deny',
+          onclick: () => decide(reason.value.trim() ? { action: 'deny', reason: reason.value.trim() } : { action: 'deny' })(),
+        },
+        'Deny',
+      ),
     ),
   );
 }
@@ -499,7 +578,17 @@ function timeline(run: RunDetail, calls: readonly CallRecord[], scale: Scale): H
       h('div', { class: 'num' }, formatCost(call.cost_usd, finished(run.status))),
     );
   };
-  const head = h('div', { class: 'timeline-row timeline-head muted' }, h('div', {}, 'call'), h('div', {}, 'time'), h('div'), h('div', {}, 'tokens'), h('div'), h('div', {}, 'cost'), h('div'));
+  const head = h(
+    'div',
+    { class: 'timeline-row timeline-head muted' },
+    h('div', {}, 'call'),
+    h('div', {}, 'time'),
+    h('div'),
+    h('div', {}, 'tokens'),
+    h('div'),
+    h('div', {}, 'cost'),
+    h('div'),
+  );
   return h('div', { class: 'timeline' }, head, ...calls.map(row));
 }
 
@@ -514,7 +603,18 @@ function callNode(call: CallRecord, scale: Scale): HTMLElement {
     { class: 'call-head' },
     h('span', { class: 'call-name' }, call.label),
     statusBadge(call.status),
-    h('span', { class: 'muted' }, [call.model ?? '', formatDuration(took), `${call.input_tokens} in${call.cache_read_tokens ? ` (${call.cache_read_tokens} cached)` : ''} / ${call.output_tokens} out`, formatCost(call.cost_usd, finished(scale.runStatus))].filter(Boolean).join(' · ')),
+    h(
+      'span',
+      { class: 'muted' },
+      [
+        call.model ?? '',
+        formatDuration(took),
+        `${call.input_tokens} in${call.cache_read_tokens ? ` (${call.cache_read_tokens} cached)` : ''} / ${call.output_tokens} out`,
+        formatCost(call.cost_usd, finished(scale.runStatus)),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ),
   );
   const steps = [...new Set([...call.requests.map((request) => request.step), ...call.tool_calls.map((tool) => tool.step ?? 0)])].sort((a, b) => a - b);
   const live = liveText.get(call.call_id);
@@ -531,16 +631,28 @@ function callNode(call: CallRecord, scale: Scale): HTMLElement {
 
 function stepNode(call: CallRecord, step: number, scale: Scale): HTMLElement {
   const request = call.requests.find((candidate) => candidate.step === step);
-  return h('div', { class: 'step' }, request && requestNode(call, request), ...call.tool_calls.filter((tool) => (tool.step ?? 0) === step).map((tool) => toolNode(call, tool, scale)));
+  return h(
+    'div',
+    { class: 'step' },
+    request && requestNode(call, request),
+    ...call.tool_calls.filter((tool) => (tool.step ?? 0) === step).map((tool) => toolNode(call, tool, scale)),
+  );
 }
 
 function requestNode(call: CallRecord, request: RequestRecord): HTMLElement {
-  const tokens = request.input_tokens === null ? '' : ` · ${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`;
+  const tokens =
+    request.input_tokens === null
+      ? ''
+      : ` · ${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`;
   const cost = request.cost_usd === null ? '' : ` · $${request.cost_usd.toFixed(4)}`;
   return h(
     'div',
     {},
-    h('div', { class: 'step-head' }, `step ${request.step} · ${request.model} · ${request.finish_reason ?? 'no response yet'} · ${formatDuration(request.duration_ms)}${tokens}${cost}`),
+    h(
+      'div',
+      { class: 'step-head' },
+      `step ${request.step} · ${request.model} · ${request.finish_reason ?? 'no response yet'} · ${formatDuration(request.duration_ms)}${tokens}${cost}`,
+    ),
     request.text && h('pre', {}, request.text),
     promptExpandable(call, request),
   );
@@ -557,7 +669,9 @@ function promptExpandable(call: CallRecord, request: RequestRecord): HTMLElement
   const load = () => {
     let prompt = prompts.get(key);
     if (!prompt) {
-      prompt = get<{ prompt: NonNullable<RequestRecord['prompt']> }>(`/api/runs/${encodeURIComponent(selectedRun!)}/prompts/${encodeURIComponent(call.call_id)}/${request.step}`).then((answer) => answer.prompt);
+      prompt = get<{ prompt: NonNullable<RequestRecord['prompt']> }>(
+        `/api/runs/${encodeURIComponent(selectedRun!)}/prompts/${encodeURIComponent(call.call_id)}/${request.step}`,
+      ).then((answer) => answer.prompt);
       prompts.set(key, prompt);
       prompt.catch(() => prompts.delete(key));
     }
@@ -575,7 +689,10 @@ function promptNode(prompt: NonNullable<RequestRecord['prompt']>): HTMLElement {
   return h(
     'div',
     {},
-    ...(prompt.messages as { role?: unknown; content?: unknown }[]).flatMap((message) => [h('div', { class: 'message-role' }, String(message.role)), h('pre', {}, messageText(message.content))]),
+    ...(prompt.messages as { role?: unknown; content?: unknown }[]).flatMap((message) => [
+      h('div', { class: 'message-role' }, String(message.role)),
+      h('pre', {}, messageText(message.content)),
+    ]),
     h('div', { class: 'message-role' }, 'tools'),
     h('pre', {}, prompt.tools.length ? JSON.stringify(prompt.tools, null, 2) : '(none)'),
     h('div', { class: 'message-role' }, 'settings'),
@@ -587,7 +704,9 @@ function promptNode(prompt: NonNullable<RequestRecord['prompt']>): HTMLElement {
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return JSON.stringify(content, null, 2);
-  return content.map((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part, null, 2))).join('\n');
+  return content
+    .map((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part, null, 2)))
+    .join('\n');
 }
 
 function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLElement {
@@ -595,17 +714,27 @@ function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLEle
   const waiting = asking || (tool.approval?.approved === null && scale.runStatus === 'paused');
   const child = tool.call?.status;
   const outcome =
-    waiting || (tool.ok === null && child === 'paused') ? 'waiting' : tool.ok === null ? (child === 'running' ? 'running' : 'no result') : tool.denied ? 'denied' : tool.ok ? 'ok' : 'failed';
+    waiting || (tool.ok === null && child === 'paused')
+      ? 'waiting'
+      : tool.ok === null
+        ? child === 'running'
+          ? 'running'
+          : 'no result'
+        : tool.denied
+          ? 'denied'
+          : tool.ok
+            ? 'ok'
+            : 'failed';
   const approval = tool.approval;
   const approvalText = asking
     ? 'waiting for an answer'
     : !approval
-    ? undefined
-    : approval.approved === null
-      ? waiting
-        ? 'waiting for a decision'
-        : 'approval asked, no answer'
-      : `${approval.approved ? 'approved' : 'denied'} by ${approval.source ?? 'unknown'}${approval.reason ? `: ${approval.reason}` : ''}`;
+      ? undefined
+      : approval.approved === null
+        ? waiting
+          ? 'waiting for a decision'
+          : 'approval asked, no answer'
+        : `${approval.approved ? 'approved' : 'denied'} by ${approval.source ?? 'unknown'}${approval.reason ? `: ${approval.reason}` : ''}`;
   return h(
     'div',
     { class: 'tool', 'data-tool': tool.tool },
@@ -619,7 +748,18 @@ function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLEle
       approvalText && h('span', { class: 'muted' }, approvalText),
     ),
     tool.error && h('div', { class: 'error-text' }, tool.error),
-    expandable(`tool-${call.call_id}-${tool.tool_call_id}`, 'arguments and result', h('div', {}, h('div', { class: 'message-role' }, 'arguments'), h('pre', {}, asText(tool.args)), h('div', { class: 'message-role' }, 'result'), h('pre', {}, asText(tool.result)))),
+    expandable(
+      `tool-${call.call_id}-${tool.tool_call_id}`,
+      'arguments and result',
+      h(
+        'div',
+        {},
+        h('div', { class: 'message-role' }, 'arguments'),
+        h('pre', {}, asText(tool.args)),
+        h('div', { class: 'message-role' }, 'result'),
+        h('pre', {}, asText(tool.result)),
+      ),
+    ),
     tool.call && callNode(tool.call, scale),
   );
 }
@@ -641,9 +781,14 @@ function showStartForm(): void {
   renderRuns();
   const detail = byId('detail');
   if (!project) return void detail.replaceChildren(h('p', { class: 'muted' }, 'loading…'));
-  if ('unavailable' in project) return void detail.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'Runs cannot be started here'), h('p', {}, project.unavailable)));
+  if ('unavailable' in project)
+    return void detail.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'Runs cannot be started here'), h('p', {}, project.unavailable)));
   const { workers } = project;
-  const worker = h('select', { id: 'start-worker', 'aria-label': 'worker' }, ...workers.map((item) => h('option', { value: item.id }, item.id))) as HTMLSelectElement;
+  const worker = h(
+    'select',
+    { id: 'start-worker', 'aria-label': 'worker' },
+    ...workers.map((item) => h('option', { value: item.id }, item.id)),
+  ) as HTMLSelectElement;
   const about = h('p', { class: 'muted' });
   const input = h('textarea', { id: 'start-input', 'aria-label': 'input' }) as HTMLTextAreaElement;
   const message = h('div', { class: 'error-text', role: 'alert' });
@@ -679,7 +824,11 @@ function showStartForm(): void {
       'div',
       { class: 'panel' },
       h('h2', {}, `Start a run in ${project.name}`),
-      h('p', { class: 'muted' }, `Tool calls that ask for approval pause the run; decide them here, then resume.${project.model ? ` Model: ${project.model}.` : ''}`),
+      h(
+        'p',
+        { class: 'muted' },
+        `Tool calls that ask for approval pause the run; decide them here, then resume.${project.model ? ` Model: ${project.model}.` : ''}`,
+      ),
       h('div', { class: 'form-row' }, h('label', { for: 'start-worker' }, 'Worker'), worker, about),
       h('div', { class: 'form-row' }, h('label', { for: 'start-input' }, 'Input'), input),
       start,

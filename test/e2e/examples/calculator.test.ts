@@ -73,7 +73,12 @@ describe.concurrent('examples/calculator', () => {
   test('scripted: invalid arguments are refused by the schema before the tool runs', async () => {
     const { server, env } = await scripted((request) =>
       request.toolResults.length === 0
-        ? { toolCalls: [{ name: 'convert_units', args: { value: 1, from: 'parsec', to: 'km' } }, { name: 'percent_change', args: { from: 0, to: 5 } }] }
+        ? {
+            toolCalls: [
+              { name: 'convert_units', args: { value: 1, from: 'parsec', to: 'km' } },
+              { name: 'percent_change', args: { from: 0, to: 5 } },
+            ],
+          }
         : { text: 'done' },
     );
     const result = await runCli([EXAMPLE, 'convert', '--model', CHAT.model], { env });

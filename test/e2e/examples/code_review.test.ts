@@ -76,9 +76,7 @@ describe.concurrent('examples/code_review', () => {
   test('runs offline with --model test and offers shell and the auditor', async () => {
     const result = await runCli([EXAMPLE, 'review the last commit', '--model', 'test']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(
-      'test model: worker main received "review the last commit" (tools: list_files, read_file, file_info, shell, src_auditor)\n',
-    );
+    expect(result.stdout).toBe('test model: worker main received "review the last commit" (tools: list_files, read_file, file_info, shell, src_auditor)\n');
   });
 
   test('scripted: whitelisted commands run in /repo, others are refused, nothing is written, the auditor sees only /repo/src', async () => {
@@ -117,10 +115,12 @@ describe.concurrent('examples/code_review', () => {
     expect(auditor[0]!.system).toContain('Arithmetic: money in floating point'); // the worker-local template
     expect(auditor[0]!.tools).not.toContain('shell');
     const [source, readme] = results(auditor[1]!, 'read_file');
-    expect(source).toContain('if (code.includes(\'+\')) {');
+    expect(source).toContain("if (code.includes('+')) {");
     expect(readme).toBe('read_file failed: /repo/README.md is outside /repo/src, the only part of the sandbox this worker may use');
     expect(JSON.parse(results(auditor[1]!, 'list_files')[0]!)).toEqual({ files: ['/repo/src/cart.js', '/repo/src/discount.js', '/repo/src/format.js'] });
-    expect(result.stdout).toBe('Verdict: request changes\n## Findings\n- /repo/src/discount.js:11 - code.toUpperCase() of "spring25+staff" finds no code before the split\n');
+    expect(result.stdout).toBe(
+      'Verdict: request changes\n## Findings\n- /repo/src/discount.js:11 - code.toUpperCase() of "spring25+staff" finds no code before the split\n',
+    );
   });
 
   test('--mount repo=DIR:ro reviews another checkout', async () => {

@@ -28,13 +28,24 @@ describe.concurrent('examples/dynamic_workers', () => {
   test('scripted: main creates a summarizer and calls it; the summarizer reads a note with read tools only', async () => {
     const { server, env } = await scripted((request) => {
       if (request.system.startsWith('Summarize')) {
-        return request.toolResults.length === 0 ? { toolCalls: [{ name: 'read_file', args: { path: '/notes/tides.md' } }] } : { text: 'The Moon makes the tides.' };
+        return request.toolResults.length === 0
+          ? { toolCalls: [{ name: 'read_file', args: { path: '/notes/tides.md' } }] }
+          : { text: 'The Moon makes the tides.' };
       }
       const step = request.toolResults.length;
       if (step === 0) {
         return {
           toolCalls: [
-            { name: 'worker_create', args: { name: 'summarizer', description: 'Summarizes a note.', instructions: 'Summarize the note at {{ input }}.', toolsets: ['filesystem'], mounts: { '/notes': 'ro' } } },
+            {
+              name: 'worker_create',
+              args: {
+                name: 'summarizer',
+                description: 'Summarizes a note.',
+                instructions: 'Summarize the note at {{ input }}.',
+                toolsets: ['filesystem'],
+                mounts: { '/notes': 'ro' },
+              },
+            },
           ],
         };
       }

@@ -17,7 +17,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'examples/greeter');
 describe.concurrent('examples/greeter', () => {
   test('llm-do check passes', () => expectCheckPasses(EXAMPLE, 1));
 
-  test('runs offline with --model test, also from the README\'s relative path', async () => {
+  test("runs offline with --model test, also from the README's relative path", async () => {
     const result = await runCli(['examples/greeter', 'Ada', '--model', 'test'], { cwd: REPO_ROOT });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('test model: worker main received "Ada" (no tools)\n');

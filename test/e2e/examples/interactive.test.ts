@@ -33,7 +33,10 @@ describe.concurrent('examples/interactive', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-interactive-example-'));
     const { server, env } = await scripted((request) => {
       const results = request.toolResults.map((result) => result.content);
-      if (isPlanner(request)) return results.length === 0 ? { toolCalls: [{ name: 'ask_user', args: { question: 'Where would you like to go?' } }] } : { text: `Two days in ${results[0]}.` };
+      if (isPlanner(request))
+        return results.length === 0
+          ? { toolCalls: [{ name: 'ask_user', args: { question: 'Where would you like to go?' } }] }
+          : { text: `Two days in ${results[0]}.` };
       return results.length === 0 ? { toolCalls: [{ name: 'planner', args: { input: request.lastUserText } }] } : { text: `Your weekend\n${results[0]}` };
     });
     const cli = (args: string[]) => runCli(args, { env: { ...env, LLM_DO_HOME: home } });

@@ -88,7 +88,11 @@ const review: ScriptedHandler = (request) => {
       }),
     };
   }
-  return { text: byName('write_file').map((result) => result.content).join('\n') };
+  return {
+    text: byName('write_file')
+      .map((result) => result.content)
+      .join('\n'),
+  };
 };
 
 describe.concurrent('examples/pitch_deck_eval', () => {
@@ -197,7 +201,10 @@ function checkPdf(text: string): void {
   expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!.map(Number);
   expect(first).toBe(0);
-  const table = text.slice(startxref).split('\n').slice(2, 2 + count!);
+  const table = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + count!);
   expect(table[0]).toBe('0000000000 65535 f ');
   table.slice(1).forEach((entry, index) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);

@@ -76,11 +76,21 @@ const pipeline: ScriptedHandler = (request) => {
         return { toolCalls: JSON.parse(done('list_files')[0]!).files.map((file: string) => ({ name: 'read_file', args: { path: file } })) };
       }
       // One fact per note: its first bullet, with the note's path.
-      return { text: request.toolResults.filter((r) => r.name === 'read_file').map((r) => `${r.content.split('\n- ')[1]!.split('\n')[0]}`).join('\n') };
+      return {
+        text: request.toolResults
+          .filter((r) => r.name === 'read_file')
+          .map((r) => `${r.content.split('\n- ')[1]!.split('\n')[0]}`)
+          .join('\n'),
+      };
     case 'analyse':
       return { json: ANALYSIS };
     case 'format_citations':
-      return { text: request.lastUserText.split('\n').map((line, index) => `[${index + 1}] ${path.posix.basename(line, '.md')} - ${line}`).join('\n') };
+      return {
+        text: request.lastUserText
+          .split('\n')
+          .map((line, index) => `[${index + 1}] ${path.posix.basename(line, '.md')} - ${line}`)
+          .join('\n'),
+      };
     case 'write_report': {
       if (request.toolResults.length > 0) return { text: '/reports/four-day-week.md' };
       const input = JSON.parse(request.lastUserText);

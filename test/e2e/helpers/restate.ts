@@ -13,7 +13,9 @@ import { REPO_ROOT } from './run-cli.ts';
 const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
 const BINARY = path.join(REPO_ROOT, `node_modules/@restatedev/restate-server-${process.platform}-${arch}/bin/restate-server`);
 
-export const restateMissing: string | undefined = fs.existsSync(BINARY) ? undefined : `no Restate server at ${BINARY} (npm ci installs it for linux and darwin)`;
+export const restateMissing: string | undefined = fs.existsSync(BINARY)
+  ? undefined
+  : `no Restate server at ${BINARY} (npm ci installs it for linux and darwin)`;
 
 /** A port nothing listens on now. */
 export async function freePort(): Promise<number> {

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /** The run log's files in `home`: `runs.db`, its `-wal` and `-shm`, and the run journals not recorded yet (`runs.db.pending/`). */
 export function runLogFiles(home: string): string[] {
-  return fs.readdirSync(home, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(home, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.startsWith('runs.db'))
     .map((name) => path.join(home, name))
     .filter((file) => fs.statSync(file).isFile());

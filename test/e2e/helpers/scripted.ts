@@ -21,7 +21,12 @@ export interface ProtocolCase {
   wireModel: string;
 }
 
-export const CHAT: ProtocolCase = { name: 'OpenAI Chat Completions', model: 'openai-compatible:scripted-chat', protocol: 'openai-chat', wireModel: 'scripted-chat' };
+export const CHAT: ProtocolCase = {
+  name: 'OpenAI Chat Completions',
+  model: 'openai-compatible:scripted-chat',
+  protocol: 'openai-chat',
+  wireModel: 'scripted-chat',
+};
 export const ANTHROPIC: ProtocolCase = {
   name: 'Anthropic Messages',
   model: 'anthropic:claude-sonnet-4-5',

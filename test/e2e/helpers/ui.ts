@@ -54,13 +54,20 @@ export interface RawResponse {
 }
 
 /** One HTTP request to the UI with exactly the headers given (Host defaults to the server's). */
-export function rawRequest(ui: RunningUi, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function rawRequest(
+  ui: RunningUi,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: ui.port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${ui.port}`, ...options.headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const request = httpRequest(
+      { host: '127.0.0.1', port: ui.port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${ui.port}`, ...options.headers } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });

@@ -48,7 +48,9 @@ describe.concurrent('check and --no-import-tools run no project code', () => {
 
     expect(result.code, result.stderr).toBe(0);
     expect(markers(root)).toEqual([]);
-    expect(result.stdout).toContain('main.worker: note: schema_in "schemas.ts:In" is a module export: not loaded (check runs no project code; pass --import-tools to verify)');
+    expect(result.stdout).toContain(
+      'main.worker: note: schema_in "schemas.ts:In" is a module export: not loaded (check runs no project code; pass --import-tools to verify)',
+    );
     expect(result.stdout).toContain('main.worker: note: tool modules tools.ts are not imported: the tool names in toolsets.custom.tools are not verified');
     expect(result.stderr).toBe('check passed: 0 errors, 0 warnings (1 worker checked; 2 notes on what only --import-tools verifies)\n');
   });
@@ -82,7 +84,11 @@ describe.concurrent('check and --no-import-tools run no project code', () => {
   });
 
   test('--no-import-tools with a JSON schema runs without the custom tools', async () => {
-    const root = project({ ...files(), 'main.worker': worker('model: test\nschema_in: schemas/in.json\ntoolsets:\n  custom: {}'), 'schemas/in.json': '{"type":"object"}' });
+    const root = project({
+      ...files(),
+      'main.worker': worker('model: test\nschema_in: schemas/in.json\ntoolsets:\n  custom: {}'),
+      'schemas/in.json': '{"type":"object"}',
+    });
     const result = await runCli([root, '--input', '{}', '--no-import-tools']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('(no tools)');
@@ -91,7 +97,8 @@ describe.concurrent('check and --no-import-tools run no project code', () => {
 });
 
 describe.concurrent('hostile templates', () => {
-  const payload = (root: string) => JSON.stringify(`return process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(path.join(root, 'MARKER-template'))}, 'x')`);
+  const payload = (root: string) =>
+    JSON.stringify(`return process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(path.join(root, 'MARKER-template'))}, 'x')`);
 
   test('a run refuses range.constructor(...) before any request, and check reports it with its line', async () => {
     const root = project({});
@@ -115,7 +122,9 @@ describe.concurrent('hostile templates', () => {
     const run = await runCli([root, 'go'], { env });
     expect(run.code).toBe(2);
     expect(server.requests).toHaveLength(0);
-    expect(run.stderr).toMatch(/llm-do: templates\/evil\.jinja(:\d+:\d+)?: template error: "constructor" cannot be used in a template.*\(in a template used by main\.worker\)/);
+    expect(run.stderr).toMatch(
+      /llm-do: templates\/evil\.jinja(:\d+:\d+)?: template error: "constructor" cannot be used in a template.*\(in a template used by main\.worker\)/,
+    );
   });
 });
 
@@ -201,7 +210,8 @@ describe.concurrent('input never replaces template globals', () => {
 
   test('a schema_in declaring a field named like a global is an error for check and run', async () => {
     const root = project({ 'main.worker': worker('model: test\nschema_in:\n  type: object\n  properties:\n    project: {type: string}') });
-    const message = 'main.worker: schema_in declares the field "project", the name of a template global (input, worker, project, file, range, cycler, joiner); rename the field';
+    const message =
+      'main.worker: schema_in declares the field "project", the name of a template global (input, worker, project, file, range, cycler, joiner); rename the field';
     const check = await runCli(['check', root]);
     expect(check.code).toBe(2);
     expect(check.stdout).toBe(`${message}\n`);
@@ -214,7 +224,8 @@ describe.concurrent('input never replaces template globals', () => {
 describe.concurrent('imports in a standalone worker', () => {
   test('a worker run by path reaches the worker it imports by the id its allowed_workers names', async () => {
     const root = project({
-      'boss.worker': '---\nname: boss\nimports:\n  workers: [./helpers/helper.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helpers/helper]\n---\nYou are worker boss.\n',
+      'boss.worker':
+        '---\nname: boss\nimports:\n  workers: [./helpers/helper.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helpers/helper]\n---\nYou are worker boss.\n',
       'helpers/helper.worker': '---\nname: helpers/helper\ndescription: Helps.\n---\nYou are worker helpers/helper.\n',
     });
     const check = await runCli(['check', path.join(root, 'boss.worker')]);
@@ -226,7 +237,8 @@ describe.concurrent('imports in a standalone worker', () => {
 
   test('the same import resolves the same way inside a project', async () => {
     const root = project({
-      'main.worker': '---\nname: main\nimports:\n  workers: [./helpers/helper.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helpers/helper]\n---\nYou are worker main.\n',
+      'main.worker':
+        '---\nname: main\nimports:\n  workers: [./helpers/helper.worker]\ntoolsets:\n  workers:\n    allowed_workers: [helpers/helper]\n---\nYou are worker main.\n',
       'helpers/helper.worker': '---\nname: helpers/helper\ndescription: Helps.\n---\nYou are worker helpers/helper.\n',
     });
     const run = await runCli([root, 'hi', '--model', 'test']);

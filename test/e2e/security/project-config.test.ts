@@ -115,10 +115,14 @@ describe.concurrent("the project's configuration in a read-write mount", () => {
     const boss = '---\nname: tasks/boss\ndescription: Delegates.\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n---\nYou are worker boss.\n';
     fs.writeFileSync(path.join(root, 'tasks/boss.worker'), boss);
     fs.mkdirSync(path.join(root, 'workers'));
-    fs.writeFileSync(path.join(root, 'workers/helper.worker'), '---\nname: helper\ndescription: Writes.\ntoolsets:\n  filesystem: {}\n---\nYou are worker helper.\n');
+    fs.writeFileSync(
+      path.join(root, 'workers/helper.worker'),
+      '---\nname: helper\ndescription: Writes.\ntoolsets:\n  filesystem: {}\n---\nYou are worker helper.\n',
+    );
     const { server, env } = await scripted((request: ScriptedRequest) => {
       if (request.toolResults.length > 0) return { text: 'done' };
-      if (request.system.includes('You are worker helper')) return { toolCalls: [{ name: 'write_file', args: { path: '/tasks/boss.worker', content: 'PWNED' } }] };
+      if (request.system.includes('You are worker helper'))
+        return { toolCalls: [{ name: 'write_file', args: { path: '/tasks/boss.worker', content: 'PWNED' } }] };
       return { toolCalls: [{ name: 'helper', args: { input: 'go' } }] };
     });
     const result = await runCli([path.join(root, 'tasks/boss.worker'), 'go', '--model', CHAT.model, '--approve-all', '--no-stream'], { env });

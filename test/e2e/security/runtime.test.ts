@@ -84,7 +84,11 @@ function traceFile(): string {
 }
 
 function readTrace(file: string): any[] {
-  return fs.readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 const NO_TERMINAL = 'approval needed for asker but no terminal; use --approve-all or pre-approve the tool';
@@ -169,7 +173,9 @@ describe.concurrent('one honest ending for stray errors and stalls', () => {
     ['stray_rejection', 'Error: nobody caught me'],
   ] as const) {
     test(`${tool}: the run fails with exit 1, naming the tool module`, async () => {
-      const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: tool, args: {} }] } : { text: 'done', delayMs: 500 }));
+      const { env } = await scripted((request) =>
+        request.toolResults.length === 0 ? { toolCalls: [{ name: tool, args: {} }] } : { text: 'done', delayMs: 500 },
+      );
       const result = await runCli([project(), 'go', '--model', CHAT.model, '--json'], { env });
 
       expect(result.code).toBe(1);
@@ -198,7 +204,7 @@ describe.concurrent('one honest ending for stray errors and stalls', () => {
     expect(result.stderr).toContain('llm-do: the process was ended before the run finished');
   });
 
-  test('Ctrl-C ends a run promptly with 130 while a tool module\'s top-level await never settles', async () => {
+  test("Ctrl-C ends a run promptly with 130 while a tool module's top-level await never settles", async () => {
     const dir = project({
       'tools.ts': "process.stderr.write('tool module loading\\n');\nawait new Promise(() => setInterval(() => undefined, 1000));\nexport const x = 1;\n",
     });

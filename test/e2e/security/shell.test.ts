@@ -17,7 +17,10 @@ import { CHAT, closeServers, scripted } from '../helpers/scripted.ts';
 afterAll(closeServers);
 
 const BWRAP = process.platform === 'linux' && (await canRunBwrap());
-if (!BWRAP) console.warn('test/e2e/security/shell.test.ts: bubblewrap cannot run here (not installed, or no user namespaces), so the bubblewrap cases are skipped (apt-get install bubblewrap)');
+if (!BWRAP)
+  console.warn(
+    'test/e2e/security/shell.test.ts: bubblewrap cannot run here (not installed, or no user namespaces), so the bubblewrap cases are skipped (apt-get install bubblewrap)',
+  );
 
 /** A project whose entry worker `main` has the given `toolsets.shell` YAML, and `repo/` (a git repository) mounted rw at /repo. */
 function project(shellYaml: string, extraToolsets = ''): string {
@@ -53,7 +56,9 @@ async function runCommands(dir: string, commands: readonly string[], flags: read
 function processesWith(marker: string): string[] {
   return fs.readdirSync('/proc').filter((pid) => {
     try {
-      return /^\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && !/\) [ZX] /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      return (
+        /^\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && !/\) [ZX] /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))
+      );
     } catch {
       return false;
     }
@@ -68,7 +73,9 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     const config = fs.readFileSync(path.join(dir, 'repo/.git/config'), 'utf8');
     const { answers } = await runCommands(dir, [ATTACK, 'git status', 'git log'], ['--auto-deny']);
 
-    expect(answers[0]).toBe(`shell failed: command not allowed: git log -1 '--format=[core]%n%x09fsmonitor=touch%x20pwned' --output=.git/config (rule "git log" allows no further arguments, not "-1"); allowed: git log, git status`);
+    expect(answers[0]).toBe(
+      `shell failed: command not allowed: git log -1 '--format=[core]%n%x09fsmonitor=touch%x20pwned' --output=.git/config (rule "git log" allows no further arguments, not "-1"); allowed: git log, git status`,
+    );
     expect(fs.readFileSync(path.join(dir, 'repo/.git/config'), 'utf8')).toBe(config);
     expect(fs.existsSync(path.join(dir, 'repo/pwned'))).toBe(false);
     expect(JSON.parse(answers[2]!).stdout).toMatch(/^commit [0-9a-f]{40}\n/);
@@ -89,7 +96,11 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
   test('a pre-approved sort cannot write outside the working directory (sort -o /tmp/x, -o/tmp/x)', async () => {
     const target = path.join(os.tmpdir(), `llm-do-sort-escape-${process.pid}-${Date.now()}`);
     const dir = project('rules:\n  - { command: sort, approval: preApproved }\n  - { command: sort in.txt, args: any, approval: preApproved }');
-    const { answers } = await runCommands(dir, [`sort -o ${target} in.txt`, `sort -o${target} in.txt`, `sort in.txt -o${target}`, 'sort in.txt -o out.txt'], ['--auto-deny']);
+    const { answers } = await runCommands(
+      dir,
+      [`sort -o ${target} in.txt`, `sort -o${target} in.txt`, `sort in.txt -o${target}`, 'sort in.txt -o out.txt'],
+      ['--auto-deny'],
+    );
 
     expect(answers[0]).toContain('command not allowed');
     expect(answers[1]).toContain('command not allowed');
@@ -99,7 +110,7 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     expect(fs.existsSync(path.join(dir, 'repo/out.txt'))).toBe(false);
   });
 
-  test('an option\'s attached value is checked as a path too: sort -o/tmp/x is refused even when approved', async () => {
+  test("an option's attached value is checked as a path too: sort -o/tmp/x is refused even when approved", async () => {
     const target = path.join(os.tmpdir(), `llm-do-sort-attached-${process.pid}-${Date.now()}`);
     const dir = project('default: ask');
     const { answers } = await runCommands(dir, [`sort -o${target} in.txt`], ['--approve-all']);
@@ -142,7 +153,11 @@ describe.concurrent.each([
 
   test.skipIf(skip)('no host path reaches the model: pwd and paths in output are virtual', async () => {
     const dir = project(`isolation: ${isolation}\ndefault: ask`);
-    const { answers, parsed } = await runCommands(dir, ['pwd', 'git rev-parse --show-toplevel', `sh -c 'echo ${dir}/repo/in.txt; cat /proc/self/mountinfo'`], ['--approve-all']);
+    const { answers, parsed } = await runCommands(
+      dir,
+      ['pwd', 'git rev-parse --show-toplevel', `sh -c 'echo ${dir}/repo/in.txt; cat /proc/self/mountinfo'`],
+      ['--approve-all'],
+    );
 
     expect(parsed(0).stdout).toBe('/repo\n');
     expect(parsed(1).stdout).toBe('/repo\n');

@@ -37,9 +37,17 @@ describe.concurrent('--json answers every usage and configuration error with one
   const cases: { name: string; args: string[]; cwd?: string; error: string; run?: boolean }[] = [
     { name: 'unknown flag', args: [FIXTURE, 'hi', '--json', '--bogus'], error: "unknown option '--bogus'" },
     { name: 'flag without its value', args: [FIXTURE, 'hi', '--json', '--model'], error: "option '--model <id>' argument missing" },
-    { name: 'conflicting flags', args: [FIXTURE, 'hi', '--json', '--approve-all', '--auto-deny'], error: "'--auto-deny' cannot be used with option '--approve-all'" },
+    {
+      name: 'conflicting flags',
+      args: [FIXTURE, 'hi', '--json', '--approve-all', '--auto-deny'],
+      error: "'--auto-deny' cannot be used with option '--approve-all'",
+    },
     { name: '--json with --chat', args: [FIXTURE, '--chat', '--json'], error: "'--json' cannot be used with option '--chat'" },
-    { name: '--json for a chat worker without INPUT', args: [path.join(REPO_ROOT, 'examples/chat_assistant'), '--json', ...MODEL], error: '--json needs an INPUT for a chat worker' },
+    {
+      name: '--json for a chat worker without INPUT',
+      args: [path.join(REPO_ROOT, 'examples/chat_assistant'), '--json', ...MODEL],
+      error: '--json needs an INPUT for a chat worker',
+    },
     { name: 'bad flag value', args: [FIXTURE, 'hi', '--json', '--max-depth', 'x'], error: '--max-depth expects a whole number' },
     { name: 'bad --mount', args: [FIXTURE, 'hi', '--json', '--mount', 'nope'], error: '--mount expects NAME=DIR' },
     { name: 'missing target', args: ['no-such-dir', 'hi', '--json'], cwd: empty, error: 'no-such-dir is not a file, directory or worker' },
@@ -52,7 +60,11 @@ describe.concurrent('--json answers every usage and configuration error with one
     { name: 'no model', args: [path.join(noModel, 'solo.worker'), 'hi', '--json'], error: 'model' },
     { name: 'missing API key', args: [FIXTURE, 'hi', '--json'], error: 'ANTHROPIC_API_KEY' },
     { name: 'unknown provider', args: [FIXTURE, 'hi', '--json', '--model', 'nosuch:x'], error: 'unknown model provider "nosuch"' },
-    { name: 'unwritable --trace', args: [FIXTURE, 'hi', '--json', '--trace', path.join(empty, 'missing-dir', 't.jsonl'), ...MODEL], error: '--trace: cannot write' },
+    {
+      name: 'unwritable --trace',
+      args: [FIXTURE, 'hi', '--json', '--trace', path.join(empty, 'missing-dir', 't.jsonl'), ...MODEL],
+      error: '--trace: cannot write',
+    },
     { name: 'list --json of a missing directory', args: ['list', 'no-such-dir', '--json'], cwd: empty, error: 'no-such-dir', run: false },
     { name: 'chat has no --json', args: ['chat', FIXTURE, '--json'], error: "unknown option '--json'", run: false },
   ];
@@ -110,9 +122,7 @@ describe.concurrent('chat exit status', () => {
 describe.concurrent('control characters from the model', () => {
   test('piped stdout keeps the answer byte-exact; progress and errors on stderr are escaped', async () => {
     const { env } = await scripted((request) =>
-      request.toolResults.length === 0
-        ? { text: `before ${HOSTILE}`, toolCalls: [{ name: 'explode', args: { reason: HOSTILE } }] }
-        : { text: HOSTILE },
+      request.toolResults.length === 0 ? { text: `before ${HOSTILE}`, toolCalls: [{ name: 'explode', args: { reason: HOSTILE } }] } : { text: HOSTILE },
     );
     const result = await runCli([FIXTURE, 'hi', ...MODEL, '--entry', 'tinker'], { env });
     expect(result.code, result.stderr).toBe(0);

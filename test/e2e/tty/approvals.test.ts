@@ -16,9 +16,7 @@ const WRITE = { name: 'write_file', args: { path: '/work/out.md', content: 'firs
 describe.concurrent('approval prompt in a terminal', () => {
   test('"s" approves the exact call for the session: the identical second call is not asked again', async () => {
     const dir = copyFixture();
-    const { server, env } = await scripted((request) =>
-      request.toolResults.length < 2 ? { toolCalls: [WRITE] } : { text: 'wrote it twice' },
-    );
+    const { server, env } = await scripted((request) => (request.toolResults.length < 2 ? { toolCalls: [WRITE] } : { text: 'wrote it twice' }));
     const result = await runInPty([dir, 'write the file', ...MODEL], {
       env,
       steps: [{ expect: 'choice> ' }, { send: 's\r' }, { expect: 'wrote it twice' }],
@@ -32,7 +30,9 @@ describe.concurrent('approval prompt in a terminal', () => {
     expect(result.screen).toContain('path: /work/out.md');
     expect(result.screen).toMatch(/1 │ first line\n\s+2 │ second line/);
     // The choices line wraps at the terminal's width.
-    expect(result.screen).toMatch(/\[a\] approve once  \[s\] this call for the session  \[t\] this tool for the session  \[p\] always, in this\s+project  \[d\] deny  \[q\] quit/);
+    expect(result.screen).toMatch(
+      /\[a\] approve once  \[s\] this call for the session  \[t\] this tool for the session  \[p\] always, in this\s+project  \[d\] deny  \[q\] quit/,
+    );
     expect(result.output.split('approval needed').length - 1).toBe(1);
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2]!.toolResults.map((r) => r.content)).not.toContain('denied');

@@ -14,7 +14,12 @@ import { copyFixture, runInPty } from './pty.ts';
 afterAll(closeServers);
 
 const MODEL = ['--model', 'openai-compatible:scripted-chat'];
-const BOTH = { toolCalls: [{ name: 'a', args: { input: 'first' } }, { name: 'a', args: { input: 'second' } }] };
+const BOTH = {
+  toolCalls: [
+    { name: 'a', args: { input: 'first' } },
+    { name: 'a', args: { input: 'second' } },
+  ],
+};
 const write = (file: string) => ({ toolCalls: [{ name: 'write_file', args: { path: `/work/${file}`, content: 'x\n' } }] });
 const READ = { toolCalls: [{ name: 'read_file', args: { path: '/work/notes.txt' } }] };
 
@@ -97,10 +102,7 @@ describe.concurrent('the terminal under concurrency', () => {
     const dir = copyFixture();
     const trace = path.join(dir, 'trace.jsonl');
     const { env } = await scripted(
-      parallel(
-        { first: [{ text: 'slow one', delayMs: 20_000 }], second: [{ text: 'slow two', delayMs: 20_000 }] },
-        { text: 'never' },
-      ),
+      parallel({ first: [{ text: 'slow one', delayMs: 20_000 }], second: [{ text: 'slow two', delayMs: 20_000 }] }, { text: 'never' }),
     );
     const streaming = await scripted(() => ({ text: 'streaming answer arrives word by word', stallAfterEvents: 4 }));
     const [parallelRun, streamedRun] = await Promise.all([
@@ -123,7 +125,11 @@ describe.concurrent('the terminal under concurrency', () => {
     }
     // The answer's first words were on the terminal before the run ended (the server never sent the rest).
     expect(streamedRun.screen).toMatch(/^streaming answer /m);
-    const events = fs.readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string });
+    const events = fs
+      .readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; status?: string });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
   });
@@ -135,7 +141,16 @@ describe.concurrent('the terminal under concurrency', () => {
     );
     const result = await runInPty(['chat', dir, ...MODEL], {
       env,
-      steps: [{ expect: 'you› ' }, { send: 'go\r' }, { expect: 'sub task' }, { sleep: 0.3 }, { send: '\u0003' }, { expect: '(turn cancelled)' }, { expect: 'you› ' }, { send: '\u0004' }],
+      steps: [
+        { expect: 'you› ' },
+        { send: 'go\r' },
+        { expect: 'sub task' },
+        { sleep: 0.3 },
+        { send: '\u0003' },
+        { expect: '(turn cancelled)' },
+        { expect: 'you› ' },
+        { send: '\u0004' },
+      ],
     });
 
     expect(result.error, result.screen).toBeNull();

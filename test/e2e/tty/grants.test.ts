@@ -48,7 +48,9 @@ describe.concurrent('persistent grants and chat approvals in a terminal', () => 
 
     const rules = await runCli(['approvals', 'rules', dir]);
     expect(rules.code, rules.stderr).toBe(0);
-    expect(rules.stdout).toMatch(/^1\. filesystem\.write_file \{"content":"granted\\n","path":"\/work\/out\.md"\}|^1\. filesystem\.write_file \{"path":"\/work\/out\.md","content":"granted\\n"\}/);
+    expect(rules.stdout).toMatch(
+      /^1\. filesystem\.write_file \{"content":"granted\\n","path":"\/work\/out\.md"\}|^1\. filesystem\.write_file \{"path":"\/work\/out\.md","content":"granted\\n"\}/,
+    );
   });
 
   test('"q" in a chat cancels the turn, not the chat; /help lists the commands', async () => {

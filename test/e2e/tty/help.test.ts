@@ -33,12 +33,12 @@ describe('help and usage errors', () => {
     const result = await cli(['check', '--jsn']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "error: unknown option '--jsn'\n(Did you mean --json?)\nusage: llm-do check [options] [dir]\n(run \"llm-do check --help\" for details and examples)\n",
+      'error: unknown option \'--jsn\'\n(Did you mean --json?)\nusage: llm-do check [options] [dir]\n(run "llm-do check --help" for details and examples)\n',
     );
     expect(result.stdout).toBe('');
   });
 
-  test('a missing argument of a subcommand shows that subcommand\'s usage line (exit 2)', async () => {
+  test("a missing argument of a subcommand shows that subcommand's usage line (exit 2)", async () => {
     const result = await cli(['lib', 'install']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("error: missing required argument 'path'\nusage: llm-do lib install [options] <path>\n");

@@ -29,9 +29,7 @@ describe.concurrent('a hostile model at the terminal', () => {
       },
     };
     const { env } = await scripted((request) =>
-      request.toolResults.length === 0
-        ? { text: 'Let me \x1b[1Ahelp\u202e.', toolCalls: [spoof] }
-        : { text: 'answer \x1b[2J\x1b[1Aredrawn\u202e' },
+      request.toolResults.length === 0 ? { text: 'Let me \x1b[1Ahelp\u202e.', toolCalls: [spoof] } : { text: 'answer \x1b[2J\x1b[1Aredrawn\u202e' },
     );
     const result = await runInPty([dir, 'write the file', ...MODEL], {
       env,
@@ -60,7 +58,16 @@ describe.concurrent('a hostile model at the terminal', () => {
     );
     const result = await runInPty([dir, 'write the script', ...MODEL], {
       env: { ...env, NO_COLOR: '1' },
-      steps: [{ expect: 'v shows everything' }, { expect: 'choice> ' }, { send: 'v\r' }, { expect: 'choice> ' }, { send: 'd\r' }, { expect: 'reason' }, { send: '\r' }, { expect: 'finished' }],
+      steps: [
+        { expect: 'v shows everything' },
+        { expect: 'choice> ' },
+        { send: 'v\r' },
+        { expect: 'choice> ' },
+        { send: 'd\r' },
+        { expect: 'reason' },
+        { send: '\r' },
+        { expect: 'finished' },
+      ],
     });
 
     expect(result.error, result.screen).toBeNull();

@@ -36,13 +36,21 @@ describe.concurrent('questions at the terminal', () => {
     const dir = interactiveFixture();
     const { server, env } = await scripted(
       byWorker({
-        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsOf(request)}` }),
+        main: (request) =>
+          request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsOf(request)}` },
         a: (request) => (request.toolResults.length === 0 ? ASK : { text: `a heard: ${resultsOf(request)}` }),
       }),
     );
     const result = await runInPty([dir, 'plan', ...MODEL], {
       env,
-      steps: [{ expect: 'answer> ' }, { send: '\r' }, { expect: 'please type an answer' }, { expect: 'answer> ' }, { send: 'Lisbon, in May\r' }, { expect: 'main got:' }],
+      steps: [
+        { expect: 'answer> ' },
+        { send: '\r' },
+        { expect: 'please type an answer' },
+        { expect: 'answer> ' },
+        { send: 'Lisbon, in May\r' },
+        { expect: 'main got:' },
+      ],
     });
 
     expect(result.error, result.screen).toBeNull();
@@ -63,7 +71,14 @@ describe.concurrent('questions at the terminal', () => {
     const { env } = await scripted(
       byWorker({
         main: (request) =>
-          request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'first' } }, { name: 'a', args: { input: 'second' } }] } : { text: 'both done' },
+          request.toolResults.length === 0
+            ? {
+                toolCalls: [
+                  { name: 'a', args: { input: 'first' } },
+                  { name: 'a', args: { input: 'second' } },
+                ],
+              }
+            : { text: 'both done' },
         a: async (request) => {
           const second = request.lastUserText.includes('second');
           if (request.toolResults.length > 0) return { text: second ? 'two written' : `a heard: ${resultsOf(request)}`, ...(second ? {} : { delayMs: 600 }) };
@@ -94,17 +109,26 @@ describe.concurrent('questions at the terminal', () => {
     expect(fs.readFileSync(path.join(dir, 'work/two.md'), 'utf8')).toBe('x\n');
   });
 
-  test('in a chat, a question is read by the chat\'s own line editor, and the next turn goes on', async () => {
+  test("in a chat, a question is read by the chat's own line editor, and the next turn goes on", async () => {
     const dir = interactiveFixture();
     const { server, env } = await scripted(
       byWorker({
-        main: (request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsOf(request)}` }),
+        main: (request) =>
+          request.toolResults.length === 0 ? { toolCalls: [{ name: 'a', args: { input: 'plan a trip' } }] } : { text: `main got: ${resultsOf(request)}` },
         a: (request) => (request.toolResults.length === 0 ? ASK : { text: `a heard: ${resultsOf(request)}` }),
       }),
     );
     const result = await runInPty(['chat', dir, ...MODEL], {
       env,
-      steps: [{ expect: 'you› ' }, { send: 'plan\r' }, { expect: 'answer> ' }, { send: 'Porto\r' }, { expect: 'main got: a heard: Porto' }, { expect: 'you› ' }, { send: '/exit\r' }],
+      steps: [
+        { expect: 'you› ' },
+        { send: 'plan\r' },
+        { expect: 'answer> ' },
+        { send: 'Porto\r' },
+        { expect: 'main got: a heard: Porto' },
+        { expect: 'you› ' },
+        { send: '/exit\r' },
+      ],
     });
 
     expect(result.error, result.screen).toBeNull();
@@ -121,7 +145,10 @@ describe.concurrent('questions at the terminal', () => {
         a: () => ASK,
       }),
     );
-    const result = await runInPty([dir, 'plan', ...MODEL], { env, steps: [{ expect: 'answer> ' }, { sleep: 0.3 }, { send: '\u0003' }, { expect: 'interrupted' }] });
+    const result = await runInPty([dir, 'plan', ...MODEL], {
+      env,
+      steps: [{ expect: 'answer> ' }, { sleep: 0.3 }, { send: '\u0003' }, { expect: 'interrupted' }],
+    });
 
     expect(result.error, result.screen).toBeNull();
     expect(result.code, result.screen).toBe(130);

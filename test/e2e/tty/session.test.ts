@@ -40,6 +40,8 @@ describe('terminal session of main → a → b', () => {
     // The status line never stays on the screen.
     expect(result.screen).not.toContain('waiting for the model');
 
-    expect(normalizeSession(fs.readFileSync(SESSION_FILE, 'utf8')), 'regenerate: npx jiti test/e2e/tty/capture-session.ts --write').toBe(normalizeSession(text));
+    expect(normalizeSession(fs.readFileSync(SESSION_FILE, 'utf8')), 'regenerate: npx jiti test/e2e/tty/capture-session.ts --write').toBe(
+      normalizeSession(text),
+    );
   });
 });

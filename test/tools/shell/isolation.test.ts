@@ -25,7 +25,10 @@ describe('shell layout', () => {
     const layout = await planShellLayout(stubSandbox({ '/data': { host: '/h/data', mode: 'ro' }, '/repo': { host: '/h/proj/repo', mode: 'rw' } }), undefined);
     expect(layout.boxRoot).toBe('/');
     expect(layout.cwd).toEqual({ virtual: '/data', host: '/h/data', box: '/data' });
-    expect(layout.mounts.map((mount) => [mount.box, mount.mode])).toEqual([['/data', 'ro'], ['/repo', 'rw']]);
+    expect(layout.mounts.map((mount) => [mount.box, mount.mode])).toEqual([
+      ['/data', 'ro'],
+      ['/repo', 'rw'],
+    ]);
   });
 
   it('asks the sandbox what each writable mount protects, and only writable ones', async () => {

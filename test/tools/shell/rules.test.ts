@@ -71,14 +71,17 @@ describe('shell rule matching', () => {
     expect(decide([{ command: 'ls', args: 'any', approval: 'preApproved' }], 'ls -la sub')).toBe('preApproved');
   });
 
-  it('tries the next rule, then the default, when a rule\'s args refuse an argument', () => {
+  it("tries the next rule, then the default, when a rule's args refuse an argument", () => {
     const rules: ShellRuleConfig[] = [gitLog, { command: 'git log', args: 'any', approval: 'ask' }];
     expect(decide(rules, 'git log --stat')).toBe('ask');
     expect(decide([gitLog], 'git log --stat', 'ask')).toBe('ask');
   });
 
   it('lets a blocked rule without args block its prefix with any arguments', () => {
-    const rules: ShellRuleConfig[] = [{ command: 'git push', approval: 'blocked' }, { command: 'git', args: 'any', approval: 'ask' }];
+    const rules: ShellRuleConfig[] = [
+      { command: 'git push', approval: 'blocked' },
+      { command: 'git', args: 'any', approval: 'ask' },
+    ];
     expect(decide(rules, 'git push --force origin')).toContain('(blocked by rule "git push")');
     expect(decide(rules, 'git fetch')).toBe('ask');
   });

@@ -106,7 +106,7 @@ describe('shell command parsing', () => {
     ['ls *.md', '"*"'],
     ['ls read?e.md', '"?"'],
     ['echo `whoami`', '"`"'],
-    ['echo \'ok\' `id`', '"`"'],
+    ["echo 'ok' `id`", '"`"'],
     ['ls\nrm x', 'a newline'],
     ['ls # comment', '"#"'],
   ])('refuses %j naming %s', async (command, named) => {
@@ -171,7 +171,12 @@ describe('shell rules', () => {
   });
 
   it('uses the first matching rule', () => {
-    const tool = shellTool({ rules: [{ command: 'git', args: 'any', approval: 'ask' }, { command: 'git log', approval: 'preApproved' }] });
+    const tool = shellTool({
+      rules: [
+        { command: 'git', args: 'any', approval: 'ask' },
+        { command: 'git log', approval: 'preApproved' },
+      ],
+    });
     expect(needsApproval(tool, 'git log')).toBe(true);
   });
 
@@ -209,7 +214,10 @@ describe('shell rules', () => {
 });
 
 const BWRAP = process.platform === 'linux' && (await canRunBwrap());
-if (!BWRAP) console.warn('test/tools/shell/toolset.test.ts: bubblewrap cannot run here (not installed, or no user namespaces), so the bubblewrap cases are skipped (apt-get install bubblewrap)');
+if (!BWRAP)
+  console.warn(
+    'test/tools/shell/toolset.test.ts: bubblewrap cannot run here (not installed, or no user namespaces), so the bubblewrap cases are skipped (apt-get install bubblewrap)',
+  );
 
 /** Processes of this machine whose command line contains `marker` (a unique sleep duration). */
 function processesWith(marker: string): number[] {
@@ -346,9 +354,13 @@ describe.each([
       expect(result.stdout).toContain('TERM=dumb');
       expect(result.stdout).toContain('LLM_DO_SHELL_TEST_LISTED=listed-value');
       expect(result.stdout).toContain(isolation === 'bwrap' ? 'HOME=/tmp/home\n' : `HOME=${process.env.HOME}\n`);
-      const names = result.stdout.trim().split('\n').map((line) => line.slice(0, line.indexOf('=')));
+      const names = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.slice(0, line.indexOf('=')));
       // bubblewrap sets PWD to the box's working directory.
-      for (const name of names) expect(['PATH', 'HOME', 'LANG', 'TZ', 'TERM', 'PWD', 'LLM_DO_SHELL_TEST_LISTED'].includes(name) || name.startsWith('LC_'), name).toBe(true);
+      for (const name of names)
+        expect(['PATH', 'HOME', 'LANG', 'TZ', 'TERM', 'PWD', 'LLM_DO_SHELL_TEST_LISTED'].includes(name) || name.startsWith('LC_'), name).toBe(true);
     } finally {
       delete process.env.ANTHROPIC_API_KEY;
       delete process.env.LLM_DO_SHELL_TEST_TOKEN;
@@ -368,7 +380,10 @@ describe.skipIf(!BWRAP)('shell under bubblewrap', () => {
 
   it('shows only the sandbox mounts: no host files, a private /tmp and HOME', async () => {
     fs.writeFileSync(path.join(dir, 'secret.txt'), 'host secret');
-    const result = await run(tool({ rules: allow('sh -c') }), `sh -c 'cat ${dir}/secret.txt; ls /; ls -A /tmp /tmp/home; echo HOME=$HOME; ls /proc | grep -c "^[0-9]"'`);
+    const result = await run(
+      tool({ rules: allow('sh -c') }),
+      `sh -c 'cat ${dir}/secret.txt; ls /; ls -A /tmp /tmp/home; echo HOME=$HOME; ls /proc | grep -c "^[0-9]"'`,
+    );
     expect(result.stdout).not.toContain('host secret');
     expect(result.stderr).toContain('No such file or directory');
     const lines = result.stdout.split('\n');
