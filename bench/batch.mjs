@@ -28,7 +28,7 @@ const LATENCY_MS = 200;
 const { startScriptedServer } = await importDist('testkit/index.js');
 const root = writeTree(path.join(generatedDir, 'batch'), { 'main.worker': '---\nname: main\nmodel: openai-compatible:bench\n---\nAnswer briefly.\n' });
 const inputs = path.join(root, 'inputs.jsonl');
-fs.writeFileSync(inputs, Array.from({ length: INPUTS }, (_, index) => JSON.stringify(`document ${index}`)).join('\n') + '\n');
+fs.writeFileSync(inputs, `${Array.from({ length: INPUTS }, (_, index) => JSON.stringify(`document ${index}`)).join('\n')}\n`);
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-bench-batch-'));
 
 async function batchRun(server, args) {

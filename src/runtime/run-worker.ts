@@ -252,7 +252,7 @@ async function readUserAttachments(
       [{ owner: `worker ${workerId}`, policy }],
       async (path) => {
         const stat = await fs.stat(path);
-        if (!stat || stat.kind !== 'file') throw new ProjectError('file-not-found', `--attach ${path}: no such file`);
+        if (stat?.kind !== 'file') throw new ProjectError('file-not-found', `--attach ${path}: no such file`);
         return stat.size;
       },
       [workerId],

@@ -7,7 +7,7 @@
  * sandbox keeps out code).
  */
 import { stringify } from 'yaml';
-import { ProjectError } from '../errors.ts';
+import type { ProjectError } from '../errors.ts';
 import { resolveMounts, type MountGrant } from '../project/mount-table.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import type { MountMode, Restriction } from '../sandbox/types.ts';

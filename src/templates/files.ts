@@ -58,7 +58,7 @@ export class TemplateFiles {
     for (const dir of searchDirs) {
       const candidate = posix.join(dir, safeName);
       const stat = await this.options.fs.stat(candidate);
-      if (!stat || stat.kind !== 'file') continue;
+      if (stat?.kind !== 'file') continue;
       await this.assertInsideRoots(candidate, name, what);
       const display = this.display(candidate);
       return { found: true, hostPath: candidate, display, text: await readProjectText(this.options.fs, candidate, display) };

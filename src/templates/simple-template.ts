@@ -15,7 +15,7 @@ import { isForbiddenName } from './names.ts';
 
 /** The simple tags, each on one line: an output of a dotted name, an include of a quoted name, a comment. */
 const SIMPLE_TAG =
-  /\{\{[ \t]*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\}\}|\{%[ \t]*include[ \t]+(?:"([^"\\\n]*)"|'([^'\\\n]*)')([ \t]+ignore[ \t]+missing)?[ \t]*%\}|\{#[^]*?#\}/y;
+  /\{\{[ \t]*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\}\}|\{%[ \t]*include[ \t]+(?:"([^"\\\n]*)"|'([^'\\\n]*)')([ \t]+ignore[ \t]+missing)?[ \t]*%\}|\{#[\s\S]*?#\}/y;
 
 /** Words nunjucks reads as literals, operators or statements rather than variable names. */
 const KEYWORDS = new Set([
@@ -89,7 +89,7 @@ export function simpleTemplateReferences(source: string): StaticReference[] | un
     const tag = SIMPLE_TAG.exec(source);
     if (!tag) return undefined;
     const [text, name, doubleQuoted, singleQuoted, ignoreMissing] = tag as unknown as [string, string?, string?, string?, string?];
-    if (name !== undefined && name.split('.').some((part) => KEYWORDS.has(part) || isForbiddenName(part))) return undefined;
+    if (name?.split('.').some((part) => KEYWORDS.has(part) || isForbiddenName(part))) return undefined;
     const included = doubleQuoted ?? singleQuoted;
     if (included !== undefined) references.push({ kind: 'template', name: included, line, optional: ignoreMissing !== undefined });
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) line += 1;

@@ -162,7 +162,7 @@ export const FILESYSTEM_WRITE_TOOLS: readonly string[] = ['write_file', 'edit_fi
  * const tools = createFilesystemToolset();
  * await tools.find((t) => t.name === 'read_file')!.execute({ path: '/input/a.md' }, context);
  */
-export function createFilesystemToolset(config?: FilesystemToolsetConfig, options: { writable?: boolean } = {}): ToolsetTool[] {
+export function createFilesystemToolset(_config?: FilesystemToolsetConfig, options: { writable?: boolean } = {}): ToolsetTool[] {
   const tools: ToolsetTool[] = [
     {
       toolset: TOOLSET,

@@ -86,7 +86,7 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, displayPath: 
 
   const found: ConfigProblem[] = [];
   for (const [key, detail] of Object.entries(forbiddenKeys)) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) found.push({ code: 'invalid-field', detail, path: [key], at: 'key' });
+    if (value !== null && Object.hasOwn(value, key)) found.push({ code: 'invalid-field', detail, path: [key], at: 'key' });
   }
   const result = schema.safeParse(value);
   if (!result.success) found.push(...describeIssues(result.error.issues, schema, value));

@@ -32,7 +32,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let current = root;
   for (const segment of path) {
     if (current === null || typeof current !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    if (!Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<PropertyKey, unknown>)[segment];
   }
   return current;

@@ -82,7 +82,7 @@ export async function locateSchemaRef(ref: SchemaRef, options: ResolveSchemaRefO
     fail(`${field} "${ref}" points outside the project root; schema paths are relative to it`, 'path-escape'),
   );
   const stat = await options.fs.stat(hostPath);
-  if (!stat || stat.kind !== 'file') throw fail(`${field} "${ref}": file ${posix.normalize(relativePath)} not found in the project`);
+  if (stat?.kind !== 'file') throw fail(`${field} "${ref}": file ${posix.normalize(relativePath)} not found in the project`);
   if (moduleRef) return { module: { ref, relativePath, hostPath, exportName: moduleRef[2]! } };
 
   const text = await readProjectText(options.fs, hostPath, relativePath);

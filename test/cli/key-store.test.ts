@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProjectError } from '../../src/errors.ts';
+import type { ProjectError } from '../../src/errors.ts';
 import { keysFilePath, readStoredKeys, writeStoredKeys } from '../../src/cli/key-store.ts';
 import { catchError } from '../helpers/catch-error.ts';
 import { tempDir } from '../project/fixture.ts';

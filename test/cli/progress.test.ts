@@ -160,7 +160,7 @@ describe('progress renderer', () => {
       ev(['main'], { type: 'tool_result', tool: 'read_file', tool_call_id: 'c', ok: false, error: 'no such file', duration_ms: 2 }),
     ];
     const short = render(false, events);
-    expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+…  2ms: no such file\n$/);
+    expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+… {2}2ms: no such file\n$/);
     expect(short.length).toBeLessThan(130);
     expect(render(true, events)).toContain(long);
   });

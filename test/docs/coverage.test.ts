@@ -19,7 +19,7 @@ const docs = fs
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text of every code span and fenced block of docs/ (spans paired left to right, as Markdown does). */
 const codeTexts = [...docs.matchAll(/^```[^\n]*\n([\s\S]*?)^```|`([^`\n]+)`/gm)].map((m) => m[1] ?? m[2]!);
-const word = (name: string) => new RegExp('(?<![A-Za-z0-9_-])' + escape(name) + '(?![A-Za-z0-9_-])');
+const word = (name: string) => new RegExp(`(?<![A-Za-z0-9_-])${escape(name)}(?![A-Za-z0-9_-])`);
 /** `name` as a whole word inside a code span or block of docs/ (`` `name` ``, `` `llm-do init [--template T]` ``...). */
 const inCode = (name: string) => codeTexts.some((text) => word(name).test(text));
 /** `name` as a whole word anywhere in docs/ (prose, tables or code blocks). */

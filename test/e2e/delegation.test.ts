@@ -55,7 +55,7 @@ describe.concurrent('delegation main → a → b', () => {
 
         // Progress on stderr draws the delegation tree, each level indented further.
         const lines = result.stderr.split('\n');
-        const mainLine = lines.findIndex((line) => line === `▸ main · ${protocol.model}`);
+        const mainLine = lines.indexOf(`▸ main · ${protocol.model}`);
         const aLine = lines.findIndex((line) => line.startsWith(`  ▸ a · ${protocol.model}`));
         const bLine = lines.findIndex((line) => line.startsWith(`    ▸ b · ${protocol.model}`));
         expect(mainLine).toBeGreaterThanOrEqual(0);

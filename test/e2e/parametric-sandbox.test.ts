@@ -66,7 +66,7 @@ function makeProject(): string {
   write('drafts/alpha/launch.md', 'The launch moves to March.\n');
   write('archive/2024/retro.md', 'Shipped late twice.\n');
   write('scratch/.keep', '');
-  write('../secret-' + projects + '/key.txt', 'SECRET\n');
+  write(`../secret-${projects}/key.txt`, 'SECRET\n');
   fs.symlinkSync(path.join(tmp, `secret-${projects}`), path.join(root, 'drafts/link-out'));
   return root;
 }

@@ -167,7 +167,7 @@ describe('run events: honest endings (SPEC §15)', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
 
     expect(result.error!.name).toBe('AbortedError');
-    expect(result.usage.by_worker['helper']).toMatchObject({ input_tokens: 1 });
+    expect(result.usage.by_worker.helper).toMatchObject({ input_tokens: 1 });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', usage: { input_tokens: 2 } });
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
     expect(events.at(-1)!.type).toBe('run_end');

@@ -98,6 +98,7 @@ describe('usage meter', () => {
     meter.add('constructor', 'p:priced', reported(1, 1));
     const summary = meter.summary();
     expect(Object.keys(summary.by_worker)).toEqual(['__proto__', 'constructor']);
+    // biome-ignore lint/suspicious/noProto: the test is that a worker named __proto__ is an own key, not the prototype
     expect(JSON.parse(JSON.stringify(summary.by_worker)).__proto__).toEqual(tokens(2, 1, 0.000014));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ProjectError } from '../../src/errors.ts';
 import { parseYamlConfig } from '../../src/worker-file/config-file.ts';
 import { LibraryManifestSchema, ManifestSchema, WorkerConfigSchema } from '../../src/worker-file/schema.ts';

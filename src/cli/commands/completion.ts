@@ -69,7 +69,7 @@ async function candidatesFor(program: Command, before: readonly string[], curren
   if (option?.long === '--model') return modelNames(io);
   if (option?.long === '--entry' || option?.long === '--worker') return workerIds(io);
   if (option?.argChoices) return option.argChoices;
-  if (option && option.required) return [];
+  if (option?.required) return [];
   if (current.startsWith('-')) return command.options.filter((candidate) => !candidate.hidden).flatMap(optionNames);
   if (command.name() === 'help') return visible(program).map((candidate) => candidate.name());
   // A path being typed (./, ../, ~/, a/b): the shell completes files.

@@ -44,7 +44,7 @@ describe.concurrent('examples/interactive', () => {
     const paused = await cli([EXAMPLE, 'Plan a weekend trip', '--model', CHAT.model, '--on-approval', 'pause']);
     expect(paused.code, paused.stderr).toBe(3);
     expect(paused.stderr).toContain('paused: 1 question(s) wait for an answer');
-    const id = /^ {2}(\w{8,})  main › planner asks:$/m.exec(paused.stderr)?.[1];
+    const id = /^ {2}(\w{8,}) {2}main › planner asks:$/m.exec(paused.stderr)?.[1];
     expect(id, paused.stderr).toBeDefined();
     const planner = server.requests.find(isPlanner)!;
     expect(planner.tools).toEqual(['ask_user']);

@@ -31,7 +31,7 @@ describe.concurrent('approval prompt in a terminal', () => {
     expect(result.screen).toMatch(/1 │ first line\n\s+2 │ second line/);
     // The choices line wraps at the terminal's width.
     expect(result.screen).toMatch(
-      /\[a\] approve once  \[s\] this call for the session  \[t\] this tool for the session  \[p\] always, in this\s+project  \[d\] deny  \[q\] quit/,
+      /\[a\] approve once {2}\[s\] this call for the session {2}\[t\] this tool for the session {2}\[p\] always, in this\s+project {2}\[d\] deny {2}\[q\] quit/,
     );
     expect(result.output.split('approval needed').length - 1).toBe(1);
     expect(server.requests).toHaveLength(3);

@@ -65,9 +65,9 @@ describe.concurrent('the terminal under concurrency', () => {
     const whilePrompting = after(result.output, 'choice> ');
     expect(whilePrompting.startsWith('a'), JSON.stringify(whilePrompting.slice(0, 200))).toBe(true);
     const lines = result.screen.split('\n');
-    const first = lines.findIndex((line) => line === 'approval needed · main › a#1 wants to run write_file');
+    const first = lines.indexOf('approval needed · main › a#1 wants to run write_file');
     const read = lines.findIndex((line) => /^ {4}a#2 ✓ read_file \{"path":"\/work\/notes\.txt"\}/.test(line));
-    const second = lines.findIndex((line) => line === 'approval needed · main › a#2 wants to run write_file');
+    const second = lines.indexOf('approval needed · main › a#2 wants to run write_file');
     expect(first, result.screen).toBeGreaterThan(0);
     expect(read, result.screen).toBeGreaterThan(first);
     expect(second, result.screen).toBeGreaterThan(read);

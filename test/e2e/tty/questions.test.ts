@@ -102,8 +102,8 @@ describe.concurrent('questions at the terminal', () => {
     const whileAsking = after(result.output, 'answer> ');
     expect(whileAsking.startsWith('Lisbon'), JSON.stringify(whileAsking.slice(0, 200))).toBe(true);
     const lines = result.screen.split('\n');
-    const question = lines.findIndex((line) => line === 'question · main › a#1 asks:');
-    const approval = lines.findIndex((line) => line === 'approval needed · main › a#2 wants to run write_file');
+    const question = lines.indexOf('question · main › a#1 asks:');
+    const approval = lines.indexOf('approval needed · main › a#2 wants to run write_file');
     expect(question, result.screen).toBeGreaterThan(0);
     expect(approval, result.screen).toBeGreaterThan(question);
     expect(fs.readFileSync(path.join(dir, 'work/two.md'), 'utf8')).toBe('x\n');
