@@ -56,7 +56,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
   'src/models/cassette-file.ts': 'reads and writes the cassette the user named with --record or --replay',
-  'src/models/script-file.ts': 'reads the script the user named with --model scripted:FILE',
+  'src/models/regular-file.ts': 'reads a script or cassette the user named on the command line, refusing anything but a regular file',
   'src/test-runner/run-tests.ts':
     "finds the test files of llm-do test and copies the project into a temporary directory for each case, outside the user's project",
   'src/cli/commands/test.ts': 'writes the --junit report the user named on the command line',

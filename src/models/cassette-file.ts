@@ -1,16 +1,17 @@
 /** The cassette files of `--record FILE` and `--replay FILE` (JSON), read and written whole, and the models that use them. */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ProjectError } from '../errors.ts';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
+import { readRegularFileText } from './regular-file.ts';
 import { recordingMiddleware, replayingModel, type Cassette, type CassetteInteraction } from './cassette.ts';
 
 /** Reads a cassette; errors name the file and say what it should be. */
 export function loadCassette(file: string): Cassette {
   let text: string;
   try {
-    text = readFileSync(resolve(file), 'utf8');
+    text = readRegularFileText(resolve(file));
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new ProjectError(
