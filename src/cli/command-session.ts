@@ -19,6 +19,7 @@ import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
 import { terminalSafeJson } from './terminal-text.ts';
 import type { TraceWriter } from './trace-writer.ts';
+import { exitCodeAfterSignal, onStopSignals, type StopSignal } from './stop-signals.ts';
 
 /** The `--json` object of a run that failed before it started: the usual keys, empty. */
 export const NOT_RUN_JSON = {
@@ -54,10 +55,12 @@ export function openCommandSession(io: CliIO): CommandSession {
   let answer: ReturnType<typeof createAnswerStream> | undefined;
   let terminal: ControllingTerminal | undefined;
   let log: RunLog | undefined;
-  // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
-  // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  // The first Ctrl-C, SIGTERM or SIGHUP ends the run as `interrupted` (stop-signals.ts).
+  let stoppedBy: StopSignal | undefined;
+  const stopListening = onStopSignals((signal) => {
+    stoppedBy ??= signal;
+    abort.abort();
+  });
   return {
     async openTrace(options) {
       // Loaded when asked for, as the terminal prompter below: they need node:fs/promises and node:readline/promises.
@@ -107,20 +110,28 @@ export function openCommandSession(io: CliIO): CommandSession {
     async report(result, options) {
       answer?.end();
       display?.stop();
-      await trace?.close();
-      const exitCode = reportResult(result, options, io, answer?.streamed === true);
+      // A trace that could not be written fails the run: its user asked for a record and has none.
+      const traceFailure = await trace?.close().then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      const failedTrace = traceFailure !== undefined && result.status === 'ok';
+      // `--json` says so in its one object; otherwise the answer is printed, then the failure.
+      const reported = failedTrace && options.json ? { ...result, status: 'error' as const, error: traceFailure } : result;
+      let exitCode = exitCodeAfterSignal(reportResult(reported, options, io, answer?.streamed === true), stoppedBy);
+      if (failedTrace && !options.json) exitCode = reportError(traceFailure, io);
       log?.recordExit(exitCode);
       return exitCode;
     },
     async fail(error, options) {
       await trace?.close().catch(() => undefined);
-      return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
+      return exitCodeAfterSignal(options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io), stoppedBy);
     },
     async close() {
       display?.stop();
       terminal?.close();
       await log?.close();
-      process.removeListener('SIGINT', onSigint);
+      stopListening();
       // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
       await telemetry?.close();
     },

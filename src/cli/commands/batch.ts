@@ -14,11 +14,15 @@ import { printError, printLine, type CliIO } from '../io.ts';
 import { processFailure } from '../process-guard.ts';
 import { journalProblemWarning, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
 import { drawBatchProgress, formatBatchSummary } from '../batch-progress.ts';
+import { exitCodeAfterSignal, onStopSignals, type StopSignal } from '../stop-signals.ts';
 
 export async function runBatchCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
   const stop = new AbortController();
-  const onSigint = () => stop.abort();
-  process.once('SIGINT', onSigint);
+  let stoppedBy: StopSignal | undefined;
+  const stopListening = onStopSignals((signal) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  });
   let results: ResultsFile | undefined;
   let closeLog = () => {};
   try {
@@ -74,13 +78,13 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const interrupted = stop.signal.aborted;
     if (flags.json) printLine(io, JSON.stringify({ status: interrupted ? 'interrupted' : 'done', out: flags.out, ...summary }));
     else if (!flags.quiet) printError(io, formatBatchSummary(summary, flags.out, interrupted));
-    return exitCode(summary, interrupted);
+    return exitCodeAfterSignal(exitCode(summary, interrupted), stoppedBy);
   } catch (error) {
-    return flags.json ? reportJsonError(error, io) : reportError(error, io);
+    return exitCodeAfterSignal(flags.json ? reportJsonError(error, io) : reportError(error, io), stoppedBy);
   } finally {
     results?.close();
     closeLog();
-    process.removeListener('SIGINT', onSigint);
+    stopListening();
   }
 }
 
