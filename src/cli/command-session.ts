@@ -11,6 +11,7 @@ import { createAnswerStream } from './answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from './controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from './exit-codes.ts';
 import { printError, printLine, writeOutput, type CliIO } from './io.ts';
+import type { ApprovalFlags } from './shared-flags.ts';
 import { pendingJson, renderPending } from './pending-view.ts';
 import { processFailure } from './process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from './progress-display.ts';
@@ -28,21 +29,39 @@ export const NOT_RUN_JSON = {
   usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
 } as const;
 
+/** The flags a session reads, of `llm-do TARGET` or `llm-do resume`: what shows the run, who decides, whether it is recorded. */
+export interface CommandSessionFlags extends ApprovalFlags {
+  /** `--trace FILE`. */
+  trace?: string;
+  /** `--otel URL`. */
+  otel?: string;
+  json?: boolean;
+  /** `false` with `--no-stream`. */
+  stream?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  failOnDeny?: boolean;
+  /** `--strict`: alias of `--auto-deny`. */
+  strict?: boolean;
+  /** `false` with `--no-log`. */
+  log?: boolean;
+}
+
 /** What a run is shown and recorded through: the views, trace, telemetry, terminal and run log of one command. */
 export interface CommandSession {
-  openTrace(options: Record<string, any>): Promise<TraceWriter | undefined>;
+  openTrace(options: CommandSessionFlags): Promise<TraceWriter | undefined>;
   /** The run log of a new run: written to its run journal, which the next command that opens the log records (src/run-log/run-journal.ts). */
-  openLog(options: Record<string, any>, project: Project): Promise<RunLog | undefined>;
+  openLog(options: CommandSessionFlags, project: Project): Promise<RunLog | undefined>;
   /** The run log, opened now, of the paused run `runId` that goes on. */
-  reopenLog(options: Record<string, any>, project: Project, runId: string): Promise<OpenRunLog | undefined>;
+  reopenLog(options: CommandSessionFlags, project: Project, runId: string): Promise<OpenRunLog | undefined>;
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
   surround(
-    options: Record<string, any>,
+    options: CommandSessionFlags,
     how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean },
   ): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
   /** Prints the result (the answer, `--json`, or what a paused run waits for) and returns the exit code. */
-  report(result: RunResult, options: Record<string, any>): Promise<number>;
-  fail(error: unknown, options: Record<string, any>): Promise<number>;
+  report(result: RunResult, options: CommandSessionFlags): Promise<number>;
+  fail(error: unknown, options: CommandSessionFlags): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -139,7 +158,7 @@ export function openCommandSession(io: CliIO): CommandSession {
 }
 
 /** Prints a finished run's outcome and returns its exit code. */
-function reportResult(result: RunResult, options: Record<string, any>, io: CliIO, streamed: boolean): number {
+function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO, streamed: boolean): number {
   // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
   const denied = result.denied_calls;
   const deniedFailure =

@@ -24,8 +24,8 @@ const CHECK_THREAD_ENTRY = new URL(moduleExtension === '.cjs' ? '../check-thread
 export interface ProjectCommandOptions {
   /** Project directory or worker file. @default '.' */
   dir?: string;
-  /** `--project DIR`. */
-  project?: string;
+  /** `--project DIR`; `false` with `--no-project` (`llm-do FILE --check --no-project`: the worker file on its own). */
+  project?: string | false;
   /** `--lib PATH` values. */
   lib?: string[];
   json?: boolean;

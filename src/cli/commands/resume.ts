@@ -13,8 +13,25 @@ import type { CliIO } from '../io.ts';
 import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from '../command-session.ts';
+import type { ApprovalFlags } from '../shared-flags.ts';
 
-export async function runResume(ref: string | undefined, options: Record<string, any>, io: CliIO): Promise<number> {
+/** Options of `llm-do resume`. */
+export interface ResumeOptions extends ApprovalFlags {
+  /** `--state FILE`: resume from a state file instead of the run log. */
+  state?: string;
+  allowChanged?: boolean;
+  /** `false` with `--no-stream`. */
+  stream?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  /** `--trace FILE`. */
+  trace?: string;
+  /** `--otel URL`. */
+  otel?: string;
+}
+
+export async function runResume(ref: string | undefined, options: ResumeOptions, io: CliIO): Promise<number> {
   const session = openCommandSession(io);
   try {
     // The saved state, read first: a run that cannot be resumed is refused before anything changes.
@@ -45,7 +62,7 @@ export interface SavedRun {
   recording(
     project: Project,
     session: Pick<CommandSession, 'reopenLog'>,
-    options: Record<string, any>,
+    options: ResumeOptions,
   ): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
 }
 
@@ -86,7 +103,7 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
 }
 
 /** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
-function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeRunOptions, 'project'> {
+function optionsFromFlags(options: ResumeOptions, io: CliIO): Omit<ResumeRunOptions, 'project'> {
   const flags = runOptionsFromFlags(options, io);
   return {
     ...(flags.approval ? { approval: flags.approval } : {}),
