@@ -46,7 +46,6 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
     'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
   'src/run-log/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
   'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
-  'src/run-log/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
   'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
   'src/cli/compile-cache.ts':
     "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
