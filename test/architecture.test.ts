@@ -46,6 +46,8 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
   'src/cli/module-cache.ts': 'creates the caches of compiled code in $LLM_DO_HOME/cache, outside any project, owner-only, and checks they are ours',
   'src/cache-files.ts': "keeps llm-do's own cache directories in $LLM_DO_HOME/cache within their size",
+  'src/modules/module-closure.ts':
+    'reads a tool or schema module the project policy admitted, and the files it imports, to follow their imports (as jiti reads them)',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
   'src/models/cassette-file.ts': 'reads and writes the cassette the user named with --record or --replay',
