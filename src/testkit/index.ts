@@ -6,6 +6,8 @@
  *
  * @module llm-do/testing
  */
+import { provideLlmDoApi } from '../modules/module-loader.ts';
+
 export { startScriptedServer, type ScriptedServerOptions } from './scripted-server.ts';
 export type {
   NeutralMessage,
@@ -25,3 +27,6 @@ export { recordModel, replayModel } from '../models/cassette-file.ts';
 export { runWorkerForTest, type WorkerTestOptions, type WorkerTestRun } from '../test-runner/run-tests.ts';
 export { minimalValueFor } from '../models/minimal-value.ts';
 export { MockLanguageModelV4 } from 'ai/test';
+
+// The projects runWorkerForTest loads get the library entry for "llm-do", as under `llm-do` itself.
+provideLlmDoApi(() => import('../index.ts'));
