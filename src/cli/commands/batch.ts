@@ -20,7 +20,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
   let results: ResultsFile | undefined;
-  let closeLog = () => {};
+  let closeLog = async () => {};
   try {
     const concurrency = positiveInteger(flags.concurrency ?? '4', '--concurrency');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
@@ -36,9 +36,9 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const pausing = !remote && runOptions.approval === undefined;
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
-    closeLog = () => {
+    closeLog = async () => {
       paused?.close();
-      log?.close();
+      await log?.close();
     };
     if (pausing && !log) {
       throw new UsageError(
@@ -79,7 +79,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     return flags.json ? reportJsonError(error, io) : reportError(error, io);
   } finally {
     results?.close();
-    closeLog();
+    await closeLog();
     process.removeListener('SIGINT', onSigint);
   }
 }

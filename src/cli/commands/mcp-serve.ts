@@ -26,7 +26,7 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const calls = new AbortController();
-  let closeLog = () => {};
+  let closeLog = async () => {};
   try {
     const { project: opened, entry } = await openRunTarget(dir, flags, io);
     const project = entry ? opened.withEntry(entry) : opened;
@@ -43,7 +43,7 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
       grants: runOptions.mounts ?? [],
     });
     const log = await openRunLog(flags, project, io);
-    closeLog = () => log?.close();
+    closeLog = async () => log?.close();
     const grants = await openGrants(project, io);
     const workerTools = createWorkerTools({
       project,
@@ -71,7 +71,7 @@ export async function runMcpServe(dir: string | undefined, flags: RunFlags, io: 
     return reportProblems(error, io);
   } finally {
     calls.abort();
-    closeLog();
+    await closeLog();
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }

@@ -18,7 +18,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  let closeLog = () => {};
+  let closeLog = async () => {};
   try {
     const port = flags.port === undefined ? 9080 : parsePortOption(flags.port, '--port');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
@@ -26,7 +26,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
     const { project } = await openRunTarget(target, flags, io);
     const { fetch, ...runOptions } = runOptionsFromFlags(flags, io);
     const log = await openRunLog(flags, project, io);
-    closeLog = () => log?.close();
+    closeLog = async () => log?.close();
     const grants = await openGrants(project, io);
     const gate = createRequestGate({ ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) });
     const { serveBatchEndpoint, registerDeployment } = await import('../../restate/serve.ts');
@@ -62,7 +62,7 @@ export async function runRestateServe(target: string | undefined, flags: RunFlag
   } catch (error) {
     return reportProblems(error, io);
   } finally {
-    closeLog();
+    await closeLog();
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
