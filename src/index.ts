@@ -17,7 +17,7 @@ export { loadProject, loadUserConfig, type LoadProjectOptions } from './project/
 export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
-export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
+export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
 export type {
   RunEvent,
   RunEventType,

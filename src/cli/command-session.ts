@@ -15,7 +15,7 @@ import type { ApprovalFlags } from './shared-flags.ts';
 import { pendingJson, renderPending } from './pending-view.ts';
 import { processFailure } from './process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from './progress-display.ts';
-import { asksAtTerminal, openJournaledRunLog, openRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
+import { asksAtTerminal, openRunLog, type RunLog } from './run-setup.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
 import { terminalSafeJson } from './terminal-text.ts';
@@ -50,10 +50,11 @@ export interface CommandSessionFlags extends ApprovalFlags {
 /** What a run is shown and recorded through: the views, trace, telemetry, terminal and run log of one command. */
 export interface CommandSession {
   openTrace(options: CommandSessionFlags): Promise<TraceWriter | undefined>;
-  /** The run log of a new run: written to its run journal, which the next command that opens the log records (src/run-log/run-journal.ts). */
-  openLog(options: CommandSessionFlags, project: Project): Promise<RunLog | undefined>;
-  /** The run log, opened now, of the paused run `runId` that goes on. */
-  reopenLog(options: CommandSessionFlags, project: Project, runId: string): Promise<OpenRunLog | undefined>;
+  /**
+   * The run log of the run, or of the paused run `resumedRunId` that goes on: written to a run
+   * journal, which the next command that opens the log records (src/run-log/run-journal.ts).
+   */
+  openLog(options: CommandSessionFlags, project: Project, resumedRunId?: string): Promise<RunLog | undefined>;
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
   surround(
     options: CommandSessionFlags,
@@ -86,14 +87,9 @@ export function openCommandSession(io: CliIO): CommandSession {
       trace = options.trace ? await (await import('./trace-writer.ts')).openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
       return trace;
     },
-    async openLog(options, project) {
-      log = await openJournaledRunLog(options, project, io);
+    async openLog(options, project, resumedRunId) {
+      log = await openRunLog(options, project, io, resumedRunId);
       return log;
-    },
-    async reopenLog(options, project, runId) {
-      const reopened = await openRunLog(options, project, io, runId);
-      log = reopened;
-      return reopened;
     },
     async surround(options, { answerAsJson, stdinIsInput, grants }) {
       telemetry = await openTelemetry(options, io);

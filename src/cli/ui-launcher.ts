@@ -16,7 +16,7 @@ import type { LaunchableWorker, LaunchListener, LaunchProject, RunLauncher } fro
 import { fromRunLog } from './commands/resume.ts';
 import type { CliIO } from './io.ts';
 import { readStoredKeys } from './key-store.ts';
-import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type OpenRunLog } from './run-setup.ts';
+import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from './run-setup.ts';
 import type { ProjectFlags } from './shared-flags.ts';
 
 /** The flags of `llm-do ui` a launcher reads (`commands/ui.ts`). */
@@ -30,7 +30,7 @@ type LaunchFlags = ProjectFlags & { model?: string };
 export async function createUiLauncher(dir: string | undefined, flags: LaunchFlags, io: CliIO, signal: AbortSignal): Promise<RunLauncher> {
   const project = await openProject(dir, flags, io);
   const inFlight = new Set<Promise<unknown>>();
-  const track = (result: Promise<RunResult>, log: OpenRunLog | undefined) => {
+  const track = (result: Promise<RunResult>, log: RunLog | undefined) => {
     const done = result.finally(() => log?.close());
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
@@ -65,8 +65,8 @@ export async function createUiLauncher(dir: string | undefined, flags: LaunchFla
     async resume(runId, onEvent) {
       const saved = await fromRunLog(runId, io);
       const { project: runProject } = await openRunTarget(saved.state.project.root, { ...flags, project: undefined }, io);
-      let log: OpenRunLog | undefined;
-      const recording = await saved.recording(runProject, { reopenLog: async (options, opened, id) => (log = await openRunLog(options, opened, io, id)) }, {});
+      let log: RunLog | undefined;
+      const recording = await saved.recording(runProject, { openLog: async (options, opened, id) => (log = await openRunLog(options, opened, io, id)) }, {});
       const grants = await openGrants(runProject, io);
       try {
         const handle = await resumeRun(saved.state, {
@@ -81,7 +81,7 @@ export async function createUiLauncher(dir: string | undefined, flags: LaunchFla
         });
         track(handle.result, log);
       } catch (error) {
-        log?.close();
+        await log?.close();
         throw error;
       }
     },

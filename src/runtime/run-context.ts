@@ -56,7 +56,7 @@ export interface RunServices {
   readonly emit: (event: UnstampedEvent) => void;
   readonly now: () => number;
   readonly usage: UsageMeter;
-  /** Saves the run's state after every model step and tool result (a run store's `checkpoint`), if anything saves it. */
+  /** Saves the run's state after every model step and tool result (a run store's `checkpoint` entry), if anything saves it. */
   readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
   /** Where tool calls are journaled by a durable engine (`RunWorkerOptions.journal`), if one runs the run. */
   readonly journal: RunJournal | undefined;

@@ -17,10 +17,14 @@ import { writeToolProject } from '../e2e/helpers/tool-project.ts';
 const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
 
-/** The modules `node dist/cli/bin.js ARGS` loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
-async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string }> {
+/** The modules `node dist/cli/bin.js ARGS` (given `stdin`) loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
+async function loadedModules(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<{ modules: string[]; stdout: string }> {
   const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
-  const result = await runCli(args, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record }, home: path.join(scratch, 'home') });
+  const result = await runCli(args, {
+    env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record },
+    home: path.join(scratch, 'home'),
+    ...(stdin === undefined ? {} : { stdin }),
+  });
   expect(result.code, result.stderr).toBe(0);
   const modules = new Set<string>();
   for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
@@ -149,6 +153,17 @@ describe('what the built CLI loads', () => {
     const tools = await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
     expect(tools.stdout.trim()).toBe('done');
     expect(matching(tools.modules, unused)).toEqual(['builtin tty', 'builtin fs/promises']);
+  });
+
+  it('a chat, as every command that runs workers, records through its journal too and loads no SQLite', async () => {
+    const { env } = await scripted(() => ({ text: 'ok' }));
+    const home = path.join(scratch, 'chat-home');
+    const chat = await loadedModules(['chat', scratch, '--quiet'], { ...env, LLM_DO_HOME: home }, 'hi\n');
+    expect(chat.stdout.trim()).toBe('ok');
+    expect(matching(chat.modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/sqlite-run-store.ts', 'src/run-log/journal-ingest.ts'])).toEqual([]);
+    expect(chat.modules).toContain('src/run-log/run-journal.ts');
+    const listed = await loadedModules(['runs', '--json'], { LLM_DO_HOME: home });
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', entry: 'main' }]);
   });
 
   it('a run with --no-log does not load SQLite', async () => {

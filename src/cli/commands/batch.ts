@@ -54,7 +54,7 @@ export async function runBatchCommand(target: string | undefined, flags: BatchCo
     stop.abort();
   });
   let results: ResultsFile | undefined;
-  let closeLog = () => {};
+  let closeLog = async () => {};
   try {
     const concurrency = positiveInteger(flags.concurrency ?? '4', '--concurrency');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
@@ -70,9 +70,9 @@ export async function runBatchCommand(target: string | undefined, flags: BatchCo
     const pausing = !remote && runOptions.approval === undefined;
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
-    closeLog = () => {
+    closeLog = async () => {
       paused?.close();
-      log?.close();
+      await log?.close();
     };
     if (pausing && !log) {
       throw new UsageError(
@@ -113,7 +113,7 @@ export async function runBatchCommand(target: string | undefined, flags: BatchCo
     return exitCodeAfterSignal(flags.json ? reportJsonError(error, io) : reportError(error, io), stoppedBy);
   } finally {
     results?.close();
-    closeLog();
+    await closeLog();
     stopListening();
   }
 }

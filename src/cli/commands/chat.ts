@@ -139,7 +139,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     });
   } catch (error) {
     terminal?.close();
-    log?.close();
+    await log?.close();
     await trace?.close();
     await telemetry?.close();
     return reportError(error, io);
@@ -205,7 +205,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     display.stop();
     terminal?.close();
     session.close();
-    log?.close();
+    await log?.close();
     await trace?.close();
     await telemetry?.close();
   }

@@ -3,14 +3,13 @@
  * log saved (SPEC §17), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
  * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
  */
-import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { RunSnapshot } from '../../runtime/state.ts';
 import type { CliIO } from '../io.ts';
-import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { loadRunState, openGrants, openRunTarget, reopenRun, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from '../command-session.ts';
 import type { ApprovalFlags } from '../shared-flags.ts';
@@ -61,7 +60,7 @@ export interface SavedRun {
   state: RunSnapshot;
   recording(
     project: Project,
-    session: Pick<CommandSession, 'reopenLog'>,
+    session: Pick<CommandSession, 'openLog'>,
     options: ResumeOptions,
   ): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
 }
@@ -83,15 +82,15 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
   return {
     state,
     async recording(project, session, options) {
-      const log = await session.reopenLog(options, project, runId);
+      const log = await session.openLog(options, project, runId);
       if (!log)
         throw new UsageError(
           `llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`,
         );
       return {
         store: log.store,
-        claim: () => {
-          const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
+        claim: async () => {
+          const claimed = await reopenRun(runId, io);
           // Another process resumed and stopped it in between: its state is not the one checked.
           if (JSON.stringify(claimed.state) !== JSON.stringify(state))
             throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
