@@ -18,6 +18,8 @@ export interface RecordedRunOptions {
   set?: { path: string; value: unknown }[];
   attachments?: string[];
   stream: boolean;
+  /** `--accept-truncated`. */
+  accept_truncated?: true;
 }
 
 /** What a store learns when a run begins, before its first event. */
@@ -34,7 +36,7 @@ export interface RunBeginning {
 
 export interface RunStore {
   begin(run: RunBeginning): void;
-  /** Every event of a begun run but `text_delta` (its text is in `model_step`), in `seq` order. */
+  /** Every event of a begun run but the streamed ones (`text_delta`, `reasoning_delta`, `commentary`: `model_step` has their text), in `seq` order. */
   record(event: RunEvent): void;
   /**
    * The run's state after each model step and each start and result of a tool call that is not
@@ -73,7 +75,7 @@ export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorke
       }
       store.record(event);
     },
-    { lossless: true, drop: ['text_delta'] },
+    { lossless: true, drop: ['text_delta', 'reasoning_delta', 'commentary'] },
   );
 }
 
@@ -86,5 +88,6 @@ function recordedOptions(options: RunWorkerOptions): RecordedRunOptions {
     ...(options.set?.length ? { set: options.set.map(({ path, value }) => ({ path, value })) } : {}),
     ...(options.attachments?.length ? { attachments: [...options.attachments] } : {}),
     stream: options.stream ?? true,
+    ...(options.acceptTruncated ? { accept_truncated: true as const } : {}),
   };
 }
