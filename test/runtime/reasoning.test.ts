@@ -5,36 +5,13 @@
  * tokens; what a provider needs to go on reasoning over a tool loop (signatures, redacted thinking,
  * encrypted reasoning with `store: false`) goes back with the next request.
  */
-import { afterEach, describe, expect, test } from 'vitest';
-import type { RunEvent } from '../../src/runtime/events.ts';
-import { runWorker, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
-import { open, tempDir, worker, writeTree } from '../project/fixture.ts';
+import { describe, expect, test } from 'vitest';
 import { anthropicStream, geminiChunk, type ResponsesItem, responsesStream, wholeItem } from '../helpers/provider-streams.ts';
-import { json, type ReplayResponse, type ReplayServer, sse, startReplayServer } from '../helpers/replay-server.ts';
+import { eventsOf, runOnReplay } from '../helpers/replay-run.ts';
+import { json, sse } from '../helpers/replay-server.ts';
 
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-const TOOLS = "export const touchSchema = { type: 'object', properties: { text: { type: 'string' } } };\nexport function touch() { return 'touched'; }\n";
-
-/** Runs a worker `main` on `model` (with `fields`, and a pre-approved `touch` tool) against `responses`. */
-async function run(model: string, responses: ReplayResponse[], options: { fields?: string } & Partial<RunWorkerOptions> = {}) {
-  const server = await startReplayServer(responses);
-  servers.push(server);
-  const { fields = '', ...rest } = options;
-  const root = writeTree(
-    { 'main.worker': worker('main', `model: ${model}\ntoolsets:\n  custom:\n    approval:\n      default: preApproved\n${fields}`), 'tools.ts': TOOLS },
-    tempDir('llm-do-reasoning-'),
-  );
-  const events: RunEvent[] = [];
-  const result = await runWorker({ project: await open(root), input: 'go', env: server.env, onEvent: (event) => events.push(event), ...rest }).result;
-  return { result, events, server };
-}
-
-const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) =>
-  events.filter((event): event is Extract<RunEvent, { type: T }> => event.type === type);
+const run = runOnReplay;
+const ofType = eventsOf;
 
 const COMMENTARY = 'I will check a few sources first.';
 const FINAL = 'Here is what I found.';

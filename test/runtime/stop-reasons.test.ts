@@ -6,51 +6,17 @@
  * turn the provider paused goes back to be continued.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { RunError } from '../../src/errors.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { runWorker, type RunResult, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
-import { open, tempDir, worker, writeTree } from '../project/fixture.ts';
+import type { RunResult } from '../../src/runtime/run-worker.ts';
 import { anthropicStream, chatChunk, chatUsageChunk, geminiChunk, responsesStream } from '../helpers/provider-streams.ts';
-import { json, type ReplayResponse, type ReplayServer, sse, startReplayServer } from '../helpers/replay-server.ts';
+import { eventsOf, runOnReplay } from '../helpers/replay-run.ts';
+import { json, sse } from '../helpers/replay-server.ts';
 
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-/** A project whose main worker runs on `model` (with `fields`), and a `touch` tool that writes the file TOUCHED when it runs. */
-async function project(model: string, fields = '') {
-  const root = tempDir('llm-do-stops-');
-  const marker = path.join(root, 'TOUCHED');
-  writeTree(
-    {
-      'main.worker': worker('main', `model: ${model}\ntoolsets:\n  custom:\n    approval:\n      default: preApproved\n${fields}`),
-      'tools.ts': [
-        "import fs from 'node:fs';",
-        "export const touchSchema = { type: 'object', properties: { text: { type: 'string' } } };",
-        `export function touch({ text }: { text: string }) { fs.writeFileSync(${JSON.stringify(marker)}, String(text)); return 'touched'; }`,
-      ].join('\n'),
-    },
-    root,
-  );
-  return { root, project: await open(root) };
-}
-
-/** Runs main on `responses`, collecting the events. */
-async function run(model: string, responses: ReplayResponse[], options: { fields?: string } & Partial<RunWorkerOptions> = {}) {
-  const server = await startReplayServer(responses);
-  servers.push(server);
-  const { project: loaded, root } = await project(model, options.fields);
-  const events: RunEvent[] = [];
-  const { fields: _fields, ...rest } = options;
-  const result = await runWorker({ project: loaded, input: 'go', env: server.env, onEvent: (event) => events.push(event), ...rest }).result;
-  return { result, events, server, root };
-}
-
-const steps = (events: RunEvent[]) => events.filter((event): event is Extract<RunEvent, { type: 'model_step' }> => event.type === 'model_step');
-const runEnd = (events: RunEvent[]) => events.find((event): event is Extract<RunEvent, { type: 'run_end' }> => event.type === 'run_end')!;
+const steps = (events: RunEvent[]) => eventsOf(events, 'model_step');
+const runEnd = (events: RunEvent[]) => eventsOf(events, 'run_end')[0]!;
+const run = runOnReplay;
 
 function expectStopError(result: RunResult, code: 'refusal' | 'truncated', message: RegExp) {
   expect(result.status).toBe('error');
@@ -174,10 +140,10 @@ describe('stop reasons of a step with tool calls', () => {
         { reason: 'max_tokens' },
       ),
     ];
-    const { result, events, root } = await run('anthropic:claude-sonnet-4-5', responses, { fields: 'accept_truncated: true' });
+    const { result, events, marker } = await run('anthropic:claude-sonnet-4-5', responses, { fields: 'accept_truncated: true' });
     expectStopError(result, 'truncated', /was cut at the output token limit while writing 2 tool call\(s\) \(.*\); none of them ran/);
     expect(events.some((event) => event.type === 'tool_call' || event.type === 'tool_result')).toBe(false);
-    expect(fs.existsSync(path.join(root, 'TOUCHED'))).toBe(false);
+    expect(fs.existsSync(marker)).toBe(false);
     expect(result.output).toBe('Touching.');
   });
 
