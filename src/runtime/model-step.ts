@@ -2,7 +2,8 @@
  * One model step of a worker call, through the AI SDK's provider specification: the provider
  * model's `doStream`/`doGenerate` (`LanguageModelV4`) with a prompt llm-do converts itself, only the
  * messages a step added (`provider-messages.ts`). It emits the step's events (`model_request`,
- * `model_prompt`, `text_delta`, `model_step`, `usage`) and returns what the model answered. The
+ * `model_prompt`, `text_delta`, `reasoning_delta`, `commentary`, `model_step`, `usage`) and returns
+ * what the model answered, with why it stopped (`models/finish-reason.ts`). The
  * engine runs the tool calls (`engine.ts`); a call of an undeclared tool, or with arguments that are
  * not JSON, is answered here with an error result. `provider_tools` are declared here too, and run by
  * the provider during the step: they are reported as `tool_call`/`tool_result` events with
