@@ -3,13 +3,28 @@
  * non-streaming request would have given (`LanguageModelV4GenerateResult`): the model step gathers
  * its streamed requests with it, and a cassette gathers what it records.
  */
-import type { LanguageModelV4Content, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4Citation,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
+} from '@ai-sdk/provider';
+import { restartOf, type StreamRestart } from './retrying-model.ts';
 
 export interface GatherListener {
   /** Text as it arrives, the deltas read in one turn of the event loop merged into one. */
   onTextDelta?(text: string): void;
-  /** The usage of the finish part, as soon as it arrives. */
-  onUsage?(usage: LanguageModelV4Usage): void;
+  /** The usage of the finish part (and its provider metadata), as soon as it arrives. */
+  onUsage?(usage: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined): void;
+  /** A tool call or result of a tool the provider ran (`providerExecuted`), as it arrives. */
+  onProviderTool?(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' | 'tool-result' }>): void;
+  /**
+   * The stream failed and a new attempt follows (`retrying-model.ts`): what was gathered so far is
+   * dropped, and text held back was reported first.
+   */
+  onRestart?(restart: StreamRestart): void;
 }
 
 export interface StreamGatherer {
@@ -23,13 +38,13 @@ export interface StreamGatherer {
   result(envelope?: Pick<LanguageModelV4GenerateResult, 'request' | 'response'>): LanguageModelV4GenerateResult;
 }
 
-type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown };
+type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown; citations?: LanguageModelV4Citation[] };
 
 export function createStreamGatherer(listener: GatherListener = {}): StreamGatherer {
-  const content: LanguageModelV4Content[] = [];
+  let content: LanguageModelV4Content[] = [];
   // Text and reasoning are built from their deltas, in the order they started.
   const open = new Map<string, OpenText>();
-  const warnings: LanguageModelV4GenerateResult['warnings'] = [];
+  let warnings: LanguageModelV4GenerateResult['warnings'] = [];
   let metadata: Record<string, unknown> = {};
   let finish: Extract<LanguageModelV4StreamPart, { type: 'finish' }> | undefined;
   // A fast provider sends a delta per token and a socket read carries thousands: the deltas read in
@@ -53,10 +68,19 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
   const grown = (type: 'text' | 'reasoning', id: string, delta: string) => {
     (open.get(`${type}:${id}`) ?? started(type, id, undefined)).text += delta;
   };
-  // Metadata that arrives at a part's end (a reasoning signature, a text's phase) belongs to it.
-  const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown) => {
+  // Metadata that arrives at a part's end (a reasoning signature, a text's phase, its citations) belongs to it.
+  const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown, citations: LanguageModelV4Citation[] | undefined) => {
     const part = open.get(`${type}:${id}`);
     if (part && providerMetadata) part.providerMetadata = { ...(part.providerMetadata as object), ...(providerMetadata as object) };
+    if (part && citations && citations.length > 0) part.citations = [...(part.citations ?? []), ...citations];
+  };
+  const restart = (what: StreamRestart) => {
+    content = [];
+    open.clear();
+    warnings = [];
+    metadata = {};
+    finish = undefined;
+    listener.onRestart?.(what);
   };
   return {
     flushText,
@@ -82,16 +106,27 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
           grown('reasoning', part.id, part.delta);
           return;
         case 'text-end':
+          ended('text', part.id, part.providerMetadata, part.citations);
+          return;
         case 'reasoning-end':
-          ended(part.type === 'text-end' ? 'text' : 'reasoning', part.id, part.providerMetadata);
+          ended('reasoning', part.id, part.providerMetadata, undefined);
           return;
         case 'tool-call':
         case 'tool-result':
+          content.push(part);
+          // Tool results in a response are always the provider's own.
+          if (part.type === 'tool-result' || part.providerExecuted) listener.onProviderTool?.(part);
+          return;
+        case 'custom': {
+          const restarted = restartOf(part);
+          if (restarted) restart(restarted);
+          else content.push(part);
+          return;
+        }
         case 'tool-approval-request':
         case 'file':
         case 'reasoning-file':
         case 'source':
-        case 'custom':
           content.push(part);
           return;
         case 'stream-start':
@@ -104,7 +139,7 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
         }
         case 'finish':
           finish = part;
-          listener.onUsage?.(part.usage);
+          listener.onUsage?.(part.usage, part.providerMetadata);
           return;
         case 'error':
           throw part.error;
@@ -116,7 +151,9 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
     result(envelope = {}) {
       if (!finish) throw new Error('the model stream ended without a finish part');
       return {
-        content: content.filter((part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata)),
+        content: content.filter(
+          (part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata && !(part as OpenText).citations),
+        ),
         finishReason: finish.finishReason,
         usage: finish.usage,
         ...(finish.providerMetadata ? { providerMetadata: finish.providerMetadata } : {}),
