@@ -143,6 +143,7 @@ function reportResult(result: RunResult, options: Record<string, any>, io: CliIO
       terminalSafeJson({
         worker: result.worker,
         output: result.output ?? null,
+        ...(result.sources ? { sources: result.sources } : {}),
         usage: result.usage,
         // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
         status: deniedFailure ? 'error' : result.status,

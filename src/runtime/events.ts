@@ -155,6 +155,8 @@ export type RunEvent =
       type: 'run_end';
       status: RunStatus;
       output?: unknown;
+      /** What the entry worker's answer cites, when it cites anything (docs/models.md, "Sources"). */
+      sources?: AnswerSource[];
       error?: string;
       usage: UsageSummary;
       duration_ms: number;
