@@ -18,6 +18,12 @@ const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
 const PERMANENT_CODES = new Set(['insufficient_quota', 'billing_error', 'billing_hard_limit_reached']);
 
 /**
+ * The codes of an error event that carries no status (a Chat Completions server's `{"error": …}`
+ * chunk) and is worth another attempt: an overload, a rate limit, a server-side failure or timeout.
+ */
+const TRANSIENT_CODE = /overload|rate_limit|server_error|api_error|internal|unavailable|timeout/i;
+
+/**
  * Connection errors that will not heal within seconds: nothing listens, the host does not exist, or
  * its certificate cannot be verified (OpenSSL's verification results, and Node's for a name the
  * certificate does not cover).
@@ -64,8 +70,8 @@ export interface FailureVerdict {
  */
 interface ProviderStreamError {
   message: string;
-  type?: string;
-  code?: string | number;
+  type?: string | null;
+  code?: string | number | null;
   statusCode?: number;
   data?: unknown;
 }
@@ -90,9 +96,9 @@ export function judgeFailure(error: unknown, now: number = Date.now()): FailureV
     };
   }
   if (isProviderStreamError(error)) {
-    const code = errorCode(error.data) ?? (error.code === undefined ? error.type : String(error.code));
-    const retryable = error.statusCode !== undefined && RETRYABLE_STATUSES.has(error.statusCode) && !PERMANENT_CODES.has(code ?? '');
-    return { retryable, reason: code ?? 'error event', inStream: true };
+    const code = errorCode(error.data) ?? (error.code === undefined || error.code === null ? error.type : String(error.code)) ?? undefined;
+    const transient = error.statusCode === undefined ? TRANSIENT_CODE.test(code ?? '') : RETRYABLE_STATUSES.has(error.statusCode);
+    return { retryable: transient && !PERMANENT_CODES.has(code ?? ''), reason: code ?? 'error event', inStream: true };
   }
   const connection = connectionCode(error);
   if (connection !== undefined) return { retryable: !PERMANENT_CONNECTION_CODES.has(connection), reason: connection, inStream: false };

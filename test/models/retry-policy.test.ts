@@ -59,6 +59,17 @@ describe('judgeFailure', () => {
     expect(judgeFailure({ message: 'no', type: 'invalid_request_error', statusCode: 400 }).retryable).toBe(false);
   });
 
+  it('judges an error chunk with no status (Chat Completions) by its code', () => {
+    expect(judgeFailure({ message: 'boom', type: 'server_error', param: null, code: null })).toEqual({
+      retryable: true,
+      reason: 'server_error',
+      inStream: true,
+    });
+    expect(judgeFailure({ message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' }).retryable).toBe(true);
+    expect(judgeFailure({ message: 'pay', type: 'insufficient_quota', code: 'insufficient_quota' }).retryable).toBe(false);
+    expect(judgeFailure({ message: 'flagged', type: 'invalid_request_error', code: 'content_policy_violation' }).retryable).toBe(false);
+  });
+
   it('retries dropped connections and timeouts, not refused connections, unknown hosts or bad certificates', () => {
     const connection = (code: string) =>
       new APICallError({ message: 'Cannot connect', url: 'https://x', requestBodyValues: {}, cause: Object.assign(new Error(code), { code }) });

@@ -273,3 +273,36 @@ describe.skipIf(!HAVE_RECORDINGS)(`createRetryingModel on recorded provider resp
     expect(waits).toEqual([34_400]);
   });
 });
+
+describe('createRetryingModel through the registry, on the scripted server', () => {
+  it('Chat Completions: an error chunk is retried, and one after text restarts the stream', async () => {
+    const { startScriptedServer } = await import('../../src/testkit/index.ts');
+    const { createModelRegistry } = await import('../../src/models/registry.ts');
+    const { scriptedEnv } = await import('../helpers/scripted-env.ts');
+    const scripted = await startScriptedServer((_request, index) =>
+      index === 0
+        ? { streamError: { type: 'server_error', message: 'boom' } }
+        : index === 1
+          ? { text: 'Hello there', streamError: { type: 'server_error', message: 'mid', afterEvents: 2 } }
+          : { text: 'ok now' },
+    );
+    try {
+      const retries: RetryEvent[] = [];
+      const registry = createModelRegistry({
+        env: { ...scriptedEnv(scripted), LLM_DO_MAX_RETRY_WAIT: '0' },
+        retry: { onRetry: (event) => retries.push(event) },
+      });
+      const { text, restarts } = await gather(await registry.resolve('openai-compatible:scripted-chat', 'main'));
+      expect(text).toBe('ok now');
+      // The package reads error chunks only once the stream is under way: both come as restarts, the first with nothing shown.
+      expect(retries).toEqual([]);
+      expect(restarts).toMatchObject([
+        { attempt: 1, reason: 'server_error', discarded: false, delayMs: 0 },
+        { attempt: 2, reason: 'server_error', discarded: true, delayMs: 0 },
+      ]);
+      expect(scripted.requests).toHaveLength(3);
+    } finally {
+      await scripted.close();
+    }
+  });
+});
