@@ -204,7 +204,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const emit = emitterFor(ctx, identity);
   const { now, usage } = ctx.services;
   const systemSha256 = sha256Hex(system);
-  // This call's own signal, so the run's shared retrying fetch can say which call a retry serves.
+  // This call's own signal, so the run's shared retrying models can say which call a retry serves.
   const abortSignal = AbortSignal.any([ctx.signal]);
   ctx.state.requests.set(abortSignal, {
     ...identity,
