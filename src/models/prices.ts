@@ -61,7 +61,8 @@ export function createPriceBook(overrides: readonly (Prices | undefined)[] = [])
   return {
     priceOf,
     searchPriceOf(modelId) {
-      const bundled = Object.hasOwn(SEARCH_PRICES, parseModelId(modelId).provider) ? SEARCH_PRICES[parseModelId(modelId).provider] : undefined;
+      const { provider } = parseModelId(modelId);
+      const bundled = Object.hasOwn(SEARCH_PRICES, provider) ? SEARCH_PRICES[provider] : undefined;
       return priceOf(modelId)?.web_search ?? (typeof bundled === 'number' ? bundled : undefined);
     },
   };
