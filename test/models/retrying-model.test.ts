@@ -9,24 +9,16 @@ import { createStreamGatherer } from '../../src/models/stream-gatherer.ts';
 import { createTimedFetch } from '../../src/models/timed-fetch.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 import {
-  anthropicErrorEvent,
   anthropicHttpError,
+  anthropicStreamError,
   anthropicText,
   anthropicTextThenError,
   googleRetryInfo,
   googleText,
   openaiHttpError,
   openaiStreamError,
-} from '../helpers/provider-streams.ts';
-import {
-  HAVE_RECORDINGS,
-  NO_RECORDINGS,
-  readRecording,
-  sseFromChunks,
-  startReplayServer,
-  type ReplayResponse,
-  type ReplayServer,
-} from '../helpers/replay-server.ts';
+} from '../helpers/provider-errors.ts';
+import { HAVE_RECORDINGS, NO_RECORDINGS, recording, startReplayServer, type ReplayResponse, type ReplayServer } from '../helpers/replay-server.ts';
 
 const call: LanguageModelV4CallOptions = { prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
 
@@ -179,10 +171,7 @@ describe('createRetryingModel: HTTP errors', () => {
 
 describe('createRetryingModel: error events inside a 200 stream', () => {
   it('retries an overloaded_error that comes as the first event, like an HTTP 529, with no HTTP status', async () => {
-    const { model, retries } = await modelOver('anthropic', [
-      { sse: true, body: anthropicErrorEvent('overloaded_error', 'Overloaded') },
-      anthropicText('Hello'),
-    ]);
+    const { model, retries } = await modelOver('anthropic', [anthropicStreamError('overloaded_error', 'Overloaded'), anthropicText('Hello')]);
     const { text, restarts } = await gather(model);
     expect(text).toBe('Hello');
     expect(restarts).toEqual([]);
@@ -226,16 +215,14 @@ describe('createRetryingModel: error events inside a 200 stream', () => {
   });
 });
 
-describe.skipIf(!HAVE_RECORDINGS)(`createRetryingModel on recorded provider responses (${HAVE_RECORDINGS ? 'present' : NO_RECORDINGS})`, () => {
-  const recorded = (path: string): ReplayResponse => ({
-    sse: true,
-    body: path.endsWith('.chunks.txt') ? sseFromChunks(readRecording(path)) : readRecording(path),
-  });
+describe.skipIf(!HAVE_RECORDINGS)(`createRetryingModel on recorded provider responses${NO_RECORDINGS}`, () => {
+  /** The one response of a recording. */
+  const recorded = (path: string, status?: number): ReplayResponse => recording(path, status === undefined ? {} : { status })[0]!;
   const anthropicTextRecording = (): ReplayResponse => recorded('anthropic/anthropic-text.chunks.txt');
 
   it('retries an Anthropic 529 body and an overloaded_error first event, then answers', async () => {
     const { model, retries } = await modelOver('anthropic', [
-      { status: 529, body: readRecording('anthropic/anthropic-overloaded-529.json') },
+      recorded('anthropic/anthropic-overloaded-529.json', 529),
       recorded('anthropic/anthropic-overloaded-first-chunk.sse'),
       anthropicTextRecording(),
     ]);
@@ -255,7 +242,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`createRetryingModel on recorded provider resp
   it('does not retry OpenAI insufficient_quota, as a 429 body or as an error event in a 200 stream', async () => {
     const { model, requests } = await modelOver('openai', [
       recorded('openai-responses/openai-error.1.chunks.txt'),
-      { status: 429, body: readRecording('openai-responses/openai-error.1.json') },
+      recorded('openai-responses/openai-error.1.json', 429),
     ]);
     const inStream = toModelError(await catchRejection(gather(model)), { worker: 'main', model: 'openai:gpt-5-nano' });
     expect(inStream.message).toMatch(/^model openai:gpt-5-nano failed for worker main: insufficient_quota: You exceeded your current quota/);
@@ -265,10 +252,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`createRetryingModel on recorded provider resp
   });
 
   it("waits for Google's RetryInfo (34.4 s)", async () => {
-    const { model, waits } = await modelOver('google', [
-      { status: 429, body: readRecording('google/google-429-retry-info.json') },
-      recorded('google/google-text.chunks.txt'),
-    ]);
+    const { model, waits } = await modelOver('google', [recorded('google/google-429-retry-info.json', 429), recorded('google/google-text.chunks.txt')]);
     await gather(model);
     expect(waits).toEqual([34_400]);
   });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { worker } from '../project/fixture.ts';
-import { HAVE_RECORDINGS, NO_RECORDINGS, readRecording, sseFromChunks, startReplayServer, type ReplayServer } from '../helpers/replay-server.ts';
+import { HAVE_RECORDINGS, NO_RECORDINGS, recording, startReplayServer, type ReplayServer } from '../helpers/replay-server.ts';
 import { project, run } from './helpers.ts';
 
 let server: ReplayServer | undefined;
@@ -16,21 +16,19 @@ afterEach(async () => {
 });
 
 /** Runs `main` on `model` with `provider_tools: [web_search]` against the recording, streamed or not. */
-async function searchRun(model: string, recording: string, stream: boolean) {
-  const body = readRecording(recording);
-  server = await startReplayServer([stream ? { sse: true, body: sseFromChunks(body) } : { body }]);
+async function searchRun(model: string, file: string, stream: boolean) {
+  server = await startReplayServer(recording(file));
   const { project: loaded } = await project({ 'project.yaml': `name: p\nmodel: ${model}\n`, 'main.worker': worker('main', 'provider_tools: [web_search]') });
-  const env = { ANTHROPIC_BASE_URL: `${server.url}/v1`, ANTHROPIC_API_KEY: 'k', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'k' };
-  return run({ project: loaded, input: 'tech news today', stream, env });
+  return run({ project: loaded, input: 'tech news today', stream, env: server.env });
 }
 
 const searches = (events: RunEvent[]) =>
   events.filter((event) => event.type === 'tool_call' && event.tool === 'web_search').map((event) => (event as { args: unknown }).args);
 
-describe.skipIf(!HAVE_RECORDINGS)(`recorded provider runs (${HAVE_RECORDINGS ? 'present' : NO_RECORDINGS})`, () => {
+describe.skipIf(!HAVE_RECORDINGS)(`recorded provider runs${NO_RECORDINGS}`, () => {
   test.each([true, false])('Anthropic web search (streamed: %s): its query, its cited pages as sources, one search priced', async (stream) => {
-    const recording = stream ? 'anthropic/anthropic-web-search-tool.1.chunks.txt' : 'anthropic/anthropic-web-search-tool.1.json';
-    const { result, events } = await searchRun('anthropic:claude-sonnet-4-5', recording, stream);
+    const file = stream ? 'anthropic/anthropic-web-search-tool.1.chunks.txt' : 'anthropic/anthropic-web-search-tool.1.json';
+    const { result, events } = await searchRun('anthropic:claude-sonnet-4-5', file, stream);
     expect(result.status, String(result.error)).toBe('ok');
     expect(searches(events)[0]).toEqual({ query: expect.stringMatching(/tech news/i) });
     expect(result.sources?.length).toBeGreaterThan(0);
