@@ -11,6 +11,7 @@
  * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
+import { formatWait } from '../models/retry-policy.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
 import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
@@ -211,6 +212,13 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'model_fallback':
         // Which model answered from here on, kept where `runs show` lists what went wrong.
         return [() => sql.warning.run(run, call, ts, `${event.model} failed (${event.message}); fell back to ${event.fallback}`)];
+      case 'model_retry': {
+        // Each wait, and what a restarted step threw away, kept with the other things that went wrong.
+        const asked = event.hint ? `, as ${event.hint} asked` : '';
+        const what = event.restart ? 'mid-answer: the text so far was discarded and the step restarted' : 'retried';
+        const line = `${event.model}: ${event.message} ${what}, retry ${event.attempt}/${event.max_retries} after ${formatWait(event.delay_ms)}${asked}`;
+        return [() => sql.warning.run(run, call, ts, line)];
+      }
       case 'run_end': {
         const { usage } = event;
         return [

@@ -1,7 +1,7 @@
 /**
  * The run log keeps what providers did on their side (migration 6): tool calls the provider ran
  * (`provider_executed`, no approval), the sources an answer cites, the searches a request was billed
- * for, and the usage of every attempt of a restarted step, added up.
+ * for, the usage of every attempt of a restarted step, added up, and each retry among the warnings.
  */
 import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
@@ -72,7 +72,11 @@ describe('provider-side data in the run log', () => {
     ])
       store.record(stamp(event as never));
 
-    const root = loadRun(db, 'r1', { prompts: false }).root!;
+    const loaded = loadRun(db, 'r1', { prompts: false });
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([
+      'anthropic:claude-sonnet-4-5: overloaded_error mid-answer: the text so far was discarded and the step restarted, retry 1/3 after 0.5 s',
+    ]);
+    const root = loaded.root!;
     expect(root.requests[0]).toMatchObject({ input_tokens: 37, output_tokens: 2, web_search_requests: 1, sources, text: 'Noon.' });
     expect(root.requests[0]!.cost_usd).toBeCloseTo(0.012, 9);
     expect(root.tool_calls).toEqual([
