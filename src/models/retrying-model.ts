@@ -153,6 +153,7 @@ export function createRetryingModel(model: LanguageModelV4, options: RetryOption
   ): ReadableStream<LanguageModelV4StreamPart> => {
     let reader = stream.getReader();
     let shown = false;
+    // Usage the attempt reported before a finish part (which reports its own to whoever gathers it).
     let usage: LanguageModelV4Usage | undefined;
     const signal = call.abortSignal;
     return new ReadableStream<LanguageModelV4StreamPart>(
@@ -165,7 +166,7 @@ export function createRetryingModel(model: LanguageModelV4, options: RetryOption
             if (done) return controller.close();
             if (value.type !== 'error') {
               shown ||= OUTPUT_PARTS.has(value.type);
-              usage = usageSoFar(value) ?? usage;
+              usage = value.type === 'finish' ? undefined : (usageSoFar(value) ?? usage);
               return controller.enqueue(value);
             }
             failure = value.error;
@@ -175,8 +176,10 @@ export function createRetryingModel(model: LanguageModelV4, options: RetryOption
           }
           const next = decide(failure, tries.attempt, signal);
           if ('fail' in next) {
-            // A provider's error event stays a part, as it came; a broken stream errors as it did.
-            if (asPart) return controller.enqueue({ type: 'error', error: next.fail });
+            // What the failed attempt was billed is still reported, as a finish part before the error.
+            if (usage) controller.enqueue({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage });
+            // A provider's error event stays a part, as it came; so does a broken stream once usage went ahead of it.
+            if (asPart || usage) return controller.enqueue({ type: 'error', error: next.fail });
             return controller.error(next.fail);
           }
           tries.attempt++;
@@ -211,11 +214,10 @@ export function createRetryingModel(model: LanguageModelV4, options: RetryOption
 }
 
 /**
- * Usage a stream reported before it failed: its finish part's, or the input tokens Anthropic sends
- * at the start of a message (`anthropic.message_start`), which it bills even when the stream fails.
+ * Usage a stream reported before its finish part: the input tokens Anthropic sends at the start of a
+ * message (`anthropic.message_start`), which it bills even when the stream then fails.
  */
 function usageSoFar(part: LanguageModelV4StreamPart): LanguageModelV4Usage | undefined {
-  if (part.type === 'finish') return part.usage;
   if (part.type !== 'custom' || part.kind !== 'anthropic.message_start') return undefined;
   const raw = (part.providerMetadata?.anthropic as { usage?: Record<string, unknown> } | undefined)?.usage;
   if (!raw) return undefined;

@@ -194,4 +194,20 @@ describe('a stream restarted after partial output', () => {
     expect(result.usage.input_tokens).toBe(34);
     expect(result.usage.output_tokens).toBe(4);
   });
+
+  test('that fails again after its retries fails the run with the error event named, every attempt counted', async () => {
+    const { project: loaded } = await project({ 'project.yaml': 'name: p\nmodel: anthropic:claude-sonnet-4-5\n', 'main.worker': worker('main', '') });
+    const failing: LanguageModelV4StreamPart[] = [
+      { type: 'custom', kind: 'anthropic.message_start', providerMetadata: { anthropic: { usage: { input_tokens: 17, output_tokens: 1 } } } },
+      ...text('0', 'Hello'),
+      { type: 'error', error: { message: 'Overloaded', type: 'overloaded_error', statusCode: 529 } },
+    ];
+    const model = createRetryingModel(streaming([failing, failing, failing, failing]), { _internal: { sleep: async () => undefined } });
+    const { result, events } = await run({ project: loaded, input: 'hi', stream: true, _internal: { models: registryOf(model) } });
+
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toBe('model anthropic:claude-sonnet-4-5 failed for worker main: overloaded_error: Overloaded');
+    expect(events.filter((event) => event.type === 'model_retry')).toHaveLength(3);
+    expect(result.usage.input_tokens).toBe(4 * 17);
+  });
 });
