@@ -19,6 +19,7 @@ export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatT
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
 export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
 export type {
+  AnswerSource,
   RunEvent,
   RunEventType,
   RunEventListener,

@@ -4,7 +4,8 @@
  * starts evenly for `--rpm`, waits while the last minute's tokens reach `--tpm`, and after a 429
  * holds every request until the `retry-after` the server asked for has passed.
  */
-import { abortableSleep, serverDelay } from '../models/retrying-fetch.ts';
+import { retryHint } from '../models/retry-policy.ts';
+import { abortableSleep } from '../models/timed-fetch.ts';
 
 export interface RequestGateOptions {
   /** Requests per minute; starts are spaced 60 s / rpm apart. */
@@ -27,6 +28,8 @@ export interface RequestGate {
 
 /** How long a 429 without `retry-after` holds the gate. */
 const DEFAULT_THROTTLE_MS = 1000;
+/** The longest hold after a 429, whatever the server asked (a request asked to wait longer fails in the retry layer). */
+const MAX_THROTTLE_MS = 60_000;
 const MINUTE_MS = 60_000;
 /** The least gap between two starts, as a share of a slot (the rest is for catching up a late timer). */
 const MIN_GAP_OF_SLOT = 0.75;
@@ -111,7 +114,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
         await turn(init?.signal);
         const response = await base(input, init);
         if (response.status === 429) {
-          const waitMs = serverDelay(response.headers) ?? DEFAULT_THROTTLE_MS;
+          const asked = retryHint(Object.fromEntries(response.headers), undefined, now())?.ms;
+          const waitMs = Math.min(asked ?? DEFAULT_THROTTLE_MS, MAX_THROTTLE_MS);
           heldUntil = Math.max(heldUntil, now() + waitMs);
           options.onThrottled?.(waitMs);
         }

@@ -43,8 +43,9 @@ export function createAnswerStream(io: CliIO, display: ProgressDisplay): AnswerS
         streamed = true;
         return;
       }
-      // Text said before a tool call ends its line before progress is drawn below it.
-      if (event.type === 'tool_call' || event.type === 'model_request' || event.type === 'run_end') end();
+      // Text said before a tool call ends its line before progress is drawn below it; so does text
+      // a restarted step discards, which the progress line below says.
+      if (event.type === 'tool_call' || event.type === 'model_request' || event.type === 'run_end' || (event.type === 'model_retry' && event.restart)) end();
       display.onEvent(event);
     },
     end,

@@ -170,6 +170,7 @@ function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO
       terminalSafeJson({
         worker: result.worker,
         output: result.output ?? null,
+        ...(result.sources ? { sources: result.sources } : {}),
         usage: result.usage,
         finish_reason: result.finish_reason ?? null,
         // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.

@@ -1,5 +1,5 @@
 /**
- * The progress view of `run` and `chat` on stderr: nothing with `--quiet`; plain lines when stderr is
+ * The progress view of `run` and `chat` on stderr: with `--quiet` only a line per retry wait; plain lines when stderr is
  * not a terminal, `NO_COLOR` is set or `TERM=dumb`; otherwise colors and a live status line.
  * While an approval prompt or the streamed answer has the terminal, progress is held back (SPEC §16:
  * nothing prints over a prompt) and printed, in order, when they are done.
@@ -7,7 +7,7 @@
 import type { RunEvent } from '../runtime/events.ts';
 import { createCallLabels } from './call-labels.ts';
 import type { CliIO } from './io.ts';
-import { createProgressRenderer, type ProgressOptions } from './progress.ts';
+import { createProgressRenderer, describeRetry, type ProgressOptions } from './progress.ts';
 import { createStatusLine, type StatusLine } from './status-line.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 
@@ -44,8 +44,15 @@ export function createProgressDisplay(
   const labels = createCallLabels();
   const callLabel = (callId: string, worker: string) => labels.of(callId, worker);
   const nothing = () => undefined;
-  // Quiet: no progress, but the prompt still names calls as they are.
-  if (flags.quiet) return { onEvent: (event) => labels.observe(event), pause: nothing, resume: nothing, clear: nothing, stop: nothing, callLabel };
+  // Quiet: no progress, but the prompt still names calls as they are, and a wait for a retry is one
+  // line, so a run held by a provider's retry-after does not look hung.
+  if (flags.quiet) {
+    const onEvent = (event: RunEvent) => {
+      labels.observe(event);
+      if (event.type === 'model_retry') io.stderr.write(`llm-do: ${describeRetry(event)}\n`);
+    };
+    return { onEvent, pause: nothing, resume: nothing, clear: nothing, stop: nothing, callLabel };
+  }
   const fancy = isFancyTerminal(io.stderr, io.env);
   const style = createStyle(fancy);
   const status: StatusLine | undefined = fancy ? createStatusLine({ stream: io.stderr, style }) : undefined;

@@ -12,7 +12,8 @@
  * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
 import { describeFinish } from '../models/finish-reason.ts';
-import type { RunEvent, TokenUsage } from '../runtime/events.ts';
+import { formatWait } from '../models/retry-policy.ts';
+import type { AnswerSource, RunEvent, TokenUsage } from '../runtime/events.ts';
 import { createCallLabels, type CallLabels } from './call-labels.ts';
 import type { StatusLine } from './status-line.ts';
 import { createStyle, type Style } from './style.ts';
@@ -67,6 +68,12 @@ export function formatUsage(usage: TokenUsage, explain = false): string {
   const unknown = explain ? `cost unknown (no price for ${usage.unpriced_models.map(safe).join(', ')})` : 'cost unknown';
   const cost = usage.cost_usd === null ? unknown : `$${usage.cost_usd.toFixed(4)}`;
   return `${usage.input_tokens} in${cached} / ${usage.output_tokens} out tokens · ${cost}`;
+}
+
+/** `Title <https://…>`, or a document's title and file name: one footnote of an answer's sources, escaped. */
+export function formatSource(source: AnswerSource): string {
+  if (source.type === 'url') return safe(source.title ? `${source.title} <${source.url}>` : source.url);
+  return safe(source.filename ? `${source.title} (${source.filename})` : source.title);
 }
 
 /** Indentation of a worker's header line (`▸ a`), two spaces per delegation level. */
@@ -248,7 +255,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
         const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
-        write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${detail}\n`);
+        const where = event.provider_executed ? ` ${style.dim('· provider-run')}` : '';
+        write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${where}${detail}\n`);
         if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
@@ -256,6 +264,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (verbose) write(`${body(event)}${style.dim(`${event.approved ? 'approved' : 'denied'} ${safe(event.tool)} (${event.source})`)}\n`);
         break;
       case 'model_retry':
+        // The failed attempt's text was shown (live, or on stdout) and is void: its tail goes.
+        if (event.restart) stepText.set(event.call_id, emptyStepText());
         write(`${body(event)}${style.yellow(`! ${describeRetry(event)}`)}\n`);
         break;
       case 'model_fallback':
@@ -266,6 +276,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       case 'run_end': {
         status?.update('');
+        if (event.sources) write(sourceLines(event.sources));
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
@@ -298,10 +309,22 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   };
 }
 
-/** `429 from anthropic (claude-sonnet-4-5), retry 2 in 2.0 s`; without an HTTP status the reason (`stream_timeout`) stands first. */
+/**
+ * `429 from anthropic (claude-sonnet-4-5), retry 2/3 in 2.0 s`; without an HTTP status the reason
+ * (`overloaded_error`, `stream_timeout`) stands first; a wait the provider asked for says so
+ * (`as retry-after asked`), and a restart says the answer so far is dropped.
+ */
 export function describeRetry(event: Extract<RunEvent, { type: 'model_retry' }>): string {
   const colon = event.model.indexOf(':');
   const provider = colon > 0 ? `${event.model.slice(0, colon)} (${event.model.slice(colon + 1)})` : event.model;
   const what = event.status === undefined ? event.message : String(event.status);
-  return safe(`${what} from ${provider}, retry ${event.attempt}/${event.max_retries} in ${(event.delay_ms / 1000).toFixed(1)} s`);
+  const asked = event.hint ? `, as ${event.hint} asked` : '';
+  const wait = `retry ${event.attempt}/${event.max_retries} in ${formatWait(event.delay_ms)}${asked}`;
+  if (event.restart) return safe(`${what} from ${provider} mid-answer: the text so far is discarded; restarting the step, ${wait}`);
+  return safe(`${what} from ${provider}, ${wait}`);
+}
+
+/** The footnotes of an answer: `Sources:` and one `[n] Title <url>` line each. */
+function sourceLines(sources: readonly AnswerSource[]): string {
+  return `Sources:\n${sources.map((source, index) => `  [${index + 1}] ${formatSource(source)}\n`).join('')}`;
 }

@@ -1,7 +1,9 @@
 /** Turns whatever a model request threw into the one-sentence error users see (SPEC §11). */
 import { APICallError } from '@ai-sdk/provider';
 import { AbortedError, LlmDoError, ModelError } from '../errors.ts';
-import { StreamTimeoutError } from './retrying-fetch.ts';
+import { isProviderStreamError, judgeFailure } from './retry-policy.ts';
+import { RetryWaitTooLongError } from './retrying-model.ts';
+import { RequestTimeoutError, StreamTimeoutError } from './timed-fetch.ts';
 
 /** Who made the failed request. */
 export interface ModelErrorContext {
@@ -40,23 +42,32 @@ export function toModelError(error: unknown, context: ModelErrorContext): ModelE
  * model the provider does not know (404). Aborts, timeouts mid-stream and client errors are not.
  */
 export function isFallbackWorthy(error: unknown): boolean {
-  const last = unwrapRetryError(error);
+  const last = unwrapWaitTooLong(unwrapRetryError(error));
   if (!APICallError.isInstance(last) || last.statusCode === undefined) return false;
   return last.statusCode >= 500 || last.statusCode === 404 || /overloaded/i.test(last.responseBody ?? '');
 }
 
-/** The one-line reason a request failed (`HTTP 503: overloaded`), as {@link toModelError} words it. */
+/**
+ * The one-line reason a request failed (`HTTP 503: overloaded`; `overloaded_error: Overloaded` for an
+ * error event inside a 200 stream), as {@link toModelError} words it. A provider that asked for a
+ * longer wait than llm-do allows is named with what it asked.
+ */
 export function describeModelFailure(error: unknown): string {
   const last = unwrapRetryError(error);
-  return streamTimeoutIn(last)?.message ?? describeFailure(last);
+  if (last instanceof RetryWaitTooLongError) return `${describeModelFailure(last.cause)}; ${last.message}`;
+  return timeoutIn(last)?.message ?? describeFailure(last);
 }
 
-/** A silent stream, however deep the SDK wrapped it (stream error → APICallError → cause). */
-function streamTimeoutIn(error: unknown): StreamTimeoutError | undefined {
+/** A silent stream or an unanswered request, however deep the SDK wrapped it (stream error → APICallError → cause). */
+function timeoutIn(error: unknown): Error | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if (current instanceof StreamTimeoutError) return current;
+    if (current instanceof StreamTimeoutError || current instanceof RequestTimeoutError) return current;
   }
   return undefined;
+}
+
+function unwrapWaitTooLong(error: unknown): unknown {
+  return error instanceof RetryWaitTooLongError ? error.cause : error;
 }
 
 /** The AI SDK wraps the last attempt in a RetryError when its own retries are on. */
@@ -78,8 +89,11 @@ function describeFailure(error: unknown): string {
     if (error.statusCode === undefined) {
       return shorten(`cannot connect to ${error.url}: ${connectionReason(error.cause) ?? providerMessage}`);
     }
-    return `HTTP ${error.statusCode}: ${shorten(providerMessage)}`;
+    // An error event in a 200 stream has no HTTP status of its own: the SDK's is a guess from its type.
+    const verdict = judgeFailure(error);
+    return `${verdict.inStream ? verdict.reason : `HTTP ${error.statusCode}`}: ${shorten(providerMessage)}`;
   }
+  if (isProviderStreamError(error)) return shorten(`${judgeFailure(error).reason}: ${error.message}`);
   return shorten(messageFromValue(error) ?? String(error));
 }
 

@@ -32,7 +32,11 @@ export interface RequestTokens {
 export interface PriceBook {
   /** The price of `modelId` (`provider:model` or `test`), or undefined when unknown. */
   priceOf(modelId: string): ModelPrice | undefined;
+  /** USD per search the provider of `modelId` runs for `provider_tools`: the model's `web_search` price, else the bundled one of its provider. */
+  searchPriceOf(modelId: string): number | undefined;
 }
+
+const SEARCH_PRICES: Readonly<Record<string, number | string>> = table.web_search;
 
 /** Trailing `-20250929`, `-2025-04-14` or `-latest`: the same model at a pinned or floating version. */
 const VERSION_SUFFIX = /-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/;
@@ -45,15 +49,21 @@ export function createPriceBook(overrides: readonly (Prices | undefined)[] = [])
   // A Map, not an object: a key like `x:__proto__` from a manifest stays an ordinary key.
   const prices = new Map<string, ModelPrice>(Object.entries(table.models));
   for (const layer of overrides) for (const [key, price] of Object.entries(layer ?? {})) prices.set(key, price);
+  const priceOf = (modelId: string): ModelPrice | undefined => {
+    const { provider, model } = parseModelId(modelId);
+    const candidates = [`${provider}:${model}`, `${provider}:${model.replace(VERSION_SUFFIX, '')}`, `${provider}:*`];
+    for (const key of candidates) {
+      const price = prices.get(key);
+      if (price) return price;
+    }
+    return undefined;
+  };
   return {
-    priceOf(modelId) {
-      const { provider, model } = parseModelId(modelId);
-      const candidates = [`${provider}:${model}`, `${provider}:${model.replace(VERSION_SUFFIX, '')}`, `${provider}:*`];
-      for (const key of candidates) {
-        const price = prices.get(key);
-        if (price) return price;
-      }
-      return undefined;
+    priceOf,
+    searchPriceOf(modelId) {
+      const { provider } = parseModelId(modelId);
+      const bundled = Object.hasOwn(SEARCH_PRICES, provider) ? SEARCH_PRICES[provider] : undefined;
+      return priceOf(modelId)?.web_search ?? (typeof bundled === 'number' ? bundled : undefined);
     },
   };
 }

@@ -17,7 +17,7 @@ export interface ProviderContext {
   env: Record<string, string | undefined>;
   /** The key from the provider's environment variable, else the one stored with `llm-do keys set`. */
   apiKey: string | undefined;
-  /** The retrying fetch every provider uses. */
+  /** The fetch every provider uses: it bounds each attempt's time (`timed-fetch.ts`); retries are the model's (`retrying-model.ts`). */
   fetch: typeof fetch;
   /** `provider:model` and worker, for error messages. */
   modelId: string;

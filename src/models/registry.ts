@@ -6,7 +6,9 @@ import { suggestNearest } from '../worker-file/suggest.ts';
 import { createFallbackModel, type FallbackEvent } from './fallback-model.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
 import { BUILTIN_PROVIDERS, createChatCompletionsModel, setting, type ProviderContext, type ProviderSpec } from './providers.ts';
-import { createRetryingFetch, type RetryOptions } from './retrying-fetch.ts';
+import { requestLimits } from './request-limits.ts';
+import { createRetryingModel, type RetryOptions } from './retrying-model.ts';
+import { createTimedFetch } from './timed-fetch.ts';
 import { createTestModel } from './test-model.ts';
 
 /** Options of {@link createModelRegistry}. */
@@ -24,7 +26,10 @@ export interface ModelRegistryOptions {
   onFallback?: (event: FallbackEvent) => void;
   /** Underlying fetch (tests, proxies). @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** Retry policy for transient failures; the caller should set the AI SDK's `maxRetries: 0`. */
+  /**
+   * How failed requests are retried (`retrying-model.ts`, the one retry layer). `maxWaitMs` defaults
+   * to `LLM_DO_MAX_RETRY_WAIT` from `env`.
+   */
   retry?: RetryOptions;
   /**
    * Record every answer to a cassette file, or answer from one with no provider, key or network
@@ -127,7 +132,8 @@ export function providerSpecs(providers: ProvidersConfig = {}): Map<string, Prov
 /**
  * Creates the registry: built-in providers `anthropic`, `openai` (Responses API),
  * `openai-compatible`, `google`, `ollama`, the offline `test` model, and the manifest's providers.
- * Every provider uses one retrying fetch.
+ * Every provider's model retries its failed requests (`retrying-model.ts`) over one fetch that
+ * bounds each attempt's time (`timed-fetch.ts`).
  *
  * @example
  * const registry = createModelRegistry({ env: process.env, providers: manifest.providers });
@@ -135,8 +141,11 @@ export function providerSpecs(providers: ProvidersConfig = {}): Map<string, Prov
  */
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
   const { env, providers = {}, keys = {}, retry, onFallback } = options;
-  const streamTimeout = streamTimeoutMs(env);
-  const fetch = createRetryingFetch({ ...retry, fetch: options.fetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
+  const limits = requestLimits(env);
+  const timing = limits instanceof ProjectError ? {} : { idleTimeoutMs: limits.streamTimeoutMs, requestTimeoutMs: limits.requestTimeoutMs };
+  const fetch = createTimedFetch({ ...timing, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const retrying = (model: LanguageModelV4) =>
+    createRetryingModel(model, { ...(limits instanceof ProjectError ? {} : { maxWaitMs: limits.maxRetryWaitMs }), ...retry });
   const known = providerSpecs(providers);
   // One model per id for the registry's life, shared by every call (as a script shares one): the
   // provider packages build their response schemas per model, which cost a run of 20 sub-workers
@@ -155,11 +164,12 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
       });
     }
     const context: ProviderContext = { model, env, apiKey, fetch, modelId, workerId };
-    if (spec.freshEachCall) return spec.create(context);
+    const create = async () => retrying(await spec.create(context));
+    if (spec.freshEachCall) return create();
     // Another caller's failure is not this worker's: it asks again, for an error naming itself.
     const shared = created.get(modelId);
-    if (shared) return shared.catch(() => spec.create(context));
-    const creating = spec.create(context);
+    if (shared) return shared.catch(create);
+    const creating = create();
     created.set(modelId, creating);
     creating.catch(() => created.delete(modelId));
     return creating;
@@ -171,7 +181,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
 
   return {
     async resolve(modelId, workerId, fallbacks = []) {
-      if (streamTimeout instanceof ProjectError) throw streamTimeout;
+      if (limits instanceof ProjectError) throw limits;
       const { replaying, recorder } = (await cassette) ?? {};
       if (replaying) return replaying(modelId);
       const ids = [modelId, ...fallbacks.filter((id) => id !== modelId)];
@@ -198,17 +208,4 @@ async function openCassette(option: CassetteOption): Promise<{
   }
   const record = createCassetteRecorder(option.record);
   return { recorder: (modelId, model) => wrapLanguageModel({ model, middleware: recordingMiddleware(modelId, record) }) };
-}
-
-/** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (SPEC §15). */
-const DEFAULT_STREAM_TIMEOUT_SECONDS = 120;
-
-function streamTimeoutMs(env: Record<string, string | undefined>): number | ProjectError {
-  const raw = setting(env.LLM_DO_STREAM_TIMEOUT);
-  if (raw === undefined) return DEFAULT_STREAM_TIMEOUT_SECONDS * 1000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    return new ProjectError('invalid-field', `LLM_DO_STREAM_TIMEOUT must be a number of seconds greater than 0 (e.g. 120), got "${raw}"`);
-  }
-  return seconds * 1000;
 }

@@ -3,8 +3,16 @@
  * non-streaming request would have given (`LanguageModelV4GenerateResult`): the model step gathers
  * its streamed requests with it, and a cassette gathers what it records.
  */
-import type { LanguageModelV4Content, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4Citation,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
+} from '@ai-sdk/provider';
 import { isCommentary } from './answer-phase.ts';
+import { restartOf, type StreamRestart } from './retrying-model.ts';
 
 export interface GatherListener {
   /** The answer's text as it arrives, the deltas read in one turn of the event loop merged into one (commentary is not the answer: see `onCommentary`). */
@@ -13,8 +21,15 @@ export interface GatherListener {
   onReasoning?(text: string): void;
   /** A whole commentary message (OpenAI Responses' `commentary` phase), when it ends. */
   onCommentary?(text: string): void;
-  /** The usage of the finish part, as soon as it arrives. */
-  onUsage?(usage: LanguageModelV4Usage): void;
+  /** The usage of the finish part (and its provider metadata), as soon as it arrives. */
+  onUsage?(usage: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined): void;
+  /** A tool call or result of a tool the provider ran (`providerExecuted`), as it arrives. */
+  onProviderTool?(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' | 'tool-result' }>): void;
+  /**
+   * The stream failed and a new attempt follows (`retrying-model.ts`): what was gathered so far is
+   * dropped, and text held back was reported first.
+   */
+  onRestart?(restart: StreamRestart): void;
 }
 
 export interface StreamGatherer {
@@ -28,13 +43,13 @@ export interface StreamGatherer {
   result(envelope?: Pick<LanguageModelV4GenerateResult, 'request' | 'response'>): LanguageModelV4GenerateResult;
 }
 
-type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown; commentary?: boolean };
+type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown; commentary?: boolean; citations?: LanguageModelV4Citation[] };
 
 export function createStreamGatherer(listener: GatherListener = {}): StreamGatherer {
-  const content: LanguageModelV4Content[] = [];
+  let content: LanguageModelV4Content[] = [];
   // Text and reasoning are built from their deltas, in the order they started.
   const open = new Map<string, OpenText>();
-  const warnings: LanguageModelV4GenerateResult['warnings'] = [];
+  let warnings: LanguageModelV4GenerateResult['warnings'] = [];
   let metadata: Record<string, unknown> = {};
   let finish: Extract<LanguageModelV4StreamPart, { type: 'finish' }> | undefined;
   // A fast provider sends a delta per token and a socket read carries thousands: the deltas read in
@@ -68,10 +83,19 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
   const addMetadata = (part: OpenText | undefined, providerMetadata: unknown) => {
     if (part && providerMetadata) part.providerMetadata = { ...(part.providerMetadata as object), ...(providerMetadata as object) };
   };
-  const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown) => {
+  const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown, citations: LanguageModelV4Citation[] | undefined) => {
     const part = open.get(`${type}:${id}`);
     addMetadata(part, providerMetadata);
+    if (part && citations && citations.length > 0) part.citations = [...(part.citations ?? []), ...citations];
     if (part?.commentary && part.text !== '') listener.onCommentary?.(part.text);
+  };
+  const restart = (what: StreamRestart) => {
+    content = [];
+    open.clear();
+    warnings = [];
+    metadata = {};
+    finish = undefined;
+    listener.onRestart?.(what);
   };
   return {
     flushText,
@@ -98,16 +122,27 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
           if (part.delta !== '') listener.onReasoning?.(part.delta);
           return;
         case 'text-end':
+          ended('text', part.id, part.providerMetadata, part.citations);
+          return;
         case 'reasoning-end':
-          ended(part.type === 'text-end' ? 'text' : 'reasoning', part.id, part.providerMetadata);
+          ended('reasoning', part.id, part.providerMetadata, undefined);
           return;
         case 'tool-call':
         case 'tool-result':
+          content.push(part);
+          // Tool results in a response are always the provider's own.
+          if (part.type === 'tool-result' || part.providerExecuted) listener.onProviderTool?.(part);
+          return;
+        case 'custom': {
+          const restarted = restartOf(part);
+          if (restarted) restart(restarted);
+          else content.push(part);
+          return;
+        }
         case 'tool-approval-request':
         case 'file':
         case 'reasoning-file':
         case 'source':
-        case 'custom':
           content.push(part);
           return;
         case 'stream-start':
@@ -120,7 +155,7 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
         }
         case 'finish':
           finish = part;
-          listener.onUsage?.(part.usage);
+          listener.onUsage?.(part.usage, part.providerMetadata);
           return;
         case 'error':
           throw part.error;
@@ -133,7 +168,9 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
       if (!finish) throw new Error('the model stream ended without a finish part');
       return {
         content: content
-          .filter((part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata))
+          .filter(
+            (part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata && !(part as OpenText).citations),
+          )
           .map((part) => {
             if (!('commentary' in part)) return part;
             const { commentary: _commentary, ...rest } = part as OpenText;

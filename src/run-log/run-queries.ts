@@ -3,7 +3,7 @@
  * Run ids may be given by a unique prefix or as `last`.
  */
 import { UsageError } from '../errors.ts';
-import type { BoundMountEvent } from '../runtime/events.ts';
+import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
@@ -90,6 +90,10 @@ export interface RequestRecord {
   cache_write_tokens: number | null;
   cost_usd: number | null;
   duration_ms: number | null;
+  /** Searches the provider ran for this request (`provider_tools`), billed in `cost_usd`; 0 when none. */
+  web_search_requests: number;
+  /** What the answer cites (docs/models.md, "Sources"); `[]` when nothing. */
+  sources: AnswerSource[];
   /** What the model was sent, rebuilt from the stored deltas (with `prompts`). */
   prompt?: AssembledPrompt;
 }
@@ -112,6 +116,8 @@ export interface ToolCallRecord {
   result: unknown;
   error: string | null;
   duration_ms: number | null;
+  /** Run by the provider during the model step (`provider_tools`): no approval, its duration the provider's. */
+  provider_executed: boolean;
   approval: ApprovalRecord | null;
   /** The call this tool call delegated to. */
   call: CallRecord | null;
@@ -260,6 +266,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
       result: readValue(row.result, row.result_size),
       error: row.error,
       duration_ms: row.duration_ms,
+      provider_executed: row.provider_executed === 1,
       approval: approvals.get(key) ?? null,
       call: childByToolCall.get(key) ?? null,
     });
@@ -289,6 +296,8 @@ function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (Reques
       cache_write_tokens: row.cache_write_tokens,
       cost_usd: row.cost_usd,
       duration_ms: row.duration_ms,
+      web_search_requests: row.web_search_requests ?? 0,
+      sources: row.sources === null ? [] : (JSON.parse(row.sources) as AnswerSource[]),
     };
     if (!prompts || row.prompt_messages === null) return request;
     const prompt = assemble({

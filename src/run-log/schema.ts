@@ -156,6 +156,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE model_requests ADD COLUMN reasoning TEXT;
   ALTER TABLE model_requests ADD COLUMN reasoning_tokens INTEGER;
   `,
+  // 7: what providers do on their side (docs/models.md): tool calls the provider ran
+  // (\`provider_executed\`, no approval), the sources an answer cites (JSON \`[{type, url, title}]\`) and
+  // the searches a request was billed for. Older rows are local tool calls with no sources.
+  `
+  ALTER TABLE tool_calls ADD COLUMN provider_executed INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE model_requests ADD COLUMN sources TEXT;
+  ALTER TABLE model_requests ADD COLUMN web_search_requests INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

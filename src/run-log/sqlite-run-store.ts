@@ -11,6 +11,7 @@
  * the log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
+import { formatWait } from '../models/retry-policy.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
@@ -117,10 +118,9 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
               event.commentary ?? null,
               event.reasoning ?? null,
               event.tool_calls,
-              event.input_tokens,
-              event.output_tokens,
               event.reasoning_tokens ?? null,
               event.duration_ms,
+              event.sources ? JSON.stringify(event.sources) : null,
               run,
               call,
               event.step,
@@ -130,13 +130,27 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'usage': {
         const step = stepOf(run, call);
         return [
-          () => sql.usage.run(event.input_tokens, event.output_tokens, event.cache_read_tokens, event.cache_write_tokens, event.cost_usd, run, call, step),
+          () =>
+            sql.usage.run(
+              event.input_tokens,
+              event.output_tokens,
+              event.cache_read_tokens,
+              event.cache_write_tokens,
+              event.cost_usd,
+              event.web_search_requests ?? 0,
+              run,
+              call,
+              step,
+            ),
         ];
       }
       case 'tool_call': {
         const args = storeValue(event.args);
         const step = stepOf(run, call);
-        return [() => sql.toolCall.run(run, call, event.tool_call_id, step, event.tool, ts, args.text, args.size), () => index(run, 'args', event.args)];
+        return [
+          () => sql.toolCall.run(run, call, event.tool_call_id, step, event.tool, ts, args.text, args.size, event.provider_executed ? 1 : 0),
+          () => index(run, 'args', event.args),
+        ];
       }
       case 'tool_result': {
         const result = storeValue(event.result);
@@ -191,6 +205,13 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       case 'model_fallback':
         // Which model answered from here on, kept where `runs show` lists what went wrong.
         return [() => sql.warning.run(run, call, ts, `${event.model} failed (${event.message}); fell back to ${event.fallback}`)];
+      case 'model_retry': {
+        // Each wait, and what a restarted step threw away, kept with the other things that went wrong.
+        const asked = event.hint ? `, as ${event.hint} asked` : '';
+        const what = event.restart ? 'mid-answer: the text so far was discarded and the step restarted' : 'retried';
+        const line = `${event.model}: ${event.message} ${what}, retry ${event.attempt}/${event.max_retries} after ${formatWait(event.delay_ms)}${asked}`;
+        return [() => sql.warning.run(run, call, ts, line)];
+      }
       case 'run_end': {
         const { usage } = event;
         return [
@@ -311,13 +332,22 @@ function statements(db: RunDatabase) {
       `UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
     response: db.prepare(
-      `UPDATE model_requests SET finish_reason = ?, text = ?, commentary = ?, reasoning = ?, tool_calls = ?, input_tokens = ?, output_tokens = ?, reasoning_tokens = ?, duration_ms = ?
+      `UPDATE model_requests SET finish_reason = ?, text = ?, commentary = ?, reasoning = ?, tool_calls = ?, reasoning_tokens = ?, duration_ms = ?, sources = ?
        WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
+    // A step's usage events add up: a stream restarted after a failure reports the failed attempt's
+    // usage too. A cost stays unknown (null) once one of them has no price.
     usage: db.prepare(
-      `UPDATE model_requests SET input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
+      `UPDATE model_requests SET
+         cost_usd = CASE WHEN input_tokens IS NULL THEN ?5 WHEN cost_usd IS NULL OR ?5 IS NULL THEN NULL ELSE cost_usd + ?5 END,
+         input_tokens = coalesce(input_tokens, 0) + ?1, output_tokens = coalesce(output_tokens, 0) + ?2,
+         cache_read_tokens = coalesce(cache_read_tokens, 0) + ?3, cache_write_tokens = coalesce(cache_write_tokens, 0) + ?4,
+         web_search_requests = coalesce(web_search_requests, 0) + ?6
+       WHERE run_id = ?7 AND call_id = ?8 AND step = ?9`,
     ),
-    toolCall: db.prepare(`INSERT INTO tool_calls (run_id, call_id, tool_call_id, step, tool, started_at, args, args_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    toolCall: db.prepare(
+      `INSERT INTO tool_calls (run_id, call_id, tool_call_id, step, tool, started_at, args, args_size, provider_executed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     // The latest call with this id: a model may reuse ids across steps.
     toolResult: db.prepare(
       `UPDATE tool_calls SET ok = ?, denied = ?, result = ?, result_size = ?, error = ?, duration_ms = ?

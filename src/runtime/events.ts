@@ -26,6 +26,12 @@ export interface UsageSummary extends TokenUsage {
   by_worker: Record<string, TokenUsage>;
 }
 
+/**
+ * A source an answer cites (or, when it cites none, one the provider grounded it on): a web page,
+ * or a document of the prompt (docs/models.md, "Sources").
+ */
+export type AnswerSource = { type: 'url'; url: string; title?: string } | { type: 'document'; title: string; media_type: string; filename?: string };
+
 /** A `${field}` mount bound for a call (SPEC §21), as `run_start` and `delegation_start` show it. */
 export interface BoundMountEvent {
   /** Where the called worker sees it: `/docs`. */
@@ -88,7 +94,21 @@ export type RunEvent =
       /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
       settings: Record<string, unknown>;
     })
-  | (EventBase & { type: 'model_retry'; model: string; attempt: number; max_retries: number; delay_ms: number; status?: number; message: string })
+  | (EventBase & {
+      type: 'model_retry';
+      model: string;
+      attempt: number;
+      max_retries: number;
+      delay_ms: number;
+      /** The HTTP status retried; none for an error event inside a 200 stream, a dropped connection or a timeout. */
+      status?: number;
+      /** `HTTP 429`, `overloaded_error`, `ECONNRESET`, `stream_timeout`. */
+      message: string;
+      /** The provider's signal that set `delay_ms` (`retry-after`, `retry-after-ms`, `RetryInfo`, a rate-limit reset header); none for backoff. */
+      hint?: string;
+      /** The failed attempt had streamed output, which is void: the step starts again from nothing. */
+      restart?: true;
+    })
   /** `model` failed after its retries; the request goes to `fallback`, the next of `fallback_models` (which then serves the rest of the run). */
   | (EventBase & { type: 'model_fallback'; model: string; fallback: string; status?: number; message: string })
   | (EventBase & { type: 'text_delta'; text: string })
@@ -118,6 +138,8 @@ export type RunEvent =
       /** Output tokens spent on reasoning, where the provider reports them (part of `output_tokens`). */
       reasoning_tokens?: number;
       duration_ms: number;
+      /** What the answer cites (docs/models.md, "Sources"); left out when nothing. */
+      sources?: AnswerSource[];
     })
   // `provider_executed: true`: a provider-side tool (`provider_tools`) the provider ran during the model step; nothing ran here.
   | (EventBase & { type: 'tool_call'; tool: string; tool_call_id: string; args: unknown; provider_executed?: true })
@@ -139,7 +161,7 @@ export type RunEvent =
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
   | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown; mounts?: BoundMountEvent[] })
   | (EventBase & { type: 'delegation_end'; tool_call_id: string; caller: string; ok: boolean; error?: string; duration_ms: number })
-  // `web_search_requests`: searches the provider ran for `provider_tools` and bills apart, where it reports them (Anthropic).
+  // `web_search_requests`: searches the provider ran for `provider_tools`, billed per search and priced in `cost_usd`.
   | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
   // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
@@ -152,6 +174,8 @@ export type RunEvent =
       /** Why the entry worker's last model step stopped: with its answer, or with a `refusal` or `truncated` error. */
       finish_reason?: FinishReason;
       output?: unknown;
+      /** What the entry worker's answer cites, when it cites anything (docs/models.md, "Sources"). */
+      sources?: AnswerSource[];
       error?: string;
       usage: UsageSummary;
       duration_ms: number;

@@ -1,6 +1,16 @@
 /** The runtime: running workers, delegation, events, usage. What sibling folders may import. */
 export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, type RunHandle } from './run-worker.ts';
-export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, PendingApproval, PendingQuestion } from './events.ts';
+export type {
+  AnswerSource,
+  RunEvent,
+  RunEventType,
+  RunEventListener,
+  RequestUsage,
+  TokenUsage,
+  UsageSummary,
+  PendingApproval,
+  PendingQuestion,
+} from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
 export { pendingApprovals, STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './state.ts';
 export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';

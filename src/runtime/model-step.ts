@@ -6,8 +6,9 @@
  * what the model answered, with why it stopped (`models/finish-reason.ts`). The
  * engine runs the tool calls (`engine.ts`); a call of an undeclared tool, or with arguments that are
  * not JSON, is answered here with an error result. `provider_tools` are declared here too, and run by
- * the provider during the step: they are reported as `tool_call`/`tool_result` events with
- * `provider_executed: true`, never run nor gated here. Retries live in the models layer's fetch.
+ * the provider during the step: they are reported as they arrive (`provider-tool-events.ts`), never
+ * run nor gated here, and priced per search. Retries live in the models layer (`retrying-model.ts`);
+ * a stream it restarts after partial output is reported here as a `model_retry` with `restart`.
  */
 import type {
   LanguageModelV4CallOptions,
@@ -18,6 +19,7 @@ import type {
   LanguageModelV4ProviderTool,
   LanguageModelV4ToolResultOutput,
   LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { AssistantContent, ModelMessage, ToolModelMessage } from 'ai';
 import { sha256Hex } from '../crypto.ts';
@@ -28,14 +30,17 @@ import { finishOf, type StepFinish } from '../models/finish-reason.ts';
 import { servingModelId } from '../models/fallback-model.ts';
 import { toModelError } from '../models/model-error.ts';
 import { neutralProviderToolId } from '../models/provider-tools.ts';
+import type { StreamRestart } from '../models/retrying-model.ts';
 import { createStreamGatherer } from '../models/stream-gatherer.ts';
 import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
 import type { ProviderToolName } from '../worker-file/schema.ts';
+import { answerSources } from './answer-sources.ts';
 import type { CallEventBody, CallIdentity, RequestUsage } from './events.ts';
 import { createPromptRecorder } from './model-prompt.ts';
 import { toProviderMessages } from './provider-messages.ts';
+import { createProviderToolReporter, type ProviderToolReporter } from './provider-tool-events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
-import { emitterFor } from './run-scope.ts';
+import { emitterFor, modelRetryBody } from './run-scope.ts';
 import { stepSettings } from './step-settings.ts';
 
 /** A tool the model is offered: its name, description and JSON Schema of its input. */
@@ -118,16 +123,15 @@ interface ReadAnswer {
   toolCalls: ModelToolCall[];
   /** Error results for the calls no tool can take. */
   refused: ToolModelMessage['content'];
-  events: CallEventBody[];
 }
 
 /**
  * The model's answer as llm-do keeps it: its text, the assistant message (provider metadata kept as
- * the provider options a later request sends back: signatures, item ids), the calls to run, the
- * invalid calls' answers and the events of the tools the provider ran.
+ * the provider options a later request sends back: signatures, item ids), the calls to run and the
+ * invalid calls' answers.
  */
 function readAnswer(content: readonly LanguageModelV4Content[], declared: readonly ToolDeclaration[]): ReadAnswer {
-  const answer: ReadAnswer = { text: '', commentary: [], reasoning: [], assistant: [], toolCalls: [], refused: [], events: [] };
+  const answer: ReadAnswer = { text: '', commentary: [], reasoning: [], assistant: [], toolCalls: [], refused: [] };
   const names = () => declared.map((tool) => tool.name).join(', ') || 'none';
   for (const part of content) {
     const providerOptions = 'providerMetadata' in part && part.providerMetadata ? { providerOptions: part.providerMetadata } : {};
@@ -152,10 +156,7 @@ function readAnswer(content: readonly LanguageModelV4Content[], declared: readon
           ...(part.providerExecuted ? { providerExecuted: true } : {}),
           ...providerOptions,
         });
-        if (part.providerExecuted) {
-          answer.events.push({ type: 'tool_call', tool: part.toolName, tool_call_id: part.toolCallId, args: input, provider_executed: true });
-          break;
-        }
+        if (part.providerExecuted) break;
         const known = declared.some((tool) => tool.name === part.toolName);
         const error = !known
           ? `Model tried to call unavailable tool '${part.toolName}'. Available tools: ${names()}.`
@@ -174,10 +175,6 @@ function readAnswer(content: readonly LanguageModelV4Content[], declared: readon
           output: providerResultOutput(part.result, part.isError),
           ...providerOptions,
         } as AssistantPart);
-        const outcome = part.isError
-          ? { ok: false as const, error: typeof part.result === 'string' ? part.result : JSON.stringify(part.result) }
-          : { ok: true as const, result: part.result };
-        answer.events.push({ type: 'tool_result', tool: part.toolName, tool_call_id: part.toolCallId, ...outcome, duration_ms: 0, provider_executed: true });
         break;
       }
       default:
@@ -215,10 +212,16 @@ function thoughtFields(answer: ReadAnswer, usage: LanguageModelV4Usage) {
   };
 }
 
-/** Anthropic's count of the searches it ran (`usage.server_tool_use.web_search_requests`), if any. */
-function webSearchRequestsOf(raw: unknown): number | undefined {
-  const count = (raw as { server_tool_use?: { web_search_requests?: unknown } } | undefined)?.server_tool_use?.web_search_requests;
-  return typeof count === 'number' && count > 0 ? count : undefined;
+/**
+ * The searches a provider ran for an answer and bills apart: Anthropic's count
+ * (`usage.server_tool_use.web_search_requests`), Google Search grounding's queries, else the
+ * `web_search` calls seen (OpenAI bills each).
+ */
+function searchesOf(usage: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined, tools: ProviderToolReporter): number {
+  const reported = (usage.raw as { server_tool_use?: { web_search_requests?: unknown } } | undefined)?.server_tool_use?.web_search_requests;
+  if (typeof reported === 'number') return reported;
+  const grounding = (providerMetadata?.google as { groundingMetadata?: { webSearchQueries?: unknown } } | undefined)?.groundingMetadata?.webSearchQueries;
+  return Array.isArray(grounding) ? grounding.length : tools.searches;
 }
 
 /** The model steps of one call: they share its prompt recorder (each prompt a delta of the last), its converted prompt and its request signal. */
@@ -239,7 +242,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const emit = emitterFor(ctx, identity);
   const { now, usage } = ctx.services;
   const systemSha256 = sha256Hex(system);
-  // This call's own signal, so the run's shared retrying fetch can say which call a retry serves.
+  // This call's own signal, so the run's shared retrying models can say which call a retry serves.
   const abortSignal = AbortSignal.any([ctx.signal]);
   ctx.state.requests.set(abortSignal, {
     ...identity,
@@ -250,10 +253,16 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const describePrompt = createPromptRecorder();
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
-  const countUsage = (reported: LanguageModelV4Usage) => {
+  const countUsage = (reported: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined, tools: ProviderToolReporter) => {
     const model = servedBy();
-    const searches = webSearchRequestsOf(reported.raw);
-    responseUsage = { model, ...usage.add(workerId, model, reported), ...(searches === undefined ? {} : { web_search_requests: searches }) };
+    const searches = searchesOf(reported, providerMetadata, tools);
+    responseUsage = { model, ...usage.add(workerId, model, reported, searches), ...(searches > 0 ? { web_search_requests: searches } : {}) };
+  };
+  // A stream restarted after a failure: the failed attempt's usage counts, and the display is told.
+  const restarted = (restart: StreamRestart) => {
+    const model = servedBy();
+    if (restart.usage) emit({ type: 'usage', model, ...usage.add(workerId, model, restart.usage) });
+    emit(modelRetryBody(model, restart));
   };
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', ...responseUsage });
@@ -278,9 +287,11 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const send = async (request: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> => {
     const model = worker.model;
     const sent = promptCache ? await promptCache.transformParams!({ type: ctx.config.stream ? 'stream' : 'generate', params: request, model }) : request;
+    const tools = createProviderToolReporter(emit, now);
     if (!ctx.config.stream) {
       const result = await model.doGenerate(sent);
-      countUsage(result.usage);
+      for (const part of result.content) if (part.type === 'tool-call' || part.type === 'tool-result') tools.take(part);
+      countUsage(result.usage, result.providerMetadata, tools);
       reportThoughts(result.content, emit);
       return result;
     }
@@ -289,7 +300,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       onTextDelta: (text) => emit({ type: 'text_delta', text }),
       onReasoning: (text) => emit({ type: 'reasoning_delta', text }),
       onCommentary: (text) => emit({ type: 'commentary', text }),
-      onUsage: countUsage,
+      onUsage: (reported, providerMetadata) => countUsage(reported, providerMetadata, tools),
+      onProviderTool: (part) => tools.take(part),
+      onRestart: restarted,
     });
     const reader = stream.getReader();
     try {
@@ -323,8 +336,8 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       const result = await send(request);
       settings.warn(result.warnings);
       const answer = readAnswer(result.content, declared);
-      for (const event of answer.events) emit(event);
       const finish = finishOf(result.finishReason, result.providerMetadata);
+      const sources = answerSources(result.content);
       emit({
         type: 'model_step',
         model: servedBy(),
@@ -336,6 +349,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
         input_tokens: result.usage.inputTokens.total ?? 0,
         output_tokens: result.usage.outputTokens.total ?? 0,
         duration_ms: now() - started,
+        ...(sources.length > 0 ? { sources } : {}),
       });
       const responseMessages: ModelMessage[] = answer.assistant.length > 0 ? [{ role: 'assistant', content: answer.assistant }] : [];
       if (answer.refused.length > 0) responseMessages.push({ role: 'tool', content: answer.refused });

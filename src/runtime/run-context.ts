@@ -84,8 +84,8 @@ export interface RunState {
   /** Prepared workers by canonical id (each prepared once per run). */
   readonly prepared: Map<string, Promise<PreparedWorker>>;
   /**
-   * The call each model request serves, by the abort signal the AI SDK hands unchanged to fetch; the
-   * shared retrying fetch reports `model_retry` through it.
+   * The call each model request serves, by the abort signal the model step hands the model; the
+   * registry's retrying models report `model_retry` through it.
    */
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
   /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */

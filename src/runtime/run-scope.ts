@@ -11,6 +11,7 @@ import { createMcpSessions } from '../mcp-client/sessions.ts';
 import { mergeModelConfig } from '../models/model-config.ts';
 import { createPriceBook } from '../models/prices.ts';
 import { createModelRegistry } from '../models/registry.ts';
+import type { RetryEvent } from '../models/retrying-model.ts';
 import type { ApprovalEvent, ApprovalMode } from '../approval/types.ts';
 import { createBranches } from './branches.ts';
 import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
@@ -59,6 +60,21 @@ export function openRunBus(
 /** Emits events of one call: fills in its identity. */
 export function emitterFor(ctx: RunContext, identity: CallIdentity): (body: CallEventBody) => void {
   return (body) => ctx.services.emit({ ...identity, ...body } as UnstampedEvent);
+}
+
+/** The `model_retry` event of a retry of `model` (a restart when the failed attempt had shown output). */
+export function modelRetryBody(model: string, retry: RetryEvent & { discarded?: boolean }): CallEventBody {
+  return {
+    type: 'model_retry',
+    model,
+    attempt: retry.attempt,
+    max_retries: retry.retries,
+    delay_ms: retry.delayMs,
+    ...(retry.status === undefined ? {} : { status: retry.status }),
+    message: retry.reason,
+    ...(retry.hint === undefined ? {} : { hint: retry.hint }),
+    ...(retry.discarded ? { restart: true as const } : {}),
+  };
 }
 
 /** What a resumed run takes over from the run it continues. */
@@ -129,17 +145,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
             const call = callOf(retry.signal);
             if (!call) return;
             const { model, ...identity } = call;
-            const status = retry.status === undefined ? {} : { status: retry.status };
-            emit({
-              ...identity,
-              type: 'model_retry',
-              model,
-              attempt: retry.attempt,
-              max_retries: retry.retries,
-              delay_ms: retry.delayMs,
-              ...status,
-              message: retry.reason,
-            });
+            emit({ ...identity, ...modelRetryBody(model, retry) } as UnstampedEvent);
           },
         },
       }),

@@ -13,9 +13,10 @@ import type { CassetteOption, ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker-file/schema.ts';
 import type { MountGrant } from '../project/mount-table.ts';
+import { collectCallSources } from './answer-sources.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import type { EventBus } from './event-bus.ts';
-import type { CallIdentity, PendingApproval, PendingQuestion, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
+import type { AnswerSource, CallIdentity, PendingApproval, PendingQuestion, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
 import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
 import { prepareInput } from './input.ts';
@@ -141,6 +142,11 @@ export interface RunResult {
   error?: Error;
   usage: UsageSummary;
   /**
+   * What the entry worker's answer cites (web pages, documents), each once; left out when nothing
+   * (docs/models.md, "Sources").
+   */
+  sources?: AnswerSource[];
+  /**
    * Tool calls denied during the run, in every worker of the chain (by a person, by `auto_deny` or a
    * `blocked` rule, or because no terminal could ask). A run can be `ok` with denials: check this.
    */
@@ -210,6 +216,7 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
   const { ctx } = scope;
   const { emit, usage, now } = ctx.services;
   const started = now();
+  const sourcesOf = collectCallSources(bus, root.call_id);
   try {
     const settled = await settleRun(ctx, root, run());
     const summary = usage.summary();
@@ -220,8 +227,10 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     const finish = finishReason === undefined ? {} : { finish_reason: finishReason };
     if (settled.ok) {
       const { output } = settled.value;
-      emit({ ...root, type: 'run_end', status: 'ok', ...finish, output, usage: summary, duration_ms });
-      return { worker, status: 'ok', ...finish, output, usage: summary, denied_calls, duration_ms };
+      const sources = sourcesOf();
+      const cited = sources.length > 0 ? { sources } : {};
+      emit({ ...root, type: 'run_end', status: 'ok', ...finish, output, ...cited, usage: summary, duration_ms });
+      return { worker, status: 'ok', ...finish, output, ...cited, usage: summary, denied_calls, duration_ms };
     }
     if (CallPaused.isInstance(settled.caught) && !ctx.signal.aborted) {
       const state = snapshotRun(ctx);

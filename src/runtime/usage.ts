@@ -7,8 +7,12 @@ import { requestCost, type PriceBook } from '../models/prices.ts';
 import type { RequestUsage, TokenUsage, UsageSummary } from './events.ts';
 
 export interface UsageMeter {
-  /** Counts one response of `worker` served by `model`, as the provider reported it (a missing count is 0); returns its tokens and cost. */
-  add(worker: string, model: string, usage: LanguageModelV4Usage): RequestUsage;
+  /**
+   * Counts one response of `worker` served by `model`, as the provider reported it (a missing count
+   * is 0), and the `searches` its provider ran for it; returns its tokens and cost. A search with no
+   * known price makes the cost unknown.
+   */
+  add(worker: string, model: string, usage: LanguageModelV4Usage, searches?: number): RequestUsage;
   summary(): UsageSummary;
 }
 
@@ -49,7 +53,7 @@ export function createUsageMeter(prices: PriceBook, before?: UsageSummary): Usag
   const byWorker = new Map<string, TokenUsage>(Object.entries(before?.by_worker ?? {}).map(([worker, usage]) => [worker, copyOf(usage)]));
   const total = before ? copyOf(before) : emptyUsage();
   return {
-    add(worker, model, usage) {
+    add(worker, model, usage, searches = 0) {
       const tokens = {
         input: usage.inputTokens.total ?? 0,
         output: usage.outputTokens.total ?? 0,
@@ -57,12 +61,13 @@ export function createUsageMeter(prices: PriceBook, before?: UsageSummary): Usag
         cacheWrite: usage.inputTokens.cacheWrite ?? 0,
       };
       const price = prices.priceOf(model);
+      const searchPrice = searches > 0 ? prices.searchPriceOf(model) : 0;
       const request: RequestUsage = {
         input_tokens: tokens.input,
         output_tokens: tokens.output,
         cache_read_tokens: tokens.cacheRead,
         cache_write_tokens: tokens.cacheWrite,
-        cost_usd: price ? roundUsd(requestCost(price, tokens)) : null,
+        cost_usd: price && searchPrice !== undefined ? roundUsd(requestCost(price, tokens) + searches * searchPrice) : null,
       };
       const current = byWorker.get(worker) ?? emptyUsage();
       accumulate(current, request, model);

@@ -108,10 +108,14 @@ export async function startScriptedServer(handler: ScriptedHandler = echoHandler
     const planned = plan(reply, request, index, reply.usage === undefined ? protocol.measureInput?.(request.body) : undefined);
     if (!request.stream) return sendJson(res, status, protocol.respond(planned, request), headers);
 
+    const { streamError } = reply;
+    const failing = streamError ? protocol.streamErrorEvents?.(streamError.type, streamError.message, planned, request) : undefined;
+    if (streamError && !failing) return sendJson(res, 500, protocol.errorBody(500, `streamError: the ${name} protocol has no error events`));
     const ndjson = protocol.framing === 'ndjson';
     const contentType = ndjson ? 'application/x-ndjson' : 'text/event-stream';
     res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
-    const events = protocol.streamEvents(planned, request);
+    const answer = protocol.streamEvents(planned, request);
+    const events = failing && streamError ? [...answer.slice(0, streamError.afterEvents ?? 0), ...failing] : answer;
     for (const event of events.slice(0, reply.stallAfterEvents)) {
       res.write(ndjson ? `${event.data}\n` : `${event.event === undefined ? '' : `event: ${event.event}\n`}data: ${event.data}\n\n`);
     }

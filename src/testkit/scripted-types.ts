@@ -99,12 +99,34 @@ export interface ScriptedReply {
   webSearch?: ScriptedWebSearch;
   /** Structured output: sent as the JSON text of the answer (or Anthropic's `json` tool call when that is how the client asked). */
   json?: unknown;
+  /**
+   * Streaming only: the answer fails inside its 200 stream, as providers send it: after
+   * `afterEvents` events of the answer (default 0: as the first event), the protocol's error event
+   * (Anthropic's `event: error` with `type`, OpenAI Responses' `error` event then `response.failed`
+   * with `type` as its code, a Chat Completions `{"error": …}` chunk), and the stream ends. Not for
+   * Google and Ollama.
+   */
+  streamError?: ScriptedStreamError;
+}
+
+/** An error event inside a streamed answer. */
+export interface ScriptedStreamError {
+  /** The provider's error type or code: `overloaded_error`, `rate_limit_error`, `insufficient_quota`, `server_error`. */
+  type: string;
+  message: string;
+  /** Events of the answer sent before it. @default 0 */
+  afterEvents?: number;
 }
 
 /** A provider-side web search and the pages it found. */
 export interface ScriptedWebSearch {
   query: string;
   results: { url: string; title: string }[];
+  /**
+   * The answer's text cites every page found, as the protocol marks it: Anthropic's citations on the
+   * text block, OpenAI Responses' `url_citation` annotations. @default false
+   */
+  cited?: boolean;
 }
 
 /** Decides the reply to the `index`-th request (0-based, across all protocols). */

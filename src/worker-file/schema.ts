@@ -270,12 +270,15 @@ const usdPerMillion = z.number().nonnegative('prices are USD per million tokens,
 /**
  * The price of one model, USD per million tokens. A cache price left out costs as much as `input`
  * (what OpenAI and Google charge for cache writes; a guess for a provider with no cache prices).
+ * `web_search` is USD per search its provider runs for `provider_tools` (default: the bundled
+ * table's price for the provider).
  */
 export const ModelPriceSchema = z.strictObject({
   input: usdPerMillion,
   output: usdPerMillion,
   cache_read: usdPerMillion.optional(),
   cache_write: usdPerMillion.optional(),
+  web_search: z.number().nonnegative('web_search is USD per search, 0 or more').optional(),
 });
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 

@@ -65,6 +65,19 @@ describe('request gate', () => {
     expect(starts[1]! - starts[0]!).toBe(2000);
   });
 
+  test("a 429's used-up rate limit reset holds the gate too, and no hold is longer than a minute", async () => {
+    const clock = fakeClock();
+    const throttled: number[] = [];
+    const replies = [
+      new Response('', { status: 429, headers: { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '6s' } }),
+      new Response('', { status: 429, headers: { 'retry-after': '600' } }),
+    ];
+    const gated = createRequestGate({ now: clock.now, sleep: clock.sleep, onThrottled: (ms) => throttled.push(ms) }).wrap(async () => replies.shift()!);
+    await gated('http://x');
+    await gated('http://x');
+    expect(throttled).toEqual([6000, 60_000]);
+  });
+
   test('--tpm waits while the last minute spent the limit, until its oldest tokens leave the window', async () => {
     const clock = fakeClock();
     const gate = createRequestGate({ tpm: 1000, now: clock.now, sleep: clock.sleep });

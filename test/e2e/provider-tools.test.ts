@@ -94,13 +94,49 @@ describe.concurrent('provider_tools: web_search', { timeout: 90_000 }, () => {
         expect(events.filter((event) => event.type.startsWith('approval_')).map((event) => event.tool)).not.toContain('web_search');
         expect(events.find((event) => event.type === 'model_step' && event.worker === 'main')).toMatchObject({ tool_calls: 1 });
         const searchUsage = events.filter((event) => event.type === 'usage' && event.worker === 'main').map((event) => event.web_search_requests);
-        expect(searchUsage).toEqual(provider.model.startsWith('anthropic') ? [1, undefined] : [undefined, undefined]);
+        // Anthropic counts its searches; OpenAI's are its web_search calls. Each is priced.
+        expect(searchUsage).toEqual([1, undefined]);
 
         const shown = await runCli(['runs', 'show', 'last', '--json'], { env: { LLM_DO_HOME: home } });
         expect(shown.code, shown.stderr).toBe(0);
         expect(shown.stdout).toContain('web_search');
       });
     }
+  }
+
+  for (const model of ['anthropic:claude-sonnet-4-5', 'openai:gpt-5']) {
+    test(`${model}: the search shows its query in order, provider-run; the cited pages are footnotes, in --json and in runs show; searches are priced`, async () => {
+      const { env } = await scripted(() => ({
+        webSearch: { ...SEARCH, cited: true },
+        text: 'llm-do keeps workers as files.',
+        usage: { input: 1000, output: 10 },
+      }));
+      const home = tempDir('llm-do-e2e-ptoolshome-');
+      const root = project({ 'main.worker': worker('main', `model: ${model}\nprovider_tools: [web_search]`) });
+      const runEnv = { ...env, LLM_DO_HOME: home };
+
+      const shown = await runCli([root, 'search'], { env: runEnv });
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toBe('llm-do keeps workers as files.\n');
+      const lines = shown.stderr.split('\n');
+      const search = lines.findIndex((line) => line.includes('✓ web_search'));
+      expect(lines[search]).toMatch(/✓ web_search .*"query":"llm-do workers".* · provider-run/);
+      expect(lines.slice(search + 1, search + 3)).toEqual(['Sources:', '  [1] llm-do: workers as files <https://example.com/llm-do>']);
+
+      const json = JSON.parse((await runCli([root, 'search', '--json', '-q'], { env: runEnv })).stdout);
+      expect(json.sources).toEqual([{ type: 'url', url: 'https://example.com/llm-do', title: 'llm-do: workers as files' }]);
+      // 1000 input and 10 output tokens, and one search at $0.01.
+      const tokens = model.startsWith('anthropic') ? (1000 * 3 + 10 * 15) / 1e6 : (1000 * 1.25 + 10 * 10) / 1e6;
+      expect(json.usage.cost_usd).toBeCloseTo(tokens + 0.01, 9);
+
+      const log = await runCli(['runs', 'show', 'last'], { env: { LLM_DO_HOME: home } });
+      expect(log.stdout).toMatch(/web_search .*llm-do workers.* · provider-run/);
+      expect(log.stdout).toContain('[1] llm-do: workers as files <https://example.com/llm-do>');
+      expect(log.stdout).toContain('1 search');
+      const logged = JSON.parse((await runCli(['runs', 'show', 'last', '--json'], { env: { LLM_DO_HOME: home } })).stdout).run.root;
+      expect(logged.tool_calls[0]).toMatchObject({ tool: 'web_search', provider_executed: true, approval: null });
+      expect(logged.requests[0]).toMatchObject({ web_search_requests: 1, sources: json.sources });
+    });
   }
 
   test('a run paused at an approval after a search resumes, and sends the search back to the provider', async () => {

@@ -3,7 +3,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText, RetryError } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, ModelError } from '../../src/errors.ts';
-import { createRetryingFetch, toModelError } from '../../src/models/index.ts';
+import { createTimedFetch, toModelError } from '../../src/models/index.ts';
 import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
@@ -66,7 +66,7 @@ describe('toModelError on real failures', () => {
   afterAll(() => server.close());
 
   it('an aborted request becomes AbortedError', async () => {
-    const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createRetryingFetch() }).chat('gpt-4o');
+    const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createTimedFetch() }).chat('gpt-4o');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const failure = await catchRejection(generateText({ model, prompt: 'x', abortSignal: controller.signal, maxRetries: 0 }));
@@ -74,7 +74,7 @@ describe('toModelError on real failures', () => {
   });
 
   it('an abort with a custom reason becomes AbortedError when the signal is given', async () => {
-    const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createRetryingFetch() }).chat('gpt-4o');
+    const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createTimedFetch() }).chat('gpt-4o');
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user pressed Ctrl-C')), 50);
     const failure = await catchRejection(generateText({ model, prompt: 'x', abortSignal: controller.signal, maxRetries: 0 }));
@@ -86,7 +86,7 @@ describe('toModelError on real failures', () => {
     const closed = await startScriptedServer();
     const baseURL = closed.openaiBaseUrl;
     await closed.close();
-    const model = createOpenAI({ baseURL, apiKey: 'k', fetch: createRetryingFetch() }).chat('gpt-4o');
+    const model = createOpenAI({ baseURL, apiKey: 'k', fetch: createTimedFetch() }).chat('gpt-4o');
     const failure = await catchRejection(generateText({ model, prompt: 'x', maxRetries: 0 }));
     expect(toModelError(failure, { worker: 'main', model: 'openai-compatible:gpt-4o' }).message).toBe(
       `model openai-compatible:gpt-4o failed for worker main: cannot connect to ${baseURL}/chat/completions: ECONNREFUSED`,

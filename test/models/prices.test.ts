@@ -50,6 +50,15 @@ describe('price lookup', () => {
     expect(book.priceOf('anthropic:claude-haiku-4-5')).toBeDefined();
   });
 
+  test("a search is priced by the model's web_search, else the table's price for its provider, else unknown", () => {
+    const book = createPriceBook([{ 'openai:gpt-5': { input: 1.25, output: 10, web_search: 0.025 } }]);
+    expect(book.searchPriceOf('openai:gpt-5')).toBe(0.025);
+    expect(book.searchPriceOf('openai:gpt-5-mini')).toBe(0.01);
+    expect(book.searchPriceOf('anthropic:claude-sonnet-4-5')).toBe(0.01);
+    expect(book.searchPriceOf('google:gemini-2.5-flash')).toBe(0.014);
+    expect(book.searchPriceOf('openai-compatible:qwen3')).toBeUndefined();
+  });
+
   test('an override keyed like an Object.prototype member is an ordinary entry', () => {
     const book = createPriceBook([JSON.parse('{"x:__proto__": {"input": 1, "output": 1}}')]);
     expect(book.priceOf('x:__proto__')).toEqual({ input: 1, output: 1 });

@@ -46,6 +46,13 @@ describe('usage meter', () => {
     });
   });
 
+  test('searches a provider ran are priced on top of the tokens; one with no price makes the cost unknown', () => {
+    const meter = createUsageMeter(createPriceBook([{ 'p:searching': { input: 2, output: 10, web_search: 0.01 } }]));
+    expect(meter.add('main', 'p:searching', reported(10, 2), 3).cost_usd).toBeCloseTo(0.00004 + 0.03, 9);
+    expect(meter.add('main', 'openai-compatible:qwen3', reported(10, 2), 1).cost_usd).toBeNull();
+    expect(meter.summary().unpriced_models).toEqual(['openai-compatible:qwen3']);
+  });
+
   test('cache reads and writes are parts of the input, each at its own price', () => {
     const meter = createUsageMeter(PRICES);
     const request = meter.add('main', 'p:priced', reported(1_000_000, 100_000, { cacheRead: 600_000, cacheWrite: 300_000 }));

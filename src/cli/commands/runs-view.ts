@@ -6,7 +6,7 @@
 import type { PendingQuestion } from '../../runtime/events.ts';
 import type { CallRecord, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../run-log/index.ts';
 import { shortApprovalIds } from '../pending-view.ts';
-import { formatDuration, shorten } from '../progress.ts';
+import { formatDuration, formatSource, shorten } from '../progress.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
 
 /** `$0.0123`, `cost unknown` for a finished run without a price, `-` while running. */
@@ -127,10 +127,12 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
       ? undefined
       : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out${request.reasoning_tokens ? ` (${request.reasoning_tokens} reasoning)` : ''}`,
   ];
+  if (request.web_search_requests > 0) parts.push(`${request.web_search_requests} search${request.web_search_requests === 1 ? '' : 'es'}`);
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
   if (request.reasoning) lines.push(`${pad}  reasoning: ${shorten(request.reasoning, false, 160)}`);
   if (request.commentary) lines.push(`${pad}  commentary: ${shorten(request.commentary, false, 160)}`);
   if (request.text) lines.push(`${pad}  text: ${shorten(request.text, false, 160)}`);
+  request.sources.forEach((source, index) => lines.push(`${pad}  [${index + 1}] ${formatSource(source)}`));
   if (prompts && request.prompt) lines.push(...promptLines(request.prompt, `${pad}  `));
   return lines;
 }
@@ -152,6 +154,8 @@ function toolLines(tool: ToolCallRecord, pad: string, prompts: boolean, status: 
 
 function approvalText(tool: ToolCallRecord, status: string): string | undefined {
   const { approval } = tool;
+  // The provider ran it on its side: declaring it in provider_tools was the consent.
+  if (tool.provider_executed) return 'provider-run';
   if (!approval) return undefined;
   if (approval.approved === null) return status === 'paused' ? 'waiting for a decision (llm-do approvals)' : 'approval asked, no answer';
   const reason = approval.reason ? `: ${shorten(approval.reason, false, 120)}` : '';

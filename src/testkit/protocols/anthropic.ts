@@ -80,8 +80,12 @@ const messagesProtocol: Protocol = {
     content.forEach(({ block, input }, index) => {
       // A block starts empty and is filled by deltas: text pieces, or the tool input as partial JSON;
       // a search result comes whole.
-      emit('content_block_start', { index, content_block: block.type === 'text' ? { type: 'text', text: '' } : block });
+      emit('content_block_start', {
+        index,
+        content_block: block.type === 'text' ? { type: 'text', text: '', ...(block.citations ? { citations: [] } : {}) } : block,
+      });
       if (block.type === 'text') {
+        for (const citation of block.citations ?? []) emit('content_block_delta', { index, delta: { type: 'citations_delta', citation } });
         for (const text of block.text.match(/\S+\s*|\s+/g) ?? []) emit('content_block_delta', { index, delta: { type: 'text_delta', text } });
       } else if (input !== undefined) {
         emit('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
@@ -98,6 +102,10 @@ const messagesProtocol: Protocol = {
 
   errorBody(status, message) {
     return { type: 'error', error: { type: ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message } };
+  },
+
+  streamErrorEvents(type, message) {
+    return [{ event: 'error', data: JSON.stringify({ type: 'error', error: { details: null, type, message } }) }];
   },
 };
 
@@ -133,7 +141,7 @@ function serverToolUsage({ webSearch }: PlannedReply) {
 
 type Block = {
   block:
-    | { type: 'text'; text: string }
+    | { type: 'text'; text: string; citations?: object[] }
     | { type: 'tool_use' | 'server_tool_use'; id: string; name: string; input: object }
     | { type: 'web_search_tool_result'; tool_use_id: string; content: object[] };
   /** A tool block's input, sent apart (as deltas when streaming). */
@@ -158,7 +166,17 @@ function contentBlocks(reply: PlannedReply, jsonTool: boolean): Block[] {
     }));
     blocks.push({ block: { type: 'web_search_tool_result', tool_use_id: id, content } });
   }
-  if (reply.text !== '' || reply.toolCalls.length === 0) blocks.push({ block: { type: 'text', text: reply.text } });
+  if (reply.text !== '' || reply.toolCalls.length === 0) {
+    const cited = reply.webSearch?.cited ? reply.webSearch.results : [];
+    const citations = cited.map(({ url, title }, index) => ({
+      type: 'web_search_result_location',
+      cited_text: reply.text,
+      url,
+      title,
+      encrypted_index: `encrypted-index-${reply.id}-${index}`,
+    }));
+    blocks.push({ block: { type: 'text', text: reply.text, ...(citations.length > 0 ? { citations } : {}) } });
+  }
   for (const call of reply.toolCalls) blocks.push({ block: { type: 'tool_use', id: call.id, name: call.name, input: {} }, input: call.args });
   return blocks;
 }

@@ -114,6 +114,10 @@ export const openaiChatProtocol: Protocol = {
   },
 
   errorBody: openaiErrorBody,
+
+  streamErrorEvents(type, message) {
+    return [{ data: JSON.stringify({ error: { message, type, code: type, param: null } }) }, { data: '[DONE]' }];
+  },
 };
 
 /** OpenAI's error body, shared by Chat Completions and Responses. */

@@ -73,7 +73,7 @@ export function createOpenAIResponsesProtocol(): Protocol {
         id: `msg_${reply.id}`,
         status: 'completed',
         role: 'assistant',
-        content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
+        content: [{ type: 'output_text', text: reply.text, annotations: citationsOf(reply), logprobs: [] }],
       });
     }
     for (const call of reply.toolCalls) {
@@ -144,6 +144,9 @@ export function createOpenAIResponsesProtocol(): Protocol {
           for (const delta of part.text.match(/\S+\s*|\s+/g) ?? []) {
             emit('response.output_text.delta', { item_id: item.id, output_index, content_index: 0, delta, logprobs: [] });
           }
+          part.annotations.forEach((annotation: object, annotation_index: number) =>
+            emit('response.output_text.annotation.added', { item_id: item.id, output_index, content_index: 0, annotation_index, annotation }),
+          );
           emit('response.output_text.done', { item_id: item.id, output_index, content_index: 0, text: part.text, logprobs: [] });
           emit('response.content_part.done', { item_id: item.id, output_index, content_index: 0, part });
         } else if (item.type === 'web_search_call') {
@@ -163,5 +166,20 @@ export function createOpenAIResponsesProtocol(): Protocol {
     },
 
     errorBody: openaiErrorBody,
+
+    streamErrorEvents(type, message, reply, request) {
+      const createdAt = nowSeconds();
+      const failed = { ...response(reply, request.model, 'failed', [], createdAt), error: { code: type, message } };
+      return [
+        { event: 'error', data: JSON.stringify({ type: 'error', sequence_number: 0, error: { type, code: type, message, param: null } }) },
+        { event: 'response.failed', data: JSON.stringify({ type: 'response.failed', sequence_number: 1, response: failed }) },
+      ];
+    },
   };
+}
+
+/** `url_citation` annotations of a reply whose web search is cited: each page over the whole text. */
+function citationsOf(reply: PlannedReply): object[] {
+  if (!reply.webSearch?.cited) return [];
+  return reply.webSearch.results.map(({ url, title }) => ({ type: 'url_citation', start_index: 0, end_index: reply.text.length, url, title }));
 }

@@ -46,6 +46,8 @@ export interface Protocol {
   streamEvents(reply: PlannedReply, request: ScriptedRequest): SseEvent[];
   /** The protocol's error body for an HTTP error status. */
   errorBody(status: number, message: string): unknown;
+  /** The events that end a stream with an error of `type` (`ScriptedReply.streamError`); none for a protocol without them. */
+  streamErrorEvents?(type: string, message: string, reply: PlannedReply, request: ScriptedRequest): SseEvent[];
   /** Input tokens of a request as the provider counts them, cache reads and writes included (default: characters / 4, nothing cached). */
   measureInput?(body: any): Omit<PlannedReply['usage'], 'output'>;
 }

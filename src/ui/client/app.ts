@@ -654,8 +654,21 @@ function requestNode(call: CallRecord, request: RequestRecord): HTMLElement {
       `step ${request.step} · ${request.model} · ${request.finish_reason ?? 'no response yet'} · ${formatDuration(request.duration_ms)}${tokens}${cost}`,
     ),
     request.text && h('pre', {}, request.text),
+    request.sources.length > 0 && h('ol', { class: 'sources' }, ...request.sources.map((source) => h('li', {}, sourceNode(source)))),
     promptExpandable(call, request),
   );
+}
+
+/**
+ * A source the answer cites: a link for a web page, but only an `http:`/`https:` one (the URL came
+ * from a model's provider: any other scheme, `javascript:` say, is shown as text), else its title.
+ */
+function sourceNode(source: RequestRecord['sources'][number]): HTMLElement {
+  if (source.type !== 'url') return h('span', {}, source.filename ? `${source.title} (${source.filename})` : source.title);
+  const linkable = /^https?:\/\//i.test(source.url);
+  const label = source.title ?? source.url;
+  if (!linkable) return h('span', {}, `${label} <${source.url}>`);
+  return h('a', { href: source.url, target: '_blank', rel: 'noopener noreferrer', title: source.url }, label);
 }
 
 /** Prompts fetched so far, by `run call step`: a live update redraws them without asking again. */
@@ -728,13 +741,15 @@ function toolNode(call: CallRecord, tool: ToolCallRecord, scale: Scale): HTMLEle
   const approval = tool.approval;
   const approvalText = asking
     ? 'waiting for an answer'
-    : !approval
-      ? undefined
-      : approval.approved === null
-        ? waiting
-          ? 'waiting for a decision'
-          : 'approval asked, no answer'
-        : `${approval.approved ? 'approved' : 'denied'} by ${approval.source ?? 'unknown'}${approval.reason ? `: ${approval.reason}` : ''}`;
+    : tool.provider_executed
+      ? 'provider-run'
+      : !approval
+        ? undefined
+        : approval.approved === null
+          ? waiting
+            ? 'waiting for a decision'
+            : 'approval asked, no answer'
+          : `${approval.approved ? 'approved' : 'denied'} by ${approval.source ?? 'unknown'}${approval.reason ? `: ${approval.reason}` : ''}`;
   return h(
     'div',
     { class: 'tool', 'data-tool': tool.tool },

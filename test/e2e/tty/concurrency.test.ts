@@ -95,7 +95,7 @@ describe.concurrent('the terminal under concurrency', () => {
 
     expect(result.error, result.screen).toBeNull();
     expect(result.code, result.screen).toBe(0);
-    expect(result.screen).toMatch(/^ {4}a#2 ! 429 from openai-compatible \(scripted-chat\), retry 1\/3 in 0\.0 s$/m);
+    expect(result.screen).toMatch(/^ {4}a#2 ! 429 from openai-compatible \(scripted-chat\), retry 1\/3 in 0\.0 s, as retry-after asked$/m);
   });
 
   test('the entry answer streams as it arrives; one Ctrl-C during parallel calls ends the run as interrupted (130), nothing after run_end', async () => {
