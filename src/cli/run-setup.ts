@@ -15,7 +15,7 @@ import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import type { PausedRuns } from '../run-log/paused-runs.ts';
 import type { RunDatabase } from '../run-log/transaction.ts';
-import { createNodeHttpFetch } from '../models/node-http-fetch.ts';
+import { createEnvProxyFetch } from '../models/env-proxy-fetch.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
@@ -76,8 +76,20 @@ export function asksAtTerminal(flags: RunFlags): boolean {
   return approvalFromFlags(flags) === undefined && flags.onApproval !== 'pause';
 }
 
-/** How the CLI's model requests are sent: `node:http`, not undici's fetch (`models/node-http-fetch.ts`). */
-const modelFetch = createNodeHttpFetch();
+/**
+ * How model requests are sent: undici's fetch through the proxies the environment names
+ * (`models/env-proxy-fetch.ts`), one per environment, so the runs of a process (`llm-do ui`, `mcp
+ * serve`) share its connections.
+ */
+const modelFetches = new WeakMap<CliIO['env'], typeof fetch>();
+
+function modelFetch(env: CliIO['env']): typeof fetch {
+  const known = modelFetches.get(env);
+  if (known) return known;
+  const fetch = createEnvProxyFetch(env);
+  modelFetches.set(env, fetch);
+  return fetch;
+}
 
 /** `runWorker` options from the flags shared by `run` and `chat`, and how model requests are sent. */
 export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> & { fetch: typeof fetch } {
@@ -92,7 +104,7 @@ export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerO
     stream: flags.stream !== false,
     env: io.env,
     apiKeys: readStoredKeys(io),
-    fetch: modelFetch,
+    fetch: modelFetch(io.env),
   };
 }
 

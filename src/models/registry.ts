@@ -7,6 +7,7 @@ import { createFallbackModel, type FallbackEvent } from './fallback-model.ts';
 import { parseModelId, TEST_MODEL_ID } from './model-id.ts';
 import { BUILTIN_PROVIDERS, createChatCompletionsModel, setting, type ProviderContext, type ProviderSpec } from './providers.ts';
 import { createRetryingFetch, type RetryOptions } from './retrying-fetch.ts';
+import { followSameOriginRedirects } from './same-origin-redirects.ts';
 import { createTestModel } from './test-model.ts';
 
 /** Options of {@link createModelRegistry}. */
@@ -22,7 +23,10 @@ export interface ModelRegistryOptions {
   keys?: Readonly<Record<string, string>>;
   /** Told when a model of a `fallback_models` chain fails and the next one is tried. */
   onFallback?: (event: FallbackEvent) => void;
-  /** Underlying fetch (tests, proxies). @default globalThis.fetch */
+  /**
+   * Underlying fetch (tests, proxies), under the retries; a redirect is followed only within the
+   * request's origin (`same-origin-redirects.ts`), so no key goes elsewhere. @default globalThis.fetch
+   */
   fetch?: typeof fetch;
   /** Retry policy for transient failures; the caller should set the AI SDK's `maxRetries: 0`. */
   retry?: RetryOptions;
@@ -127,7 +131,7 @@ export function providerSpecs(providers: ProvidersConfig = {}): Map<string, Prov
 /**
  * Creates the registry: built-in providers `anthropic`, `openai` (Responses API),
  * `openai-compatible`, `google`, `ollama`, the offline `test` model, and the manifest's providers.
- * Every provider uses one retrying fetch.
+ * Every provider uses one retrying fetch, which follows redirects only within an origin.
  *
  * @example
  * const registry = createModelRegistry({ env: process.env, providers: manifest.providers });
@@ -136,7 +140,8 @@ export function providerSpecs(providers: ProvidersConfig = {}): Map<string, Prov
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
   const { env, providers = {}, keys = {}, retry, onFallback } = options;
   const streamTimeout = streamTimeoutMs(env);
-  const fetch = createRetryingFetch({ ...retry, fetch: options.fetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
+  const baseFetch = followSameOriginRedirects(options.fetch ?? globalThis.fetch);
+  const fetch = createRetryingFetch({ ...retry, fetch: baseFetch, ...(typeof streamTimeout === 'number' ? { idleTimeoutMs: streamTimeout } : {}) });
   const known = providerSpecs(providers);
   // One model per id for the registry's life, shared by every call (as a script shares one): the
   // provider packages build their response schemas per model, which cost a run of 20 sub-workers

@@ -50,13 +50,14 @@ export interface RetryEvent {
 /** Statuses worth retrying: rate limits and server-side failures (529 = Anthropic "overloaded"). */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
 /**
- * Connection errors that will not heal within seconds: nothing listens, the host does not exist, or
- * its certificate cannot be verified (OpenSSL's verification results, and Node's for a name the
- * certificate does not cover).
+ * Connection errors that will not heal within seconds: nothing listens, the host does not exist,
+ * a proxy refuses the tunnel (`models/env-proxy-fetch.ts`), or the certificate cannot be verified
+ * (OpenSSL's verification results, and Node's for a name the certificate does not cover).
  */
 const PERMANENT_CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
+  'PROXY_REFUSED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_GET_ISSUER_CERT',

@@ -90,12 +90,12 @@ describe('createRetryingFetch', () => {
     expect(delays[2]).toBe(30_000);
   });
 
-  it('retries dropped connections but not refused ones, unknown hosts or certificates that do not verify', async () => {
+  it('retries dropped connections but not refused ones, unknown hosts, proxies refusing a tunnel or certificates that do not verify', async () => {
     const reset = scriptedFetch([connectionError('ECONNRESET'), 200]);
     expect((await createRetryingFetch({ fetch: reset.fetch, baseDelayMs: 1 })('http://x/')).status).toBe(200);
     expect(reset.calls).toHaveLength(2);
 
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID']) {
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'PROXY_REFUSED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID']) {
       const refused = scriptedFetch([connectionError(code), 200]);
       const error = await catchRejection(createRetryingFetch({ fetch: refused.fetch, baseDelayMs: 1 })('http://x/'));
       expect((error as Error).message).toBe('fetch failed');
