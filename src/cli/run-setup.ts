@@ -77,18 +77,15 @@ export function asksAtTerminal(flags: RunFlags): boolean {
 }
 
 /**
- * How model requests are sent: undici's fetch through the proxies the environment names
+ * How model requests are sent: through the proxies the environment names, with undici's fetch
  * (`models/env-proxy-fetch.ts`), one per environment, so the runs of a process (`llm-do ui`, `mcp
- * serve`) share its connections.
+ * serve`) share its connections; with no proxy variable, with the global fetch, as the library.
  */
-const modelFetches = new WeakMap<CliIO['env'], typeof fetch>();
+const proxyFetches = new WeakMap<CliIO['env'], typeof fetch | undefined>();
 
 function modelFetch(env: CliIO['env']): typeof fetch {
-  const known = modelFetches.get(env);
-  if (known) return known;
-  const fetch = createEnvProxyFetch(env);
-  modelFetches.set(env, fetch);
-  return fetch;
+  if (!proxyFetches.has(env)) proxyFetches.set(env, createEnvProxyFetch(env));
+  return proxyFetches.get(env) ?? globalThis.fetch;
 }
 
 /** `runWorker` options from the flags shared by `run` and `chat`, and how model requests are sent. */

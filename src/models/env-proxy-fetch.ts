@@ -1,11 +1,12 @@
 /**
- * The CLI's fetch for model requests: undici's own fetch over undici's `EnvHttpProxyAgent`, so
- * `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` apply by undici's rules: the lowercase forms win, and
- * an https: request goes through `HTTP_PROXY` when no `HTTPS_PROXY` is set. One undici throughout,
- * the npm package's major 7 (the major Node 24 bundles), not Node's bundled copy with the package's
- * agent (docs/decisions.md, "Model requests over the platform's fetch"). A request the proxy cannot
- * carry fails naming the proxy (its address without credentials) and the variable that set it:
- * {@link ProxyError}.
+ * The CLI's fetch for model requests behind a proxy: undici's own fetch over undici's
+ * `EnvHttpProxyAgent`, so `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` apply by undici's rules: the
+ * lowercase forms win, and an https: request goes through `HTTP_PROXY` when no `HTTPS_PROXY` is
+ * set. With no proxy variable there is none, and the CLI uses the global fetch, as the library
+ * does. One undici per path: the npm package's major 7 (the major Node 24 bundles) with its own
+ * agent, never Node's bundled fetch with the package's agent (docs/decisions.md, "Model requests
+ * over the platform's fetch"). A request the proxy cannot carry fails naming the proxy (its address
+ * without credentials) and the variable that set it: {@link ProxyError}.
  */
 import type { Dispatcher } from 'undici';
 import { ProxyError } from './proxy-error.ts';
@@ -76,11 +77,12 @@ async function openClient(settings: ProxySettings): Promise<Client> {
 
 /**
  * A fetch that sends requests through the proxies `env` names (`HTTPS_PROXY`, `HTTP_PROXY`,
- * `NO_PROXY`, lowercase forms first). undici is loaded by the first request. A proxy URL that is
- * not a URL fails each request, naming the variable.
+ * `NO_PROXY`, lowercase forms first), or `undefined` when it names none. undici is loaded by the
+ * first request. A proxy URL that is not a URL fails each request, naming the variable.
  */
-export function createEnvProxyFetch(env: Record<string, string | undefined>): typeof fetch {
+export function createEnvProxyFetch(env: Record<string, string | undefined>): typeof fetch | undefined {
   const settings = proxySettings(env);
+  if (!settings.http && !settings.https) return undefined;
   let client: Promise<Client> | undefined;
   return async function envProxyFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const { fetch, dispatcher, proxyConnectionFailures } = await (client ??= openClient(settings));

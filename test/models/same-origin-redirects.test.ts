@@ -1,6 +1,7 @@
 /**
  * Redirects of model requests, with two local servers (two origins), over both fetches llm-do uses:
- * the global one (the library's default) and the CLI's (undici's, `createEnvProxyFetch`).
+ * the global one (the library's default, and the CLI's) and the CLI's behind a proxy (undici's,
+ * `createEnvProxyFetch`; here `NO_PROXY` sends these requests directly).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +67,7 @@ const KEYED = {
 
 describe.each([
   ['the global fetch', globalThis.fetch],
-  ["the CLI's fetch (undici)", createEnvProxyFetch({})],
+  ["the CLI's fetch behind a proxy (undici's)", createEnvProxyFetch({ HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' })!],
 ])('followSameOriginRedirects over %s', (_name, base) => {
   const fetch = followSameOriginRedirects(base);
 
