@@ -21,7 +21,7 @@ if (!other || !fs.existsSync(path.join(other, 'cli', 'bin.js')) || !Number.isInt
   console.error('usage: node bench/tool-loop-ab.mjs OTHER_DIST [ROUNDS] [--cold]   (OTHER_DIST holds cli/bin.js; ROUNDS a whole number ≥ 1)');
   process.exit(2);
 }
-const { startScriptedServer } = await import(path.join(repoDir, 'dist', 'testing', 'index.js'));
+const { startScriptedServer } = await import(path.join(repoDir, 'dist', 'testkit', 'index.js'));
 const calls = 10;
 const root = writeToolLoopProject(calls);
 const server = await startScriptedServer();
