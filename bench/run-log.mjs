@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * What recording a run in the run log (`$LLM_DO_HOME/runs.db`, docs/runs.md) costs: a 10-step run
- * (a file tool call per step) and a 1-step run through the built CLI against a local scripted
- * server, with and without `--no-log`. Each round runs both, the order alternating, after one
- * warm-up round; each pair gives a ratio (logged / unlogged) of wall time and of CPU time (the
- * process's user + system, from `children/report-cpu.cjs`). Prints the median, min and max of those
- * ratios over ROUNDS (default 9, at least 7) and PASS or MISS of the 10-step run's median wall ratio
- * against the target, ≤ 1.03 (the record costs at most 3%); exits 1 on MISS. A run writes a journal
- * that the next command opening the log records in it (docs/runs.md), so then what that costs the
- * next `llm-do runs`, and last, loading libsql's native module against `node -e ""`.
+ * (a file tool call per step), a 1-step run and a piped 10-step chat turn through the built CLI
+ * against a local scripted server, with and without `--no-log`. Each round runs each case both
+ * ways, the order alternating, after one warm-up round; each pair gives a ratio (logged / unlogged)
+ * of wall time and of CPU time (the process's user + system, from `children/report-cpu.cjs`). Prints
+ * the median, min and max of those ratios over ROUNDS (default 9, at least 7) and PASS or MISS of the
+ * 10-step run's median wall ratio against the target, ≤ 1.03 (the record costs at most 3%); exits 1
+ * on MISS. A run (and a chat) writes a journal that the next command opening the log records in it
+ * (docs/runs.md), so then what that costs the next `llm-do runs`, and last, loading libsql's native
+ * module against `node -e ""`.
  * Usage: npm run build && node bench/run-log.mjs [ROUNDS]
  */
 import fs from 'node:fs';
@@ -44,10 +45,10 @@ const env = {
 };
 const reportCpu = path.join(benchDir, 'children', 'report-cpu.cjs');
 
-/** One `node ARGS` (in the project unless `cwd` says otherwise): wall and CPU ms. */
-async function timeRun(args, cwd = root) {
+/** One `node ARGS` (in the project unless `cwd` says otherwise, `input` on its stdin): wall and CPU ms. */
+async function timeRun(args, { cwd = root, input } = {}) {
   fs.writeFileSync(cpuFile, '');
-  const { ms } = await timeNode(['--require', reportCpu, ...args], { env, cwd });
+  const { ms } = await timeNode(['--require', reportCpu, ...args], { env, cwd, input });
   return { ms, cpuMs: Number(fs.readFileSync(cpuFile, 'utf8').trim()) };
 }
 
@@ -55,22 +56,24 @@ const spread = (values, digits = 3) =>
   `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 
 const cases = {
-  [`${STEPS}-step run`]: [cliBin, root, 'go', '--quiet'],
-  '1-step run (test model)': [cliBin, root, 'go', '--quiet', '--model', 'test'],
+  [`${STEPS}-step run`]: { args: [cliBin, root, 'go', '--quiet'] },
+  '1-step run (test model)': { args: [cliBin, root, 'go', '--quiet', '--model', 'test'] },
+  // A chat records through the same run log as a run (docs/runs.md): one piped turn of the same 10 steps.
+  [`${STEPS}-step chat turn`]: { args: [cliBin, 'chat', root, '--quiet'], input: 'go\n' },
 };
 let verdict = 'PASS';
 let cpuVerdict = 'within';
 try {
   console.log(`| run | logged ms | --no-log ms | wall ratio | CPU ratio |`);
   console.log(`|---|---|---|---|---|`);
-  for (const [name, args] of Object.entries(cases)) {
+  for (const [name, { args, input }] of Object.entries(cases)) {
     const logged = [];
     const unlogged = [];
     for (let round = -1; round < rounds; round++) {
       // The order alternates, so a machine getting busier or quieter favours neither.
       const loggedFirst = round % 2 === 0;
-      const first = await timeRun(loggedFirst ? args : [...args, '--no-log']);
-      const second = await timeRun(loggedFirst ? [...args, '--no-log'] : args);
+      const first = await timeRun(loggedFirst ? args : [...args, '--no-log'], { input });
+      const second = await timeRun(loggedFirst ? [...args, '--no-log'] : args, { input });
       if (round >= 0) {
         logged.push(loggedFirst ? first : second);
         unlogged.push(loggedFirst ? second : first);
@@ -87,7 +90,7 @@ try {
         0,
       )} | ${spread(wallRatios)} | ${spread(cpuRatios)} |`,
     );
-    if (name.startsWith(`${STEPS}-step`)) {
+    if (name === `${STEPS}-step run`) {
       verdict = median(wallRatios) <= TARGET ? 'PASS' : 'MISS';
       cpuVerdict = median(cpuRatios) <= TARGET ? 'within' : 'over';
     }
@@ -98,7 +101,7 @@ try {
   // A run writes a journal; the next command that opens the log records it there (docs/runs.md).
   const reading = [];
   const readingNothing = [];
-  const [runArgs] = Object.values(cases);
+  const [{ args: runArgs }] = Object.values(cases);
   for (let round = -1; round < rounds; round++) {
     await timeRun(runArgs);
     const recording = await timeRun([cliBin, 'runs', '--limit', '1']);
@@ -112,8 +115,8 @@ try {
   const load = [];
   const bare = [];
   for (let round = -1; round < rounds; round++) {
-    const withLibsql = await timeRun(['-e', "require('libsql')"], repoDir);
-    const nothing = await timeRun(['-e', ''], repoDir);
+    const withLibsql = await timeRun(['-e', "require('libsql')"], { cwd: repoDir });
+    const nothing = await timeRun(['-e', ''], { cwd: repoDir });
     if (round >= 0) load.push(withLibsql), bare.push(nothing);
   }
   const over = (key) => (median(load.map((run) => run[key])) - median(bare.map((run) => run[key]))).toFixed(0);

@@ -1,8 +1,9 @@
 // Bundles the CLI and its dependencies into dist/cli/process-entry.cjs; dynamic imports (commands,
-// providers) become chunks in dist/cli/chunks/ so they still load lazily. The bundle is CommonJS so
-// that the executable, dist/cli/bin.js (src/cli/bin.ts, a small ES module bundled apart), can
-// compile it through V8's code cache: Node 20 has no compile cache, and compiling ~2 MB of
-// JavaScript was the largest part of start-up (bench/RESULTS.md, src/cli/compile-cache.ts).
+// providers) become chunks in dist/cli/chunks/ so they still load lazily. The executable,
+// dist/cli/bin.js (src/cli/bin.ts, a small ES module bundled apart), turns on Node's compile cache
+// and then requires the bundle. The bundle is CommonJS: its lazy entries (below) are loaded by a
+// synchronous require at their first use, and a require of one of Node's modules loads only that
+// module, where an ES module's import reads every export and so loads what Node keeps lazy.
 // jiti stays external: it loads users' TS tool modules with its own resolver and native parts.
 // libsql stays external: it loads its native binary for the platform at run time.
 // zod's translations and yaml, which most runs do not use, are entries of their own that code
@@ -150,8 +151,7 @@ await build({
     // ASCII escapes in strings and no doc comments keep every file one-byte (test/cli/lazy-load.test.ts).
     charset: 'ascii',
     comments: { legal: true, annotation: false, jsdoc: false },
-    // `import('https')` in a dependency becomes a require: an import() in code compiled through
-    // vm.Script needs Node's experimental main-context loader, which prints a warning on stderr.
+    // `import('https')` in a dependency becomes a require, which loads only that module (above).
     dynamicImportInCjs: false,
     entryFileNames: '[name].cjs',
     // One level below dist/cli/, like dist/cli/commands/, so '../init-templates/' resolves the same.
@@ -169,17 +169,7 @@ await build({
   },
 });
 await build({
-  // The code cache the two ES module entries below require. CommonJS: an ES module's import of a
-  // builtin reads every export it has, and so loads what Node keeps lazy (node:crypto's Web Crypto,
-  // node:fs's streams: ~4 ms of start-up); a require loads only the module.
-  input: { 'compile-cache': source('src/cli/compile-cache.ts') },
-  platform: 'node',
-  external: [/^node:/],
-  logLevel: 'warn',
-  output: { dir: outDir, format: 'cjs', entryFileNames: '[name].cjs' },
-});
-await build({
-  // check-thread-bin: what `check` starts its helper threads with, so they too use the code cache.
+  // check-thread-bin: what `check` starts its helper threads with, so they too use the compile cache.
   input: { bin: source('src/cli/bin.ts'), 'check-thread-bin': source('src/cli/check-thread-bin.ts') },
   platform: 'node',
   external: [/^node:/, /\.cjs$/],

@@ -10,12 +10,14 @@
  *
  * @module llm-do
  */
+import { provideLlmDoApi } from './modules/module-loader.ts';
+
 export * from './errors.ts';
 export { loadProject, loadUserConfig, type LoadProjectOptions } from './project/open-project.ts';
 export { runWorker, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
-export type { RunStore, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
+export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './runtime/index.ts';
 export type {
   RunEvent,
   RunEventType,
@@ -53,3 +55,6 @@ export type { DefinedTool, ToolSpec } from './tools/define-tool.ts';
 export type { ToolRegistry } from './tools/custom.ts';
 export type { ToolContext, ToolDefinition, ToolOutcome, ToolsetTool } from './tools/types.ts';
 export type { JsonSchemaObject, ToolInputSchema } from './worker-file/json-schema.ts';
+
+// A project's TS/JS module that imports "llm-do" gets this entry, the running copy (docs/decisions.md, "Module loading").
+provideLlmDoApi(() => import('./index.ts'));

@@ -27,14 +27,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['run-log', 'mcp-server'],
   ['batch', 'test-runner', 'ui'],
   ['restate'],
-  ['index', 'cli', 'testkit', 'browser'],
+  ['index', 'browser'],
+  ['cli', 'testkit'],
 ];
 
 /** Imports that break the layer order on purpose; each must still exist. */
-const ALLOWED_UPWARD: Readonly<Record<string, string>> = {
-  'src/modules/module-loader.ts -> ../index.ts':
-    'tool and schema modules import "llm-do" and must get the running copy of the public API; the import is lazy (jiti is loaded only for TS/JS project code)',
-};
+const ALLOWED_UPWARD: Readonly<Record<string, string>> = {};
 
 /** Files allowed to import `node:fs`, with why; everything else reads files through the sandbox's FileSystem. */
 const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
@@ -46,17 +44,14 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
     'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
   'src/run-log/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
   'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
-  'src/run-log/libsql.ts': "reads /usr/bin/ldd to tell glibc from musl, as libsql's own loader does, instead of building a process report",
-  'src/cli/module-cache.ts': 'creates the compiled-module cache in $LLM_DO_HOME, outside any project, owner-only, and checks it is ours',
-  'src/cli/compile-cache.ts':
-    "reads and writes V8's code cache of the CLI's own bundle in $LLM_DO_HOME/cache/code, owner-only, and reads the bundle's own files",
-  'src/cache-files.ts': "writes the entries of llm-do's own cache directories in $LLM_DO_HOME/cache, owner-only, and keeps each within its size",
-  'src/modules/compiled-modules.ts':
-    'reads a tool or schema module the project policy admitted (as jiti does) and its compiled code in the private $LLM_DO_HOME/cache/tool-modules, and writes that code there, owner-only',
+  'src/cli/module-cache.ts': 'creates the caches of compiled code in $LLM_DO_HOME/cache, outside any project, owner-only, and checks they are ours',
+  'src/cache-files.ts': "keeps llm-do's own cache directories in $LLM_DO_HOME/cache within their size",
+  'src/modules/module-closure.ts':
+    'reads a tool or schema module the project policy admitted, and the files it imports, to follow their imports (as jiti reads them)',
   'src/cli/key-store.ts': 'reads and atomically replaces $LLM_DO_HOME/keys.json, owner-only, outside any project',
   'src/cli/state-file.ts': 'writes and reads the --state file the user named on the command line, outside any sandbox, owner-only',
   'src/models/cassette-file.ts': 'reads and writes the cassette the user named with --record or --replay',
-  'src/models/script-file.ts': 'reads the script the user named with --model scripted:FILE',
+  'src/models/regular-file.ts': 'reads a script or cassette the user named on the command line, refusing anything but a regular file',
   'src/test-runner/run-tests.ts':
     "finds the test files of llm-do test and copies the project into a temporary directory for each case, outside the user's project",
   'src/cli/commands/test.ts': 'writes the --junit report the user named on the command line',

@@ -96,10 +96,11 @@ export function writeTree(root, files) {
 
 /**
  * Spawns `node ARGS` and resolves when it exits, with the wall time from just before the spawn and
- * its captured output. Rejects when it exits non-zero (unless `allowFailure`).
+ * its captured output. Rejects when it exits non-zero (unless `allowFailure`). `input` is written to
+ * its stdin (closed after); without it stdin is empty.
  */
-export function timeNode(args, { env = process.env, cwd = repoDir, allowFailure = false } = {}) {
-  return timeCommand(process.execPath, args, { env, cwd, allowFailure });
+export function timeNode(args, { env = process.env, cwd = repoDir, allowFailure = false, input } = {}) {
+  return timeCommand(process.execPath, args, { env, cwd, allowFailure, input });
 }
 
 /** GNU time, which reports a child's peak resident set size (`%M`, from the kernel's rusage). */
@@ -119,10 +120,11 @@ export async function timeNodeWithRss(args, options = {}) {
   return { ...result, maxRssMb: kb / 1024 };
 }
 
-function timeCommand(command, args, { env = process.env, cwd = repoDir, allowFailure = false } = {}) {
+function timeCommand(command, args, { env = process.env, cwd = repoDir, allowFailure = false, input } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin.end(input);
     const out = [];
     const err = [];
     child.stdout.on('data', (chunk) => out.push(chunk));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The llm-do executable: loads the bundled CLI (CommonJS, scripts/bundle-cli.mjs) through V8's code
-// cache in `$LLM_DO_HOME/cache/code/` (compile-cache.ts), then runs it (process-entry.ts).
+// The llm-do executable: turns on Node's compile cache in `$LLM_DO_HOME/cache/code/` (code-cache.ts),
+// then loads and runs the bundled CLI (process-entry.ts, bundled by scripts/bundle-cli.mjs).
 import { createRequire } from 'node:module';
+import { enableCodeCache } from './code-cache.ts';
 
 // An older Node fails somewhere inside the providers; say once, plainly, what is needed instead.
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -10,12 +11,6 @@ if (nodeMajor < 22) {
   process.exit(2);
 }
 
-const require = createRequire(import.meta.url);
-// Required, not imported: see the compile-cache build in scripts/bundle-cli.mjs.
-const { cacheCliCode } = require('./compile-cache.cjs') as typeof import('./compile-cache.ts');
-
-const counts = cacheCliCode(import.meta.url);
-if (process.env.LLM_DO_DEBUG === '1') {
-  process.on('exit', () => process.stderr.write(`debug: compile cache: ${counts.used} used, ${counts.written} written\n`));
-}
-require('./process-entry.cjs');
+const codeCache = enableCodeCache();
+if (process.env.LLM_DO_DEBUG === '1') process.stderr.write(`debug: compile cache: ${codeCache}\n`);
+createRequire(import.meta.url)('./process-entry.cjs');

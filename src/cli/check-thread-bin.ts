@@ -1,12 +1,9 @@
 // The entry of `check`'s helper threads in the built CLI (src/cli/check-threads.ts): like bin.ts,
-// loads the bundled thread code (check-thread.ts) through V8's code cache. A thread has its own
-// module loader, so without this it compiled its code from source: 0.6 s before it checked its
-// first worker on a 20,000-worker project (bench/RESULTS.md).
+// turns on the compile cache, which Node does not pass from the main thread to its helpers, then
+// loads the bundled thread code (check-thread.ts). Without the cache a thread compiled its code
+// from source: 0.6 s before it checked its first worker on a 20,000-worker project (bench/RESULTS.md).
 import { createRequire } from 'node:module';
+import { enableCodeCache } from './code-cache.ts';
 
-const require = createRequire(import.meta.url);
-// Required, not imported: see the compile-cache build in scripts/bundle-cli.mjs.
-const { cacheCliCode } = require('./compile-cache.cjs') as typeof import('./compile-cache.ts');
-
-cacheCliCode(import.meta.url);
-require('./check-thread.cjs');
+enableCodeCache();
+createRequire(import.meta.url)('./check-thread.cjs');

@@ -11,14 +11,16 @@ import { createAnswerStream } from './answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from './controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from './exit-codes.ts';
 import { printError, printLine, writeOutput, type CliIO } from './io.ts';
+import type { ApprovalFlags } from './shared-flags.ts';
 import { pendingJson, renderPending } from './pending-view.ts';
 import { processFailure } from './process-guard.ts';
 import { createProgressDisplay, type ProgressDisplay } from './progress-display.ts';
-import { asksAtTerminal, openJournaledRunLog, openRunLog, type OpenRunLog, type RunLog } from './run-setup.ts';
+import { asksAtTerminal, openRunLog, type RunLog } from './run-setup.ts';
 import { createStyle, isFancyTerminal } from './style.ts';
 import { openTelemetry, type CliTelemetry } from './telemetry-option.ts';
 import { terminalSafeJson } from './terminal-text.ts';
 import type { TraceWriter } from './trace-writer.ts';
+import { exitCodeAfterSignal, onStopSignals, type StopSignal } from './stop-signals.ts';
 
 /** The `--json` object of a run that failed before it started: the usual keys, empty. */
 export const NOT_RUN_JSON = {
@@ -27,21 +29,40 @@ export const NOT_RUN_JSON = {
   usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
 } as const;
 
+/** The flags a session reads, of `llm-do TARGET` or `llm-do resume`: what shows the run, who decides, whether it is recorded. */
+export interface CommandSessionFlags extends ApprovalFlags {
+  /** `--trace FILE`. */
+  trace?: string;
+  /** `--otel URL`. */
+  otel?: string;
+  json?: boolean;
+  /** `false` with `--no-stream`. */
+  stream?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  failOnDeny?: boolean;
+  /** `--strict`: alias of `--auto-deny`. */
+  strict?: boolean;
+  /** `false` with `--no-log`. */
+  log?: boolean;
+}
+
 /** What a run is shown and recorded through: the views, trace, telemetry, terminal and run log of one command. */
 export interface CommandSession {
-  openTrace(options: Record<string, any>): Promise<TraceWriter | undefined>;
-  /** The run log of a new run: written to its run journal, which the next command that opens the log records (src/run-log/run-journal.ts). */
-  openLog(options: Record<string, any>, project: Project): Promise<RunLog | undefined>;
-  /** The run log, opened now, of the paused run `runId` that goes on. */
-  reopenLog(options: Record<string, any>, project: Project, runId: string): Promise<OpenRunLog | undefined>;
+  openTrace(options: CommandSessionFlags): Promise<TraceWriter | undefined>;
+  /**
+   * The run log of the run, or of the paused run `resumedRunId` that goes on: written to a run
+   * journal, which the next command that opens the log records (src/run-log/run-journal.ts).
+   */
+  openLog(options: CommandSessionFlags, project: Project, resumedRunId?: string): Promise<RunLog | undefined>;
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
   surround(
-    options: Record<string, any>,
+    options: CommandSessionFlags,
     how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean },
   ): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
   /** Prints the result (the answer, `--json`, or what a paused run waits for) and returns the exit code. */
-  report(result: RunResult, options: Record<string, any>): Promise<number>;
-  fail(error: unknown, options: Record<string, any>): Promise<number>;
+  report(result: RunResult, options: CommandSessionFlags): Promise<number>;
+  fail(error: unknown, options: CommandSessionFlags): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -54,24 +75,21 @@ export function openCommandSession(io: CliIO): CommandSession {
   let answer: ReturnType<typeof createAnswerStream> | undefined;
   let terminal: ControllingTerminal | undefined;
   let log: RunLog | undefined;
-  // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
-  // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  // The first Ctrl-C, SIGTERM or SIGHUP ends the run as `interrupted` (stop-signals.ts).
+  let stoppedBy: StopSignal | undefined;
+  const stopListening = onStopSignals((signal) => {
+    stoppedBy ??= signal;
+    abort.abort();
+  });
   return {
     async openTrace(options) {
       // Loaded when asked for, as the terminal prompter below: they need node:fs/promises and node:readline/promises.
       trace = options.trace ? await (await import('./trace-writer.ts')).openTraceWriter(resolve(io.cwd, options.trace)) : undefined;
       return trace;
     },
-    async openLog(options, project) {
-      log = await openJournaledRunLog(options, project, io);
+    async openLog(options, project, resumedRunId) {
+      log = await openRunLog(options, project, io, resumedRunId);
       return log;
-    },
-    async reopenLog(options, project, runId) {
-      const reopened = await openRunLog(options, project, io, runId);
-      log = reopened;
-      return reopened;
     },
     async surround(options, { answerAsJson, stdinIsInput, grants }) {
       telemetry = await openTelemetry(options, io);
@@ -107,20 +125,28 @@ export function openCommandSession(io: CliIO): CommandSession {
     async report(result, options) {
       answer?.end();
       display?.stop();
-      await trace?.close();
-      const exitCode = reportResult(result, options, io, answer?.streamed === true);
+      // A trace that could not be written fails the run: its user asked for a record and has none.
+      const traceFailure = await trace?.close().then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      const failedTrace = traceFailure !== undefined && result.status === 'ok';
+      // `--json` says so in its one object; otherwise the answer is printed, then the failure.
+      const reported = failedTrace && options.json ? { ...result, status: 'error' as const, error: traceFailure } : result;
+      let exitCode = exitCodeAfterSignal(reportResult(reported, options, io, answer?.streamed === true), stoppedBy);
+      if (failedTrace && !options.json) exitCode = reportError(traceFailure, io);
       log?.recordExit(exitCode);
       return exitCode;
     },
     async fail(error, options) {
       await trace?.close().catch(() => undefined);
-      return options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io);
+      return exitCodeAfterSignal(options.json ? reportJsonError(error, io, NOT_RUN_JSON) : reportError(error, io), stoppedBy);
     },
     async close() {
       display?.stop();
       terminal?.close();
       await log?.close();
-      process.removeListener('SIGINT', onSigint);
+      stopListening();
       // After the answer is out: a slow or unreachable collector delays only the exit, boundedly.
       await telemetry?.close();
     },
@@ -128,7 +154,7 @@ export function openCommandSession(io: CliIO): CommandSession {
 }
 
 /** Prints a finished run's outcome and returns its exit code. */
-function reportResult(result: RunResult, options: Record<string, any>, io: CliIO, streamed: boolean): number {
+function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO, streamed: boolean): number {
   // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
   const denied = result.denied_calls;
   const deniedFailure =

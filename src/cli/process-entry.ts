@@ -4,7 +4,7 @@ import { openControllingTerminal } from './controlling-terminal.ts';
 import { main } from './main.ts';
 import { guardProcess } from './process-guard.ts';
 import { terminalSafeJson } from './terminal-text.ts';
-import { cacheCompiledModules } from '../modules/module-loader.ts';
+import { cacheCompiledModules, provideLlmDoApi } from '../modules/module-loader.ts';
 import { prepareModuleCache } from './module-cache.ts';
 
 // The AI SDK prints provider warnings to stdout unless told otherwise; stdout is for the answer only.
@@ -14,9 +14,11 @@ import { prepareModuleCache } from './module-cache.ts';
 
 const guard = guardProcess({ stderr: process.stderr, cwd: process.cwd() });
 const io = { env: process.env, cwd: process.cwd(), homeDir: homedir() };
+// A tool module's "llm-do" is the library entry built into this CLI, loaded with the first module.
+provideLlmDoApi(() => import('../index.ts'));
 cacheCompiledModules(() => prepareModuleCache(io));
 
-// No top-level await: the bundled CLI is CommonJS, for the compile cache (scripts/bundle-cli.mjs).
+// No top-level await: the bundled CLI is CommonJS (scripts/bundle-cli.mjs).
 void main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

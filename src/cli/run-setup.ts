@@ -2,6 +2,7 @@
  * What `run` and `chat` share: locating the project from TARGET and the flags, turning the run
  * flags into `runWorker` options, and opening the run log.
  */
+import { hostname } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { openProjectGrants, type ProjectGrants } from '../approval/grants.ts';
 import { UsageError } from '../errors.ts';
@@ -13,7 +14,7 @@ import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
-import type { PausedRuns } from '../run-log/paused-runs.ts';
+import type { ReopenedRun } from '../run-log/paused-runs.ts';
 import type { RunDatabase } from '../run-log/transaction.ts';
 import { createEnvProxyFetch } from '../models/env-proxy-fetch.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
@@ -116,19 +117,18 @@ export function runLogPath(io: Pick<CliIO, 'env' | 'homeDir' | 'cwd'>): string {
   return join(llmDoHome(io), 'runs.db');
 }
 
-/** The run log of a `run`, `chat` or `resume` process. */
+/**
+ * The run log of a command that runs workers (`run`, `chat`, `resume`, `batch`, `mcp serve`,
+ * `restate serve`, a run started from `llm-do ui`): its runs are written to a run journal
+ * (`src/run-log/run-journal.ts`) that the next process to open the log records in it, so a run
+ * loads no SQLite (docs/decisions.md, "One write path for the run log").
+ */
 export interface RunLog {
   store: RunStore;
   /** Records the exit code the process ends its (last) run with. */
   recordExit(exitCode: number): void;
-  /** A run's journal may record the journals piled up beside it as it closes (`openJournaledRunLog`). */
-  close(): void | Promise<void>;
-}
-
-/** A run log opened before the run: it can also reopen a paused run. */
-export interface OpenRunLog extends RunLog {
-  /** The log's paused runs: what a resume claims. */
-  runs: PausedRuns;
+  /** Closes the journal, and records the journals piled up beside it when there are many. */
+  close(): Promise<void>;
 }
 
 /** Whether the flags and the manifest let runs of `project` be recorded. */
@@ -139,40 +139,13 @@ function logsRuns(flags: RunFlags, project: Project): boolean {
 const writeFailureWarning = (io: CliIO, file: string) => (error: Error) =>
   printError(io, `llm-do: warning: recording stopped, could not write the run log ${file} (${error.message}); the run goes on`);
 
-/** `store`, remembering the run it last began, and `recordExit`, which records the exit code of that run. */
-function recordingExits(store: RunStore, setExitCode: (runId: string, exitCode: number) => void, resumedRunId?: string): Pick<RunLog, 'store' | 'recordExit'> {
-  let lastRun = resumedRunId;
-  return {
-    store: {
-      begin(run) {
-        lastRun = run.run_id;
-        store.begin(run);
-      },
-      record: (event) => store.record(event),
-      checkpoint: (state) => store.checkpoint?.(state),
-    },
-    recordExit: (exitCode) => void (lastRun && setExitCode(lastRun, exitCode)),
-  };
-}
-
 /**
- * Opens the run log unless `--no-log` or the manifest's `log: false` turn recording off. An unusable
- * log is a ProjectError (exit 2) here, before any model request; a write failing later is one warning.
+ * Opens the run log unless `--no-log` or the manifest's `log: false` turn recording off;
+ * `resumedRunId` names the run a resume goes on with. The log's file is checked here (a file that
+ * is not a SQLite database or whose header names a newer schema is a ProjectError, exit 2, before
+ * any model request), and so is creating the journal; a write failing later is one warning.
  */
-export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<OpenRunLog | undefined> {
-  if (!logsRuns(flags, project)) return undefined;
-  const { db, store } = await openRunLogDatabase(io);
-  const inner = store.createSqliteRunStore(db, { onWriteFailure: writeFailureWarning(io, runLogPath(io)) });
-  return { ...recordingExits(inner, (runId, exitCode) => inner.setExitCode(runId, exitCode), resumedRunId), runs: inner, close: () => void db.close() };
-}
-
-/**
- * The run log of a new run, as `openRunLog`, but written to a run journal (`src/run-log/run-journal.ts`)
- * that the next process to open the log records in it: a run loads no SQLite. The log's file is
- * checked here (a file that is not a SQLite database or whose header names a newer schema is a
- * ProjectError now), and so is creating the journal.
- */
-export async function openJournaledRunLog(flags: RunFlags, project: Project, io: CliIO): Promise<RunLog | undefined> {
+export async function openRunLog(flags: RunFlags, project: Project, io: CliIO, resumedRunId?: string): Promise<RunLog | undefined> {
   if (!logsRuns(flags, project)) return undefined;
   const [{ prepareRunLogFile }, { createRunJournal, journalsPileUp }] = await Promise.all([
     import('../run-log/run-log-file.ts'),
@@ -181,8 +154,15 @@ export async function openJournaledRunLog(flags: RunFlags, project: Project, io:
   const file = runLogPath(io);
   prepareRunLogFile(file);
   const journal = createRunJournal(file, { onWriteFailure: writeFailureWarning(io, file) });
+  let lastRun = resumedRunId;
   return {
-    ...recordingExits(journal.store, journal.setExitCode),
+    store: {
+      record(entry) {
+        if (entry.type === 'begin') lastRun = entry.run.run_id;
+        journal.record(entry);
+      },
+    },
+    recordExit: (exitCode) => void (lastRun && journal.record({ type: 'exit', run_id: lastRun, exit_code: exitCode })),
     async close() {
       journal.close();
       if (!journalsPileUp(file)) return;
@@ -194,6 +174,19 @@ export async function openJournaledRunLog(flags: RunFlags, project: Project, io:
       }
     },
   };
+}
+
+/**
+ * Claims the paused (or interrupted) run `runId` for this process in the run log, in one
+ * transaction, and returns what it goes on from (`PausedRuns.reopen`).
+ */
+export async function reopenRun(runId: string, io: CliIO): Promise<ReopenedRun> {
+  const { db, store } = await openRunLogDatabase(io);
+  try {
+    return store.createPausedRuns(db).reopen(runId, { pid: process.pid, host: hostname() });
+  } finally {
+    db.close();
+  }
 }
 
 /** Prints a run journal that could not be recorded as a warning. */

@@ -6,7 +6,6 @@
 import type { EventBus } from '../runtime/event-bus.ts';
 import { telemetrySettings } from '../telemetry/endpoint.ts';
 import { printError, type CliIO } from './io.ts';
-import type { RunFlags } from './run-setup.ts';
 import { VERSION } from './version.ts';
 
 export interface CliTelemetry {
@@ -16,7 +15,7 @@ export interface CliTelemetry {
 }
 
 /** Starts the export the flags or environment ask for; undefined when telemetry is off. */
-export async function openTelemetry(flags: RunFlags, io: CliIO): Promise<CliTelemetry | undefined> {
+export async function openTelemetry(flags: { otel?: string }, io: CliIO): Promise<CliTelemetry | undefined> {
   const settings = telemetrySettings(flags.otel, io.env);
   if (!settings) return undefined;
   const { startOtlpTelemetry } = await import('../telemetry/otlp-export.ts');

@@ -35,7 +35,14 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
   return {
     attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'model_prompt'] }),
     close() {
-      return new Promise((resolve, reject) => stream.end(() => (failure ? reject(failure) : resolve())));
+      // A write that failed (a full disk, EIO) reaches the end's callback before its error event.
+      return new Promise((resolve, reject) =>
+        stream.end((error?: Error | null) => {
+          const failed = failure ?? error;
+          if (failed) reject(new Error(`--trace: the trace file ${path} could not be written (${failed.message}); the run's events are in the run log`));
+          else resolve();
+        }),
+      );
     },
   };
 }

@@ -16,17 +16,21 @@ import type { LaunchableWorker, LaunchListener, LaunchProject, RunLauncher } fro
 import { fromRunLog } from './commands/resume.ts';
 import type { CliIO } from './io.ts';
 import { readStoredKeys } from './key-store.ts';
-import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type OpenRunLog, type RunFlags } from './run-setup.ts';
+import { openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunLog } from './run-setup.ts';
+import type { ProjectFlags } from './shared-flags.ts';
+
+/** The flags of `llm-do ui` a launcher reads (`commands/ui.ts`). */
+type LaunchFlags = ProjectFlags & { model?: string };
 
 /**
  * The launcher of the project `dir` names (or the one around the current directory). Without a
  * project, or with one that does not record its runs, runs cannot be started (the page says why),
  * but paused runs of any project can still be resumed. `signal` stops every run it started.
  */
-export async function createUiLauncher(dir: string | undefined, flags: RunFlags, io: CliIO, signal: AbortSignal): Promise<RunLauncher> {
+export async function createUiLauncher(dir: string | undefined, flags: LaunchFlags, io: CliIO, signal: AbortSignal): Promise<RunLauncher> {
   const project = await openProject(dir, flags, io);
   const inFlight = new Set<Promise<unknown>>();
-  const track = (result: Promise<RunResult>, log: OpenRunLog | undefined) => {
+  const track = (result: Promise<RunResult>, log: RunLog | undefined) => {
     const done = result.finally(() => log?.close());
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
@@ -61,8 +65,8 @@ export async function createUiLauncher(dir: string | undefined, flags: RunFlags,
     async resume(runId, onEvent) {
       const saved = await fromRunLog(runId, io);
       const { project: runProject } = await openRunTarget(saved.state.project.root, { ...flags, project: undefined }, io);
-      let log: OpenRunLog | undefined;
-      const recording = await saved.recording(runProject, { reopenLog: async (options, opened, id) => (log = await openRunLog(options, opened, io, id)) }, {});
+      let log: RunLog | undefined;
+      const recording = await saved.recording(runProject, { openLog: async (options, opened, id) => (log = await openRunLog(options, opened, io, id)) }, {});
       const grants = await openGrants(runProject, io);
       try {
         const handle = await resumeRun(saved.state, {
@@ -77,7 +81,7 @@ export async function createUiLauncher(dir: string | undefined, flags: RunFlags,
         });
         track(handle.result, log);
       } catch (error) {
-        log?.close();
+        await log?.close();
         throw error;
       }
     },
@@ -88,7 +92,7 @@ export async function createUiLauncher(dir: string | undefined, flags: RunFlags,
 }
 
 /** The project runs are started in, or why there is none. */
-async function openProject(dir: string | undefined, flags: RunFlags, io: CliIO): Promise<{ project: Project } | { unavailable: string }> {
+async function openProject(dir: string | undefined, flags: LaunchFlags, io: CliIO): Promise<{ project: Project } | { unavailable: string }> {
   let project: Project;
   try {
     project = (await openRunTarget(dir, flags, io)).project;
@@ -114,8 +118,8 @@ async function launchableWorkers(project: Project): Promise<LaunchableWorker[]> 
     .sort((a, b) => Number(b.id === project.entryId) - Number(a.id === project.entryId) || a.id.localeCompare(b.id));
 }
 
-function describe(project: Project, workers: LaunchableWorker[], flags: RunFlags): LaunchProject {
-  return { name: project.name, root: project.root, workers, ...(flags.model ? { model: flags.model as string } : {}) };
+function describe(project: Project, workers: LaunchableWorker[], flags: LaunchFlags): LaunchProject {
+  return { name: project.name, root: project.root, workers, ...(flags.model ? { model: flags.model } : {}) };
 }
 
 /** Resolves with the run's first event (which names its run id), passing every event on. */

@@ -7,19 +7,19 @@
  * prefix ends, so it is read however many blocks the step added).
  *
  * The marks go on copies: the messages of a request are the ones the next request repeats
- * (`runtime/prompt-prefix.ts`), and a mark left on them would pile up past the limit.
+ * (`runtime/model-step.ts`), and a mark left on them would pile up past the limit.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3Message, LanguageModelV3Middleware, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Message, LanguageModelV4Middleware, SharedV4ProviderOptions } from '@ai-sdk/provider';
 
 const EPHEMERAL = { cacheControl: { type: 'ephemeral' } } as const;
 
-function marked<T extends { providerOptions?: SharedV3ProviderOptions }>(item: T): T {
+function marked<T extends { providerOptions?: SharedV4ProviderOptions }>(item: T): T {
   const options = item.providerOptions ?? {};
   return { ...item, providerOptions: { ...options, anthropic: { ...options.anthropic, ...EPHEMERAL } } };
 }
 
 /** Indexes of the messages to mark: the last system message, the previous request's last message, the last message. */
-function breakpoints(prompt: readonly LanguageModelV3Message[], previousLength: number): Set<number> {
+function breakpoints(prompt: readonly LanguageModelV4Message[], previousLength: number): Set<number> {
   const marks = new Set<number>();
   const lastSystem = prompt.findLastIndex((message) => message.role === 'system');
   if (lastSystem !== -1) marks.add(lastSystem);
@@ -31,11 +31,11 @@ function breakpoints(prompt: readonly LanguageModelV3Message[], previousLength: 
 }
 
 /** The middleware for one call's steps: it remembers how long the previous request's prompt was. */
-export function anthropicPromptCache(): LanguageModelV3Middleware {
+export function anthropicPromptCache(): LanguageModelV4Middleware {
   let previousLength = 0;
   return {
-    specificationVersion: 'v3',
-    transformParams: async ({ params }): Promise<LanguageModelV3CallOptions> => {
+    specificationVersion: 'v4',
+    transformParams: async ({ params }): Promise<LanguageModelV4CallOptions> => {
       const marks = breakpoints(params.prompt, previousLength);
       previousLength = params.prompt.length;
       const prompt = params.prompt.map((message, index) => (marks.has(index) ? marked(message) : message));

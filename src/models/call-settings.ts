@@ -15,7 +15,7 @@
  * (a seed on Anthropic, a temperature on a reasoning model) the SDK reports as warnings of the
  * response: {@link settingWarningsOf} names them.
  */
-import type { JSONObject, SharedV3ProviderOptions, SharedV3Warning } from '@ai-sdk/provider';
+import type { JSONObject, SharedV4ProviderOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ModelSettings } from '../worker-file/model-settings.ts';
 
 /** The wire API a resolved model speaks, read from its AI SDK `provider` string. */
@@ -40,7 +40,7 @@ export interface ModelCallSettings {
   maxOutputTokens?: number;
   seed?: number;
   stopSequences?: string[];
-  providerOptions: SharedV3ProviderOptions;
+  providerOptions: SharedV4ProviderOptions;
   /** Settings this provider has no field for (sent without them). */
   warnings: SettingWarning[];
   /** Whether Anthropic prompt-cache breakpoints are set (`cache`, default true; Anthropic only). */
@@ -134,7 +134,7 @@ export function modelCallSettings(settings: ModelSettings | undefined, sdkProvid
     }
   }
 
-  const providerOptions = mergeOptions(derived, settings?.provider_options ?? {}) as SharedV3ProviderOptions;
+  const providerOptions = mergeOptions(derived, settings?.provider_options ?? {}) as SharedV4ProviderOptions;
   return { ...call, providerOptions, warnings, promptCache: kind === 'anthropic' && settings?.cache !== false };
 }
 
@@ -153,7 +153,7 @@ const SETTING_OF_FEATURE: Readonly<Record<string, string>> = {
  * The SDK's warnings of a response that are about a `model_settings` key the worker set, each naming
  * the setting and the model (`seed` on Anthropic, `temperature` on an OpenAI reasoning model, …).
  */
-export function settingWarningsOf(warnings: readonly SharedV3Warning[] | undefined, settings: ModelSettings | undefined, modelId: string): SettingWarning[] {
+export function settingWarningsOf(warnings: readonly SharedV4Warning[] | undefined, settings: ModelSettings | undefined, modelId: string): SettingWarning[] {
   if (!warnings || !settings) return [];
   const found: SettingWarning[] = [];
   for (const warning of warnings) {

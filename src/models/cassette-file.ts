@@ -1,16 +1,17 @@
 /** The cassette files of `--record FILE` and `--replay FILE` (JSON), read and written whole, and the models that use them. */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ProjectError } from '../errors.ts';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
+import { readRegularFileText } from './regular-file.ts';
 import { recordingMiddleware, replayingModel, type Cassette, type CassetteInteraction } from './cassette.ts';
 
 /** Reads a cassette; errors name the file and say what it should be. */
 export function loadCassette(file: string): Cassette {
   let text: string;
   try {
-    text = readFileSync(resolve(file), 'utf8');
+    text = readRegularFileText(resolve(file));
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new ProjectError(
@@ -63,16 +64,16 @@ export function createCassetteRecorder(file: string): (interaction: CassetteInte
  * `model`, recording every answer to the cassette `file` (library form of `--record`).
  * @example const model = recordModel(anthropic('claude-haiku-4-5'), { file: 'tests/greet.cassette.json' });
  */
-export function recordModel(model: LanguageModelV3, options: { file: string; modelId?: string }): LanguageModelV3 {
+export function recordModel(model: LanguageModelV4, options: { file: string; modelId?: string }): LanguageModelV4 {
   const id = options.modelId ?? `${model.provider}:${model.modelId}`;
-  return wrapLanguageModel({ model, middleware: recordingMiddleware(id, createCassetteRecorder(options.file)) }) as LanguageModelV3;
+  return wrapLanguageModel({ model, middleware: recordingMiddleware(id, createCassetteRecorder(options.file)) }) as LanguageModelV4;
 }
 
 /**
  * A model answering from the cassette `file` (library form of `--replay`), as the model `modelId`
  * (default: the model of its first recording).
  */
-export function replayModel(options: { file: string; modelId?: string }): LanguageModelV3 {
+export function replayModel(options: { file: string; modelId?: string }): LanguageModelV4 {
   const cassette = loadCassette(options.file);
   const modelId = options.modelId ?? cassette.interactions[0]?.model ?? 'replay';
   return replayingModel(modelId, cassette, new Set(), options.file);

@@ -7,22 +7,23 @@
  * error that shows how it differs from the nearest recorded request.
  */
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Middleware,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Middleware,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { ModelError } from '../errors.ts';
 import { partsOf, streamOf } from './content-stream.ts';
+import { createStreamGatherer } from './stream-gatherer.ts';
 
 /** A recorded answer: what a non-streaming request would have returned. */
 export interface RecordedAnswer {
-  content: LanguageModelV3Content[];
-  finishReason: LanguageModelV3GenerateResult['finishReason'];
-  usage: LanguageModelV3Usage;
+  content: LanguageModelV4Content[];
+  finishReason: LanguageModelV4GenerateResult['finishReason'];
+  usage: LanguageModelV4Usage;
 }
 
 export interface CassetteInteraction {
@@ -49,7 +50,7 @@ export interface NormalizedRequest {
 }
 
 /** The parts of a request that decide its answer; headers, signals and provider options are left out. */
-export function normalizeRequest(options: LanguageModelV3CallOptions): NormalizedRequest {
+export function normalizeRequest(options: LanguageModelV4CallOptions): NormalizedRequest {
   const { temperature, topP, topK, maxOutputTokens, stopSequences, seed, presencePenalty, frequencyPenalty } = options;
   const settings = Object.fromEntries(
     Object.entries({ temperature, topP, topK, maxOutputTokens, stopSequences, seed, presencePenalty, frequencyPenalty }).filter(
@@ -70,9 +71,9 @@ export function normalizeRequest(options: LanguageModelV3CallOptions): Normalize
 }
 
 /** Records every answer of the model it wraps (`modelId`) through `record`, streamed or not. */
-export function recordingMiddleware(modelId: string, record: (interaction: CassetteInteraction) => void): LanguageModelV3Middleware {
+export function recordingMiddleware(modelId: string, record: (interaction: CassetteInteraction) => void): LanguageModelV4Middleware {
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate();
       record({
@@ -84,16 +85,18 @@ export function recordingMiddleware(modelId: string, record: (interaction: Casse
     },
     async wrapStream({ doStream, params }) {
       const result = await doStream();
-      const gathered = gatherAnswer();
+      const gathered = createStreamGatherer();
       const stream = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
           transform(part, controller) {
-            gathered.add(part);
+            // An error part is the reader's to throw; a stream that carries one records nothing.
+            if (part.type !== 'error') gathered.add(part);
             controller.enqueue(part);
           },
           flush() {
-            const answer = gathered.answer();
-            if (answer) record({ model: modelId, request: normalizeRequest(params), answer });
+            if (!gathered.finished) return;
+            const { content, finishReason, usage } = gathered.result();
+            record({ model: modelId, request: normalizeRequest(params), answer: { content, finishReason, usage } });
           },
         }),
       );
@@ -102,39 +105,13 @@ export function recordingMiddleware(modelId: string, record: (interaction: Casse
   };
 }
 
-/** The answer a stream's parts add up to; undefined when the stream did not finish. */
-function gatherAnswer() {
-  const content: LanguageModelV3Content[] = [];
-  const open = new Map<string, { type: 'text' | 'reasoning'; text: string }>();
-  let finish: Extract<LanguageModelV3StreamPart, { type: 'finish' }> | undefined;
-  const grow = (type: 'text' | 'reasoning', id: string, text: string) => {
-    let part = open.get(`${type}:${id}`);
-    if (!part) {
-      part = { type, text: '' };
-      open.set(`${type}:${id}`, part);
-      content.push(part as LanguageModelV3Content);
-    }
-    part.text += text;
-  };
-  return {
-    add(part: LanguageModelV3StreamPart) {
-      if (part.type === 'text-delta') grow('text', part.id, part.delta);
-      else if (part.type === 'reasoning-delta') grow('reasoning', part.id, part.delta);
-      else if (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'source' || part.type === 'file')
-        content.push(part as LanguageModelV3Content);
-      else if (part.type === 'finish') finish = part;
-    },
-    answer: (): RecordedAnswer | undefined => (finish ? { content, finishReason: finish.finishReason, usage: finish.usage } : undefined),
-  };
-}
-
 /**
  * Answers from `cassette` as the model `modelId`: each request takes the first unused recorded
  * interaction of that model with an equal normalised request (repeated identical requests are
  * answered in recorded order). `source` names the cassette in errors.
  */
-export function replayingModel(modelId: string, cassette: Cassette, used: Set<CassetteInteraction>, source: string): LanguageModelV3 {
-  const answer = (options: LanguageModelV3CallOptions): RecordedAnswer => {
+export function replayingModel(modelId: string, cassette: Cassette, used: Set<CassetteInteraction>, source: string): LanguageModelV4 {
+  const answer = (options: LanguageModelV4CallOptions): RecordedAnswer => {
     const request = normalizeRequest(options);
     const key = JSON.stringify(request);
     const found = cassette.interactions.find(
@@ -154,7 +131,7 @@ export function replayingModel(modelId: string, cassette: Cassette, used: Set<Ca
     );
   };
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: 'replay',
     modelId,
     supportedUrls: {},

@@ -1,9 +1,9 @@
 /** A model answer as stream parts, for models that know the whole answer up front (test, scripted, replayed). */
-import type { LanguageModelV3Content, LanguageModelV3GenerateResult, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Content, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 
 /** A stream that has all of `parts` at once. */
-export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
-  return new ReadableStream<LanguageModelV3StreamPart>({
+export function streamOf(parts: readonly LanguageModelV4StreamPart[]): ReadableStream<LanguageModelV4StreamPart> {
+  return new ReadableStream<LanguageModelV4StreamPart>({
     start(controller) {
       for (const part of parts) controller.enqueue(part);
       controller.close();
@@ -13,11 +13,11 @@ export function streamOf(parts: readonly LanguageModelV3StreamPart[]): ReadableS
 
 /** `content` as the parts a streaming provider sends: each text as start, one delta, end; tool calls whole; then finish. */
 export function partsOf(
-  content: readonly LanguageModelV3Content[],
-  finishReason: LanguageModelV3GenerateResult['finishReason'],
-  usage: LanguageModelV3Usage,
-): LanguageModelV3StreamPart[] {
-  const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  content: readonly LanguageModelV4Content[],
+  finishReason: LanguageModelV4GenerateResult['finishReason'],
+  usage: LanguageModelV4Usage,
+): LanguageModelV4StreamPart[] {
+  const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   content.forEach((part, index) => {
     if (part.type === 'text')
       parts.push(
@@ -31,7 +31,7 @@ export function partsOf(
         { type: 'reasoning-delta', id: `reasoning-${index}`, delta: part.text },
         { type: 'reasoning-end', id: `reasoning-${index}` },
       );
-    else parts.push(part as LanguageModelV3StreamPart);
+    else parts.push(part as LanguageModelV4StreamPart);
   });
   parts.push({ type: 'finish', finishReason, usage });
   return parts;

@@ -4,13 +4,13 @@
  * one is tried with the same request. The switch sticks for the rest of the run, so later steps do
  * not pay for the failed model's retries again.
  */
-import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { describeModelFailure, isFallbackWorthy } from './model-error.ts';
 
 /** A model of the chain with its `provider:model` id. */
 export interface FallbackCandidate {
   id: string;
-  model: LanguageModelV3;
+  model: LanguageModelV4;
 }
 
 /** What {@link createFallbackModel} reports when it moves on to the next model. */
@@ -27,16 +27,16 @@ export interface FallbackEvent {
 }
 
 /** The `provider:model` id of the candidate a fallback model is using now. */
-const activeIds = new WeakMap<LanguageModelV3, () => string>();
+const activeIds = new WeakMap<LanguageModelV4, () => string>();
 
 /**
  * One model over `candidates` (the configured model first). With a single candidate it is returned
  * unchanged.
  */
-export function createFallbackModel(candidates: readonly FallbackCandidate[], onFallback: (event: FallbackEvent) => void = () => {}): LanguageModelV3 {
+export function createFallbackModel(candidates: readonly FallbackCandidate[], onFallback: (event: FallbackEvent) => void = () => {}): LanguageModelV4 {
   if (candidates.length === 1) return candidates[0]!.model;
   let active = 0;
-  const attempt = async <T>(options: LanguageModelV3CallOptions, call: (model: LanguageModelV3) => PromiseLike<T>): Promise<T> => {
+  const attempt = async <T>(options: LanguageModelV4CallOptions, call: (model: LanguageModelV4) => PromiseLike<T>): Promise<T> => {
     for (let index = active; ; index++) {
       const candidate = candidates[index]!;
       try {
@@ -56,8 +56,8 @@ export function createFallbackModel(candidates: readonly FallbackCandidate[], on
       }
     }
   };
-  const model: LanguageModelV3 = {
-    specificationVersion: 'v3',
+  const model: LanguageModelV4 = {
+    specificationVersion: 'v4',
     get provider() {
       return candidates[active]!.model.provider;
     },
@@ -78,6 +78,6 @@ export function createFallbackModel(candidates: readonly FallbackCandidate[], on
  * The `provider:model` id of the model serving `model`'s requests now: after a fallback, the
  * fallback's; `configured` for a model with no `fallback_models`.
  */
-export function servingModelId(model: LanguageModelV3, configured: string): string {
+export function servingModelId(model: LanguageModelV4, configured: string): string {
   return activeIds.get(model)?.() ?? configured;
 }

@@ -5,7 +5,7 @@
  * `fallback_models` chain on another provider is sent its own kind of tool for the same request,
  * and the answer's tool name (`web_search`) is the one the runtime declared.
  */
-import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { Tool } from 'ai';
 import type { ProviderToolName } from '../worker-file/schema.ts';
 
@@ -23,8 +23,8 @@ export function neutralProviderToolId(name: ProviderToolName): `llm-do.${Provide
  * `model` with each neutrally declared provider tool of a request replaced by the provider's own.
  * A tool the provider does not have is an error here (planning refuses it before any request).
  */
-export function withProviderTools(model: LanguageModelV3, native: NativeProviderTools): LanguageModelV3 {
-  const adapt = (options: LanguageModelV3CallOptions): LanguageModelV3CallOptions => {
+export function withProviderTools(model: LanguageModelV4, native: NativeProviderTools): LanguageModelV4 {
+  const adapt = (options: LanguageModelV4CallOptions): LanguageModelV4CallOptions => {
     if (!options.tools?.some((tool) => tool.type === 'provider' && tool.id.startsWith(NEUTRAL_PREFIX))) return options;
     const tools = options.tools.map((tool) => {
       if (tool.type !== 'provider' || !tool.id.startsWith(NEUTRAL_PREFIX)) return tool;
@@ -36,7 +36,7 @@ export function withProviderTools(model: LanguageModelV3, native: NativeProvider
     return { ...options, tools };
   };
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: model.provider,
     modelId: model.modelId,
     get supportedUrls() {

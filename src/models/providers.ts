@@ -5,7 +5,7 @@
  * base URLs get explicit defaults because the SDK packages would otherwise read `process.env`. The
  * API key is the registry's to find (environment, then a stored key) and arrives as `apiKey`.
  */
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
 import type { ProviderToolName } from '../worker-file/schema.ts';
 import { withProviderTools } from './provider-tools.ts';
@@ -34,11 +34,11 @@ export interface ProviderSpec {
   providerTools?: readonly ProviderToolName[];
   /** Made anew for every call (else a registry makes one model per id and shares it). */
   freshEachCall?: boolean;
-  create(context: ProviderContext): Promise<LanguageModelV3>;
+  create(context: ProviderContext): Promise<LanguageModelV4>;
 }
 
 /** `openai-compatible` and manifest providers: OpenAI Chat Completions over `@ai-sdk/openai-compatible`. */
-export async function createChatCompletionsModel(name: string, baseURL: string, context: ProviderContext): Promise<LanguageModelV3> {
+export async function createChatCompletionsModel(name: string, baseURL: string, context: ProviderContext): Promise<LanguageModelV4> {
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   // Servers such as vLLM, llama.cpp, LM Studio and Ollama's /v1 accept `json_schema`
   // response formats; without this flag the schema of `schema_out` would not be sent at all.

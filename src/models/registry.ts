@@ -1,5 +1,5 @@
 /** Turns `provider:model` ids into AI SDK models (SPEC §11). */
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
 import type { ProviderToolName, ProvidersConfig } from '../worker-file/schema.ts';
 import { suggestNearest } from '../worker-file/suggest.ts';
@@ -49,7 +49,7 @@ export interface ModelRegistry {
    *
    * @throws ProjectError `invalid-field` (malformed id), `unknown-provider`, `missing-api-key`.
    */
-  resolve(modelId: string, workerId: string, fallbacks?: readonly string[]): Promise<LanguageModelV3>;
+  resolve(modelId: string, workerId: string, fallbacks?: readonly string[]): Promise<LanguageModelV4>;
 }
 
 /**
@@ -146,9 +146,9 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
   // One model per id for the registry's life, shared by every call (as a script shares one): the
   // provider packages build their response schemas per model, which cost a run of 20 sub-workers
   // a twentieth of its CPU when each call made its own (bench/, section 4).
-  const created = new Map<string, Promise<LanguageModelV3>>();
+  const created = new Map<string, Promise<LanguageModelV4>>();
 
-  const resolveOne = async (modelId: string, workerId: string, field: string): Promise<LanguageModelV3> => {
+  const resolveOne = async (modelId: string, workerId: string, field: string): Promise<LanguageModelV4> => {
     const { provider, model } = parseModelId(modelId);
     if (provider === TEST_MODEL_ID) return createTestModel();
     assertKnownProvider(modelId, workerId, providers, field);
@@ -192,8 +192,8 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
 
 /** The cassette of a registry: a replaying model per model id, or a recorder wrapping each resolved model. */
 async function openCassette(option: CassetteOption): Promise<{
-  replaying?: (modelId: string) => LanguageModelV3;
-  recorder?: (modelId: string, model: LanguageModelV3) => LanguageModelV3;
+  replaying?: (modelId: string) => LanguageModelV4;
+  recorder?: (modelId: string, model: LanguageModelV4) => LanguageModelV4;
 }> {
   const { loadCassette, createCassetteRecorder, recordingMiddleware, replayingModel, wrapLanguageModel } = await import('./cassette-file.ts');
   if (option.replay !== undefined) {

@@ -1,15 +1,15 @@
 /** Reads the script of `--model scripted:FILE` (YAML or JSON) into a scripted model. */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ProjectError } from '../errors.ts';
+import { readRegularFileText } from './regular-file.ts';
 import { scriptedModel } from './scripted-model.ts';
 
 /** `file` is relative to the current directory. Errors name the file, and the rule and field when a rule is wrong. */
 export async function loadScriptedModel(file: string): Promise<ReturnType<typeof scriptedModel>> {
   let text: string;
   try {
-    text = await readFile(resolve(file), 'utf8');
+    text = readRegularFileText(resolve(file));
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new ProjectError(

@@ -6,11 +6,11 @@
  * used up, so parallel calls and re-runs answer alike.
  */
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Message,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Message,
 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
@@ -105,10 +105,10 @@ function compileText(text: string | undefined, source: string, index: number): (
  *   { respond: { text: 'Done.' } },
  * ]);
  */
-export function scriptedModel(rules: unknown, source = 'scripted model'): LanguageModelV3 {
+export function scriptedModel(rules: unknown, source = 'scripted model'): LanguageModelV4 {
   const checked = parseScript(rules, source);
   const matchers = checked.map((rule, index) => ({ rule, text: compileText(rule.match?.text, source, index) }));
-  const answer = (options: LanguageModelV3CallOptions) => {
+  const answer = (options: LanguageModelV4CallOptions) => {
     const worker = workerOf(options);
     const turn = options.prompt.filter((message) => message.role === 'assistant').length + 1;
     const last = lastMessageText(options.prompt);
@@ -125,7 +125,7 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
     return contentOf(found.rule.respond, turn);
   };
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: 'scripted',
     modelId: source,
     supportedUrls: {},
@@ -136,7 +136,7 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
         finishReason: finishOf(content),
         usage: usageFor(options.prompt, outputText(content)),
         warnings: [],
-      } satisfies LanguageModelV3GenerateResult;
+      } satisfies LanguageModelV4GenerateResult;
     },
     async doStream(options) {
       const content = answer(options);
@@ -145,13 +145,13 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
   };
 }
 
-function workerOf(options: LanguageModelV3CallOptions): string {
+function workerOf(options: LanguageModelV4CallOptions): string {
   const worker = options.providerOptions?.['llm-do']?.worker;
   return typeof worker === 'string' && worker !== '' ? worker : '(unknown)';
 }
 
 /** The text of the last message: the user's words, or the results of the tools it called. */
-function lastMessageText(prompt: readonly LanguageModelV3Message[]): string {
+function lastMessageText(prompt: readonly LanguageModelV4Message[]): string {
   const last = prompt.at(-1);
   if (!last || last.role === 'system') return '';
   return last.content
@@ -166,8 +166,8 @@ function lastMessageText(prompt: readonly LanguageModelV3Message[]): string {
     .join('\n');
 }
 
-function contentOf(respond: ScriptRule['respond'], turn: number): LanguageModelV3Content[] {
-  const content: LanguageModelV3Content[] = [];
+function contentOf(respond: ScriptRule['respond'], turn: number): LanguageModelV4Content[] {
+  const content: LanguageModelV4Content[] = [];
   const text = respond.json !== undefined ? JSON.stringify(respond.json) : respond.text;
   if (text !== undefined) content.push({ type: 'text', text });
   (respond.tool_calls ?? []).forEach((call, index) =>
@@ -176,10 +176,10 @@ function contentOf(respond: ScriptRule['respond'], turn: number): LanguageModelV
   return content;
 }
 
-function finishOf(content: readonly LanguageModelV3Content[]): LanguageModelV3GenerateResult['finishReason'] {
+function finishOf(content: readonly LanguageModelV4Content[]): LanguageModelV4GenerateResult['finishReason'] {
   return content.some((part) => part.type === 'tool-call') ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' };
 }
 
-function outputText(content: readonly LanguageModelV3Content[]): string {
+function outputText(content: readonly LanguageModelV4Content[]): string {
   return content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? part.input : '')).join('');
 }

@@ -4,12 +4,12 @@
  * structured-output requests with a minimal schema-valid object. It never calls tools.
  */
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { streamOf } from './content-stream.ts';
 import { minimalValueFor } from './minimal-value.ts';
@@ -25,9 +25,9 @@ const MAX_INPUT_CHARS = 120;
  * const { text } = await generateText({ model: createTestModel(), prompt: 'hi' });
  * // 'test model: worker (unknown) received "hi" (no tools)'
  */
-export function createTestModel(): LanguageModelV3 {
+export function createTestModel(): LanguageModelV4 {
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: 'llm-do',
     modelId: 'test',
     supportedUrls: {},
@@ -38,16 +38,16 @@ export function createTestModel(): LanguageModelV3 {
         finishReason: { unified: 'stop', raw: 'stop' },
         usage: usageFor(options.prompt, text),
         warnings: [],
-      } satisfies LanguageModelV3GenerateResult;
+      } satisfies LanguageModelV4GenerateResult;
     },
     async doStream(options) {
       const text = answer(options);
       // Word by word, so stream consumers see more than one delta.
       const deltas = text.match(/\S+\s*/g) ?? [text];
-      const parts: LanguageModelV3StreamPart[] = [
+      const parts: LanguageModelV4StreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'text-start', id: 'text-0' },
-        ...deltas.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'text-0', delta })),
+        ...deltas.map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'text-0', delta })),
         { type: 'text-end', id: 'text-0' },
         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageFor(options.prompt, text) },
       ];
@@ -57,14 +57,14 @@ export function createTestModel(): LanguageModelV3 {
 }
 
 /** JSON for structured output, otherwise the description. */
-function answer(options: LanguageModelV3CallOptions): string {
+function answer(options: LanguageModelV4CallOptions): string {
   const format = options.responseFormat;
   if (format?.type === 'json') return JSON.stringify(format.schema === undefined ? {} : minimalValueFor(format.schema));
   return describe(options);
 }
 
 /** `test model: worker main received "the input" (tools: read_file, write_file)`. */
-function describe(options: LanguageModelV3CallOptions): string {
+function describe(options: LanguageModelV4CallOptions): string {
   const worker = workerId(options.providerOptions);
   const { text, files } = lastUserInput(options.prompt);
   const tools = (options.tools ?? []).map((tool) => tool.name);
@@ -73,13 +73,13 @@ function describe(options: LanguageModelV3CallOptions): string {
   return `test model: worker ${worker} received ${JSON.stringify(shorten(text))}${attachments} (${toolList})`;
 }
 
-function workerId(providerOptions: LanguageModelV3CallOptions['providerOptions']): string {
+function workerId(providerOptions: LanguageModelV4CallOptions['providerOptions']): string {
   const worker = providerOptions?.['llm-do']?.worker;
   return typeof worker === 'string' && worker !== '' ? worker : '(unknown)';
 }
 
 /** The text and the number of files of the last user message. */
-function lastUserInput(prompt: LanguageModelV3Prompt): { text: string; files: number } {
+function lastUserInput(prompt: LanguageModelV4Prompt): { text: string; files: number } {
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message?.role !== 'user') continue;
@@ -95,7 +95,7 @@ function shorten(text: string): string {
 }
 
 /** Rough token counts: one token per four characters, as providers roughly count English. */
-export function usageFor(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
+export function usageFor(prompt: LanguageModelV4Prompt, output: string): LanguageModelV4Usage {
   const input = Math.ceil(promptChars(prompt) / 4);
   const outputTokens = Math.ceil(output.length / 4);
   return {
@@ -104,7 +104,7 @@ export function usageFor(prompt: LanguageModelV3Prompt, output: string): Languag
   };
 }
 
-function promptChars(prompt: LanguageModelV3Prompt): number {
+function promptChars(prompt: LanguageModelV4Prompt): number {
   let chars = 0;
   for (const message of prompt) {
     if (message.role === 'system') {

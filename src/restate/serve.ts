@@ -2,7 +2,6 @@
  * Hosts the batch service on an HTTP/2 endpoint for Restate to call (`llm-do restate serve`), and
  * registers it with a Restate server's admin API.
  */
-import './polyfill.ts';
 import { once } from 'node:events';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';

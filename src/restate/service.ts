@@ -5,7 +5,6 @@
  * journaled through `ctx.run`. A process killed mid-input is replaced by another, and Restate plays
  * the invocation again there: journaled steps return what they returned, and only the rest runs.
  */
-import './polyfill.ts';
 import * as restate from '@restatedev/restate-sdk';
 import { outcomeOf, type InputOutcome } from '../batch/run-batch.ts';
 import type { Project } from '../project/types.ts';

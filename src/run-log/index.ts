@@ -1,7 +1,11 @@
-/** The SQLite run log (SPEC §16, §17): node-only, injected by the CLI as the runtime's RunStore. */
+/**
+ * The SQLite run log (docs/runs.md): node-only. The CLI records runs through a run journal
+ * (`run-journal.ts`, loaded on its own so a run loads no SQLite); opening the log records the journals.
+ */
 export { openRunDatabase, type RunDatabase } from './database.ts';
 export { ingestRunJournals } from './journal-ingest.ts';
-export { createSqliteRunStore, type SqliteRunStore } from './sqlite-run-store.ts';
+export type { ExitEntry, LogEntry, LogWriter } from './log-entries.ts';
+export { createSqliteRunStore } from './sqlite-run-store.ts';
 export {
   answeredAlready,
   createPausedRuns,

@@ -20,7 +20,8 @@ import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import { processGone } from './liveness.ts';
-import { JOURNAL_FORMAT, type JournalHeader } from './run-journal.ts';
+import type { LogEntry } from './log-entries.ts';
+import { JOURNAL_FORMAT, type JournalHeader, type JournalOperation } from './run-journal.ts';
 import { journalDirectory, journalNames, journalSize } from './run-log-file.ts';
 import { createSqliteRunStore } from './sqlite-run-store.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
@@ -235,10 +236,8 @@ function parseHeader(text: string): JournalHeader {
 /** Applies journal lines to a SQLite store writing as `writer`; `complete` once the journal's last line was applied. */
 function replayer(db: RunDatabase, writer: JournalHeader): ((line: string) => void) & { complete: boolean } {
   let failure: Error | undefined;
-  let at = new Date().toISOString();
   const store = createSqliteRunStore(db, {
     writer,
-    now: () => at,
     onWriteFailure: (error) => {
       failure = error;
     },
@@ -252,21 +251,34 @@ function replayer(db: RunDatabase, writer: JournalHeader): ((line: string) => vo
         throw new JournalFormatError('not JSON');
       }
       if (!Array.isArray(operations)) throw new JournalFormatError('not a list of operations');
-      for (const operation of operations as unknown[][]) {
-        if (!Array.isArray(operation)) throw new JournalFormatError('an operation that is not a list');
-        const [kind, value, extra] = operation;
-        if (kind === 'begin') store.begin(value as RunBeginning);
-        else if (kind === 'event') store.record(value as RunEvent);
-        else if (kind === 'checkpoint') {
-          at = String(extra);
-          store.checkpoint(value as RunSnapshot);
-        } else if (kind === 'exit') store.setExitCode(String(value), Number(extra));
-        else if (kind === 'close') replay.complete = true;
-        else throw new JournalFormatError(`unknown operation ${JSON.stringify(kind)}`);
+      for (const operation of operations as unknown[]) {
+        const entry = entryOf(operation);
+        if (entry === 'close') replay.complete = true;
+        else store.record(entry);
         if (failure) throw failure;
       }
     },
     { complete: false },
   );
   return replay;
+}
+
+/** The entry a journal operation holds (`run-journal.ts`), or `close`. */
+function entryOf(operation: unknown): LogEntry | 'close' {
+  if (!Array.isArray(operation)) throw new JournalFormatError('an operation that is not a list');
+  const [kind, value, extra] = operation as JournalOperation;
+  switch (kind) {
+    case 'begin':
+      return { type: 'begin', run: value as RunBeginning };
+    case 'event':
+      return { type: 'event', event: value as RunEvent };
+    case 'checkpoint':
+      return { type: 'checkpoint', state: value as RunSnapshot, at: String(extra) };
+    case 'exit':
+      return { type: 'exit', run_id: String(value), exit_code: Number(extra) };
+    case 'close':
+      return 'close';
+    default:
+      throw new JournalFormatError(`unknown operation ${JSON.stringify(kind)}`);
+  }
 }

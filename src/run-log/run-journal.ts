@@ -1,24 +1,29 @@
 /**
- * The run journal: how a `run` process records its run without SQLite (issue 14). Loading libsql,
- * opening `runs.db` and committing a transaction per step cost a 10-call run ~30 ms and ~8 MB; a run
- * instead appends what it would have given the SQLite store to a file of its own in
- * `runs.db.pending/`, one line per transaction the store would have committed (the same commit
- * points, `commit-points.ts`), and whoever opens the log next records it there (`journal-ingest.ts`).
+ * The run journal: how a process records its runs without SQLite (issue 14; docs/runs.md, "How a
+ * run is written"). Loading libsql, opening `runs.db` and committing a transaction per step cost a
+ * 10-call run ~30 ms and ~8 MB; every command that records runs (`run`, `chat`, `resume`, `batch`,
+ * `mcp serve`, `restate serve`, runs started from `llm-do ui`) instead appends the entries it is given
+ * (`log-entries.ts`) to a file of its own in `runs.db.pending/`, one line per transaction the SQLite
+ * store would commit (the same commit points), and whoever opens the log next records it there
+ * (`journal-ingest.ts`).
  *
  * Format: JSON lines. The first names the writer, `{"journal":1,"pid":…,"host":…}`; each further line
  * is an array of operations, `["begin", RunBeginning]`, `["event", RunEvent]`,
  * `["checkpoint", RunSnapshot, at]`, `["exit", runId, code]`, and last `["close"]`. A line is written
  * with one `write`, so a reader takes only lines that end in a newline and a process killed while
- * writing loses at most the step it was writing, as a transaction it had not committed.
+ * writing loses at most the step it was writing, as a transaction it had not committed. A journal
+ * that has grown past {@link JOURNAL_ROTATE_BYTES} is closed at its next line and the process goes
+ * on in a new one, whose name sorts after it, so a long-lived process (`mcp serve`, `ui`) does not
+ * keep one growing file that no reader may remove.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
-import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
+import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
-import { commitsAfter } from './commit-points.ts';
+import { commitsAfter, type LogEntry, type LogWriter } from './log-entries.ts';
 import { journalDirectory, journalNames, journalSize, runLogUnusable } from './run-log-file.ts';
 
 /** The version of the journal format, in its first line. */
@@ -34,10 +39,24 @@ export interface JournalHeader {
 /** One operation on the store, as a journal line holds it. */
 export type JournalOperation = ['begin', RunBeginning] | ['event', RunEvent] | ['checkpoint', RunSnapshot, string] | ['exit', string, number] | ['close'];
 
-export interface RunJournal {
-  store: RunStore;
-  /** Records the exit code the process ends the run with. */
-  setExitCode(runId: string, exitCode: number): void;
+/** How a journal line holds `entry`. */
+function operationOf(entry: LogEntry): JournalOperation {
+  switch (entry.type) {
+    case 'begin':
+      return ['begin', entry.run];
+    case 'event':
+      return ['event', entry.event];
+    case 'checkpoint':
+      return ['checkpoint', entry.state, entry.at];
+    case 'exit':
+      return ['exit', entry.run_id, entry.exit_code];
+  }
+}
+
+/** The size past which a journal is closed and the process goes on in a new one. */
+export const JOURNAL_ROTATE_BYTES = 4 * 1024 * 1024;
+
+export interface RunJournal extends LogWriter {
   /** Marks the journal complete, so a reader may delete it once recorded. */
   close(): void;
 }
@@ -45,6 +64,15 @@ export interface RunJournal {
 export interface RunJournalOptions {
   /** Told once, about the first failed write; nothing more is recorded afterwards. */
   onWriteFailure(error: Error): void;
+  /** @default JOURNAL_ROTATE_BYTES */
+  rotateBytes?: number;
+}
+
+/** A journal file being written. */
+interface OpenJournal {
+  fd: number;
+  path: string;
+  bytes: number;
 }
 
 /**
@@ -53,61 +81,93 @@ export interface RunJournalOptions {
  */
 export function createRunJournal(file: string, options: RunJournalOptions): RunJournal {
   const directory = journalDirectory(file);
-  // Names sort by start time, so journals are recorded in the order their runs began.
-  const path = join(directory, `${Date.now().toString(36).padStart(9, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.jsonl`);
-  let fd: number;
-  try {
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
-    fd = openSync(path, 'ax', 0o600);
-  } catch (error) {
-    throw runLogUnusable(file, `cannot create the run journal ${path}: ${(error as Error).message}`);
-  }
+  const rotateBytes = options.rotateBytes ?? JOURNAL_ROTATE_BYTES;
+  const writer = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const header = `${JSON.stringify({ journal: JOURNAL_FORMAT, pid: process.pid, host: hostname() } satisfies JournalHeader)}\n`;
+  let stamp = 0;
   let failed = false;
   let closed = false;
-  const write = (text: string) => {
-    if (failed || closed) return;
+
+  const fail = (path: string, error: unknown) => {
+    failed = true;
+    options.onWriteFailure(new Error(`${path}: ${(error as Error).message}`));
+  };
+  /** Writes `text` whole to `journal`; false (and recording stopped) when it could not. */
+  const writeTo = (journal: OpenJournal, text: string): boolean => {
     try {
       const bytes = Buffer.from(text);
       // A short write (a disk filling up) goes on with the rest, or fails.
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      for (let done = 0; done < bytes.length; ) done += writeSync(journal.fd, bytes, done);
+      journal.bytes += bytes.length;
+      return true;
     } catch (error) {
-      failed = true;
-      options.onWriteFailure(new Error(`${path}: ${(error as Error).message}`));
+      fail(journal.path, error);
+      return false;
     }
   };
-  write(`${JSON.stringify({ journal: JOURNAL_FORMAT, pid: process.pid, host: hostname() } satisfies JournalHeader)}\n`);
-
-  let queued: JournalOperation[] = [];
-  const add = (operation: JournalOperation, commit: boolean) => {
-    if (failed || closed) return;
-    queued.push(operation);
-    if (!commit) return;
-    const line = `${JSON.stringify(queued)}\n`;
-    queued = [];
-    write(line);
+  const nextPath = () => {
+    // Names sort by start time, and a process's next journal after its previous one, so a reader records them in order.
+    stamp = Math.max(Date.now(), stamp + 1);
+    return join(directory, `${stamp.toString(36).padStart(9, '0')}-${writer}.jsonl`);
+  };
+  const open = (path: string): OpenJournal => {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const journal = { fd: openSync(path, 'ax', 0o600), path, bytes: 0 };
+    writeTo(journal, header);
+    return journal;
+  };
+  /** Ends `journal` with its `close` line (unless writing has failed: a reader removes it once its writer is gone). */
+  const finish = (journal: OpenJournal) => {
+    if (!failed) writeTo(journal, `${JSON.stringify([['close']])}\n`);
+    closeSync(journal.fd);
   };
 
+  let current: OpenJournal | undefined;
+  const first = nextPath();
+  try {
+    current = open(first);
+  } catch (error) {
+    throw runLogUnusable(file, `cannot create the run journal ${first}: ${(error as Error).message}`);
+  }
+  const writeLine = (line: string) => {
+    if (!current) {
+      const path = nextPath();
+      try {
+        current = open(path);
+      } catch (error) {
+        fail(path, error);
+        return;
+      }
+    }
+    if (!writeTo(current, line) || current.bytes < rotateBytes) return;
+    finish(current);
+    current = undefined;
+  };
+
+  let queued: JournalOperation[] = [];
   return {
-    store: {
-      begin: (run) => add(['begin', run], true),
-      record: (event) => add(['event', event], commitsAfter(event)),
-      checkpoint: (state) => add(['checkpoint', state, new Date().toISOString()], true),
+    record(entry) {
+      if (failed || closed) return;
+      queued.push(operationOf(entry));
+      if (!commitsAfter(entry)) return;
+      const line = `${JSON.stringify(queued)}\n`;
+      queued = [];
+      writeLine(line);
     },
-    setExitCode: (runId, exitCode) => add(['exit', runId, exitCode], true),
     close() {
       if (closed) return;
+      closed = true;
       // What no commit point followed is dropped, as the store drops a transaction it never commits.
       queued = [];
-      add(['close'], true);
-      closed = true;
-      closeSync(fd);
+      if (current) finish(current);
+      current = undefined;
     },
   };
 }
 
 /**
- * How many journals, or bytes of them, may wait for a reader before the run that ends records them
- * all itself: someone who never reads the log must not collect journals without end. Each run's
+ * How many journals, or bytes of them, may wait for a reader before a process that ends records
+ * them all itself: someone who never reads the log must not collect journals without end. Each run's
  * journal is a few KB to a few MB (its state is written at each step), so this is every 32nd run
  * or so.
  */

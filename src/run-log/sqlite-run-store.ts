@@ -1,37 +1,28 @@
 /**
- * The SQLite run store: maps each run event to rows of the run log. Writes are queued and committed
- * in one transaction per step (at each checkpoint, a question or a person's decision, delegations,
- * warnings and `run_end`), so recording costs a run a commit per step, not one per event. A
- * checkpoint saves the run's state with the rows of its step, so state and rows always agree. A
- * failed write (full disk, read-only file) is reported once and ends recording for this process;
- * the run itself goes on.
+ * The SQLite run store: maps each entry of the run log (`log-entries.ts`) to rows. Writes are queued
+ * and committed in one transaction per step (at each checkpoint, a question or a person's decision,
+ * delegations, warnings and `run_end`), so recording costs a run a commit per step, not one per
+ * event. A checkpoint saves the run's state with the rows of its step, so state and rows always
+ * agree. A failed write (full disk, read-only file) is reported once and ends recording by this
+ * store. The run journal's reader records through it (`journal-ingest.ts`), as the journal's writer.
  *
  * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
- * that process records its events without `begin`, the steps of its calls are read back from the
- * log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
+ * that process records its events without a beginning, the steps of its calls are read back from
+ * the log, and its next `run_end` sets status, exit code and end again, adding to the duration so far.
  */
 import { hostname } from 'node:os';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
-import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
+import type { RunBeginning } from '../runtime/run-store.ts';
 import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
-import { commitsAfter } from './commit-points.ts';
+import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
-import { createPausedRuns, type PausedRuns } from './paused-runs.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
   /** Told once, about the first failed write; nothing more is recorded afterwards. */
   onWriteFailure(error: Error): void;
-  /** The process whose runs these are: this one by default, the writer of a journal being ingested otherwise. */
+  /** The process whose runs these are: this one by default, the writer of a journal being recorded otherwise. */
   writer?: { pid: number; host: string };
-  /** The time a checkpoint uses decisions at (ISO 8601). @default the current time */
-  now?: () => string;
-}
-
-export interface SqliteRunStore extends RunStore, PausedRuns {
-  checkpoint(state: RunSnapshot): void;
-  /** Records the exit code the process ends the run with (by default derived from the status). */
-  setExitCode(runId: string, exitCode: number): void;
 }
 
 /** A call's bound `${field}` mounts as stored (null for none). */
@@ -43,10 +34,9 @@ const EXIT_CODE_OF_STATUS = { ok: 0, error: 1, interrupted: 130, paused: 3 } as 
 
 type Write = () => void;
 
-export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOptions): SqliteRunStore {
+export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOptions): LogWriter {
   const sql = statements(db);
   const { pid, host } = options.writer ?? { pid: process.pid, host: hostname() };
-  const now = options.now ?? (() => new Date().toISOString());
   /** The step a call's model is on: tool calls and usage belong to it. */
   const steps = new Map<string, number>();
   /** The highest `seq` queued per run, written with the queue. */
@@ -228,45 +218,46 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
     }
   };
 
+  const beginWrites = (run: RunBeginning): Write[] => [
+    () => sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, pid, host),
+    () => index(run.run_id, 'input', run.input),
+  ];
+  const checkpointWrites = (state: RunSnapshot, at: string): Write[] => {
+    // Decisions (and answers) whose approval (question) this state no longer has pending were acted on: used, with the state.
+    const pending = JSON.stringify([
+      ...pendingApprovals(state).map((approval) => approval.approval_id),
+      ...pendingQuestions(state).map((question) => question.question_id),
+    ]);
+    return [() => sql.state.run(JSON.stringify(state), state.run_id), () => sql.useDecisions.run(at, state.run_id, pending)];
+  };
+
   return {
-    ...createPausedRuns(db),
-    begin(run: RunBeginning) {
+    record(entry) {
       if (failed) return;
-      queue.push(
-        () =>
-          sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, pid, host),
-        () => index(run.run_id, 'input', run.input),
-      );
-      // At once: a run killed before its first step is still found (and shown interrupted).
-      flush();
-    },
-    record(event) {
-      if (failed) return;
-      queue.push(...writesFor(event));
-      lastSeqs.set(event.run_id, event.seq);
-      if (event.type === 'run_end') {
-        for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
-        recordedExitCodes.set(event.run_id, EXIT_CODE_OF_STATUS[event.status]);
+      switch (entry.type) {
+        // Committed at once (`commitsAfter`): a run killed before its first step is still found, and shown interrupted.
+        case 'begin':
+          queue.push(...beginWrites(entry.run));
+          break;
+        case 'event': {
+          const { event } = entry;
+          queue.push(...writesFor(event));
+          lastSeqs.set(event.run_id, event.seq);
+          if (event.type === 'run_end') {
+            for (const key of steps.keys()) if (key.startsWith(`${event.run_id} `)) steps.delete(key);
+            recordedExitCodes.set(event.run_id, EXIT_CODE_OF_STATUS[event.status]);
+          }
+          break;
+        }
+        case 'checkpoint':
+          queue.push(...checkpointWrites(entry.state, entry.at));
+          break;
+        case 'exit':
+          if (recordedExitCodes.get(entry.run_id) === entry.exit_code) return;
+          queue.push(() => sql.exitCode.run(entry.exit_code, entry.run_id));
+          break;
       }
-      if (commitsAfter(event)) flush();
-    },
-    checkpoint(state) {
-      if (failed) return;
-      // Decisions (and answers) whose approval (question) this state no longer has pending were acted on: used, with the state.
-      const pending = JSON.stringify([
-        ...pendingApprovals(state).map((approval) => approval.approval_id),
-        ...pendingQuestions(state).map((question) => question.question_id),
-      ]);
-      queue.push(
-        () => sql.state.run(JSON.stringify(state), state.run_id),
-        () => sql.useDecisions.run(now(), state.run_id, pending),
-      );
-      flush();
-    },
-    setExitCode(runId, exitCode) {
-      if (failed || recordedExitCodes.get(runId) === exitCode) return;
-      queue.push(() => sql.exitCode.run(exitCode, runId));
-      flush();
+      if (commitsAfter(entry)) flush();
     },
   };
 }

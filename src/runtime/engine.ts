@@ -6,12 +6,12 @@
  * and every result of a tool that is not idempotent.
  */
 import type { JSONValue } from '@ai-sdk/provider';
-import type { ModelMessage, ToolModelMessage, ToolSet, TypedToolCall } from 'ai';
+import type { ModelMessage, ToolModelMessage } from 'ai';
 import { CallPaused, RunError } from '../errors.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import { validateWith } from '../worker-file/json-schema.ts';
-import type { ModelStep } from './model-step.ts';
+import type { ModelStep, ModelToolCall } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';
 import { continueToolCall, runToolCall } from './tool-execution.ts';
@@ -39,11 +39,11 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
       throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
     }
     const step = await live.modelStep(call.messages, ++call.step);
-    const sdkAnswers = step.responseMessages.at(-1)?.role === 'tool' ? (step.responseMessages.at(-1) as ToolModelMessage) : undefined;
+    const refused = step.responseMessages.at(-1)?.role === 'tool' ? (step.responseMessages.at(-1) as ToolModelMessage) : undefined;
     // The model's message is kept (and saved) before any tool starts.
-    const said = sdkAnswers ? step.responseMessages.slice(0, -1) : step.responseMessages;
+    const said = refused ? step.responseMessages.slice(0, -1) : step.responseMessages;
     call.messages.push(...said);
-    call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, sdkAnswers);
+    call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, refused);
     saveCheckpoint(live.ctx);
     if (call.toolCalls.length > 0) continue;
     if (!live.worker.schemaOut) return step.text;
@@ -75,12 +75,12 @@ async function runToolCalls(live: LiveCall, call: CallState): Promise<void> {
 }
 
 /**
- * The step's tool calls in the order the model made them: those the engine runs, and those the SDK
- * already answered (an undeclared tool, arguments that are not JSON).
+ * The step's tool calls in the order the model made them: those the engine runs, and those the model
+ * step already answered (an undeclared tool, arguments that are not JSON).
  */
-function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall<ToolSet>[], sdkAnswers: ToolModelMessage | undefined): ToolCallState[] {
+function stepToolCalls(assistant: ModelMessage | undefined, toRun: ModelToolCall[], refused: ToolModelMessage | undefined): ToolCallState[] {
   const calls: ToolCallState[] = toRun.map((toolCall) => ({ toolCallId: toolCall.toolCallId, tool: toolCall.toolName, args: toolCall.input, status: 'new' }));
-  for (const part of sdkAnswers?.content ?? []) {
+  for (const part of refused?.content ?? []) {
     if (part.type === 'tool-result') calls.push({ toolCallId: part.toolCallId, tool: part.toolName, args: undefined, status: 'done', answer: part });
   }
   const order = new Map<string, number>();
@@ -99,7 +99,7 @@ function stepToolCalls(assistant: ModelMessage | undefined, toRun: TypedToolCall
  */
 async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState): Promise<void> {
   const { toolCallId, tool: toolName } = toolCall;
-  // The SDK answers calls of undeclared tools itself, and only offered tools are declared.
+  // The model step answers calls of undeclared tools itself, and only offered tools are declared.
   const tool = live.toolbox.get(toolName);
   if (!tool) throw new TypeError(`tool ${toolName} was declared to the model but is missing from the toolbox`);
   let outcome: ToolOutcome;

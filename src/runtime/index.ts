@@ -7,4 +7,4 @@ export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.
 export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './model-prompt.ts';
-export type { RunStore, RunBeginning, RecordedRunOptions } from './run-store.ts';
+export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './run-store.ts';

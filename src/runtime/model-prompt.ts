@@ -5,7 +5,7 @@
  * and tools only when they changed: a long loop costs linear, not quadratic, event volume.
  * `createPromptAssembler` rebuilds the full prompt of each request for consumers (run store, telemetry).
  */
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { RunEvent } from './events.ts';
 
 export type ModelPromptEvent = Extract<RunEvent, { type: 'model_prompt' }>;
@@ -17,7 +17,7 @@ export type ModelPromptBody = Pick<ModelPromptEvent, 'prompt_from' | 'messages' 
 const UNRECORDED_OPTIONS = new Set(['prompt', 'tools', 'headers', 'abortSignal', 'includeRawChunks']);
 
 /** Describes the requests of one model loop, each relative to the previous one. */
-export function createPromptRecorder(): (options: LanguageModelV3CallOptions) => ModelPromptBody {
+export function createPromptRecorder(): (options: LanguageModelV4CallOptions) => ModelPromptBody {
   let previous: { message: unknown; text: string }[] = [];
   let previousTools: string | undefined;
   let previousToolList: readonly unknown[] | undefined;

@@ -1,46 +1,57 @@
 /**
- * One model step of a worker call over the AI SDK: one request (streamed or not), its events
- * (`model_request`, `model_prompt`, `text_delta`, `model_step`, `usage`) and what the model answered.
- * Tools are declared without `execute`, so the SDK never runs them: the engine does (`engine.ts`).
- * `provider_tools` are declared here too, and run by the provider during the step: they are reported
- * as `tool_call`/`tool_result` events with `provider_executed: true`, never run nor gated here.
- * Retries live in the models layer's fetch, so the SDK's own retries are off.
+ * One model step of a worker call, through the AI SDK's provider specification: the provider
+ * model's `doStream`/`doGenerate` (`LanguageModelV4`) with a prompt llm-do converts itself, only the
+ * messages a step added (`provider-messages.ts`). It emits the step's events (`model_request`,
+ * `model_prompt`, `text_delta`, `model_step`, `usage`) and returns what the model answered. The
+ * engine runs the tool calls (`engine.ts`); a call of an undeclared tool, or with arguments that are
+ * not JSON, is answered here with an error result. `provider_tools` are declared here too, and run by
+ * the provider during the step: they are reported as `tool_call`/`tool_result` events with
+ * `provider_executed: true`, never run nor gated here. Retries live in the models layer's fetch.
  */
-import {
-  generateText,
-  jsonSchema,
-  modelMessageSchema,
-  wrapLanguageModel,
-  type ContentPart,
-  type ModelMessage,
-  type OutputInterface,
-  type ToolSet,
-  type TypedToolCall,
-} from 'ai';
-import { isRecursiveSchema } from 'zod/v4/core';
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Message,
+  LanguageModelV4ProviderTool,
+  LanguageModelV4ToolResultOutput,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import type { AssistantContent, ModelMessage, ToolModelMessage } from 'ai';
+import { sha256Hex } from '../crypto.ts';
 import { LlmDoError, ProjectError } from '../errors.ts';
-import type { ProviderToolName } from '../worker-file/schema.ts';
-import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
 import { anthropicPromptCache } from '../models/anthropic-prompt-cache.ts';
 import { servingModelId } from '../models/fallback-model.ts';
 import { toModelError } from '../models/model-error.ts';
 import { neutralProviderToolId } from '../models/provider-tools.ts';
+import { createStreamGatherer } from '../models/stream-gatherer.ts';
+import type { JsonSchemaObject } from '../worker-file/json-schema.ts';
+import type { ProviderToolName } from '../worker-file/schema.ts';
 import type { CallEventBody, CallIdentity, RequestUsage } from './events.ts';
-import { meteredStep } from './metered-step.ts';
 import { createPromptRecorder } from './model-prompt.ts';
-import { createPromptPrefix } from './prompt-prefix.ts';
+import { toProviderMessages } from './provider-messages.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
-import { sha256Hex } from '../crypto.ts';
 import { stepSettings } from './step-settings.ts';
+
+/** A tool the model is offered: its name, description and JSON Schema of its input. */
+export type ToolDeclaration = LanguageModelV4FunctionTool;
+
+/** A tool call the engine runs: its input parsed from the model's JSON. */
+export interface ModelToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
 
 export interface ModelStepperOptions {
   ctx: RunContext;
   worker: PreparedWorker;
   identity: CallIdentity;
   system: string;
-  /** Declarations only (no `execute`), as of each step: `worker_create` can add one during a call. */
-  tools: () => ToolSet;
+  /** The tools offered, as of each step: `worker_create` can add one during a call. */
+  tools: () => readonly ToolDeclaration[];
   /** JSON Schema the final answer must follow (sent as the provider's structured-output format). */
   outputSchema: JsonSchemaObject | undefined;
 }
@@ -48,9 +59,9 @@ export interface ModelStepperOptions {
 export interface ModelStepResult {
   text: string;
   finishReason: string;
-  /** Tool calls the engine must run: the SDK already answered the invalid ones (unknown tool, bad JSON) in `responseMessages`. */
-  toolCalls: TypedToolCall<ToolSet>[];
-  /** The assistant message, and a tool message if the SDK answered invalid calls. */
+  /** Tool calls the engine must run: the invalid ones (unknown tool, bad JSON) are already answered in `responseMessages`. */
+  toolCalls: ModelToolCall[];
+  /** The assistant message, and a tool message answering invalid calls if there were any. */
   responseMessages: ModelMessage[];
 }
 
@@ -58,61 +69,112 @@ export interface ModelStepResult {
 export type ModelStep = (messages: ModelMessage[], step: number) => Promise<ModelStepResult>;
 
 /**
- * Asks the provider for JSON matching `schema` without letting the SDK parse it: we validate the
- * answer ourselves so an invalid one can be sent back once with the errors (SPEC §5).
+ * The worker's `provider_tools`, each under its own name with a neutral id each provider's model maps
+ * to its own tool (`models/provider-tools.ts`).
  */
-function jsonAnswerFormat(schema: JsonSchemaObject): OutputInterface<string, string, never> {
-  return {
-    name: 'object',
-    responseFormat: Promise.resolve({ type: 'json', schema: schema as never, name: 'answer' }),
-    parseCompleteOutput: async ({ text }: { text: string }) => text,
-    parsePartialOutput: async ({ text }: { text: string }) => ({ partial: text }),
-    createElementStreamTransform: () => undefined,
-  };
-}
-
-/**
- * `tools` with the worker's `provider_tools` declared under their own names, with a neutral id each
- * provider's model maps to its own tool (`models/provider-tools.ts`).
- */
-function withProviderTools(tools: ToolSet, names: readonly ProviderToolName[], workerId: string): ToolSet {
-  if (names.length === 0) return tools;
-  const offered: ToolSet = { ...tools };
-  for (const name of names) {
-    if (Object.hasOwn(tools, name)) {
+function providerTools(tools: readonly ToolDeclaration[], names: readonly ProviderToolName[], workerId: string): LanguageModelV4ProviderTool[] {
+  return names.map((name) => {
+    if (tools.some((tool) => tool.name === name)) {
       throw new ProjectError(
         'invalid-field',
         `provider_tools: ${name} of worker ${workerId} has the name of one of its other tools; rename that tool or leave ${name} out`,
         { field: 'provider_tools' },
       );
     }
-    offered[name] = { type: 'provider', id: neutralProviderToolId(name), args: {}, inputSchema: jsonSchema({ type: 'object' }) };
-  }
-  return offered;
+    return { type: 'provider', id: neutralProviderToolId(name), name, args: {} };
+  });
 }
 
-/** Events of the tool calls the provider ran during a step: the call, then its result. */
-function providerExecutedEvents(content: readonly ContentPart<ToolSet>[]): CallEventBody[] {
-  const events: CallEventBody[] = [];
+/** JSON text as a value: empty input is no arguments, as providers send for a tool without any. */
+function parseInput(input: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (input.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(input) as unknown };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A provider-run tool's result as the assistant message keeps it (sent back to the provider as it came). */
+function providerResultOutput(result: unknown, isError: boolean | undefined): LanguageModelV4ToolResultOutput {
+  if (typeof result === 'string') return isError ? { type: 'error-text', value: result } : { type: 'text', value: result };
+  return isError ? { type: 'error-json', value: result as never } : { type: 'json', value: result as never };
+}
+
+type AssistantPart = Exclude<AssistantContent, string>[number];
+
+interface ReadAnswer {
+  text: string;
+  assistant: AssistantPart[];
+  toolCalls: ModelToolCall[];
+  /** Error results for the calls no tool can take. */
+  refused: ToolModelMessage['content'];
+  events: CallEventBody[];
+}
+
+/**
+ * The model's answer as llm-do keeps it: its text, the assistant message (provider metadata kept as
+ * the provider options a later request sends back: signatures, item ids), the calls to run, the
+ * invalid calls' answers and the events of the tools the provider ran.
+ */
+function readAnswer(content: readonly LanguageModelV4Content[], declared: readonly ToolDeclaration[]): ReadAnswer {
+  const answer: ReadAnswer = { text: '', assistant: [], toolCalls: [], refused: [], events: [] };
+  const names = () => declared.map((tool) => tool.name).join(', ') || 'none';
   for (const part of content) {
-    if (part.type === 'tool-call' && part.providerExecuted) {
-      events.push({ type: 'tool_call', tool: part.toolName, tool_call_id: part.toolCallId, args: part.input, provider_executed: true });
-    } else if (part.type === 'tool-result' && part.providerExecuted) {
-      events.push({
-        type: 'tool_result',
-        tool: part.toolName,
-        tool_call_id: part.toolCallId,
-        ok: true,
-        result: part.output,
-        duration_ms: 0,
-        provider_executed: true,
-      });
-    } else if (part.type === 'tool-error' && part.providerExecuted) {
-      const error = typeof part.error === 'string' ? part.error : JSON.stringify(part.error);
-      events.push({ type: 'tool_result', tool: part.toolName, tool_call_id: part.toolCallId, ok: false, error, duration_ms: 0, provider_executed: true });
+    const providerOptions = 'providerMetadata' in part && part.providerMetadata ? { providerOptions: part.providerMetadata } : {};
+    switch (part.type) {
+      case 'text':
+        answer.text += part.text;
+        answer.assistant.push({ type: 'text', text: part.text, ...providerOptions });
+        break;
+      case 'reasoning':
+        answer.assistant.push({ type: 'reasoning', text: part.text, ...providerOptions });
+        break;
+      case 'tool-call': {
+        const parsed = parseInput(part.input);
+        const input = parsed.ok ? parsed.value : part.input;
+        answer.assistant.push({
+          type: 'tool-call',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input,
+          ...(part.providerExecuted ? { providerExecuted: true } : {}),
+          ...providerOptions,
+        });
+        if (part.providerExecuted) {
+          answer.events.push({ type: 'tool_call', tool: part.toolName, tool_call_id: part.toolCallId, args: input, provider_executed: true });
+          break;
+        }
+        const known = declared.some((tool) => tool.name === part.toolName);
+        const error = !known
+          ? `Model tried to call unavailable tool '${part.toolName}'. Available tools: ${names()}.`
+          : !parsed.ok
+            ? `Invalid input for tool ${part.toolName}: ${parsed.error}`
+            : undefined;
+        if (error === undefined) answer.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input });
+        else answer.refused.push({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output: { type: 'error-text', value: error } });
+        break;
+      }
+      case 'tool-result': {
+        answer.assistant.push({
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output: providerResultOutput(part.result, part.isError),
+          ...providerOptions,
+        } as AssistantPart);
+        const outcome = part.isError
+          ? { ok: false as const, error: typeof part.result === 'string' ? part.result : JSON.stringify(part.result) }
+          : { ok: true as const, result: part.result };
+        answer.events.push({ type: 'tool_result', tool: part.toolName, tool_call_id: part.toolCallId, ...outcome, duration_ms: 0, provider_executed: true });
+        break;
+      }
+      default:
+        // Files, sources and other provider content: kept for later requests as it came.
+        if (part.type === 'file' || part.type === 'reasoning-file' || part.type === 'custom') answer.assistant.push(part as unknown as AssistantPart);
     }
   }
-  return events;
+  return answer;
 }
 
 /** Anthropic's count of the searches it ran (`usage.server_tool_use.web_search_requests`), if any. */
@@ -121,27 +183,16 @@ function webSearchRequestsOf(raw: unknown): number | undefined {
   return typeof count === 'number' && count > 0 ? count : undefined;
 }
 
-/**
- * The AI SDK validates a call's messages with a new `z.array(modelMessageSchema)` each time, and zod
- * walks the whole schema on a new schema's first parse to learn whether it can recurse, keeping no
- * answer below a `z.lazy` it has not resolved: ~430 nodes per model call. Asked once with the lazies
- * resolved, zod keeps the answer of every node, and the walk stops at the array's element.
- */
-function settleMessageSchema(): void {
-  isRecursiveSchema(modelMessageSchema);
-}
-
-/** The model steps of one call: they share its prompt recorder (each prompt a delta of the last) and its request signal. */
+/** The model steps of one call: they share its prompt recorder (each prompt a delta of the last), its converted prompt and its request signal. */
 export function createModelStepper(options: ModelStepperOptions): ModelStep {
-  settleMessageSchema();
   const { ctx, worker, identity, system, outputSchema } = options;
   const workerId = worker.definition.id;
-  let offered: { from: ToolSet; tools: ToolSet; names: string[] } | undefined;
+  let offered: { from: readonly ToolDeclaration[]; tools: LanguageModelV4CallOptions['tools']; names: string[] } | undefined;
   const stepTools = () => {
     const from = options.tools();
     if (offered?.from !== from) {
-      const tools = withProviderTools(from, worker.definition.config.provider_tools ?? [], workerId);
-      offered = { from, tools, names: Object.keys(tools) };
+      const all = [...from, ...providerTools(from, worker.definition.config.provider_tools ?? [], workerId)];
+      offered = { from, tools: all.length > 0 ? all : undefined, names: all.map((tool) => tool.name) };
     }
     return offered;
   };
@@ -159,70 +210,90 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     },
   });
   const describePrompt = createPromptRecorder();
-  let stepNumber = 0;
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
-  const prefix = createPromptPrefix();
-  const settings = stepSettings(ctx, worker, emit);
-  const metered = meteredStep(
-    {
-      onRequest: (request) => emit({ type: 'model_prompt', model: servedBy(), step: stepNumber, ...describePrompt(request) }),
-      onUsage: (reported) => {
-        const model = servedBy();
-        const searches = webSearchRequestsOf(reported.raw);
-        responseUsage = { model, ...usage.add(workerId, model, reported), ...(searches === undefined ? {} : { web_search_requests: searches }) };
-      },
-      onTextDelta: (text) => emit({ type: 'text_delta', text }),
-    },
-    ctx.config.stream,
-  );
-  // The cache marks go on inside the meter: `model_prompt` records the prompt, not the marks.
-  const middleware = settings.promptCache ? [prefix.middleware, metered, anthropicPromptCache()] : [prefix.middleware, metered];
-  const model = wrapLanguageModel({ model: worker.model, middleware });
+  const countUsage = (reported: LanguageModelV4Usage) => {
+    const model = servedBy();
+    const searches = webSearchRequestsOf(reported.raw);
+    responseUsage = { model, ...usage.add(workerId, model, reported), ...(searches === undefined ? {} : { web_search_requests: searches }) };
+  };
   const reportUsage = () => {
     if (responseUsage) emit({ type: 'usage', ...responseUsage });
     responseUsage = undefined;
   };
+  const settings = stepSettings(ctx, worker, emit);
+  const promptCache = settings.promptCache ? anthropicPromptCache() : undefined;
+  // Within a call the history only grows: a step converts only what was added since the last one.
+  const prompt: LanguageModelV4Message[] = [{ role: 'system', content: system }];
+  let converted: ModelMessage[] = [];
+  const promptOf = (messages: readonly ModelMessage[]): LanguageModelV4Message[] => {
+    const grown = messages.length >= converted.length && converted.every((message, index) => messages[index] === message);
+    if (!grown) {
+      prompt.length = 1;
+      converted = [];
+    }
+    prompt.push(...toProviderMessages(messages.slice(converted.length)));
+    converted = [...messages];
+    return prompt.slice();
+  };
+
+  const send = async (request: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> => {
+    const model = worker.model;
+    const sent = promptCache ? await promptCache.transformParams!({ type: ctx.config.stream ? 'stream' : 'generate', params: request, model }) : request;
+    if (!ctx.config.stream) {
+      const result = await model.doGenerate(sent);
+      countUsage(result.usage);
+      return result;
+    }
+    const { stream, request: sentRequest, response } = await model.doStream(sent);
+    const gathered = createStreamGatherer({ onTextDelta: (text) => emit({ type: 'text_delta', text }), onUsage: countUsage });
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        gathered.add(value);
+      }
+    } finally {
+      gathered.flushText();
+      reader.releaseLock();
+    }
+    return gathered.result({ ...(sentRequest ? { request: sentRequest } : {}), ...(response ? { response } : {}) });
+  };
 
   return async (messages, step) => {
-    stepNumber = step;
     const started = now();
-    const { tools, names: toolNames } = stepTools();
+    const { from: declared, tools, names: toolNames } = stepTools();
     emit({ type: 'model_request', model: servedBy(), step, system_sha256: await systemSha256, message_count: messages.length, tools: toolNames });
     settings.warn();
     try {
-      const answer = await generateText({
-        model,
-        system,
-        messages: prefix.unsent(messages),
-        tools,
-        maxRetries: 0,
-        abortSignal,
+      const request: LanguageModelV4CallOptions = {
+        prompt: promptOf(messages),
+        ...(tools ? { tools, toolChoice: { type: 'auto' } } : {}),
+        ...(outputSchema ? { responseFormat: { type: 'json', schema: outputSchema as never, name: 'answer' } } : {}),
         ...settings.call,
-        ...(outputSchema ? { output: jsonAnswerFormat(outputSchema) } : {}),
-      });
-      prefix.commit(messages.length);
-      settings.warn(answer.warnings);
-      for (const event of providerExecutedEvents(answer.content)) emit(event);
-      // The provider ran its own tools already; the engine runs the rest (the SDK answered the invalid ones).
-      const localCalls = answer.toolCalls.filter((call) => !call.providerExecuted);
+        abortSignal,
+      };
+      // The cache marks go on after this: `model_prompt` records the prompt, not the marks.
+      emit({ type: 'model_prompt', model: servedBy(), step, ...describePrompt(request) });
+      const result = await send(request);
+      settings.warn(result.warnings);
+      const answer = readAnswer(result.content, declared);
+      for (const event of answer.events) emit(event);
       emit({
         type: 'model_step',
         model: servedBy(),
         step,
-        finish_reason: answer.finishReason,
+        finish_reason: result.finishReason.unified,
         text: answer.text,
-        tool_calls: localCalls.length,
-        input_tokens: answer.usage.inputTokens ?? 0,
-        output_tokens: answer.usage.outputTokens ?? 0,
+        tool_calls: answer.toolCalls.length + answer.refused.length,
+        input_tokens: result.usage.inputTokens.total ?? 0,
+        output_tokens: result.usage.outputTokens.total ?? 0,
         duration_ms: now() - started,
       });
-      return {
-        text: answer.text,
-        finishReason: answer.finishReason,
-        toolCalls: localCalls.filter((call) => !call.invalid),
-        responseMessages: answer.response.messages,
-      };
+      const responseMessages: ModelMessage[] = answer.assistant.length > 0 ? [{ role: 'assistant', content: answer.assistant }] : [];
+      if (answer.refused.length > 0) responseMessages.push({ role: 'tool', content: answer.refused });
+      return { text: answer.text, finishReason: result.finishReason.unified, toolCalls: answer.toolCalls, responseMessages };
     } catch (error) {
       if (LlmDoError.isInstance(error)) throw error;
       throw toModelError(error, { worker: workerId, model: servedBy(), signal: ctx.signal });

@@ -3,7 +3,7 @@
  * (`RunConfig`, fixed, plain data), what it uses (`RunServices`, live objects), and what it has done
  * so far (`RunState`, the run's only mutable state). Each worker call adds its own `CallState`.
  */
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { SessionMemory } from '../approval/session-memory.ts';
 import type { ApprovalController } from '../approval/types.ts';
@@ -56,7 +56,7 @@ export interface RunServices {
   readonly emit: (event: UnstampedEvent) => void;
   readonly now: () => number;
   readonly usage: UsageMeter;
-  /** Saves the run's state after every model step and tool result (a run store's `checkpoint`), if anything saves it. */
+  /** Saves the run's state after every model step and tool result (a run store's `checkpoint` entry), if anything saves it. */
   readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
   /** Where tool calls are journaled by a durable engine (`RunWorkerOptions.journal`), if one runs the run. */
   readonly journal: RunJournal | undefined;
@@ -172,7 +172,7 @@ export function nextCallId(state: RunState): string {
 export interface PreparedWorker {
   definition: WorkerDefinition;
   modelId: string;
-  model: LanguageModelV3;
+  model: LanguageModelV4;
   schemaIn: ResolvedSchema | undefined;
   schemaOut: ResolvedSchema | undefined;
   renderer: TemplateRenderer;

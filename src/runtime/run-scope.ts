@@ -151,7 +151,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     emit,
     now,
     usage: createUsageMeter(createPriceBook(modelConfig.priceLayers), saved?.usage),
-    checkpoint: checkpointSink(options),
+    checkpoint: checkpointSink(options, now),
     journal: options.journal,
   };
   return scopeWithSignal({ config, services, state }, options.signal);
@@ -169,10 +169,10 @@ function withDecisions(source: DecisionSource, resumed: Resumption | undefined):
   return fromDecisions(resumed.decisions, source, resumed.answers);
 }
 
-/** Where checkpoints go: the run store, if it saves them and the project is recorded, and `onCheckpoint`. */
-function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions): RunServices['checkpoint'] {
+/** Where checkpoints go: the run store, if the project is recorded, and `onCheckpoint`. */
+function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions, now: () => number): RunServices['checkpoint'] {
   const sinks = [
-    ...(store?.checkpoint && recordsRuns(project) ? [(snapshot: RunSnapshot) => store.checkpoint?.(snapshot)] : []),
+    ...(store && recordsRuns(project) ? [(state: RunSnapshot) => store.record({ type: 'checkpoint', state, at: new Date(now()).toISOString() })] : []),
     ...(onCheckpoint ? [onCheckpoint] : []),
   ];
   if (sinks.length === 0) return undefined;

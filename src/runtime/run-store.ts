@@ -1,7 +1,8 @@
 /**
- * The run record (SPEC §16) as the core sees it: a sink that is told when a run begins and then
- * given each of its events in `seq` order. The core knows no database; the CLI passes a SQLite store
- * (`src/run-log/`), a browser another one. Without a store nothing is recorded.
+ * The run record (docs/runs.md) as the core sees it: a sink given one stream of typed entries per
+ * run, in order: the run's beginning, then each of its events (`seq` order) with its state after
+ * every checkpoint among them. The core knows no database; the CLI passes its run journal
+ * (`src/run-log/`), a browser another store. Without a store nothing is recorded.
  */
 import type { Project } from '../project/types.ts';
 import type { EventBus } from './event-bus.ts';
@@ -32,16 +33,16 @@ export interface RunBeginning {
   started_at: string;
 }
 
+/**
+ * What a store is given, in order. `begin` comes before the run's first event; `event` is every
+ * event but `text_delta` (its text is in `model_step`); `checkpoint` is the run's state after each
+ * model step and each start and result of a tool call that is not idempotent, after that point's
+ * events, at the time `at` (ISO 8601): a store that keeps the latest can later resume the run.
+ */
+export type RunLogEntry = { type: 'begin'; run: RunBeginning } | { type: 'event'; event: RunEvent } | { type: 'checkpoint'; state: RunSnapshot; at: string };
+
 export interface RunStore {
-  begin(run: RunBeginning): void;
-  /** Every event of a begun run but `text_delta` (its text is in `model_step`), in `seq` order. */
-  record(event: RunEvent): void;
-  /**
-   * The run's state after each model step and each start and result of a tool call that is not
-   * idempotent, after that point's events were recorded: a store that keeps the latest can later
-   * resume the run. Optional.
-   */
-  checkpoint?(state: RunSnapshot): void;
+  record(entry: RunLogEntry): void;
 }
 
 /** Whether runs of `project` may be recorded: manifest `log: false` turns recording off. */
@@ -62,16 +63,17 @@ export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorke
     (event) => {
       if (!begun.has(event.run_id)) {
         begun.add(event.run_id);
-        store.begin({
+        const run: RunBeginning = {
           run_id: event.run_id,
           project: { name: options.project.name, root: options.project.root },
           entry: event.worker,
           input: event.type === 'run_start' ? event.input : (options.input ?? null),
           options: recorded,
           started_at: event.ts,
-        });
+        };
+        store.record({ type: 'begin', run });
       }
-      store.record(event);
+      store.record({ type: 'event', event });
     },
     { lossless: true, drop: ['text_delta'] },
   );

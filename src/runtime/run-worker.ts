@@ -95,8 +95,9 @@ export interface RunWorkerOptions {
    */
   subscribe?: (bus: EventBus) => void;
   /**
-   * Records the run (SPEC §16 run store) unless the manifest says `log: false`. Without one nothing
-   * is recorded: the CLI passes its SQLite store, a library user passes theirs.
+   * Records the run (docs/runs.md) unless the manifest says `log: false`: its beginning, events and
+   * checkpoints as one stream of entries. Without one nothing is recorded: the CLI passes its run
+   * journal, a library user passes theirs.
    */
   store?: RunStore;
   /**

@@ -3,21 +3,21 @@
  * of each request, and a `warning` event for each setting the model cannot honour, once per run per
  * setting and model.
  */
-import type { SharedV3Warning } from '@ai-sdk/provider';
+import type { SharedV4Warning } from '@ai-sdk/provider';
 import { modelCallSettings, settingWarningsOf, type ModelCallSettings, type SettingWarning } from '../models/call-settings.ts';
 import type { CallEventBody } from './events.ts';
 import type { PreparedWorker, RunContext } from './run-context.ts';
 
-/** What `generateText` is given besides the prompt: sampling, length, stop, provider options. */
+/** What a request carries besides the prompt: sampling, length, stop, provider options. */
 export type StepCallSettings = Omit<ModelCallSettings, 'warnings' | 'promptCache'>;
 
 export interface StepSettings {
-  /** Spread into `generateText`. */
+  /** Spread into each request's call options. */
   call: StepCallSettings;
   /** Whether Anthropic prompt-cache breakpoints are set. */
   promptCache: boolean;
   /** Reports, once per run, the settings the model cannot honour: known ones before the first request, the SDK's after each response. */
-  warn(responseWarnings?: readonly SharedV3Warning[]): void;
+  warn(responseWarnings?: readonly SharedV4Warning[]): void;
 }
 
 /** The step settings of `worker`; its own `providerOptions.llm-do.worker` names it to the offline test model. */

@@ -3,12 +3,12 @@
  * model (and from `ctx.callWorker`) to tool code, and it accepts nothing but tools made by
  * `createToolbox`, so every execution passes the approval controller and emits the tool events.
  */
-import { jsonSchema, tool, type ToolSet } from 'ai';
 import { AbortedError, CallPaused, LlmDoError } from '../errors.ts';
 import { isGatedTool, type GatedRunOptions, type GatedTool, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import { WORKER_FACTORY_TOOLSET } from '../tools/worker-factory.ts';
 import type { CallIdentity } from './events.ts';
+import type { ToolDeclaration } from './model-step.ts';
 import type { RunContext } from './run-context.ts';
 import { emitterFor } from './run-scope.ts';
 import { DELEGATION_TOOLSET } from './delegation.ts';
@@ -112,18 +112,13 @@ async function reported(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: 
   return outcome;
 }
 
-/**
- * The offered tools as the model sees them: declarations without `execute`, so the AI SDK only
- * returns the calls and the engine runs them. No prototype: a model calling `constructor` finds no tool.
- */
-export function toolDeclarations(toolbox: Toolbox): ToolSet {
-  const tools: ToolSet = Object.create(null);
-  for (const gated of toolbox.tools) {
-    tools[gated.name] = tool<unknown, never>({
-      description: gated.description,
-      // The toolbox validates arguments itself and answers the model with the field errors.
-      inputSchema: jsonSchema<unknown>(gated.inputSchema as Parameters<typeof jsonSchema>[0]),
-    });
-  }
-  return tools;
+/** The offered tools as the model sees them: the engine runs the calls (`engine.ts`). */
+export function toolDeclarations(toolbox: Toolbox): ToolDeclaration[] {
+  // The toolbox validates arguments itself and answers the model with the field errors.
+  return toolbox.tools.map((gated) => ({
+    type: 'function',
+    name: gated.name,
+    description: gated.description,
+    inputSchema: gated.inputSchema as ToolDeclaration['inputSchema'],
+  }));
 }

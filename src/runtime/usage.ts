@@ -2,13 +2,13 @@
  * Token usage and cost of a run, per worker and in total (SPEC §16). Each request is priced with the
  * model that served it; a model with no known price makes the cost unknown (`null`), never 0.
  */
-import type { LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import { requestCost, type PriceBook } from '../models/prices.ts';
 import type { RequestUsage, TokenUsage, UsageSummary } from './events.ts';
 
 export interface UsageMeter {
   /** Counts one response of `worker` served by `model`, as the provider reported it (a missing count is 0); returns its tokens and cost. */
-  add(worker: string, model: string, usage: LanguageModelV3Usage): RequestUsage;
+  add(worker: string, model: string, usage: LanguageModelV4Usage): RequestUsage;
   summary(): UsageSummary;
 }
 

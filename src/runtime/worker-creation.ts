@@ -15,6 +15,7 @@ import { enabledToolsets } from '../tools/registry.ts';
 import type { WorkerCreateArgs } from '../tools/worker-factory.ts';
 import type { SandboxConfig, ToolsetsConfig, WorkerConfig } from '../worker-file/schema.ts';
 import { findTemplateLoad } from '../templates/ast.ts';
+import { compileFieldGlob } from '../glob/field-glob.ts';
 import type { CreatedWorkerRecord } from './created-workers.ts';
 
 /** A request that asks for more than its creator may give, or is malformed: the model gets `message`. */
@@ -34,6 +35,10 @@ export interface CreatorView {
   grants: readonly MountGrant[];
   /** `toolsets:` of project.yaml (a promoted worker turns off the ones it was not given). */
   manifestToolsets: ToolsetsConfig | undefined;
+  /** The model the creator runs on, as `provider:model`. */
+  creatorModelId: string;
+  /** The model aliases of the project and the user config. */
+  aliases: readonly string[];
 }
 
 /**
@@ -52,7 +57,7 @@ export function deriveCreatedWorker(view: CreatorView, args: WorkerCreateArgs): 
     );
   const toolsets = chosenToolsets(creator, args.toolsets ?? [], args.name);
   const sandbox = args.mounts === undefined ? creator.config.sandbox : chosenSandbox(view, args.mounts, args.name);
-  const model = args.model ?? creator.config.model;
+  const model = args.model === undefined ? creator.config.model : chosenModel(view, args.model);
   const config: WorkerConfig = {
     name: args.name,
     description: args.description,
@@ -71,6 +76,31 @@ export function deriveCreatedWorker(view: CreatorView, args: WorkerCreateArgs): 
     instructions: args.instructions,
     front_matter: frontMatter(config, toolsets.own, view.manifestToolsets),
   };
+}
+
+/** Providers whose "model name" is a file path: a model may never choose one (docs/security.md). */
+const FILE_PROVIDERS: ReadonlySet<string> = new Set(['scripted']);
+
+/**
+ * A model the model asked for: only one the creator may use (its own, one `compatible_models`
+ * allows, an alias of the project or user config), and never a file-backed one it does not run on
+ * itself, so a model cannot make llm-do read a path of its choosing.
+ */
+function chosenModel(view: CreatorView, requested: string): string {
+  const { creator, creatorModelId, aliases } = view;
+  if (requested === creatorModelId || requested === creator.config.model || aliases.includes(requested)) return requested;
+  const patterns = creator.config.compatible_models;
+  const fileBacked = FILE_PROVIDERS.has(requested.slice(0, requested.indexOf(':')));
+  if (
+    patterns &&
+    !fileBacked &&
+    patterns.some((pattern) => compileFieldGlob(pattern, { segmented: false }, { file: creator.displayPath, field: 'compatible_models' }).matches(requested))
+  )
+    return requested;
+  const choices = [`its creator's model (${creatorModelId})`];
+  if (patterns) choices.push(`a model compatible_models of ${creator.id} allows (${patterns.join(', ')})`);
+  if (aliases.length > 0) choices.push(`an alias (${aliases.join(', ')})`);
+  throw new WorkerCreateRefusal(`model ${JSON.stringify(requested)} is not one ${creator.id} may give: use ${choices.join(', ')}, or leave model out`);
 }
 
 /** The toolsets named, each as the creator has it; a name the creator does not have is refused. */

@@ -5,6 +5,7 @@
  * template: the same checks as `check`), records it with the run and offers its tool to the creating
  * call from its next step on (and to every later call of the same worker in the run).
  */
+import { mergeModelConfig } from '../models/model-config.ts';
 import { ProjectError } from '../errors.ts';
 import type { WorkerDefinition } from '../project/types.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
@@ -62,6 +63,8 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
       projectRoot: project.root,
       grants: ctx.config.grants,
       manifestToolsets: project.manifest?.toolsets,
+      creatorModelId: caller.worker.modelId,
+      aliases: Object.keys(mergeModelConfig(project.options.userConfig, project.manifest).aliases),
     },
     args,
   );

@@ -1,5 +1,5 @@
 /**
- * The provider-level prompt of a `model_prompt` event (the AI SDK's `LanguageModelV3Prompt`, made
+ * The provider-level prompt of a `model_prompt` event (the AI SDK's `LanguageModelV4Prompt`, made
  * JSON by the runtime) in the shapes of the GenAI conventions' `gen_ai.system_instructions`,
  * `gen_ai.input.messages` and `gen_ai.output.messages` JSON schemas. Only used for content export.
  */

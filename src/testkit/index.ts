@@ -2,10 +2,12 @@
  * Test doubles for llm-do projects and for llm-do itself (`import … from 'llm-do/testing'`):
  * a scripted HTTP server speaking the real provider protocols, the offline `test` model, scripted
  * models and cassettes (SPEC §20), a helper that runs a worker in a temporary copy of its project,
- * and the AI SDK's `MockLanguageModelV3` for in-process mocks.
+ * and the AI SDK's `MockLanguageModelV4` for in-process mocks.
  *
  * @module llm-do/testing
  */
+import { provideLlmDoApi } from '../modules/module-loader.ts';
+
 export { startScriptedServer, type ScriptedServerOptions } from './scripted-server.ts';
 export type {
   NeutralMessage,
@@ -24,4 +26,7 @@ export { scriptedModel, parseScript, type ScriptRule } from '../models/scripted-
 export { recordModel, replayModel } from '../models/cassette-file.ts';
 export { runWorkerForTest, type WorkerTestOptions, type WorkerTestRun } from '../test-runner/run-tests.ts';
 export { minimalValueFor } from '../models/minimal-value.ts';
-export { MockLanguageModelV3 } from 'ai/test';
+export { MockLanguageModelV4 } from 'ai/test';
+
+// The projects runWorkerForTest loads get the library entry for "llm-do", as under `llm-do` itself.
+provideLlmDoApi(() => import('../index.ts'));

@@ -136,10 +136,14 @@ function functionTool(ref: ToolModuleRef, fn: PlainToolFunction, schema: unknown
     throw moduleError(ref, `${exportName}Schema must be a zod schema or a JSON Schema object`);
   }
   const description = (inputSchema as { description?: unknown }).description;
+  // `foo.needsApproval = false` (and `foo.idempotent`): the function says what defineTool would.
+  const { needsApproval, idempotent } = fn as { needsApproval?: unknown; idempotent?: unknown };
   return {
     description: typeof description === 'string' ? description : '',
     inputSchema: inputSchema as ToolInputSchema,
     execute: (args, context) => fn(args, context),
+    ...(needsApproval === undefined ? {} : { needsApproval: needsApproval as ToolSpec['needsApproval'] }),
+    ...(idempotent === undefined ? {} : { idempotent: idempotent as boolean }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the built CLI loads (issue 14: start-up time and peak RSS): `--help` and a plain run must not
  * load code they do not use. Each case runs `dist/cli/bin.js` with a preload that records every ES
- * module, every CommonJS file required by path (the bundle is CommonJS, for the compile cache) and
+ * module, every CommonJS file required by path (the bundle is CommonJS, scripts/bundle-cli.mjs) and
  * every package required; a bundled chunk is mapped to the source modules it holds through the
  * `// src/…` and `// node_modules/…` lines the bundler writes before each module.
  */
@@ -17,10 +17,14 @@ import { writeToolProject } from '../e2e/helpers/tool-project.ts';
 const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
 
-/** The modules `node dist/cli/bin.js ARGS` loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
-async function loadedModules(args: string[], env: Record<string, string | undefined> = {}): Promise<{ modules: string[]; stdout: string }> {
+/** The modules `node dist/cli/bin.js ARGS` (given `stdin`) loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
+async function loadedModules(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<{ modules: string[]; stdout: string }> {
   const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
-  const result = await runCli(args, { env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record }, home: path.join(scratch, 'home') });
+  const result = await runCli(args, {
+    env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record },
+    home: path.join(scratch, 'home'),
+    ...(stdin === undefined ? {} : { stdin }),
+  });
   expect(result.code, result.stderr).toBe(0);
   const modules = new Set<string>();
   for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
@@ -137,15 +141,29 @@ describe('what the built CLI loads', () => {
   it("a run with piped stdio loads none of Node's modules for processes, terminals, Web Crypto, promise-based files or line reading", async () => {
     const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
     const runEnv = { ...env, LLM_DO_HOME: path.join(scratch, 'builtins-home') };
-    // The second run: the first compiles the tools.ts with jiti, which loads some of these.
-    await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
-    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
-    expect(stdout.trim()).toBe('done');
-    expect(modules).toContain('builtin crypto');
+    const answering = await scripted(() => ({ text: 'ok' }));
+    const plain = await loadedModules([scratch, 'hi'], { ...answering.env, LLM_DO_HOME: runEnv.LLM_DO_HOME });
+    expect(plain.stdout.trim()).toBe('ok');
+    expect(plain.modules).toContain('builtin crypto');
     // commander's subcommand executables, the shell tool, /dev/tty, globalThis.crypto and ES module imports of node:crypto, --trace, the terminal prompter.
-    expect(
-      matching(modules, ['builtin child_process', 'builtin tty', 'builtin internal/crypto/webcrypto', 'builtin fs/promises', 'builtin readline/promises']),
-    ).toEqual([]);
+    const unused = ['builtin child_process', 'builtin tty', 'builtin internal/crypto/webcrypto', 'builtin fs/promises', 'builtin readline/promises'];
+    expect(matching(plain.modules, unused)).toEqual([]);
+    // With a tools.ts, jiti loads `tty` and `fs/promises` itself (the second run: the first compiles the module, which loads more).
+    await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
+    const tools = await loadedModules([path.join(scratch, 'tools'), 'go'], runEnv);
+    expect(tools.stdout.trim()).toBe('done');
+    expect(matching(tools.modules, unused)).toEqual(['builtin tty', 'builtin fs/promises']);
+  });
+
+  it('a chat, as every command that runs workers, records through its journal too and loads no SQLite', async () => {
+    const { env } = await scripted(() => ({ text: 'ok' }));
+    const home = path.join(scratch, 'chat-home');
+    const chat = await loadedModules(['chat', scratch, '--quiet'], { ...env, LLM_DO_HOME: home }, 'hi\n');
+    expect(chat.stdout.trim()).toBe('ok');
+    expect(matching(chat.modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/sqlite-run-store.ts', 'src/run-log/journal-ingest.ts'])).toEqual([]);
+    expect(chat.modules).toContain('src/run-log/run-journal.ts');
+    const listed = await loadedModules(['runs', '--json'], { LLM_DO_HOME: home });
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', entry: 'main' }]);
   });
 
   it('a run with --no-log does not load SQLite', async () => {
@@ -154,17 +172,19 @@ describe('what the built CLI loads', () => {
     expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/'])).toEqual([]);
   });
 
-  it('a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), and the next run needs no jiti', async () => {
+  it("a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), and the next run needs no compiler (jiti's file cache)", async () => {
     const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
     const home = path.join(scratch, 'tools-home');
     const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(stdout.trim()).toBe('done');
     expect(modules).toContain('require jiti');
+    expect(modules).toContain('node_modules/jiti/dist/babel.cjs');
     expect(matching(modules, ['node_modules/jiti/lib/jiti.mjs'])).toEqual([]);
-    // The module imports only "llm-do" and "zod": the next run runs the code jiti compiled, without jiti.
+    // The next run finds the compiled module in $LLM_DO_HOME/cache/tool-modules: jiti, without its compiler.
     const next = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(next.stdout.trim()).toBe('done');
-    expect(matching(next.modules, ['require jiti', 'node_modules/jiti/'])).toEqual([]);
+    expect(next.modules).toContain('require jiti');
+    expect(matching(next.modules, ['node_modules/jiti/dist/babel.cjs'])).toEqual([]);
     // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs);
     // its worker is simple YAML and plain text.
     for (const run of [modules, next.modules]) {
@@ -179,7 +199,7 @@ describe('what the built CLI loads', () => {
       request.toolResults.length === 0 ? { toolCalls: [{ name: 'messages', args: {} }] } : { text: String(request.toolResults[0]!.content) },
     );
     const home = path.join(scratch, 'locales-home');
-    // Through jiti, then through the code it compiled.
+    // Compiled, then from the compiled-module cache.
     for (let run = 0; run < 2; run++) {
       const { modules, stdout } = await loadedModules([path.join(scratch, 'locales'), 'go'], { ...env, LLM_DO_HOME: home });
       expect(JSON.parse(stdout)).toEqual({

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import { NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, WRITE_APPROVAL } from '../run-log/helpers.ts';
+import { feed, NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, WRITE_APPROVAL } from '../run-log/helpers.ts';
 import { CLI_BIN, runCli } from './helpers/run-cli.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-approve-'));
@@ -25,14 +25,15 @@ function seededHome(): { home: string; file: string } {
   const home = fs.mkdtempSync(path.join(tmp, 'home-'));
   const file = path.join(home, 'runs.db');
   const db = openRunDatabase(file);
-  const store = createSqliteRunStore(db, {
+  const writer = createSqliteRunStore(db, {
     onWriteFailure: (error) => {
       throw error;
     },
   });
-  seedPausedRun(store, RUN_A, { name: 'demo', root: '/work/demo' });
-  seedPausedRun(store, RUN_B);
+  seedPausedRun(writer, RUN_A, { name: 'demo', root: '/work/demo' });
+  seedPausedRun(writer, RUN_B);
   const { identity, stamp } = stamper(FINISHED);
+  const store = feed(writer);
   store.begin({
     run_id: FINISHED,
     project: { name: 'p', root: '/p' },
@@ -41,8 +42,8 @@ function seededHome(): { home: string; file: string } {
     options: { stream: true },
     started_at: new Date().toISOString(),
   });
-  store.record(stamp({ ...identity('c1', 'main'), type: 'run_start', model: 'test', input: 'x' }));
-  store.record(stamp({ ...identity('c1', 'main'), type: 'run_end', status: 'ok', output: 'y', usage: NO_USAGE, duration_ms: 1 }));
+  store.event(stamp({ ...identity('c1', 'main'), type: 'run_start', model: 'test', input: 'x' }));
+  store.event(stamp({ ...identity('c1', 'main'), type: 'run_end', status: 'ok', output: 'y', usage: NO_USAGE, duration_ms: 1 }));
   db.close();
   return { home, file };
 }

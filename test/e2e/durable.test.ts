@@ -3,7 +3,8 @@
  * `--on-approval pause` stops a run with two parallel pending approvals in a nested delegation (exit
  * 3), `approve` and `deny` record decisions, `resume` finishes it without re-sending an answered
  * request or re-running a finished tool call; a run killed with SIGKILL mid-step resumes from its
- * last saved step; two resumes of one run at once: one wins.
+ * last saved step, and so does a resume killed so (it records through its own journal); two resumes
+ * of one run at once: one wins.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -141,6 +142,32 @@ describe('durable runs', { timeout: 90_000 }, () => {
     // Only the unanswered request is sent again, then main's last step: the writes did not run again.
     expect(after.requests.map((request) => request.toolResults.length)).toEqual([2, 2]);
     expect(after.requests[0]!.system).toBe(server.requests[2]!.system);
+  });
+
+  test('a resume killed with SIGKILL mid-step is settled as interrupted by the next command, and resumes again from its last saved step', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { server, env } = await scripted(handler(60_000));
+    const cliEnv = { ...env, LLM_DO_HOME: home };
+    const paused = await runCli(['.', 'go', '--model', MODEL, '--on-approval', 'pause', '--json'], { env: cliEnv, cwd: root });
+    expect(paused.code, paused.stderr).toBe(3);
+    const runId = JSON.parse(paused.stdout).run_id as string;
+    // The resume writes both files, then waits for helper's slow answer: killed there.
+    const resuming = startCli(['resume', runId, '--approve-all', '--no-stream'], { env: cliEnv, cwd: root, timeoutMs: 60_000 });
+    for (let waited = 0; server.requests.length < 3 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(3);
+    resuming.child.kill('SIGKILL');
+    await resuming.result;
+    expect(fs.readFileSync(path.join(root, 'out/b.txt'), 'utf8')).toBe('B');
+
+    const listed = await runCli(['runs', '--json'], { env: cliEnv, cwd: root });
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ id: runId, status: 'interrupted' }]);
+    const { server: after, env: afterEnv } = await scripted(handler());
+    const resumed = await runCli(['resume', runId, '--json'], { env: { ...afterEnv, LLM_DO_HOME: home }, cwd: root });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: expect.stringContaining('main saw: helper saw: 2 results') });
+    // The writes the killed resume made were saved with their results: only the unanswered request is sent again, then main's.
+    expect(after.requests.map((request) => request.toolResults.length)).toEqual([2, 2]);
   });
 
   test('two resumes of one paused run at once: one wins, the other says the run is already running', async () => {

@@ -106,6 +106,39 @@ describe.concurrent('events in --trace', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', call_id: 'c1' });
   });
 
+  test.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('%s ends a run as Ctrl-C does: run_end interrupted, --json printed, exit %i', async (signal, code) => {
+    const { server, env } = await scripted(byWorker({ main: () => ({ text: 'too late', delayMs: 10_000 }) }));
+    const trace = tracePath();
+    const cli = startCli([FIXTURE, 'go', '--model', CHAT.model, '--trace', trace, '--json'], { env });
+    while (requestsOf(server, 'main').length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    cli.child.kill(signal);
+    const result = await cli.result;
+
+    expect(result.code, result.stderr).toBe(code);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'interrupted' });
+    const events = readTrace(trace);
+    expectWellFormed(events);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
+  });
+
+  test.skipIf(!fs.existsSync('/dev/full'))(
+    'a trace file whose writes fail (a full disk) fails the run with a message; the answer is still printed',
+    async () => {
+      const { env } = await scripted(byWorker({ main: () => ({ text: 'the answer' }) }));
+      const plain = await runCli([FIXTURE, 'go', '--model', CHAT.model, '--trace', '/dev/full'], { env });
+      expect(plain.code).toBe(1);
+      expect(plain.stdout).toBe('the answer\n');
+      expect(plain.stderr).toContain('llm-do: --trace: the trace file /dev/full could not be written (ENOSPC');
+
+      const json = await runCli([FIXTURE, 'go', '--model', CHAT.model, '--trace', '/dev/full', '--json'], { env });
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toMatchObject({ status: 'error', output: 'the answer', error: expect.stringContaining('--trace: the trace file') });
+    },
+  );
+
   test('a 429 and then an answer gives a model_retry event of the call that retried', async () => {
     const { env } = await scripted((_request, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '0' } } : { text: 'fine now' }));
     const trace = tracePath();

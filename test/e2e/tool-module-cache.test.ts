@@ -1,5 +1,5 @@
 /**
- * A tool module through the built CLI, compiled on the first run and run from the compiled-module
+ * A tool module through the built CLI, compiled on the first run and loaded from the compiled-module
  * cache on the next ones (docs/performance.md, the compiled module cache): Node's modules, "zod",
  * "llm-do" and a file of the project it imports behave as on the first run, and an edit of that
  * file is seen by the next run.
@@ -48,11 +48,14 @@ test('a cached tool module gets the same modules as a freshly compiled one, and 
   };
 
   expect(await run()).toBe('file.txt function v1');
+  // One entry per module, named after its folder and file, in a directory only this user can open.
   const cacheDir = path.join(home, 'cache', 'tool-modules');
-  const compiled = fs.readdirSync(cacheDir).filter((name) => name.endsWith('.compiled.cjs'));
-  expect(compiled.map((name) => name.split('.')[0]).sort()).toEqual(['tools']);
-  expect(fs.statSync(path.join(cacheDir, compiled[0]!)).mode & 0o777).toBe(0o600);
+  const compiled = () => fs.readdirSync(cacheDir).sort();
+  expect(compiled().map((name) => name.split('.')[0])).toEqual(['project-helper', 'project-tools']);
+  expect(fs.statSync(cacheDir).mode & 0o777).toBe(0o700);
+  const entries = compiled().map((name) => fs.readFileSync(path.join(cacheDir, name), 'utf8'));
   expect(await run()).toBe('file.txt function v1');
+  expect(compiled().map((name) => fs.readFileSync(path.join(cacheDir, name), 'utf8'))).toEqual(entries);
   writeHelper('v2');
   expect(await run()).toBe('file.txt function v2');
   expect(server.requests).toHaveLength(6);

@@ -1,17 +1,17 @@
 /** Anthropic cache breakpoints (SPEC §18): tools, system, the growing prefix; never more than four. */
-import type { LanguageModelV3CallOptions, LanguageModelV3Message } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Message } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { anthropicPromptCache } from '../../src/models/anthropic-prompt-cache.ts';
 
 const tool = (name: string) => ({ type: 'function' as const, name, inputSchema: { type: 'object' as const } });
-const user = (text: string): LanguageModelV3Message => ({ role: 'user', content: [{ type: 'text', text }] });
-const call = (id: string): LanguageModelV3Message => ({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: id, toolName: 'read', input: '{}' }] });
-const result = (id: string): LanguageModelV3Message => ({
+const user = (text: string): LanguageModelV4Message => ({ role: 'user', content: [{ type: 'text', text }] });
+const call = (id: string): LanguageModelV4Message => ({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: id, toolName: 'read', input: '{}' }] });
+const result = (id: string): LanguageModelV4Message => ({
   role: 'tool',
   content: [{ type: 'tool-result', toolCallId: id, toolName: 'read', output: { type: 'text', value: 'x' } }],
 });
 
-function marksOf(params: LanguageModelV3CallOptions): string[] {
+function marksOf(params: LanguageModelV4CallOptions): string[] {
   const marked = (item: { providerOptions?: Record<string, Record<string, unknown>> }) => item.providerOptions?.anthropic?.cacheControl !== undefined;
   return [
     ...(params.tools ?? []).flatMap((t) => (marked(t as never) ? [`tool ${t.name}`] : [])),
@@ -22,9 +22,9 @@ function marksOf(params: LanguageModelV3CallOptions): string[] {
 describe('anthropicPromptCache', () => {
   it('marks the last tool, the system prompt, the last message and the previous request’s last message', async () => {
     const middleware = anthropicPromptCache();
-    const transform = (prompt: LanguageModelV3Message[]) =>
+    const transform = (prompt: LanguageModelV4Message[]) =>
       middleware.transformParams!({ type: 'generate', params: { prompt, tools: [tool('read'), tool('write')] }, model: undefined as never });
-    const system: LanguageModelV3Message = { role: 'system', content: 'You read.' };
+    const system: LanguageModelV4Message = { role: 'system', content: 'You read.' };
     const first = [system, user('go')];
     const second = [...first, call('a'), result('a')];
     const third = [...second, call('b'), result('b')];

@@ -4,19 +4,19 @@
  * refuses models whose provider lacks it.
  */
 import { describe, expect, test } from 'vitest';
-import { APICallError, type LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ProjectError } from '../../src/errors.ts';
 import { createFallbackModel, servingModelId } from '../../src/models/fallback-model.ts';
 import { neutralProviderToolId, withProviderTools } from '../../src/models/provider-tools.ts';
 import { assertProviderTools } from '../../src/models/registry.ts';
-import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const answer = { content: [], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] };
 
 function recording(provider: string, fail?: Error) {
-  const seen: LanguageModelV3CallOptions[] = [];
-  const model = new MockLanguageModelV3({
+  const seen: LanguageModelV4CallOptions[] = [];
+  const model = new MockLanguageModelV4({
     provider,
     doGenerate: async (options) => {
       seen.push(options);
@@ -27,7 +27,7 @@ function recording(provider: string, fail?: Error) {
   return { model, seen };
 }
 
-const options = (): LanguageModelV3CallOptions => ({
+const options = (): LanguageModelV4CallOptions => ({
   prompt: [],
   tools: [
     { type: 'function', name: 'read_file', inputSchema: { type: 'object' } },

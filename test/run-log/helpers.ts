@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LogEntry } from '../../src/run-log/log-entries.ts';
 import type { RunEvent, UnstampedEvent } from '../../src/runtime/events.ts';
-import type { RunBeginning, RunStore } from '../../src/runtime/run-store.ts';
+import type { RunBeginning } from '../../src/runtime/run-store.ts';
 import { pendingApprovals, STATE_VERSION, type CallSnapshot, type RunSnapshot, type ToolCallSnapshot } from '../../src/runtime/state.ts';
 
 export function tempLog(): string {
@@ -26,6 +27,20 @@ export function stamper(run_id: string) {
   const stamp = (event: UnstampedEvent): RunEvent => ({ v: 1, seq: ++seq, ts: new Date().toISOString(), ...event }) as RunEvent;
   return { identity, stamp };
 }
+
+/** What a run process gives a store (its run journal or the SQLite store), one entry of the run log per call. */
+export function feed(store: { record(entry: LogEntry): void }) {
+  return {
+    record: (entry: LogEntry) => store.record(entry),
+    begin: (run: RunBeginning) => store.record({ type: 'begin', run }),
+    event: (event: RunEvent) => store.record({ type: 'event', event }),
+    checkpoint: (state: RunSnapshot, at = new Date().toISOString()) => store.record({ type: 'checkpoint', state, at }),
+    exit: (run_id: string, exit_code: number) => store.record({ type: 'exit', run_id, exit_code }),
+  };
+}
+
+/** The calls of {@link feed}. */
+export type Feed = ReturnType<typeof feed>;
 
 export const NO_USAGE = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} };
 
@@ -113,7 +128,8 @@ export function pausedSnapshot(run_id: string, project = { name: 'p', root: '/p'
  * Records a run that paused as {@link pausedSnapshot} describes (its events, its checkpoint, its
  * `run_end`), through the store as a run process would.
  */
-export function seedPausedRun(store: RunStore, run_id: string, project = { name: 'p', root: '/p' }): RunSnapshot {
+export function seedPausedRun(to: { record(entry: LogEntry): void }, run_id: string, project = { name: 'p', root: '/p' }): RunSnapshot {
+  const store = feed(to);
   const state = pausedSnapshot(run_id, project);
   const { identity, stamp } = stamper(run_id);
   const main = identity('c1', 'main');
@@ -130,9 +146,9 @@ export function seedPausedRun(store: RunStore, run_id: string, project = { name:
     { ...main, type: 'approval_request', tool: 'write_file', tool_call_id: 't2', approval_id: WRITE_APPROVAL, args: {} },
     { ...helper, type: 'approval_request', tool: 'shell', tool_call_id: 's1', approval_id: SHELL_APPROVAL, args: {} },
   ] as const)
-    store.record(stamp(event as never));
-  store.checkpoint!(state);
-  store.record(stamp({ ...main, type: 'run_paused', pending: pendingApprovals(state), questions: [] }));
-  store.record(stamp({ ...main, type: 'run_end', status: 'paused', usage: NO_USAGE, duration_ms: 40 }));
+    store.event(stamp(event as never));
+  store.checkpoint(state);
+  store.event(stamp({ ...main, type: 'run_paused', pending: pendingApprovals(state), questions: [] }));
+  store.event(stamp({ ...main, type: 'run_end', status: 'paused', usage: NO_USAGE, duration_ms: 40 }));
   return state;
 }

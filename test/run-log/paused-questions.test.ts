@@ -8,8 +8,9 @@ import { hostname } from 'node:os';
 import { describe, expect, test, vi } from 'vitest';
 import type { RunSnapshot } from '../../src/runtime/state.ts';
 import { openRunDatabase } from '../../src/run-log/database.ts';
+import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from './helpers.ts';
+import { feed, seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from './helpers.ts';
 
 const QUESTION = 'c0ffee00-0000-4000-8000-000000000003';
 const ME = { pid: process.pid, host: hostname() };
@@ -21,7 +22,7 @@ const processDied = (db: ReturnType<typeof openRunDatabase>) =>
 /** A paused run whose entry also waits for the answer to a question (ask_user, t3). */
 function seedWithQuestion() {
   const db = openRunDatabase(tempLog());
-  const store = createSqliteRunStore(db, { onWriteFailure: vi.fn() });
+  const store = { ...createPausedRuns(db), ...feed(createSqliteRunStore(db, { onWriteFailure: vi.fn() })) };
   const state: RunSnapshot = structuredClone(seedPausedRun(store, 'r1'));
   state.root!.tool_calls.push({
     tool_call_id: 't3',
@@ -31,7 +32,7 @@ function seedWithQuestion() {
     question: { question_id: QUESTION, question: 'Which city?' },
     children: [],
   });
-  store.checkpoint!(state);
+  store.checkpoint(state);
   return { db, store, state };
 }
 
@@ -68,7 +69,7 @@ describe('worker questions of paused runs', () => {
     expect(claimed.decisions).toEqual(new Map([[WRITE_APPROVAL, { action: 'approve' }]]));
 
     // Saved again with the question still pending (the process dies before it got the answer): nothing used.
-    store.checkpoint!(state);
+    store.checkpoint(state);
     processDied(db);
     expect(store.reopen('r1', ME).answers).toEqual(new Map([[QUESTION, 'Lisbon']]));
     expect(store.usedAnswers('r1')).toEqual(new Map());
@@ -76,7 +77,7 @@ describe('worker questions of paused runs', () => {
     const next = structuredClone(state);
     next.root!.tool_calls[2]!.status = 'done';
     delete next.root!.tool_calls[2]!.question;
-    store.checkpoint!(next);
+    store.checkpoint(next);
     processDied(db);
     expect(store.reopen('r1', ME).answers).toEqual(new Map());
     expect(store.usedAnswers('r1')).toEqual(new Map([[QUESTION, { text: 'Lisbon', answered_by: 'ada@box', answered_at: expect.any(String) }]]));

@@ -14,11 +14,11 @@ import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { deleteRuns, listRuns, loadRun, runsStartedBefore } from '../../src/run-log/run-queries.ts';
 import { MIGRATIONS } from '../../src/run-log/schema.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import { NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, tempLog, WRITE_APPROVAL } from './helpers.ts';
+import { feed, NO_USAGE, pausedSnapshot, seedPausedRun, SHELL_APPROVAL, stamper, tempLog, WRITE_APPROVAL } from './helpers.ts';
 
 function open(file = tempLog()) {
   const db = openRunDatabase(file);
-  return { db, file, store: createSqliteRunStore(db, { onWriteFailure: vi.fn() }) };
+  return { db, file, store: { ...createPausedRuns(db), ...feed(createSqliteRunStore(db, { onWriteFailure: vi.fn() })) } };
 }
 
 const ME = { pid: process.pid, host: hostname() };
@@ -163,7 +163,7 @@ describe('paused runs in the run log', () => {
     const { identity } = stamper('r1');
     const main = identity('c1', 'main');
     let seq = lastSeq;
-    const record = (event: object) => store.record({ v: 1, seq: ++seq, ts: new Date().toISOString(), ...event } as never);
+    const record = (event: object) => store.event({ v: 1, seq: ++seq, ts: new Date().toISOString(), ...event } as never);
     record({ ...main, type: 'run_resumed', decisions: 2 });
     record({ ...main, type: 'tool_result', tool: 'write_file', tool_call_id: 't2', ok: true, result: 'wrote notes.txt', duration_ms: 3 });
     record({ ...main, type: 'usage', model: 'test', input_tokens: 7, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0 });
@@ -194,14 +194,14 @@ describe('paused runs in the run log', () => {
     store.recordDecisions('r1', decided, 'ada@box');
     expect(store.reopen('r1', ME).decisions).toEqual(decided);
     // The state saved as the resumed run starts still has both pending: nothing is used yet.
-    store.checkpoint!(state);
+    store.checkpoint(state);
     // The process dies here; the next one claims the run and finds the same decisions.
     db.prepare(`UPDATE runs SET pid = ? WHERE id = 'r1'`).run(deadPid());
     expect(store.reopen('r1', ME).decisions).toEqual(decided);
     // Once the write is no longer pending, its decision is used; the other stays.
     const next = structuredClone(state);
     next.root!.tool_calls[1]!.status = 'running';
-    store.checkpoint!(next);
+    store.checkpoint(next);
     expect(store.decisions('r1')).toEqual(new Map([[SHELL_APPROVAL, { action: 'deny', reason: 'no' }]]));
     expect(db.prepare(`SELECT approval_id, decided_by FROM decisions WHERE used_at IS NOT NULL`).all()).toEqual([
       { approval_id: WRITE_APPROVAL, decided_by: 'ada@box' },

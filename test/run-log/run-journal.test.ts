@@ -12,7 +12,6 @@ import os, { hostname } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { describe, expect, test, vi } from 'vitest';
-import type { RunStore } from '../../src/runtime/run-store.ts';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { completeLines, ingestRunJournals } from '../../src/run-log/journal-ingest.ts';
 import { settleAbandonedRuns } from '../../src/run-log/liveness.ts';
@@ -21,7 +20,7 @@ import { journalDirectory, prepareRunLogFile } from '../../src/run-log/run-log-f
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import type { RunDatabase } from '../../src/run-log/transaction.ts';
 import { rejection } from '../project/fixture.ts';
-import { beginning, NO_USAGE, pausedSnapshot, stamper, tempLog } from './helpers.ts';
+import { beginning, type Feed, feed, NO_USAGE, pausedSnapshot, stamper, tempLog } from './helpers.ts';
 
 /** Every table of the log but the journals' own, as rows, in a stable order. */
 function dump(db: RunDatabase): Record<string, unknown[]> {
@@ -30,7 +29,7 @@ function dump(db: RunDatabase): Record<string, unknown[]> {
 }
 
 /** A two-step run with a tool call a person approved, a checkpoint after each step, and the exit code the process sets. */
-function recordRun(store: RunStore, setExitCode: (runId: string, code: number) => void, runId = 'r1'): void {
+function recordRun(store: Feed, runId = 'r1'): void {
   const { identity, stamp } = stamper(runId);
   const main = identity('c1', 'main');
   const state = { ...pausedSnapshot(runId), status: 'running' } as never;
@@ -76,10 +75,10 @@ function recordRun(store: RunStore, setExitCode: (runId: string, code: number) =
     { ...main, type: 'run_end', status: 'ok', output: 'done', usage: { ...NO_USAGE, input_tokens: 30, output_tokens: 5, cost_usd: 0.75 }, duration_ms: 30 },
   ];
   for (const event of events) {
-    if (event === 'checkpoint') store.checkpoint!(state);
-    else store.record(stamp(event as never));
+    if (event === 'checkpoint') store.checkpoint(state, '2026-01-01T00:00:01.000Z');
+    else store.event(stamp(event as never));
   }
-  setExitCode(runId, 0);
+  store.exit(runId, 0);
 }
 
 function journal(file = tempLog()) {
@@ -88,6 +87,21 @@ function journal(file = tempLog()) {
   const written = createRunJournal(file, { onWriteFailure });
   const [name] = fs.readdirSync(journalDirectory(file));
   return { file, onWriteFailure, journal: written, path: path.join(journalDirectory(file), name!) };
+}
+
+/** {@link dump} with every time as `T`: two recordings of {@link recordRun} stamp their events at different times. */
+function timeless(db: RunDatabase): Record<string, unknown[]> {
+  const times = (rows: unknown[][]) => rows.map((row) => row.map((value) => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? 'T' : value)));
+  return Object.fromEntries(Object.entries(dump(db)).map(([table, rows]) => [table, times(rows as unknown[][])]));
+}
+
+/** The rows of {@link recordRun} given to the SQLite store directly. */
+function recordedDirectly(): Record<string, unknown[]> {
+  const direct = openRunDatabase(tempLog());
+  recordRun(feed(createSqliteRunStore(direct, { onWriteFailure: () => {} })));
+  const rows = timeless(direct);
+  direct.close();
+  return rows;
 }
 
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n');
@@ -99,12 +113,8 @@ function deadPid(): number {
 
 describe('the run journal', () => {
   test('records exactly the rows the SQLite store writes, one line per transaction the store would have committed', () => {
-    const direct = openRunDatabase(tempLog());
-    const store = createSqliteRunStore(direct, { onWriteFailure: () => {}, now: () => 'T' });
-    recordRun(store, store.setExitCode);
-
     const { file, journal: written, path: journalPath, onWriteFailure } = journal();
-    recordRun(written.store, written.setExitCode);
+    recordRun(feed(written));
     written.close();
     const text = lines(journalPath);
     expect(JSON.parse(text[0]!)).toEqual({ journal: 1, pid: process.pid, host: expect.any(String) });
@@ -125,12 +135,8 @@ describe('the run journal', () => {
     expect(fs.statSync(journalPath).mode & 0o777).toBe(0o600);
 
     const db = openRunDatabase(file);
-    const times = (rows: unknown[][]) => rows.map((row) => row.map((value) => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? 'T' : value)));
     const journaled = dump(db);
-    const expected = dump(direct);
-    expect(Object.fromEntries(Object.entries(journaled).map(([table, rows]) => [table, times(rows as unknown[][])]))).toEqual(
-      Object.fromEntries(Object.entries(expected).map(([table, rows]) => [table, times(rows as unknown[][])])),
-    );
+    expect(timeless(db)).toEqual(recordedDirectly());
     expect(journaled.runs).toHaveLength(1);
     // Complete, so removed once recorded; opening again records nothing twice.
     expect(fs.existsSync(journalPath)).toBe(false);
@@ -142,11 +148,12 @@ describe('the run journal', () => {
 
   test("a live writer's journal is recorded as far as it goes, a line still being written waits, and nothing is recorded twice", () => {
     const { file, journal: written, path: journalPath } = journal();
+    const store = feed(written);
     const { identity, stamp } = stamper('r2');
     const main = identity('c1', 'main');
-    written.store.begin(beginning('r2'));
-    written.store.record(stamp({ ...main, type: 'run_start', model: 'm', input: 'hi' } as never));
-    written.store.record(stamp({ ...main, type: 'warning', message: 'first' } as never));
+    store.begin(beginning('r2'));
+    store.event(stamp({ ...main, type: 'run_start', model: 'm', input: 'hi' } as never));
+    store.event(stamp({ ...main, type: 'warning', message: 'first' } as never));
     const db = openRunDatabase(file);
     const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).raw().all()[0] as number[])[0];
     expect(count('runs')).toBe(1);
@@ -162,7 +169,7 @@ describe('the run journal', () => {
     expect(ingestRunJournals(db, file)).toBe(0);
     expect(count('warnings')).toBe(2);
     expect(fs.existsSync(journalPath)).toBe(true);
-    written.store.record(stamp({ ...main, type: 'run_end', status: 'ok', output: 'ok', usage: NO_USAGE, duration_ms: 1 } as never));
+    store.event(stamp({ ...main, type: 'run_end', status: 'ok', output: 'ok', usage: NO_USAGE, duration_ms: 1 } as never));
     written.close();
     expect(ingestRunJournals(other, file)).toBe(2);
     expect(ingestRunJournals(db, file)).toBe(0);
@@ -171,6 +178,41 @@ describe('the run journal', () => {
     expect(fs.existsSync(journalPath)).toBe(false);
     db.close();
     other.close();
+  });
+
+  test('a journal past its size is closed and the process goes on in a new one named after it: recorded in order, each removed once complete', () => {
+    const file = tempLog();
+    prepareRunLogFile(file);
+    const onWriteFailure = vi.fn();
+    // Past the size after every line: each transaction in a journal of its own, the hardest order to keep.
+    const written = createRunJournal(file, { onWriteFailure, rotateBytes: 1 });
+    const store = feed(written);
+    recordRun(store);
+    const names = fs.readdirSync(journalDirectory(file)).sort();
+    // The eight lines of the journal above (begin … exit), each closed, the last too: nothing came after it.
+    expect(names).toHaveLength(8);
+    const operations = names.map((name) =>
+      lines(path.join(journalDirectory(file), name))
+        .slice(1, -1)
+        .map((line) => (JSON.parse(line) as unknown[][])[0]![0]),
+    );
+    expect(operations[0]).toEqual(['begin', 'close']);
+    expect(operations.at(-1)).toEqual(['exit', 'close']);
+    expect(new Set(names.map((name) => name.split('-').slice(1).join('-'))).size).toBe(1);
+
+    const db = openRunDatabase(file);
+    expect(timeless(db)).toEqual(recordedDirectly());
+    expect(fs.readdirSync(journalDirectory(file))).toEqual([]);
+    // The next line opens the next journal, which a reader keeps while its writer lives and has not closed it.
+    store.exit('r1', 1);
+    const [next] = fs.readdirSync(journalDirectory(file));
+    expect(next! > names.at(-1)!).toBe(true);
+    written.close();
+    expect(ingestRunJournals(db, file)).toBe(2);
+    expect(db.prepare("SELECT exit_code FROM runs WHERE id = 'r1'").get()).toMatchObject({ exit_code: 1 });
+    expect(fs.readdirSync(journalDirectory(file))).toEqual([]);
+    expect(onWriteFailure).not.toHaveBeenCalled();
+    db.close();
   });
 
   test('the journal of a killed writer is recorded, removed, and its run shown interrupted; one of another host is kept until it says it is complete', () => {
@@ -209,7 +251,7 @@ describe('the run journal', () => {
     ['an event the store cannot read', JSON.stringify([['event', null]]), /line 3: /],
   ])('%s: the lines before it are recorded, the journal is set aside, and the problem names it', (_name, bad, reason) => {
     const { file, journal: written, path: journalPath } = journal();
-    written.store.begin(beginning('r5'));
+    feed(written).begin(beginning('r5'));
     fs.appendFileSync(journalPath, `${bad}\n${JSON.stringify([['exit', 'r5', 0]])}\n`);
     const onJournalProblem = vi.fn();
     const db = openRunDatabase(file, { onJournalProblem });
@@ -273,7 +315,7 @@ describe('the run journal', () => {
   test('a database error records nothing and keeps the journal for the next reader', () => {
     const { file, journal: written, path: journalPath } = journal();
     openRunDatabase(file).close();
-    recordRun(written.store, written.setExitCode, 'r6');
+    recordRun(feed(written), 'r6');
     written.close();
     const readOnly = new Database(file);
     readOnly.exec('PRAGMA query_only = 1');

@@ -7,12 +7,12 @@ import { openRunDatabase } from '../../src/run-log/database.ts';
 import { loadRun, searchRuns } from '../../src/run-log/run-queries.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import { VALUE_CAP } from '../../src/run-log/stored-value.ts';
-import { beginning, NO_USAGE, stamper, tempLog } from './helpers.ts';
+import { beginning, feed, NO_USAGE, stamper, tempLog } from './helpers.ts';
 
 function open() {
   const db = openRunDatabase(tempLog());
   const onWriteFailure = vi.fn();
-  return { db, onWriteFailure, store: createSqliteRunStore(db, { onWriteFailure }) };
+  return { db, onWriteFailure, store: feed(createSqliteRunStore(db, { onWriteFailure })) };
 }
 
 describe('SQLite run store', () => {
@@ -81,7 +81,7 @@ describe('SQLite run store', () => {
       { ...main, type: 'usage', model: 'm', input_tokens: 20, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0.25 },
       { ...main, type: 'run_end', status: 'ok', output: 'done', usage: { ...NO_USAGE, input_tokens: 35, output_tokens: 7, cost_usd: null }, duration_ms: 30 },
     ] as const)
-      store.record(stamp(event as never));
+      store.event(stamp(event as never));
 
     const run = loadRun(db, 'r1', { prompts: true });
     expect(run).toMatchObject({ status: 'ok', exit_code: 0, input: 'go', output: 'done', input_tokens: 35, cost_usd: null, model: 'm', pid: process.pid });
@@ -124,15 +124,15 @@ describe('SQLite run store', () => {
     const main = identity('c1', 'main');
     const big = 'x'.repeat(VALUE_CAP * 2);
     store.begin(beginning('r2'));
-    store.record(stamp({ ...main, type: 'run_start', model: 'm', input: 'hi' }));
-    store.record(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: ['t'] }));
-    store.record(stamp({ ...main, type: 'tool_call', tool: 't', tool_call_id: 'same', args: { big } }));
-    store.record(stamp({ ...main, type: 'tool_result', tool: 't', tool_call_id: 'same', ok: true, result: 'first', duration_ms: 1 }));
-    store.record(stamp({ ...main, type: 'model_request', model: 'm', step: 2, system_sha256: 'a', message_count: 3, tools: ['t'] }));
-    store.record(stamp({ ...main, type: 'tool_call', tool: 't', tool_call_id: 'same', args: {} }));
-    store.record(stamp({ ...main, type: 'tool_result', tool: 't', tool_call_id: 'same', ok: false, denied: true, error: 'denied by user', duration_ms: 0 }));
-    store.record(stamp({ ...main, type: 'approval_decision', tool: 't', tool_call_id: 'same', approved: false, source: 'rule', reason: 'blocked' }));
-    store.record(stamp({ ...main, type: 'run_end', status: 'interrupted', error: 'interrupted', usage: NO_USAGE, duration_ms: 3 }));
+    store.event(stamp({ ...main, type: 'run_start', model: 'm', input: 'hi' }));
+    store.event(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: ['t'] }));
+    store.event(stamp({ ...main, type: 'tool_call', tool: 't', tool_call_id: 'same', args: { big } }));
+    store.event(stamp({ ...main, type: 'tool_result', tool: 't', tool_call_id: 'same', ok: true, result: 'first', duration_ms: 1 }));
+    store.event(stamp({ ...main, type: 'model_request', model: 'm', step: 2, system_sha256: 'a', message_count: 3, tools: ['t'] }));
+    store.event(stamp({ ...main, type: 'tool_call', tool: 't', tool_call_id: 'same', args: {} }));
+    store.event(stamp({ ...main, type: 'tool_result', tool: 't', tool_call_id: 'same', ok: false, denied: true, error: 'denied by user', duration_ms: 0 }));
+    store.event(stamp({ ...main, type: 'approval_decision', tool: 't', tool_call_id: 'same', approved: false, source: 'rule', reason: 'blocked' }));
+    store.event(stamp({ ...main, type: 'run_end', status: 'interrupted', error: 'interrupted', usage: NO_USAGE, duration_ms: 3 }));
 
     const run = loadRun(db, 'r2', { prompts: false });
     expect(run).toMatchObject({ status: 'interrupted', exit_code: 130 });
@@ -156,9 +156,9 @@ describe('SQLite run store', () => {
     const saved = () => db.prepare(`SELECT state FROM runs WHERE id = 'r4'`).all() as { state: string | null }[];
     const requests = () => db.prepare(`SELECT step, text FROM model_requests WHERE run_id = 'r4'`).all();
     store.begin(beginning('r4'));
-    store.record(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
-    store.record(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: [] }));
-    store.record(
+    store.event(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
+    store.event(stamp({ ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'a', message_count: 1, tools: [] }));
+    store.event(
       stamp({
         ...main,
         type: 'model_step',
@@ -175,9 +175,9 @@ describe('SQLite run store', () => {
     expect(requests()).toEqual([]);
     expect(saved()).toEqual([{ state: null }]);
 
-    store.checkpoint!(stateAt(1));
+    store.checkpoint(stateAt(1));
     expect(requests()).toEqual([{ step: 1, text: 'hi' }]);
-    store.checkpoint!(stateAt(2));
+    store.checkpoint(stateAt(2));
     expect(JSON.parse(saved()[0]!.state!)).toEqual({ state_version: 1, run_id: 'r4', step: 2 });
   });
 
@@ -190,10 +190,10 @@ describe('SQLite run store', () => {
     db.exec(`PRAGMA max_page_count = ${pages}`);
     const huge = 'y'.repeat(VALUE_CAP);
     expect(() => {
-      store.record(stamp({ ...main, type: 'run_start', model: 'm', input: huge }));
+      store.event(stamp({ ...main, type: 'run_start', model: 'm', input: huge }));
       for (let step = 1; step <= 5; step++) {
-        store.record(stamp({ ...main, type: 'model_request', model: 'm', step, system_sha256: 'a', message_count: 1, tools: [] }));
-        store.record(
+        store.event(stamp({ ...main, type: 'model_request', model: 'm', step, system_sha256: 'a', message_count: 1, tools: [] }));
+        store.event(
           stamp({
             ...main,
             type: 'model_step',
@@ -208,7 +208,7 @@ describe('SQLite run store', () => {
           }),
         );
       }
-      store.record(stamp({ ...main, type: 'run_end', status: 'ok', output: huge, usage: NO_USAGE, duration_ms: 3 }));
+      store.event(stamp({ ...main, type: 'run_end', status: 'ok', output: huge, usage: NO_USAGE, duration_ms: 3 }));
     }).not.toThrow();
     expect(onWriteFailure).toHaveBeenCalledTimes(1);
     expect(onWriteFailure.mock.calls[0]![0].message).toMatch(/full/);

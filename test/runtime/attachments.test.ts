@@ -3,7 +3,7 @@
  * attaches to a callee, are checked for count, total size and suffix against every policy involved.
  */
 import path from 'node:path';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, test } from 'vitest';
 import { readAttachmentFiles } from '../../src/runtime/attachments.ts';
 import { parseOverride } from '../../src/runtime/overrides.ts';
@@ -15,7 +15,7 @@ import { project, registryOf, run, scriptedModel } from './helpers.ts';
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 /** Non-text parts and the text parts of the last user message. */
-function lastUser(prompt: LanguageModelV3Prompt) {
+function lastUser(prompt: LanguageModelV4Prompt) {
   const user = prompt.findLast((message) => message.role === 'user')!;
   return {
     files: user.content.flatMap((part) => (part.type === 'file' ? [{ mediaType: part.mediaType, filename: part.filename }] : [])),

@@ -81,7 +81,7 @@ describe('bound ${field} mounts in a run', () => {
     );
     const { model, seen } = handOver('/drafts/alpha');
     const states: RunSnapshot[] = [];
-    const store: RunStore = { begin: () => undefined, record: () => undefined, checkpoint: (state) => void states.push(state) };
+    const store: RunStore = { record: (entry) => void (entry.type === 'checkpoint' && states.push(entry.state)) };
     const { result } = await run({ project: loaded, input: 'go', store, _internal: { models: registryOf(model) } });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSession } from '../../src/runtime/chat-session.ts';
-import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf } from './helpers.ts';
 
@@ -15,7 +15,7 @@ describe('chat session', () => {
     });
     const cancel = new AbortController();
     // The helper's model ignores the abort and answers late, like a provider that does not stop.
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: async (options) => {
         const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
         if (helper) {

@@ -4,11 +4,11 @@
  * ignores the abort is given up on, after a bounded grace, with a warning naming it.
  */
 import { describe, expect, test } from 'vitest';
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSession } from '../../src/runtime/chat-session.ts';
 import { DRAIN_GRACE_MS } from '../../src/runtime/branches.ts';
-import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run } from './helpers.ts';
 
@@ -31,8 +31,8 @@ const usage = (tokens: number) => ({
  */
 function fanOutModel(abort: AbortController) {
   let started = 0;
-  return new MockLanguageModelV3({
-    doGenerate: async (options: LanguageModelV3CallOptions) => {
+  return new MockLanguageModelV4({
+    doGenerate: async (options: LanguageModelV4CallOptions) => {
       if (options.providerOptions?.['llm-do']?.worker !== 'helper') {
         return {
           content: [1, 2, 3].map((n) => ({ type: 'tool-call' as const, toolCallId: `t${n}`, toolName: 'helper', input: JSON.stringify({ input: String(n) }) })),
@@ -120,7 +120,7 @@ export const stubborn = defineTool({
 `,
     });
     const abort = new AbortController();
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: async () => {
         setTimeout(() => abort.abort(), 20);
         return {

@@ -1,6 +1,6 @@
 /** The engine owns the step loop: one model request per step, tool calls run by the engine (docs/decisions.md, "The engine"). */
 import { describe, expect, test } from 'vitest';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
@@ -26,7 +26,7 @@ function steps(events: RunEvent[]) {
 }
 
 /** The tool results of the last tool message in a prompt, as `[toolName, text]`. */
-function lastToolMessage(prompt: LanguageModelV3Prompt): [string, unknown][] {
+function lastToolMessage(prompt: LanguageModelV4Prompt): [string, unknown][] {
   const message = prompt.filter((item) => item.role === 'tool').at(-1);
   return message?.role === 'tool'
     ? message.content.flatMap((part) =>

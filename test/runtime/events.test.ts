@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { runWorker } from '../../src/runtime/run-worker.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { createTestModel, MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { createTestModel, MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
 
@@ -118,7 +118,7 @@ describe('run events', () => {
   test('aborting the signal during a model request ends the run as interrupted', async () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: (options) =>
         new Promise((_resolve, reject) => {
           options.abortSignal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
@@ -148,7 +148,7 @@ describe('run events: honest endings (SPEC §15)', () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
     // The helper's model ignores the abort and answers late, like a provider that does not stop.
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: async (options) => {
         const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
         if (helper) {
@@ -290,7 +290,7 @@ describe('run events: identities (SPEC §16)', () => {
   test('a run_end with status interrupted is the last event after an abort, and later work reports nothing', async () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: async () => {
         abort.abort();
         // Work that ignores the abort and reports later (e.g. a provider that answers anyway).

@@ -1,12 +1,12 @@
 /**
- * Runtime test helpers: a scripted in-process model (MockLanguageModelV3) that answers per worker,
+ * Runtime test helpers: a scripted in-process model (MockLanguageModelV4) that answers per worker,
  * handed to `runWorker` through the `_internal.models` seam, and on-disk projects in temp dirs.
  */
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { ModelRegistry } from '../../src/models/registry.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { runWorker, type RunResult, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
-import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { open, writeTree } from '../project/fixture.ts';
 
 /** What the scripted model answers to one call. */
@@ -20,16 +20,16 @@ export interface MockReply {
 /** One call the model received: the worker it was for and the prompt. */
 export interface MockCall {
   worker: string;
-  prompt: LanguageModelV3Prompt;
+  prompt: LanguageModelV4Prompt;
   tools: string[];
-  options: LanguageModelV3CallOptions;
+  options: LanguageModelV4CallOptions;
 }
 
 /** Decides a reply from the worker id and how many tool results its prompt already holds. */
 export type MockScript = (call: MockCall & { toolResults: string[] }) => MockReply;
 
 /** The text of every tool result in a prompt, oldest first. */
-export function toolResultsOf(prompt: LanguageModelV3Prompt): string[] {
+export function toolResultsOf(prompt: LanguageModelV4Prompt): string[] {
   return prompt.flatMap((message) =>
     message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [outputText(part.output)] : [])) : [],
   );
@@ -40,7 +40,7 @@ function outputText(output: { type: string; value?: unknown }): string {
 }
 
 /** The system prompt of a call. */
-export function systemOf(prompt: LanguageModelV3Prompt): string {
+export function systemOf(prompt: LanguageModelV4Prompt): string {
   return prompt
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
@@ -48,16 +48,16 @@ export function systemOf(prompt: LanguageModelV3Prompt): string {
 }
 
 /** A mock model answering by `script`; `calls` records every call in order. */
-export function scriptedModel(script: MockScript): { model: LanguageModelV3; calls: MockCall[] } {
+export function scriptedModel(script: MockScript): { model: LanguageModelV4; calls: MockCall[] } {
   const calls: MockCall[] = [];
   let nextId = 0;
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doGenerate: async (options) => {
       const worker = String(options.providerOptions?.['llm-do']?.worker ?? '');
       const call: MockCall = { worker, prompt: options.prompt, tools: (options.tools ?? []).map((tool) => tool.name), options };
       calls.push(call);
       const reply = script({ ...call, toolResults: toolResultsOf(options.prompt) });
-      const content: LanguageModelV3Content[] = [];
+      const content: LanguageModelV4Content[] = [];
       if (reply.text !== undefined) content.push({ type: 'text', text: reply.text });
       for (const toolCall of reply.toolCalls ?? []) {
         content.push({ type: 'tool-call', toolCallId: `call_${nextId++}`, toolName: toolCall.name, input: JSON.stringify(toolCall.args) });
@@ -79,7 +79,7 @@ export function scriptedModel(script: MockScript): { model: LanguageModelV3; cal
 }
 
 /** A registry that hands `model` to every worker. */
-export function registryOf(model: LanguageModelV3): ModelRegistry {
+export function registryOf(model: LanguageModelV4): ModelRegistry {
   return { resolve: async () => model };
 }
 

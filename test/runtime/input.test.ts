@@ -1,11 +1,11 @@
 /** A worker's input through `runWorker`: text, JSON without a schema, and `schema_in` validation. */
 import { describe, expect, test } from 'vitest';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
 
 /** The text of the last user message of a prompt. */
-function userText(prompt: LanguageModelV3Prompt): string {
+function userText(prompt: LanguageModelV4Prompt): string {
   const user = prompt.findLast((message) => message.role === 'user')!;
   return user.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }

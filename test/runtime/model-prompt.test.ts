@@ -1,6 +1,6 @@
 /** `model_prompt`: what each request really sent, relative to the previous one, and rebuilt whole. */
 import { describe, expect, test } from 'vitest';
-import type { LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3Message } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4Message } from '@ai-sdk/provider';
 import { createPromptAssembler, createPromptRecorder, type ModelPromptEvent } from '../../src/runtime/model-prompt.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { worker } from '../project/fixture.ts';
@@ -12,17 +12,17 @@ const TOOLING = {
   'workers/helper.worker': worker('helper', 'description: Helps.'),
 };
 
-function request(prompt: LanguageModelV3CallOptions['prompt'], extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+function request(prompt: LanguageModelV4CallOptions['prompt'], extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions {
   return { prompt, ...extra };
 }
 
 describe('model_prompt', () => {
   test('a later request carries only the messages it adds, and tools only when they change', () => {
     const record = createPromptRecorder();
-    const system: LanguageModelV3Message = { role: 'system', content: 'be brief' };
-    const user: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
-    const reply: LanguageModelV3Message = { role: 'assistant', content: [{ type: 'text', text: 'hello' }] };
-    const tools: LanguageModelV3FunctionTool[] = [{ type: 'function', name: 'read', inputSchema: { type: 'object' } }];
+    const system: LanguageModelV4Message = { role: 'system', content: 'be brief' };
+    const user: LanguageModelV4Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+    const reply: LanguageModelV4Message = { role: 'assistant', content: [{ type: 'text', text: 'hello' }] };
+    const tools: LanguageModelV4FunctionTool[] = [{ type: 'function', name: 'read', inputSchema: { type: 'object' } }];
     const first = record(request([system, user], { tools: [...tools], temperature: 0 }));
     expect(first).toMatchObject({ prompt_from: 0, messages: [system, user], tools, settings: { temperature: 0 } });
     const second = record(request([system, user, reply, user], { tools: [...tools] }));
@@ -39,8 +39,8 @@ describe('model_prompt', () => {
     const record = createPromptRecorder();
     let reads = 0;
     const inputSchema = Object.defineProperty({ type: 'object' }, 'properties', { enumerable: true, get: () => (reads++, {}) });
-    const declare = (description: string): LanguageModelV3FunctionTool[] => [{ type: 'function', name: 'read', description, inputSchema }];
-    const user: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
+    const declare = (description: string): LanguageModelV4FunctionTool[] => [{ type: 'function', name: 'read', description, inputSchema }];
+    const user: LanguageModelV4Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
     expect(record(request([user], { tools: declare('Reads.') })).tools).toEqual([
       { type: 'function', name: 'read', description: 'Reads.', inputSchema: { type: 'object', properties: {} } },
     ]);
@@ -54,7 +54,7 @@ describe('model_prompt', () => {
   test('headers and the abort signal are never recorded; attachment bytes are kept as their size', () => {
     const record = createPromptRecorder();
     const body = record(
-      request([{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: new Uint8Array(1234) }] }], {
+      request([{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: new Uint8Array(1234) } }] }], {
         headers: { authorization: 'Bearer sk-secret' },
         abortSignal: new AbortController().signal,
         maxOutputTokens: 10,
@@ -63,7 +63,9 @@ describe('model_prompt', () => {
     const json = JSON.stringify(body);
     expect(json).not.toContain('sk-secret');
     expect(body.settings).toEqual({ maxOutputTokens: 10 });
-    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: { omitted_bytes: 1234 } }] }]);
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: { omitted_bytes: 1234 } } }] },
+    ]);
   });
 
   test('a run emits one model_prompt per request, and the assembler rebuilds each prompt as the model received it', async () => {

@@ -1,7 +1,7 @@
 /** `model_settings` on model requests (SPEC §18): precedence --set > worker > manifest, and warnings once per run. */
 import { describe, expect, test } from 'vitest';
 import { parseOverride } from '../../src/runtime/overrides.ts';
-import { MockLanguageModelV3 } from '../../src/testkit/index.ts';
+import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -51,7 +51,7 @@ describe('settings a model cannot honour', () => {
   test('each is one warning per run naming the setting and the model, and the requests are still made', async () => {
     let step = 0;
     // Reports itself as the OpenAI Responses API, which has no thinking budget and refuses a seed.
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       provider: 'openai.responses',
       modelId: 'gpt-5',
       doGenerate: async () => {

@@ -1,23 +1,26 @@
 /** `runWorker` and chat sessions with a `store`: what a store is told, and when it is told nothing. */
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import type { RunBeginning, RunStore } from '../../src/runtime/run-store.ts';
+import type { RunBeginning, RunLogEntry, RunStore } from '../../src/runtime/run-store.ts';
 import { startChatSession } from '../../src/runtime/chat-session.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
-function memoryStore(): RunStore & { begun: RunBeginning[]; recorded: RunEvent[] } {
-  const begun: RunBeginning[] = [];
-  const recorded: RunEvent[] = [];
-  return { begun, recorded, begin: (run) => void begun.push(run), record: (event) => void recorded.push(event) };
+/** A store keeping its entries, with the beginnings and events among them. */
+function memoryStore() {
+  const entries: RunLogEntry[] = [];
+  const store: RunStore = { record: (entry) => void entries.push(entry) };
+  const begun = (): RunBeginning[] => entries.flatMap((entry) => (entry.type === 'begin' ? [entry.run] : []));
+  const recorded = (): RunEvent[] => entries.flatMap((entry) => (entry.type === 'event' ? [entry.event] : []));
+  return { store, entries, begun, recorded };
 }
 
 const answering = () => registryOf(scriptedModel(() => ({ text: 'answer' })).model);
 
 describe('run store', () => {
-  test('is told the run (project, entry, input, options without env or keys) before its events, then every event but text_delta', async () => {
+  test('is given one stream: the run (project, entry, input, options without env or keys), then every event but text_delta, with the state after each step among them', async () => {
     const { project: loaded, root } = await project({ 'project.yaml': 'name: stored\nmodel: test\n', 'main.worker': worker('main') });
-    const store = memoryStore();
+    const { store, entries, begun, recorded } = memoryStore();
     const { events } = await run({
       project: loaded,
       input: 'hi',
@@ -27,7 +30,7 @@ describe('run store', () => {
       env: { OPENAI_API_KEY: 'sk-secret' },
       store,
     });
-    expect(store.begun).toEqual([
+    expect(begun()).toEqual([
       {
         run_id: events[0]!.run_id,
         project: { name: 'stored', root },
@@ -38,27 +41,33 @@ describe('run store', () => {
       },
     ]);
     expect(events.some((event) => event.type === 'text_delta')).toBe(true);
-    expect(store.recorded).toEqual(events.filter((event) => event.type !== 'text_delta'));
-    expect(JSON.stringify(store.begun)).not.toContain('sk-secret');
+    expect(recorded()).toEqual(events.filter((event) => event.type !== 'text_delta'));
+    expect(JSON.stringify(begun())).not.toContain('sk-secret');
+    // The state after the one model step comes after that step's events and before the run ends, stamped with its time.
+    const kinds = entries.map((entry) => (entry.type === 'event' ? entry.event.type : entry.type));
+    expect(kinds.slice(0, 2)).toEqual(['begin', 'run_start']);
+    expect(kinds.slice(-3)).toEqual(['usage', 'checkpoint', 'run_end']);
+    const checkpoint = entries.find((entry) => entry.type === 'checkpoint')!;
+    expect(checkpoint).toMatchObject({ state: { run_id: events[0]!.run_id } });
+    expect(new Date((checkpoint as { at: string }).at).toISOString()).toBe((checkpoint as { at: string }).at);
   });
 
   test('records nothing when the manifest says log: false', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: unlogged\nmodel: test\nlog: false\n', 'main.worker': worker('main') });
-    const store = memoryStore();
+    const { store, entries } = memoryStore();
     await run({ project: loaded, input: 'hi', store, _internal: { models: answering() } });
-    expect(store.begun).toEqual([]);
-    expect(store.recorded).toEqual([]);
+    expect(entries).toEqual([]);
   });
 
   test('a chat session begins one run per turn', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: chatty\nmodel: test\n', 'main.worker': worker('main') });
-    const store = memoryStore();
+    const { store, begun, recorded } = memoryStore();
     const chat = await startChatSession({ project: loaded, stream: false, store, _internal: { models: answering() } });
     await chat.send('one');
     await chat.send('two');
     chat.close();
-    expect(store.begun.map((run) => run.input)).toEqual(['one', 'two']);
-    expect(new Set(store.begun.map((run) => run.run_id)).size).toBe(2);
-    expect(store.recorded.filter((event) => event.type === 'run_end')).toHaveLength(2);
+    expect(begun().map((run) => run.input)).toEqual(['one', 'two']);
+    expect(new Set(begun().map((run) => run.run_id)).size).toBe(2);
+    expect(recorded().filter((event) => event.type === 'run_end')).toHaveLength(2);
   });
 });

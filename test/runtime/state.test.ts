@@ -16,9 +16,10 @@ function checkpointingStore() {
   const events: RunEvent[] = [];
   const checkpoints: { state: RunSnapshot; after: string }[] = [];
   const store: RunStore = {
-    begin: () => undefined,
-    record: (event) => void events.push(event),
-    checkpoint: (state) => void checkpoints.push({ state, after: events.at(-1)?.type ?? '' }),
+    record(entry) {
+      if (entry.type === 'event') events.push(entry.event);
+      else if (entry.type === 'checkpoint') checkpoints.push({ state: entry.state, after: events.at(-1)?.type ?? '' });
+    },
   };
   return { store, events, checkpoints };
 }

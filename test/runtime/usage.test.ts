@@ -1,5 +1,5 @@
 /** Usage accounting: the meter, and the totals a run reports per worker and in each step. */
-import type { LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import { describe, expect, test } from 'vitest';
 import { createPriceBook } from '../../src/models/prices.ts';
 import type { TokenUsage } from '../../src/runtime/events.ts';
@@ -14,7 +14,7 @@ const PRICES = createPriceBook([
   },
 ]);
 /** Usage as a provider reports it; what is left out stays undefined (counted as 0). */
-const reported = (input: number | undefined, output: number | undefined, cache: { cacheRead?: number; cacheWrite?: number } = {}): LanguageModelV3Usage => ({
+const reported = (input: number | undefined, output: number | undefined, cache: { cacheRead?: number; cacheWrite?: number } = {}): LanguageModelV4Usage => ({
   inputTokens: { total: input, noCache: undefined, cacheRead: cache.cacheRead, cacheWrite: cache.cacheWrite },
   outputTokens: { total: output, text: undefined, reasoning: undefined },
 });

@@ -33,7 +33,17 @@ const FULL = creator({
 });
 
 function view(definition: WorkerDefinition, extra: Partial<CreatorView> = {}): CreatorView {
-  return { creator: definition, callId: 'c1', restrictions: [], projectRoot: '/p', grants: [], manifestToolsets: undefined, ...extra };
+  return {
+    creator: definition,
+    callId: 'c1',
+    restrictions: [],
+    projectRoot: '/p',
+    grants: [],
+    manifestToolsets: undefined,
+    creatorModelId: 'anthropic:claude-haiku-4-5',
+    aliases: [],
+    ...extra,
+  };
 }
 
 const ask = (args: Partial<WorkerCreateArgs>): WorkerCreateArgs => ({ name: 'helper', description: 'Helps.', instructions: 'Help with {{ input }}.', ...args });
@@ -167,9 +177,28 @@ describe('deriveCreatedWorker: instructions and schemas', () => {
     expect(record.config).toMatchObject({ schema_in: { type: 'object' }, schema_out: { type: 'object' } });
   });
 
-  test('its own model, or the creator model field', () => {
-    expect(deriveCreatedWorker(view(FULL), ask({ model: 'openai:gpt-5-mini' })).config.model).toBe('openai:gpt-5-mini');
+  test("the creator's model when none is asked for; otherwise the creator's own, one compatible_models allows, or an alias", () => {
     expect(deriveCreatedWorker(view(creator({})), ask({})).config.model).toBeUndefined();
+    expect(deriveCreatedWorker(view(FULL), ask({})).config.model).toBe('anthropic:claude-haiku-4-5');
+    expect(deriveCreatedWorker(view(FULL), ask({ model: 'anthropic:claude-haiku-4-5' })).config.model).toBe('anthropic:claude-haiku-4-5');
+    const compatible = creator({ model: 'openai:gpt-5', compatible_models: ['openai:*', 'scripted:*'] });
+    expect(deriveCreatedWorker(view(compatible), ask({ model: 'openai:gpt-5-mini' })).config.model).toBe('openai:gpt-5-mini');
+    expect(deriveCreatedWorker(view(FULL, { aliases: ['fast'] }), ask({ model: 'fast' })).config.model).toBe('fast');
+    expect(refusal(() => deriveCreatedWorker(view(FULL), ask({ model: 'openai:gpt-5-mini' })))).toBe(
+      'model "openai:gpt-5-mini" is not one main may give: use its creator\'s model (anthropic:claude-haiku-4-5), or leave model out',
+    );
+  });
+
+  test('a model never names a file: scripted:PATH is refused even where compatible_models would match it', () => {
+    const compatible = creator({ model: 'openai:gpt-5', compatible_models: ['*'] });
+    for (const path of ['scripted:/etc/passwd', 'scripted:/dev/stdin', 'scripted:../script.yaml']) {
+      expect(refusal(() => deriveCreatedWorker(view(compatible, { creatorModelId: 'openai:gpt-5' }), ask({ model: path })))).toMatch(
+        /^model "scripted:.*" is not one main may give: use its creator's model \(openai:gpt-5\), a model compatible_models of main allows \(\*\), or leave model out$/,
+      );
+    }
+    // The creator's own scripted model (given on the command line) may be passed on.
+    const scripted = view(creator({}), { creatorModelId: 'scripted:run.yaml' });
+    expect(deriveCreatedWorker(scripted, ask({ model: 'scripted:run.yaml' })).config.model).toBe('scripted:run.yaml');
   });
 });
 

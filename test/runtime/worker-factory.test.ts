@@ -1,7 +1,7 @@
 /**
  * `worker_factory` in a run (SPEC §21): `worker_create` asks by default, makes a worker that its
  * creator calls as a tool from its next step on, with only what it was given; refusals (a name in
- * use, a model that does not resolve, a widening) reach the model as error results; the created
+ * use, a model the creator may not give, a widening) reach the model as error results; the created
  * worker is saved with the run's state and restored when a paused run resumes.
  */
 import { describe, expect, test } from 'vitest';
@@ -105,7 +105,8 @@ describe('worker_create', () => {
     ['a tool of the creator', { ...CREATE, name: 'read_file' }, 'name: read_file is taken (worker main already has a tool of that name)'],
     ['a toolset the creator lacks', { ...CREATE, toolsets: ['shell'] }, 'worker main cannot give helper the shell toolset'],
     ['rw on a mount the creator has ro', { ...CREATE, mounts: { '/input': 'rw' } }, 'cannot give helper /input read-write (rw)'],
-    ['a model that does not resolve', { ...CREATE, model: 'nope:zzz' }, 'worker helper cannot be created: model: '],
+    ['a model the creator may not give', { ...CREATE, model: 'nope:zzz' }, 'model "nope:zzz" is not one main may give: use its creator\'s model'],
+    ['a model that is a file', { ...CREATE, model: 'scripted:/etc/passwd' }, 'model "scripted:/etc/passwd" is not one main may give'],
     ['an include', { ...CREATE, instructions: "{% include 'x.jinja' %}" }, '{% include %} cannot be used here'],
     [
       'a schema_in that is not a JSON Schema',
@@ -128,7 +129,8 @@ describe('worker_create', () => {
   test('a name can be created once per run; after a refusal it can be asked for again', async () => {
     const { project: loaded } = await project(files());
     const { model } = scriptedModel(({ toolResults }) => {
-      if (toolResults.length === 0) return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, model: 'nope:zzz' } }] };
+      if (toolResults.length === 0)
+        return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, schema_in: { type: 'object', properties: { a: { type: 'nonsense' } } } } }] };
       if (toolResults.length === 1) return { toolCalls: [{ name: 'worker_create', args: CREATE }] };
       if (toolResults.length === 2) return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, description: 'again' } }] };
       return { text: toolResults.join('\n') };

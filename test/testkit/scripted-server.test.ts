@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 /** Every provider package the scripted server must satisfy, as llm-do configures them. */
-const PROVIDERS: { name: string; protocol: string; model: (s: ScriptedServer) => LanguageModelV3 }[] = [
+const PROVIDERS: { name: string; protocol: string; model: (s: ScriptedServer) => LanguageModelV4 }[] = [
   {
     name: 'openai-compatible',
     protocol: 'openai-chat',

@@ -138,6 +138,31 @@ describe('loadToolModule', () => {
     expect(rules).toMatchObject({ word_count: 'ask', greet: 'ask', explicit_name: 'preApproved', explode: 'preApproved' });
   });
 
+  it('a plain function says whether it needs approval, as defineTool does: needsApproval (and idempotent) on the function', async () => {
+    const source = `import { z } from "zod";
+export function pure(args: { n: number }) { return args.n * 2; }
+pure.needsApproval = false;
+pure.idempotent = true;
+export const pureSchema = { n: z.number() };
+export function careful(args: { n: number }) { return args.n; }
+careful.needsApproval = (args: { n: number }) => args.n > 10;
+export const carefulSchema = { n: z.number() };
+export function plain() { return 1; }
+export const plainSchema = { n: z.number() };
+`;
+    const tools = await loadToolModule(moduleFile('tools.ts', source));
+    const rules = Object.fromEntries(tools.map((t) => [t.name, resolveApprovalRule({ toolName: t.name, toolDefault: toolDefaultRule(t) })]));
+    expect(rules).toMatchObject({ pure: 'preApproved', plain: 'ask' });
+    expect(tools.find((t) => t.name === 'pure')).toMatchObject({ idempotent: true });
+    expect(typeof tools.find((t) => t.name === 'careful')!.needsApproval).toBe('function');
+
+    const bad = moduleFile(
+      'tools.ts',
+      'import { z } from "zod";\nexport function f() { return 1; }\nf.needsApproval = "no";\nexport const fSchema = { n: z.number() };\n',
+    );
+    expect((await projectError(loadToolModule(bad))).message).toMatch(/needsApproval of tool f must be true, false or a function/);
+  });
+
   it('loads tools/index.ts and plain ESM JavaScript too', async () => {
     const ts = moduleFile(
       'tools/index.ts',

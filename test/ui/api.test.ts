@@ -21,7 +21,7 @@ import {
   runView,
 } from '../../src/ui/api.ts';
 import { catchError } from '../helpers/catch-error.ts';
-import { seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../run-log/helpers.ts';
+import { feed, seedPausedRun, SHELL_APPROVAL, tempLog, WRITE_APPROVAL } from '../run-log/helpers.ts';
 
 const RUN = '0193aaaa-0000-7000-8000-00000000000a';
 
@@ -43,11 +43,13 @@ const QUESTION = 'c0ffee00-0000-4000-8000-000000000003';
 /** The paused run, whose entry also waits for the answer to a question (ask_user, t3). */
 function pausedLogWithQuestion() {
   const db = openRunDatabase(tempLog());
-  const store = createSqliteRunStore(db, {
-    onWriteFailure: (error) => {
-      throw error;
-    },
-  });
+  const store = feed(
+    createSqliteRunStore(db, {
+      onWriteFailure: (error) => {
+        throw error;
+      },
+    }),
+  );
   const state: RunSnapshot = structuredClone(seedPausedRun(store, RUN));
   state.root!.tool_calls.push({
     tool_call_id: 't3',
@@ -57,7 +59,7 @@ function pausedLogWithQuestion() {
     question: { question_id: QUESTION, question: 'Which <b>city</b>?' },
     children: [],
   });
-  store.checkpoint!(state);
+  store.checkpoint(state);
   return db;
 }
 

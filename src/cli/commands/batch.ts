@@ -12,15 +12,49 @@ import { UsageError } from '../../errors.ts';
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { processFailure } from '../process-guard.ts';
-import { journalProblemWarning, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { journalProblemWarning, openGrants, openRunLog, openRunTarget, runLogPath, runOptionsFromFlags } from '../run-setup.ts';
 import { drawBatchProgress, formatBatchSummary } from '../batch-progress.ts';
+import { exitCodeAfterSignal, onStopSignals, type StopSignal } from '../stop-signals.ts';
+import type { UnattendedRunFlags } from '../shared-flags.ts';
 
-export async function runBatchCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+/** Options of `llm-do batch`. */
+export interface BatchCommandOptions extends UnattendedRunFlags {
+  /** `--inputs FILE.jsonl|DIR` (required). */
+  inputs: string;
+  /** `--out RESULTS.jsonl` (required). */
+  out: string;
+  /** `--concurrency N`. @default '4' */
+  concurrency?: string;
+  /** `--rpm N`. */
+  rpm?: string;
+  /** `--tpm N`. */
+  tpm?: string;
+  retryFailed?: boolean;
+  /** `--engine`: where inputs run. @default 'in-process' */
+  engine?: 'in-process' | 'restate';
+  /** `--restate-ingress URL`, with `--engine restate`. */
+  restateIngress?: string;
+  /** `--entry ID`. */
+  entry?: string;
+  /** `--model ID` for every worker of every input. */
+  model?: string;
+  /** `--set KEY=VALUE` values. */
+  set?: string[];
+  /** `false` with `--no-log`. */
+  log?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+export async function runBatchCommand(target: string | undefined, flags: BatchCommandOptions, io: CliIO): Promise<number> {
   const stop = new AbortController();
-  const onSigint = () => stop.abort();
-  process.once('SIGINT', onSigint);
+  let stoppedBy: StopSignal | undefined;
+  const stopListening = onStopSignals((signal) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  });
   let results: ResultsFile | undefined;
-  let closeLog = () => {};
+  let closeLog = async () => {};
   try {
     const concurrency = positiveInteger(flags.concurrency ?? '4', '--concurrency');
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
@@ -36,9 +70,9 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const pausing = !remote && runOptions.approval === undefined;
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
-    closeLog = () => {
+    closeLog = async () => {
       paused?.close();
-      log?.close();
+      await log?.close();
     };
     if (pausing && !log) {
       throw new UsageError(
@@ -74,13 +108,13 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const interrupted = stop.signal.aborted;
     if (flags.json) printLine(io, JSON.stringify({ status: interrupted ? 'interrupted' : 'done', out: flags.out, ...summary }));
     else if (!flags.quiet) printError(io, formatBatchSummary(summary, flags.out, interrupted));
-    return exitCode(summary, interrupted);
+    return exitCodeAfterSignal(exitCode(summary, interrupted), stoppedBy);
   } catch (error) {
-    return flags.json ? reportJsonError(error, io) : reportError(error, io);
+    return exitCodeAfterSignal(flags.json ? reportJsonError(error, io) : reportError(error, io), stoppedBy);
   } finally {
     results?.close();
-    closeLog();
-    process.removeListener('SIGINT', onSigint);
+    await closeLog();
+    stopListening();
   }
 }
 
@@ -88,14 +122,16 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
  * Where the inputs run: here, or (`--engine restate`) as durable invocations through the Restate
  * ingress, where the processes of `llm-do restate serve` run them with their own run options.
  */
-function batchEngine(flags: RunFlags): { restate?: string } {
+function batchEngine(flags: BatchCommandOptions): { restate?: string } {
   const engine = flags.engine ?? 'in-process';
   if (engine === 'in-process') {
     if (flags.restateIngress !== undefined) throw new UsageError('--restate-ingress needs --engine restate');
     return {};
   }
   // Each `llm-do restate serve` decides these for the inputs it runs.
-  const theirs = ['rpm', 'tpm', 'onApproval', 'approveAll', 'autoDeny', 'model', 'set', 'mount', 'maxDepth'].filter((key) => flags[key] !== undefined);
+  const theirs = (['rpm', 'tpm', 'onApproval', 'approveAll', 'autoDeny', 'model', 'set', 'mount', 'maxDepth'] as const).filter(
+    (key) => flags[key] !== undefined,
+  );
   if (theirs.length > 0) {
     const named = theirs.map((key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`).join(', ');
     throw new UsageError(

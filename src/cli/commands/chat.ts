@@ -18,7 +18,8 @@ import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { asksAtTerminal, loadRunState, openGrants, openRunLog, openRunTarget, runOptionsFromFlags, type RunFlags } from '../run-setup.ts';
+import { asksAtTerminal, loadRunState, openGrants, openRunLog, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import type { SessionFlags } from '../shared-flags.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
 import { openTelemetry } from '../telemetry-option.ts';
@@ -55,8 +56,14 @@ function questionOn(rl: Interface, query: string, signal?: AbortSignal): Promise
   });
 }
 
+/** Options of `llm-do chat`. */
+export interface ChatCommandOptions extends SessionFlags {
+  /** `--resume RUN`: the recorded run whose conversation goes on. */
+  resume?: string;
+}
+
 /** `llm-do chat TARGET`, or `llm-do chat --resume RUN` to go on with the conversation of a turn. */
-export async function runChatCommand(target: string | undefined, flags: RunFlags, io: CliIO): Promise<number> {
+export async function runChatCommand(target: string | undefined, flags: ChatCommandOptions, io: CliIO): Promise<number> {
   try {
     const resumed = flags.resume ? await savedConversation(flags.resume, io) : undefined;
     const { project, entry } = await openRunTarget(target ?? resumed?.root, flags, io);
@@ -87,7 +94,7 @@ async function savedConversation(
 }
 
 /** Runs the REPL against an already loaded project. */
-export async function chatWithProject(project: Project, entry: string | undefined, flags: RunFlags, io: CliIO, history?: ModelMessage[]): Promise<number> {
+export async function chatWithProject(project: Project, entry: string | undefined, flags: SessionFlags, io: CliIO, history?: ModelMessage[]): Promise<number> {
   if (flags.onApproval === 'pause') throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
@@ -132,7 +139,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     });
   } catch (error) {
     terminal?.close();
-    log?.close();
+    await log?.close();
     await trace?.close();
     await telemetry?.close();
     return reportError(error, io);
@@ -198,7 +205,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
     display.stop();
     terminal?.close();
     session.close();
-    log?.close();
+    await log?.close();
     await trace?.close();
     await telemetry?.close();
   }

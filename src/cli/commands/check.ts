@@ -15,7 +15,7 @@ import { terminalSafeJson } from '../terminal-text.ts';
 /**
  * The helper threads' entry, beside this module's directory both in `dist/cli/` as compiled (`.js`)
  * and in the bundle (`dist/cli/chunks/*.cjs`): there it is `check-thread-bin.js`, which loads the
- * bundled `check-thread.cjs` through the code cache.
+ * bundled `check-thread.cjs` with the compile cache on.
  */
 const moduleExtension = extname(fileURLToPath(import.meta.url));
 const CHECK_THREAD_ENTRY = new URL(moduleExtension === '.cjs' ? '../check-thread-bin.js' : `../check-thread${moduleExtension}`, import.meta.url);
@@ -24,8 +24,8 @@ const CHECK_THREAD_ENTRY = new URL(moduleExtension === '.cjs' ? '../check-thread
 export interface ProjectCommandOptions {
   /** Project directory or worker file. @default '.' */
   dir?: string;
-  /** `--project DIR`. */
-  project?: string;
+  /** `--project DIR`; `false` with `--no-project` (`llm-do FILE --check --no-project`: the worker file on its own). */
+  project?: string | false;
   /** `--lib PATH` values. */
   lib?: string[];
   json?: boolean;

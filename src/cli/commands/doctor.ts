@@ -34,7 +34,12 @@ interface Check {
   optional?: boolean;
 }
 
-export async function runDoctor(options: { json?: boolean }, io: CliIO): Promise<number> {
+/** Options of `doctor`. */
+export interface DoctorOptions {
+  json?: boolean;
+}
+
+export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<number> {
   const fs = createNodeFileSystem();
   const home = llmDoHome(io);
   const configFile = userConfigPath(io);

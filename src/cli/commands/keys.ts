@@ -87,8 +87,13 @@ export async function keyListing(io: CliIO): Promise<KeyListing[]> {
   }));
 }
 
+/** Options of `keys list`. */
+export interface KeysListOptions {
+  json?: boolean;
+}
+
 /** `keys list [--json]`. */
-export function runKeysList(options: { json?: boolean }, io: CliIO): Promise<number> {
+export function runKeysList(options: KeysListOptions, io: CliIO): Promise<number> {
   return exitCodeOf(
     io,
     async () => {

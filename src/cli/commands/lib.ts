@@ -19,8 +19,13 @@ export function runLibInstall(path: string, io: CliIO): Promise<number> {
   });
 }
 
+/** Options of `lib list`. */
+export interface LibListOptions {
+  json?: boolean;
+}
+
 /** Lists installed libraries: a table, or with `json` an array of `{name, version, description, path, exports, dependencies}`. */
-export function runLibList(options: { json?: boolean }, io: CliIO): Promise<number> {
+export function runLibList(options: LibListOptions, io: CliIO): Promise<number> {
   return exitCodeOf(
     io,
     async () => {

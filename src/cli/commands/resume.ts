@@ -3,18 +3,34 @@
  * log saved (SPEC §17), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
  * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
  */
-import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { RunSnapshot } from '../../runtime/state.ts';
 import type { CliIO } from '../io.ts';
-import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { loadRunState, openGrants, openRunTarget, reopenRun, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
 import { openCommandSession, type CommandSession } from '../command-session.ts';
+import type { ApprovalFlags } from '../shared-flags.ts';
 
-export async function runResume(ref: string | undefined, options: Record<string, any>, io: CliIO): Promise<number> {
+/** Options of `llm-do resume`. */
+export interface ResumeOptions extends ApprovalFlags {
+  /** `--state FILE`: resume from a state file instead of the run log. */
+  state?: string;
+  allowChanged?: boolean;
+  /** `false` with `--no-stream`. */
+  stream?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  /** `--trace FILE`. */
+  trace?: string;
+  /** `--otel URL`. */
+  otel?: string;
+}
+
+export async function runResume(ref: string | undefined, options: ResumeOptions, io: CliIO): Promise<number> {
   const session = openCommandSession(io);
   try {
     // The saved state, read first: a run that cannot be resumed is refused before anything changes.
@@ -44,8 +60,8 @@ export interface SavedRun {
   state: RunSnapshot;
   recording(
     project: Project,
-    session: Pick<CommandSession, 'reopenLog'>,
-    options: Record<string, any>,
+    session: Pick<CommandSession, 'openLog'>,
+    options: ResumeOptions,
   ): Promise<Pick<ResumeRunOptions, 'store' | 'claim' | 'onCheckpoint'>>;
 }
 
@@ -66,15 +82,15 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
   return {
     state,
     async recording(project, session, options) {
-      const log = await session.reopenLog(options, project, runId);
+      const log = await session.openLog(options, project, runId);
       if (!log)
         throw new UsageError(
           `llm-do resume needs the run log, and the project at ${state.project.root} does not record its runs (log: false); resume it from a --state file`,
         );
       return {
         store: log.store,
-        claim: () => {
-          const claimed = log.runs.reopen(runId, { pid: process.pid, host: hostname() });
+        claim: async () => {
+          const claimed = await reopenRun(runId, io);
           // Another process resumed and stopped it in between: its state is not the one checked.
           if (JSON.stringify(claimed.state) !== JSON.stringify(state))
             throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
@@ -86,7 +102,7 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
 }
 
 /** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
-function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeRunOptions, 'project'> {
+function optionsFromFlags(options: ResumeOptions, io: CliIO): Omit<ResumeRunOptions, 'project'> {
   const flags = runOptionsFromFlags(options, io);
   return {
     ...(flags.approval ? { approval: flags.approval } : {}),

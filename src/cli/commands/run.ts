@@ -7,11 +7,34 @@ import type { CliIO } from '../io.ts';
 import { readStdin } from '../read-stdin.ts';
 import { stateFileWriter } from '../state-file.ts';
 import { openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import type { SessionFlags } from '../shared-flags.ts';
+
+/** Options of `llm-do TARGET [INPUT]`. */
+export interface RunCommandOptions extends SessionFlags {
+  /** `--input JSON`: the input as a JSON object. */
+  input?: string;
+  /** `--attach FILE…`. */
+  attach?: string[];
+  json?: boolean;
+  failOnDeny?: boolean;
+  /** `--state FILE`: the run's state, written after every step. */
+  state?: string;
+  /** `--record FILE`: a cassette to write. */
+  record?: string;
+  /** `--replay FILE`: a cassette to answer from. */
+  replay?: string;
+  /** `--chat`: alias of `llm-do chat TARGET`. */
+  chat?: boolean;
+  /** `--check`: alias of `llm-do check TARGET`. */
+  check?: boolean;
+  /** `--list-workers`: alias of `llm-do list TARGET`. */
+  listWorkers?: boolean;
+}
 
 export interface RunCommandInput {
   target: string | undefined;
   input: string | undefined;
-  options: Record<string, any>;
+  options: RunCommandOptions;
 }
 
 export async function runCommand({ target, input, options }: RunCommandInput, io: CliIO): Promise<number> {
@@ -41,7 +64,7 @@ export async function runCommand({ target, input, options }: RunCommandInput, io
       input: runInput,
       ...(log ? { store: log.store } : {}),
       ...(grants ? { grants } : {}),
-      attachments: (options.attach ?? []).map((file: string) => resolve(io.cwd, file)),
+      attachments: (options.attach ?? []).map((file) => resolve(io.cwd, file)),
       ...(options.state ? { onCheckpoint: stateFileWriter(resolve(io.cwd, options.state), io) } : {}),
       ...(options.record ? { cassette: { record: resolve(io.cwd, options.record) } } : {}),
       ...(options.replay ? { cassette: { replay: resolve(io.cwd, options.replay) } } : {}),

@@ -1,0 +1,129 @@
+/**
+ * The one place where a provider's stream parts (`LanguageModelV4StreamPart`) add up to the answer a
+ * non-streaming request would have given (`LanguageModelV4GenerateResult`): the model step gathers
+ * its streamed requests with it, and a cassette gathers what it records.
+ */
+import type { LanguageModelV4Content, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+
+export interface GatherListener {
+  /** Text as it arrives, the deltas read in one turn of the event loop merged into one. */
+  onTextDelta?(text: string): void;
+  /** The usage of the finish part, as soon as it arrives. */
+  onUsage?(usage: LanguageModelV4Usage): void;
+}
+
+export interface StreamGatherer {
+  /** Takes one part; an `error` part is thrown unless `keepErrors` was set. */
+  add(part: LanguageModelV4StreamPart): void;
+  /** Reports text held back for the next turn now (call before anything else is shown, and at the end). */
+  flushText(): void;
+  /** Whether a `finish` part arrived. */
+  readonly finished: boolean;
+  /** The gathered answer; throws when the stream ended without a finish part. */
+  result(envelope?: Pick<LanguageModelV4GenerateResult, 'request' | 'response'>): LanguageModelV4GenerateResult;
+}
+
+type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown };
+
+export function createStreamGatherer(listener: GatherListener = {}): StreamGatherer {
+  const content: LanguageModelV4Content[] = [];
+  // Text and reasoning are built from their deltas, in the order they started.
+  const open = new Map<string, OpenText>();
+  const warnings: LanguageModelV4GenerateResult['warnings'] = [];
+  let metadata: Record<string, unknown> = {};
+  let finish: Extract<LanguageModelV4StreamPart, { type: 'finish' }> | undefined;
+  // A fast provider sends a delta per token and a socket read carries thousands: the deltas read in
+  // one turn are reported as one, at the next turn or before anything else (docs/runs.md).
+  let held = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flushText = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (held === '') return;
+    const text = held;
+    held = '';
+    listener.onTextDelta?.(text);
+  };
+  const started = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown): OpenText => {
+    const part: OpenText = { type, text: '', ...(providerMetadata ? { providerMetadata } : {}) };
+    open.set(`${type}:${id}`, part);
+    content.push(part as LanguageModelV4Content);
+    return part;
+  };
+  const grown = (type: 'text' | 'reasoning', id: string, delta: string) => {
+    (open.get(`${type}:${id}`) ?? started(type, id, undefined)).text += delta;
+  };
+  // Metadata that arrives at a part's end (a reasoning signature, a text's phase) belongs to it.
+  const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown) => {
+    const part = open.get(`${type}:${id}`);
+    if (part && providerMetadata) part.providerMetadata = { ...(part.providerMetadata as object), ...(providerMetadata as object) };
+  };
+  return {
+    flushText,
+    get finished() {
+      return finish !== undefined;
+    },
+    add(part) {
+      if (part.type === 'text-delta') {
+        grown('text', part.id, part.delta);
+        if (listener.onTextDelta) {
+          held += part.delta;
+          timer ??= setTimeout(flushText, 0);
+        }
+        return;
+      }
+      flushText();
+      switch (part.type) {
+        case 'text-start':
+        case 'reasoning-start':
+          started(part.type === 'text-start' ? 'text' : 'reasoning', part.id, part.providerMetadata);
+          return;
+        case 'reasoning-delta':
+          grown('reasoning', part.id, part.delta);
+          return;
+        case 'text-end':
+        case 'reasoning-end':
+          ended(part.type === 'text-end' ? 'text' : 'reasoning', part.id, part.providerMetadata);
+          return;
+        case 'tool-call':
+        case 'tool-result':
+        case 'tool-approval-request':
+        case 'file':
+        case 'reasoning-file':
+        case 'source':
+        case 'custom':
+          content.push(part);
+          return;
+        case 'stream-start':
+          warnings.push(...part.warnings);
+          return;
+        case 'response-metadata': {
+          const { type: _type, ...rest } = part;
+          metadata = { ...metadata, ...rest };
+          return;
+        }
+        case 'finish':
+          finish = part;
+          listener.onUsage?.(part.usage);
+          return;
+        case 'error':
+          throw part.error;
+        default:
+          // Partial tool input, raw chunks, pings: nothing the answer needs.
+          return;
+      }
+    },
+    result(envelope = {}) {
+      if (!finish) throw new Error('the model stream ended without a finish part');
+      return {
+        content: content.filter((part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata)),
+        finishReason: finish.finishReason,
+        usage: finish.usage,
+        ...(finish.providerMetadata ? { providerMetadata: finish.providerMetadata } : {}),
+        ...(envelope.request ? { request: envelope.request } : {}),
+        response: { ...metadata, ...envelope.response },
+        warnings,
+      };
+    },
+  };
+}
