@@ -177,18 +177,26 @@ export type RunErrorCode =
   | 'uncaught-error'
   | 'stalled'
   | 'denied-calls'
-  | 'mcp-server-failed';
+  | 'mcp-server-failed'
+  | 'refusal'
+  | 'truncated';
 
-/** A run that started but could not finish (step cap, invalid structured output, user quit). */
+/**
+ * A run that started but could not finish (step cap, invalid structured output, user quit, an answer
+ * the model refused or that was cut at its token limit: docs/models.md, "Stop reasons").
+ */
 export class RunError extends LlmDoError {
   readonly kind = 'run' as const;
+  /** The answer as far as the model got (`refusal`, `truncated`): the run's `output`. */
+  readonly answer?: string;
   constructor(
     readonly code: RunErrorCode,
     readonly worker: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; answer?: string },
   ) {
     super(message, options);
+    if (options?.answer !== undefined) this.answer = options.answer;
   }
   static override isInstance(error: unknown): error is RunError {
     return LlmDoError.isInstance(error) && error.kind === 'run';

@@ -27,6 +27,7 @@ export const NOT_RUN_JSON = {
   worker: null,
   output: null,
   usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
+  finish_reason: null,
 } as const;
 
 /** The flags a session reads, of `llm-do TARGET` or `llm-do resume`: what shows the run, who decides, whether it is recorded. */
@@ -170,6 +171,7 @@ function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO
         worker: result.worker,
         output: result.output ?? null,
         usage: result.usage,
+        finish_reason: result.finish_reason ?? null,
         // Ctrl-C is `interrupted` (exit 130), not a failure; --fail-on-deny turns an ok run into `error`.
         status: deniedFailure ? 'error' : result.status,
         ...(error ? { error: error.message } : {}),
@@ -177,7 +179,8 @@ function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO
         denied_calls: denied,
       }),
     );
-  } else if (result.status === 'ok' && !streamed) {
+  } else if ((result.status === 'ok' || result.output !== undefined) && !streamed) {
+    // A refused or cut answer is still printed, as far as it got (the error follows on stderr, exit 1).
     const output = typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2);
     writeOutput(io, output.endsWith('\n') ? output : `${output}\n`);
   } else if (paused) {

@@ -35,8 +35,12 @@ export interface ProgressDisplayOptions {
   interrupted?: () => boolean;
 }
 
-/** Creates the display for the `--quiet` / `--verbose` flags. */
-export function createProgressDisplay(io: CliIO, flags: { quiet?: boolean; verbose?: boolean }, options: ProgressDisplayOptions = {}): ProgressDisplay {
+/** Creates the display for the `--quiet` / `--verbose` / `--show-reasoning` flags. */
+export function createProgressDisplay(
+  io: CliIO,
+  flags: { quiet?: boolean; verbose?: boolean; showReasoning?: boolean },
+  options: ProgressDisplayOptions = {},
+): ProgressDisplay {
   const labels = createCallLabels();
   const callLabel = (callId: string, worker: string) => labels.of(callId, worker);
   const nothing = () => undefined;
@@ -57,6 +61,7 @@ export function createProgressDisplay(io: CliIO, flags: { quiet?: boolean; verbo
   const render = createProgressRenderer({
     write: (text) => (paused > 0 ? held.push(text) : print(text)),
     verbose: Boolean(flags.verbose),
+    showReasoning: Boolean(flags.showReasoning),
     ...options,
     style,
     labels,

@@ -2,12 +2,16 @@
  * Progress on stderr, from the run's events, drawn as a tree in the order things happen: each worker
  * opens with `▸ worker · model`, its text said alongside tool calls (`»`), each finished tool call
  * on one line (`✓` / `✗` / `⊘ denied`, tool, shortened arguments, duration, error), the workers it calls indented below it, `◂ worker ✓`
- * when a delegation returns, and a summary line at the end. Lines are keyed by call id, so parallel
+ * when a delegation returns, and a summary line at the end. A step that stopped for a reason other
+ * than an answer or tool calls says why (`! the answer was cut at the output token limit (length)`);
+ * commentary shows like text said alongside tool calls, and reasoning (`∴`) with `showReasoning`.
+ * Lines are keyed by call id, so parallel
  * calls stay apart; while calls run in parallel each of their lines names its call (`reviewer#2`,
  * see {@link CallLabels}). On a terminal a {@link StatusLine} shows
  * what the run is waiting on (and the text streaming in); it is never part of the permanent output.
  * Every name and text from an event is escaped ({@link escapeTerminalText}) before styling.
  */
+import { describeFinish } from '../models/finish-reason.ts';
 import type { RunEvent, TokenUsage } from '../runtime/events.ts';
 import { createCallLabels, type CallLabels } from './call-labels.ts';
 import type { StatusLine } from './status-line.ts';
@@ -17,8 +21,10 @@ import { escapeTerminalText as safe } from './terminal-text.ts';
 export interface ProgressOptions {
   /** Receives permanent output (whole lines); with a {@link status} line, it should print through {@link StatusLine.print}. */
   write(text: string): void;
-  /** Full arguments, results and text; a line per model request; usage per worker. */
+  /** Full arguments, results and text; a line per model request; usage per worker; reasoning as with {@link showReasoning}. */
   verbose: boolean;
+  /** The models' reasoning (thinking, reasoning summaries) as it streams, and each step's reasoning tokens. @default false */
+  showReasoning?: boolean;
   /**
    * Chat: the entry worker's turn is the conversation itself (its text goes to stdout), so its
    * header, text and per-turn summary are not progress (the summary still shows with `verbose`).
@@ -83,16 +89,24 @@ interface PendingCall {
 /** A step's streamed text, as a bounded tail for the status line (the whole text comes with `model_step`). */
 interface StepText {
   tail: string;
+  /** Characters of reasoning streamed so far in the step (the status line's estimate of its tokens). */
+  reasoning: number;
+  /** The reasoning line being streamed, printed when it ends (`showReasoning`). */
+  reasoningLine: string;
 }
 
 /** How much of the live text the status line keeps: redrawing never touches more, however long the answer. */
 const LIVE_TAIL = 400;
 
-const emptyStepText = (): StepText => ({ tail: '' });
+const emptyStepText = (): StepText => ({ tail: '', reasoning: 0, reasoningLine: '' });
+
+/** Stop reasons that need no word: the model answered, or asked for tools. */
+const ORDINARY_FINISH = new Set(['stop', 'tool_calls']);
 
 /** Returns an event listener that renders progress. */
 export function createProgressRenderer(options: ProgressOptions): (event: RunEvent) => void {
   const { verbose, status, conversation = false, style = createStyle(false), labels = createCallLabels() } = options;
+  const showReasoning = verbose || options.showReasoning === true;
   const entryTextElsewhere = conversation || Boolean(options.entryTextOnStdout);
   const { write } = options;
   const interrupted = options.interrupted ?? (() => false);
@@ -116,6 +130,24 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
     if (!said || (entryTextElsewhere && event.parent_call_id === null)) return;
     const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
     write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
+  };
+  /** Commentary never reaches stdout, so the entry's is progress too. */
+  const printCommentary = (event: RunEvent, text: string) => {
+    const said = text.trim();
+    if (!said) return;
+    const lines = verbose ? safe(said).split('\n') : [shorten(said, false, MAX_TEXT)];
+    write(lines.map((line) => `${body(event)}${style.dim(`» ${line}`)}\n`).join(''));
+  };
+  const printReasoning = (event: RunEvent, lines: string[]) => {
+    const shown = lines.filter((line) => line.trim() !== '');
+    if (shown.length > 0) write(shown.map((line) => `${body(event)}${style.dim(`∴ ${safe(line)}`)}\n`).join(''));
+  };
+  /** Ends the reasoning line being streamed (before anything else of the call is shown). */
+  const endReasoning = (event: RunEvent) => {
+    const entry = stepText.get(event.call_id);
+    if (!entry || entry.reasoningLine === '') return;
+    printReasoning(event, [entry.reasoningLine]);
+    entry.reasoningLine = '';
   };
   const header = (event: RunEvent, model: string, input?: unknown) => {
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
@@ -143,7 +175,25 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (verbose) write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
         status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
         break;
+      case 'reasoning_delta': {
+        const entry = stepText.get(event.call_id) ?? emptyStepText();
+        stepText.set(event.call_id, entry);
+        entry.reasoning += event.text.length;
+        if (showReasoning) {
+          const lines = (entry.reasoningLine + event.text).split('\n');
+          entry.reasoningLine = lines.pop() ?? '';
+          printReasoning(event, lines);
+        }
+        const estimate = entry.reasoning > 0 ? ` (~${Math.ceil(entry.reasoning / 4)} tokens)` : '';
+        status?.update(`${labels.of(event.call_id, event.worker)} · thinking${estimate}`, stepSince);
+        break;
+      }
+      case 'commentary':
+        endReasoning(event);
+        printCommentary(event, event.text);
+        break;
       case 'text_delta': {
+        endReasoning(event);
         // Only the tail is touched per delta, so a long answer costs linear time to show.
         const entry = stepText.get(event.call_id) ?? emptyStepText();
         entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
@@ -153,13 +203,24 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       }
       case 'model_step': {
         steps += 1;
+        endReasoning(event);
+        if (showReasoning && event.reasoning_tokens) write(`${body(event)}${style.dim(`∴ ${event.reasoning_tokens} reasoning tokens`)}\n`);
         // A step comes before its tool calls, so what the model said leads to them. A final answer is
         // the worker's result, shown elsewhere.
         if (event.tool_calls > 0) printText(event, event.text);
+        if (!ORDINARY_FINISH.has(event.finish_reason)) {
+          const finish = {
+            reason: event.finish_reason,
+            ...(event.provider_finish_reason === undefined ? {} : { raw: event.provider_finish_reason }),
+            ...(event.finish_detail === undefined ? {} : { detail: event.finish_detail }),
+          };
+          write(`${body(event)}${style.yellow(`! ${safe(describeFinish(finish))}`)}\n`);
+        }
         stepText.delete(event.call_id);
         break;
       }
       case 'tool_call':
+        endReasoning(event);
         pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
         status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
         break;

@@ -100,6 +100,7 @@ export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerO
     mounts: (flags.mount ?? []).map((spec: string) => parseMountGrant(spec, io.cwd)),
     set: (flags.set ?? []).map(parseOverride),
     stream: flags.stream !== false,
+    ...(flags.acceptTruncated ? { acceptTruncated: true } : {}),
     env: io.env,
     apiKeys: readStoredKeys(io),
     fetch: modelFetch(io.env),

@@ -46,6 +46,10 @@ export interface SessionFlags extends ApprovalFlags, Omit<ProjectFlags, 'project
   stream?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+  /** `--show-reasoning`. */
+  showReasoning?: boolean;
+  /** `--accept-truncated`. */
+  acceptTruncated?: boolean;
   /** `--trace FILE`. */
   trace?: string;
   /** `--otel URL`. */

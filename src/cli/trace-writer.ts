@@ -1,7 +1,7 @@
 /**
  * `--trace FILE`: every run event as one JSON object per line, written as it happens. It is a
- * lossless subscriber of the run's bus, so it sees every event in `seq` order; `text_delta` (the text
- * is in `model_step`) and `model_prompt` (the full prompts, kept by the run store) are left out, which
+ * lossless subscriber of the run's bus, so it sees every event in `seq` order; the streamed
+ * `text_delta`, `reasoning_delta` and `commentary` (their text is in `model_step`) and `model_prompt` (the full prompts, kept by the run store) are left out, which
  * keeps a trace small however much is streamed or sent.
  */
 import { open, type FileHandle } from 'node:fs/promises';
@@ -33,7 +33,7 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
     if (!failure) stream.write(`${JSON.stringify(event)}\n`);
   };
   return {
-    attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'model_prompt'] }),
+    attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'reasoning_delta', 'commentary', 'model_prompt'] }),
     close() {
       // A write that failed (a full disk, EIO) reaches the end's callback before its error event.
       return new Promise((resolve, reject) =>

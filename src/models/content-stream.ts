@@ -19,15 +19,17 @@ export function partsOf(
 ): LanguageModelV4StreamPart[] {
   const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   content.forEach((part, index) => {
+    // Provider metadata (a text's phase, a reasoning signature) starts its part, as providers send it.
+    const metadata = (part.type === 'text' || part.type === 'reasoning') && part.providerMetadata ? { providerMetadata: part.providerMetadata } : {};
     if (part.type === 'text')
       parts.push(
-        { type: 'text-start', id: `text-${index}` },
+        { type: 'text-start', id: `text-${index}`, ...metadata },
         { type: 'text-delta', id: `text-${index}`, delta: part.text },
         { type: 'text-end', id: `text-${index}` },
       );
     else if (part.type === 'reasoning')
       parts.push(
-        { type: 'reasoning-start', id: `reasoning-${index}` },
+        { type: 'reasoning-start', id: `reasoning-${index}`, ...metadata },
         { type: 'reasoning-delta', id: `reasoning-${index}`, delta: part.text },
         { type: 'reasoning-end', id: `reasoning-${index}` },
       );

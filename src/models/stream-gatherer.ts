@@ -4,10 +4,15 @@
  * its streamed requests with it, and a cassette gathers what it records.
  */
 import type { LanguageModelV4Content, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import { isCommentary } from './answer-phase.ts';
 
 export interface GatherListener {
-  /** Text as it arrives, the deltas read in one turn of the event loop merged into one. */
+  /** The answer's text as it arrives, the deltas read in one turn of the event loop merged into one (commentary is not the answer: see `onCommentary`). */
   onTextDelta?(text: string): void;
+  /** Reasoning as it arrives: `''` when a reasoning part starts (some providers stream no reasoning text at all), then its deltas. */
+  onReasoning?(text: string): void;
+  /** A whole commentary message (OpenAI Responses' `commentary` phase), when it ends. */
+  onCommentary?(text: string): void;
   /** The usage of the finish part, as soon as it arrives. */
   onUsage?(usage: LanguageModelV4Usage): void;
 }
@@ -23,7 +28,7 @@ export interface StreamGatherer {
   result(envelope?: Pick<LanguageModelV4GenerateResult, 'request' | 'response'>): LanguageModelV4GenerateResult;
 }
 
-type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown };
+type OpenText = { type: 'text' | 'reasoning'; text: string; providerMetadata?: unknown; commentary?: boolean };
 
 export function createStreamGatherer(listener: GatherListener = {}): StreamGatherer {
   const content: LanguageModelV4Content[] = [];
@@ -46,17 +51,27 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
   };
   const started = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown): OpenText => {
     const part: OpenText = { type, text: '', ...(providerMetadata ? { providerMetadata } : {}) };
+    // The phase comes with the message's start: commentary never streams as the answer.
+    if (type === 'text' && isCommentary(providerMetadata)) part.commentary = true;
     open.set(`${type}:${id}`, part);
     content.push(part as LanguageModelV4Content);
+    if (type === 'reasoning') listener.onReasoning?.('');
     return part;
   };
-  const grown = (type: 'text' | 'reasoning', id: string, delta: string) => {
-    (open.get(`${type}:${id}`) ?? started(type, id, undefined)).text += delta;
+  const grown = (type: 'text' | 'reasoning', id: string, delta: string): OpenText => {
+    const part = open.get(`${type}:${id}`) ?? started(type, id, undefined);
+    part.text += delta;
+    return part;
   };
-  // Metadata that arrives at a part's end (a reasoning signature, a text's phase) belongs to it.
+  // Metadata that arrives with a delta or at a part's end (Anthropic's thinking signature, OpenAI's
+  // encrypted reasoning, a text's phase) belongs to the part: a later request sends it back.
+  const addMetadata = (part: OpenText | undefined, providerMetadata: unknown) => {
+    if (part && providerMetadata) part.providerMetadata = { ...(part.providerMetadata as object), ...(providerMetadata as object) };
+  };
   const ended = (type: 'text' | 'reasoning', id: string, providerMetadata: unknown) => {
     const part = open.get(`${type}:${id}`);
-    if (part && providerMetadata) part.providerMetadata = { ...(part.providerMetadata as object), ...(providerMetadata as object) };
+    addMetadata(part, providerMetadata);
+    if (part?.commentary && part.text !== '') listener.onCommentary?.(part.text);
   };
   return {
     flushText,
@@ -65,7 +80,7 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
     },
     add(part) {
       if (part.type === 'text-delta') {
-        grown('text', part.id, part.delta);
+        if (grown('text', part.id, part.delta).commentary) return;
         if (listener.onTextDelta) {
           held += part.delta;
           timer ??= setTimeout(flushText, 0);
@@ -79,7 +94,8 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
           started(part.type === 'text-start' ? 'text' : 'reasoning', part.id, part.providerMetadata);
           return;
         case 'reasoning-delta':
-          grown('reasoning', part.id, part.delta);
+          addMetadata(grown('reasoning', part.id, part.delta), part.providerMetadata);
+          if (part.delta !== '') listener.onReasoning?.(part.delta);
           return;
         case 'text-end':
         case 'reasoning-end':
@@ -116,7 +132,13 @@ export function createStreamGatherer(listener: GatherListener = {}): StreamGathe
     result(envelope = {}) {
       if (!finish) throw new Error('the model stream ended without a finish part');
       return {
-        content: content.filter((part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata)),
+        content: content
+          .filter((part) => !((part.type === 'text' || part.type === 'reasoning') && part.text === '' && !part.providerMetadata))
+          .map((part) => {
+            if (!('commentary' in part)) return part;
+            const { commentary: _commentary, ...rest } = part as OpenText;
+            return rest as LanguageModelV4Content;
+          }),
         finishReason: finish.finishReason,
         usage: finish.usage,
         ...(finish.providerMetadata ? { providerMetadata: finish.providerMetadata } : {}),

@@ -25,6 +25,8 @@ export interface RunSummary extends Tokens {
   model: string | null;
   status: RecordedStatus;
   exit_code: number | null;
+  /** Why the entry worker's last model step stopped (docs/models.md, "Stop reasons"); null while running, or when no step ended the run. */
+  finish_reason: string | null;
   started_at: string;
   ended_at: string | null;
   duration_ms: number | null;
@@ -75,9 +77,15 @@ export interface RequestRecord {
   system_sha256: string | null;
   finish_reason: string | null;
   text: string | null;
+  /** Commentary messages of the step (OpenAI Responses' `commentary` phase), apart from the answer. */
+  commentary: string | null;
+  /** Reasoning text of the step (thinking, reasoning summaries). */
+  reasoning: string | null;
   tool_calls: number | null;
   input_tokens: number | null;
   output_tokens: number | null;
+  /** Output tokens spent on reasoning, where the provider reports them. */
+  reasoning_tokens: number | null;
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
   cost_usd: number | null;
@@ -115,7 +123,7 @@ export interface ListOptions {
   worker?: string;
 }
 
-const SUMMARY_COLUMNS = `id, project, entry, model, status, exit_code, started_at, ended_at, duration_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, error`;
+const SUMMARY_COLUMNS = `id, project, entry, model, status, exit_code, finish_reason, started_at, ended_at, duration_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, error`;
 
 /** Newest first. */
 export function listRuns(db: RunDatabase, options: ListOptions): RunSummary[] {
@@ -271,9 +279,12 @@ function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (Reques
       system_sha256: row.system_sha256,
       finish_reason: row.finish_reason,
       text: row.text,
+      commentary: row.commentary,
+      reasoning: row.reasoning,
       tool_calls: row.tool_calls,
       input_tokens: row.input_tokens,
       output_tokens: row.output_tokens,
+      reasoning_tokens: row.reasoning_tokens,
       cache_read_tokens: row.cache_read_tokens,
       cache_write_tokens: row.cache_write_tokens,
       cost_usd: row.cost_usd,

@@ -147,6 +147,15 @@ export const MIGRATIONS: readonly string[] = [
     host TEXT NOT NULL
   );
   `,
+  // 6: why the model stopped, and what it thought (docs/models.md, "Stop reasons", "Reasoning and
+  // commentary"): the run's stop reason (its entry call's last step), each request's commentary and
+  // reasoning text and its reasoning tokens.
+  `
+  ALTER TABLE runs ADD COLUMN finish_reason TEXT;
+  ALTER TABLE model_requests ADD COLUMN commentary TEXT;
+  ALTER TABLE model_requests ADD COLUMN reasoning TEXT;
+  ALTER TABLE model_requests ADD COLUMN reasoning_tokens INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -114,15 +114,18 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
             sql.response.run(
               event.finish_reason,
               event.text,
+              event.commentary ?? null,
+              event.reasoning ?? null,
               event.tool_calls,
               event.input_tokens,
               event.output_tokens,
+              event.reasoning_tokens ?? null,
               event.duration_ms,
               run,
               call,
               event.step,
             ),
-          () => index(run, 'response', event.text),
+          () => index(run, 'response', [event.commentary, event.text]),
         ];
       case 'usage': {
         const step = stepOf(run, call);
@@ -198,6 +201,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
             sql.runEnd.run(
               event.status,
               EXIT_CODE_OF_STATUS[event.status],
+              event.finish_reason ?? null,
               ts,
               event.duration_ms,
               storeJson(event.output),
@@ -289,7 +293,7 @@ function statements(db: RunDatabase) {
     useDecisions: db.prepare(`UPDATE decisions SET used_at = ? WHERE run_id = ? AND used_at IS NULL AND approval_id NOT IN (SELECT value FROM json_each(?))`),
     // Durations add up: a resumed run or call ends again with the time of its next part.
     runEnd: db.prepare(
-      `UPDATE runs SET status = ?, exit_code = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?, usage = ?,
+      `UPDATE runs SET status = ?, exit_code = ?, finish_reason = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?, usage = ?,
          input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
@@ -307,7 +311,8 @@ function statements(db: RunDatabase) {
       `UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
     response: db.prepare(
-      `UPDATE model_requests SET finish_reason = ?, text = ?, tool_calls = ?, input_tokens = ?, output_tokens = ?, duration_ms = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
+      `UPDATE model_requests SET finish_reason = ?, text = ?, commentary = ?, reasoning = ?, tool_calls = ?, input_tokens = ?, output_tokens = ?, reasoning_tokens = ?, duration_ms = ?
+       WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
     usage: db.prepare(
       `UPDATE model_requests SET input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE run_id = ? AND call_id = ? AND step = ?`,

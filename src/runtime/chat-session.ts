@@ -131,7 +131,16 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
         const outcome = settled.value;
         history = [...trimmed.messages, ...outcome.messages];
         const summary = usage.summary();
-        emit({ ...identity, type: 'run_end', status: 'ok', output: outcome.output, usage: summary, duration_ms: now() - started });
+        const finishReason = base.state.finishes.get(identity.call_id);
+        emit({
+          ...identity,
+          type: 'run_end',
+          status: 'ok',
+          ...(finishReason === undefined ? {} : { finish_reason: finishReason }),
+          output: outcome.output,
+          usage: summary,
+          duration_ms: now() - started,
+        });
         return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage: summary };
       } catch (caught) {
         const error = turn.failure(caught, 'turn cancelled');

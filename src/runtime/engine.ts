@@ -14,6 +14,7 @@ import { validateWith } from '../worker-file/json-schema.ts';
 import type { ModelStep, ModelToolCall } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';
+import { stoppedAnswerError } from './stopped-answer.ts';
 import { continueToolCall, runToolCall } from './tool-execution.ts';
 
 /** What a call needs while it runs, beyond its state: live objects, rebuilt rather than saved. */
@@ -29,7 +30,9 @@ export interface LiveCall {
 /**
  * Runs `call` to its answer: text, or the validated JSON value of a `schema_out` worker. A call
  * restored from a saved state starts with its step's tool calls when it stopped among them. Throws
- * `CallPaused` when a tool call waits for a decision once every other one has finished.
+ * `CallPaused` when a tool call waits for a decision once every other one has finished, and a
+ * `refusal` or `truncated` RunError when a step's stop reason ends the call (`stopped-answer.ts`).
+ * A turn the provider paused (`pause_turn`) is sent back as it is, to be continued.
  */
 export async function driveCall(live: LiveCall, call: CallState): Promise<unknown> {
   const workerId = live.worker.definition.id;
@@ -39,13 +42,16 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
       throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
     }
     const step = await live.modelStep(call.messages, ++call.step);
+    live.ctx.state.finishes.set(call.identity.call_id, step.finish.reason);
+    const stopped = stoppedAnswerError(live.ctx, live.worker, step);
+    if (stopped) throw stopped;
     const refused = step.responseMessages.at(-1)?.role === 'tool' ? (step.responseMessages.at(-1) as ToolModelMessage) : undefined;
     // The model's message is kept (and saved) before any tool starts.
     const said = refused ? step.responseMessages.slice(0, -1) : step.responseMessages;
     call.messages.push(...said);
     call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, refused);
     saveCheckpoint(live.ctx);
-    if (call.toolCalls.length > 0) continue;
+    if (call.toolCalls.length > 0 || step.finish.reason === 'pause_turn') continue;
     if (!live.worker.schemaOut) return step.text;
     const parsed = parseStructured(live.worker, step.text);
     if (parsed.ok) return parsed.value;

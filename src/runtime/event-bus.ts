@@ -108,7 +108,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
 
 /**
  * Delivers on a later microtask, so a slow listener never runs inside `emit`. Adjacent `text_delta`s
- * of one call merge into one; past {@link LOSSY_QUEUE_LIMIT} the oldest event is dropped.
+ * (and `reasoning_delta`s) of one call merge into one; past {@link LOSSY_QUEUE_LIMIT} the oldest event is dropped.
  */
 function lossyQueue(listener: (event: RunEvent) => void, debug: ((message: string) => void) | undefined): Subscriber {
   const queue: RunEvent[] = [];
@@ -122,7 +122,7 @@ function lossyQueue(listener: (event: RunEvent) => void, debug: ((message: strin
     deliver(event) {
       if (released) return;
       const last = queue[queue.length - 1];
-      if (event.type === 'text_delta' && last?.type === 'text_delta' && last.call_id === event.call_id) {
+      if ((event.type === 'text_delta' || event.type === 'reasoning_delta') && last?.type === event.type && last.call_id === event.call_id) {
         queue[queue.length - 1] = { ...last, text: last.text + event.text, seq: event.seq, ts: event.ts };
       } else {
         queue.push(event);

@@ -4,6 +4,7 @@
  * (`--trace` writes them as they are) and parallel calls of one worker can be told apart.
  */
 import type { ApprovalSource } from '../approval/types.ts';
+import type { FinishReason } from '../models/finish-reason.ts';
 
 /** Tokens and cost of one model request; the cache counts are part of `input_tokens`. */
 export interface RequestUsage {
@@ -91,15 +92,31 @@ export type RunEvent =
   /** `model` failed after its retries; the request goes to `fallback`, the next of `fallback_models` (which then serves the rest of the run). */
   | (EventBase & { type: 'model_fallback'; model: string; fallback: string; status?: number; message: string })
   | (EventBase & { type: 'text_delta'; text: string })
+  /** Reasoning (thinking, reasoning summaries) as it streams: `''` when a reasoning part starts. Library and terminal only, like `text_delta`. */
+  | (EventBase & { type: 'reasoning_delta'; text: string })
+  /** A whole commentary message (OpenAI Responses' `commentary` phase): progress, not the answer. Library and terminal only. */
+  | (EventBase & { type: 'commentary'; text: string })
   | (EventBase & {
       type: 'model_step';
       model: string;
       step: number;
-      finish_reason: string;
+      /** Why the model stopped (docs/models.md, "Stop reasons"). */
+      finish_reason: FinishReason;
+      /** The provider's own stop reason when it differs (`max_tokens`, `end_turn`, `SAFETY`). */
+      provider_finish_reason?: string;
+      /** The provider's explanation of a refusal (Anthropic's `stop_details`). */
+      finish_detail?: string;
+      /** The answer (commentary and reasoning are apart). */
       text: string;
+      /** Commentary messages of the step, joined by blank lines. */
+      commentary?: string;
+      /** Reasoning text of the step (thinking, reasoning summaries), joined by blank lines. */
+      reasoning?: string;
       tool_calls: number;
       input_tokens: number;
       output_tokens: number;
+      /** Output tokens spent on reasoning, where the provider reports them (part of `output_tokens`). */
+      reasoning_tokens?: number;
       duration_ms: number;
     })
   // `provider_executed: true`: a provider-side tool (`provider_tools`) the provider ran during the model step; nothing ran here.
@@ -132,6 +149,8 @@ export type RunEvent =
   | (EventBase & {
       type: 'run_end';
       status: RunStatus;
+      /** Why the entry worker's last model step stopped: with its answer, or with a `refusal` or `truncated` error. */
+      finish_reason?: FinishReason;
       output?: unknown;
       error?: string;
       usage: UsageSummary;

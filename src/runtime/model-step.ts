@@ -2,7 +2,8 @@
  * One model step of a worker call, through the AI SDK's provider specification: the provider
  * model's `doStream`/`doGenerate` (`LanguageModelV4`) with a prompt llm-do converts itself, only the
  * messages a step added (`provider-messages.ts`). It emits the step's events (`model_request`,
- * `model_prompt`, `text_delta`, `model_step`, `usage`) and returns what the model answered. The
+ * `model_prompt`, `text_delta`, `reasoning_delta`, `commentary`, `model_step`, `usage`) and returns
+ * what the model answered, with why it stopped (`models/finish-reason.ts`). The
  * engine runs the tool calls (`engine.ts`); a call of an undeclared tool, or with arguments that are
  * not JSON, is answered here with an error result. `provider_tools` are declared here too, and run by
  * the provider during the step: they are reported as `tool_call`/`tool_result` events with
@@ -21,7 +22,9 @@ import type {
 import type { AssistantContent, ModelMessage, ToolModelMessage } from 'ai';
 import { sha256Hex } from '../crypto.ts';
 import { LlmDoError, ProjectError } from '../errors.ts';
+import { isCommentary } from '../models/answer-phase.ts';
 import { anthropicPromptCache } from '../models/anthropic-prompt-cache.ts';
+import { finishOf, type StepFinish } from '../models/finish-reason.ts';
 import { servingModelId } from '../models/fallback-model.ts';
 import { toModelError } from '../models/model-error.ts';
 import { neutralProviderToolId } from '../models/provider-tools.ts';
@@ -57,8 +60,10 @@ export interface ModelStepperOptions {
 }
 
 export interface ModelStepResult {
+  /** The answer: commentary and reasoning are not part of it. */
   text: string;
-  finishReason: string;
+  /** Why the model stopped (docs/models.md, "Stop reasons"). */
+  finish: StepFinish;
   /** Tool calls the engine must run: the invalid ones (unknown tool, bad JSON) are already answered in `responseMessages`. */
   toolCalls: ModelToolCall[];
   /** The assistant message, and a tool message answering invalid calls if there were any. */
@@ -105,6 +110,10 @@ type AssistantPart = Exclude<AssistantContent, string>[number];
 
 interface ReadAnswer {
   text: string;
+  /** Commentary messages (OpenAI Responses' `commentary` phase): shown as progress, not the answer. */
+  commentary: string[];
+  /** Reasoning text (thinking, summaries); redacted or encrypted reasoning has none. */
+  reasoning: string[];
   assistant: AssistantPart[];
   toolCalls: ModelToolCall[];
   /** Error results for the calls no tool can take. */
@@ -118,16 +127,18 @@ interface ReadAnswer {
  * invalid calls' answers and the events of the tools the provider ran.
  */
 function readAnswer(content: readonly LanguageModelV4Content[], declared: readonly ToolDeclaration[]): ReadAnswer {
-  const answer: ReadAnswer = { text: '', assistant: [], toolCalls: [], refused: [], events: [] };
+  const answer: ReadAnswer = { text: '', commentary: [], reasoning: [], assistant: [], toolCalls: [], refused: [], events: [] };
   const names = () => declared.map((tool) => tool.name).join(', ') || 'none';
   for (const part of content) {
     const providerOptions = 'providerMetadata' in part && part.providerMetadata ? { providerOptions: part.providerMetadata } : {};
     switch (part.type) {
       case 'text':
-        answer.text += part.text;
+        if (isCommentary(part.providerMetadata)) answer.commentary.push(part.text);
+        else answer.text += part.text;
         answer.assistant.push({ type: 'text', text: part.text, ...providerOptions });
         break;
       case 'reasoning':
+        if (part.text !== '') answer.reasoning.push(part.text);
         answer.assistant.push({ type: 'reasoning', text: part.text, ...providerOptions });
         break;
       case 'tool-call': {
@@ -175,6 +186,33 @@ function readAnswer(content: readonly LanguageModelV4Content[], declared: readon
     }
   }
   return answer;
+}
+
+/** A non-streamed answer's reasoning and commentary, reported as a stream reports them (all at once). */
+function reportThoughts(content: readonly LanguageModelV4Content[], emit: (body: CallEventBody) => void): void {
+  for (const part of content) {
+    if (part.type === 'reasoning') emit({ type: 'reasoning_delta', text: part.text });
+    else if (part.type === 'text' && part.text !== '' && isCommentary(part.providerMetadata)) emit({ type: 'commentary', text: part.text });
+  }
+}
+
+/** `model_step`'s stop reason fields. */
+function finishFields(finish: StepFinish) {
+  return {
+    finish_reason: finish.reason,
+    ...(finish.raw === undefined ? {} : { provider_finish_reason: finish.raw }),
+    ...(finish.detail === undefined ? {} : { finish_detail: finish.detail }),
+  };
+}
+
+/** `model_step`'s commentary, reasoning and reasoning tokens, each only when there is some. */
+function thoughtFields(answer: ReadAnswer, usage: LanguageModelV4Usage) {
+  const reasoningTokens = usage.outputTokens.reasoning;
+  return {
+    ...(answer.commentary.length > 0 ? { commentary: answer.commentary.join('\n\n') } : {}),
+    ...(answer.reasoning.length > 0 ? { reasoning: answer.reasoning.join('\n\n') } : {}),
+    ...(reasoningTokens ? { reasoning_tokens: reasoningTokens } : {}),
+  };
 }
 
 /** Anthropic's count of the searches it ran (`usage.server_tool_use.web_search_requests`), if any. */
@@ -243,10 +281,16 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
     if (!ctx.config.stream) {
       const result = await model.doGenerate(sent);
       countUsage(result.usage);
+      reportThoughts(result.content, emit);
       return result;
     }
     const { stream, request: sentRequest, response } = await model.doStream(sent);
-    const gathered = createStreamGatherer({ onTextDelta: (text) => emit({ type: 'text_delta', text }), onUsage: countUsage });
+    const gathered = createStreamGatherer({
+      onTextDelta: (text) => emit({ type: 'text_delta', text }),
+      onReasoning: (text) => emit({ type: 'reasoning_delta', text }),
+      onCommentary: (text) => emit({ type: 'commentary', text }),
+      onUsage: countUsage,
+    });
     const reader = stream.getReader();
     try {
       for (;;) {
@@ -280,12 +324,14 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       settings.warn(result.warnings);
       const answer = readAnswer(result.content, declared);
       for (const event of answer.events) emit(event);
+      const finish = finishOf(result.finishReason, result.providerMetadata);
       emit({
         type: 'model_step',
         model: servedBy(),
         step,
-        finish_reason: result.finishReason.unified,
+        ...finishFields(finish),
         text: answer.text,
+        ...thoughtFields(answer, result.usage),
         tool_calls: answer.toolCalls.length + answer.refused.length,
         input_tokens: result.usage.inputTokens.total ?? 0,
         output_tokens: result.usage.outputTokens.total ?? 0,
@@ -293,7 +339,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       });
       const responseMessages: ModelMessage[] = answer.assistant.length > 0 ? [{ role: 'assistant', content: answer.assistant }] : [];
       if (answer.refused.length > 0) responseMessages.push({ role: 'tool', content: answer.refused });
-      return { text: answer.text, finishReason: result.finishReason.unified, toolCalls: answer.toolCalls, responseMessages };
+      return { text: answer.text, finish, toolCalls: answer.toolCalls, responseMessages };
     } catch (error) {
       if (LlmDoError.isInstance(error)) throw error;
       throw toModelError(error, { worker: workerId, model: servedBy(), signal: ctx.signal });

@@ -4,6 +4,7 @@
  * so far (`RunState`, the run's only mutable state). Each worker call adds its own `CallState`.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { FinishReason } from '../models/finish-reason.ts';
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { SessionMemory } from '../approval/session-memory.ts';
 import type { ApprovalController } from '../approval/types.ts';
@@ -45,6 +46,8 @@ export interface RunConfig {
   /** `--set` overrides of the entry worker. */
   readonly overrides: readonly ConfigOverride[];
   readonly stream: boolean;
+  /** `--accept-truncated`: an answer cut at the output token limit is an answer, in every worker of the run. */
+  readonly acceptTruncated: boolean;
 }
 
 /** What a run uses: live objects shared by every call (and every turn of a chat). */
@@ -91,6 +94,8 @@ export interface RunState {
   readonly mcp: McpSessions;
   /** Workers made by `worker_create` so far, by name (SPEC §21); saved with the run's state. */
   readonly createdWorkers: Map<string, CreatedWorker>;
+  /** Why each call's last model step stopped, by `call_id`: the run's `finish_reason` is its entry call's. */
+  readonly finishes: Map<string, FinishReason>;
 }
 
 /** What every worker call of one run (or chat turn) is given. */

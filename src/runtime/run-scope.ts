@@ -91,6 +91,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     warnedSettings: new Set(),
     mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
     createdWorkers: restoreCreatedWorkers(saved?.created_workers ?? [], (id) => state.createdWorkers.get(id)?.definition() ?? project.resolveWorker(id)),
+    finishes: new Map(),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
@@ -105,6 +106,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     grants: Object.freeze([...(options.mounts ?? [])]),
     overrides: Object.freeze([...(options.set ?? [])]),
     stream: options.stream ?? true,
+    acceptTruncated: options.acceptTruncated ?? false,
   });
   const services: RunServices = {
     models:

@@ -19,6 +19,8 @@ export interface RecordedRunOptions {
   set?: { path: string; value: unknown }[];
   attachments?: string[];
   stream: boolean;
+  /** `--accept-truncated`. */
+  accept_truncated?: true;
 }
 
 /** What a store learns when a run begins, before its first event. */
@@ -35,7 +37,7 @@ export interface RunBeginning {
 
 /**
  * What a store is given, in order. `begin` comes before the run's first event; `event` is every
- * event but `text_delta` (its text is in `model_step`); `checkpoint` is the run's state after each
+ * event but the streamed ones (`text_delta`, `reasoning_delta`, `commentary`: `model_step` has their text); `checkpoint` is the run's state after each
  * model step and each start and result of a tool call that is not idempotent, after that point's
  * events, at the time `at` (ISO 8601): a store that keeps the latest can later resume the run.
  */
@@ -75,7 +77,7 @@ export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorke
       }
       store.record({ type: 'event', event });
     },
-    { lossless: true, drop: ['text_delta'] },
+    { lossless: true, drop: ['text_delta', 'reasoning_delta', 'commentary'] },
   );
 }
 
@@ -88,5 +90,6 @@ function recordedOptions(options: RunWorkerOptions): RecordedRunOptions {
     ...(options.set?.length ? { set: options.set.map(({ path, value }) => ({ path, value })) } : {}),
     ...(options.attachments?.length ? { attachments: [...options.attachments] } : {}),
     stream: options.stream ?? true,
+    ...(options.acceptTruncated ? { accept_truncated: true as const } : {}),
   };
 }

@@ -6,7 +6,8 @@ import type { OnApproval } from '../approval/controller.ts';
 import type { AnswerQuestion } from '../approval/decision-source.ts';
 import type { ProjectGrants } from '../approval/grants.ts';
 import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
-import { AbortedError, CallPaused, DelegationError, ProjectError } from '../errors.ts';
+import { AbortedError, CallPaused, DelegationError, ProjectError, RunError } from '../errors.ts';
+import type { FinishReason } from '../models/finish-reason.ts';
 export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 import type { CassetteOption, ModelRegistry } from '../models/registry.ts';
 import type { Project } from '../project/types.ts';
@@ -63,6 +64,12 @@ export interface RunWorkerOptions {
   mounts?: MountGrant[];
   /** Stream model responses (text arrives as `text_delta` events). @default true */
   stream?: boolean;
+  /**
+   * Take an answer cut at the output token limit (`finish_reason: length`) as the answer, in every
+   * worker of the run, instead of failing with a `truncated` error (`--accept-truncated`; a worker's
+   * own `accept_truncated: true` does it for that worker). @default false
+   */
+  acceptTruncated?: boolean;
   signal?: AbortSignal;
   /** @default process.env (in a browser: none) */
   env?: Record<string, string | undefined>;
@@ -124,8 +131,13 @@ export interface RunResult {
   pending?: PendingApproval[];
   /** A paused run's worker questions waiting for an answer: hand the answers to `resumeRun` as `answers`. */
   questions?: PendingQuestion[];
-  /** The entry worker's answer: text, or the JSON value of a `schema_out` worker. */
+  /** The entry worker's answer: text, or the JSON value of a `schema_out` worker; with a `refusal` or `truncated` error, the answer as far as it got. */
   output?: unknown;
+  /**
+   * Why the entry worker's last model step stopped (docs/models.md, "Stop reasons"): set when the run
+   * ended with an answer, or with a `refusal` or `truncated` RunError.
+   */
+  finish_reason?: FinishReason;
   error?: Error;
   usage: UsageSummary;
   /**
@@ -204,10 +216,12 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     const duration_ms = now() - started;
     const denied_calls = ctx.state.deniedCalls;
     const worker = root.worker;
+    const finishReason = ctx.state.finishes.get(root.call_id);
+    const finish = finishReason === undefined ? {} : { finish_reason: finishReason };
     if (settled.ok) {
       const { output } = settled.value;
-      emit({ ...root, type: 'run_end', status: 'ok', output, usage: summary, duration_ms });
-      return { worker, status: 'ok', output, usage: summary, denied_calls, duration_ms };
+      emit({ ...root, type: 'run_end', status: 'ok', ...finish, output, usage: summary, duration_ms });
+      return { worker, status: 'ok', ...finish, output, usage: summary, denied_calls, duration_ms };
     }
     if (CallPaused.isInstance(settled.caught) && !ctx.signal.aborted) {
       const state = snapshotRun(ctx);
@@ -219,8 +233,9 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     }
     const error = scope.failure(settled.caught);
     const status = endStatus(error);
-    emit({ ...root, type: 'run_end', status, error: error.message, usage: summary, duration_ms });
-    return { worker, status, error, usage: summary, denied_calls, duration_ms };
+    const stopped = stoppedAnswer(error, root, ctx.state.finishes);
+    emit({ ...root, type: 'run_end', status, ...stopped, error: error.message, usage: summary, duration_ms });
+    return { worker, status, ...stopped, error, usage: summary, denied_calls, duration_ms };
   } finally {
     // Ended, paused or aborted: the run's MCP servers stop (a resumed run starts them again).
     await ctx.state.mcp.closeAll();
@@ -228,6 +243,13 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     bus.close();
     scope.dispose();
   }
+}
+
+/** The stop reason and partial answer of a run its entry call's refused or cut answer ended. */
+function stoppedAnswer(error: Error, root: CallIdentity, finishes: ReadonlyMap<string, FinishReason>): { finish_reason?: FinishReason; output?: string } {
+  if (!RunError.isInstance(error) || (error.code !== 'refusal' && error.code !== 'truncated') || error.worker !== root.worker) return {};
+  const finishReason = finishes.get(root.call_id);
+  return { ...(finishReason === undefined ? {} : { finish_reason: finishReason }), ...(error.answer === undefined ? {} : { output: error.answer }) };
 }
 
 /** An interrupt (the caller's signal, Ctrl-C) is not a failure of the run. */

@@ -21,10 +21,9 @@ export interface GenAiPrompt {
   inputMessages: GenAiMessage[];
 }
 
-/** AI SDK finish reasons as the conventions spell them (`tool-calls` → `tool_call`, …). */
+/** llm-do's stop reasons (docs/models.md) as the conventions spell them (`tool_calls` → `tool_call`); the others are spelled alike or are llm-do's own. */
 const FINISH_REASONS: Readonly<Record<string, string>> = {
-  'tool-calls': 'tool_call',
-  'content-filter': 'content_filter',
+  tool_calls: 'tool_call',
 };
 
 export function genAiFinishReason(finishReason: string): string {

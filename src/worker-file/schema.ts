@@ -244,6 +244,8 @@ export const WorkerConfigSchema = z.strictObject({
   /** @default 25 */
   max_steps: positiveInt.optional(),
   max_context_tokens: positiveInt.optional(),
+  /** An answer cut at the output token limit (`finish_reason: length`) is the answer, not a `truncated` error (docs/models.md, "Stop reasons"). @default false */
+  accept_truncated: z.boolean().optional(),
   locked: z.boolean().optional(),
   /** Offers the worker the tool `ask_user(question)`: it may ask the person running it while it runs (SPEC §21). */
   interactive: z.boolean().optional(),

@@ -43,7 +43,7 @@ const RUN: RunEvent[] = [
     type: 'model_step',
     model: 'test-model',
     step: 1,
-    finish_reason: 'tool-calls',
+    finish_reason: 'tool_calls',
     text: 'Let me read the notes.',
     tool_calls: 2,
     input_tokens: 100,
@@ -59,7 +59,7 @@ const RUN: RunEvent[] = [
     type: 'model_step',
     model: 'a-model',
     step: 1,
-    finish_reason: 'tool-calls',
+    finish_reason: 'tool_calls',
     text: '',
     tool_calls: 1,
     input_tokens: 50,
@@ -225,7 +225,7 @@ describe('hostile text in events', () => {
       type: 'model_step',
       model: 'm',
       step: 1,
-      finish_reason: 'tool-calls',
+      finish_reason: 'tool_calls',
       text: `said${X}\nmore${X}`,
       tool_calls: 1,
       input_tokens: 1,
@@ -393,4 +393,81 @@ test('chat: a finished turn is not counted as an active call of its worker', () 
   ];
   for (const event of [...turn('c1'), ...turn('c2')] as RunEvent[]) renderer(event);
   expect(out).toBe('  ✓ write_file  1ms\n  ✓ write_file  1ms\n');
+});
+
+describe('stop reasons, commentary and reasoning', () => {
+  const step = (body: Record<string, unknown>) =>
+    ev(['main'], {
+      type: 'model_step',
+      model: 'm',
+      step: 1,
+      finish_reason: 'stop',
+      text: '',
+      tool_calls: 0,
+      input_tokens: 1,
+      output_tokens: 1,
+      duration_ms: 1,
+      ...body,
+    });
+
+  test('a step that stopped for a reason other than an answer or tool calls says why, with the provider’s word', () => {
+    const out = render(false, [
+      step({ finish_reason: 'length', provider_finish_reason: 'max_tokens', text: 'cut' }),
+      step({ finish_reason: 'refusal', finish_detail: 'blocked under the usage policy' }),
+      step({ finish_reason: 'content_filter', provider_finish_reason: 'SAFETY' }),
+      step({ finish_reason: 'pause_turn' }),
+      step({ finish_reason: 'other', provider_finish_reason: 'compaction' }),
+      step({ finish_reason: 'stop', provider_finish_reason: 'end_turn', text: 'fine' }),
+    ]);
+    expect(out).toBe(
+      [
+        '  ! the answer was cut at the output token limit (length: max_tokens)',
+        '  ! the model refused to answer (refusal): blocked under the usage policy',
+        "  ! the provider's content filter stopped the answer (content_filter: SAFETY)",
+        '  ! the provider paused a long turn; llm-do sends it back to be continued (pause_turn)',
+        '  ! the provider stopped for a reason llm-do does not know (other: compaction)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test("commentary is progress, also the entry's whose answer goes to stdout", () => {
+    let out = '';
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, entryTextOnStdout: true });
+    renderer(ev(['main'], { type: 'commentary', text: 'I will check a few sources first.' }));
+    renderer(ev(['main'], { type: 'text_delta', text: 'The answer.' }));
+    expect(out).toBe('  » I will check a few sources first.\n');
+  });
+
+  const thinking: RunEvent[] = [
+    ev(['main'], { type: 'model_request', model: 'm', step: 1 }),
+    ev(['main'], { type: 'reasoning_delta', text: '' }),
+    ev(['main'], { type: 'reasoning_delta', text: 'First, the user\nwants a ' }),
+    ev(['main'], { type: 'reasoning_delta', text: 'touch\u202e\x1b[2J.' }),
+    ev(['main'], { type: 'tool_call', tool: 'touch', tool_call_id: 't', args: {} }),
+    step({ finish_reason: 'tool_calls', tool_calls: 1, reasoning_tokens: 24 }),
+  ];
+
+  test('reasoning is shown as it streams, line by line and escaped, with --show-reasoning or -v; not otherwise', () => {
+    let out = '';
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, showReasoning: true });
+    for (const event of thinking) renderer(event);
+    expect(out).toBe(['  ∴ First, the user', '  ∴ wants a touch\\u202e\\x1b[2J.', '  ∴ 24 reasoning tokens', ''].join('\n'));
+    expect(render(true, thinking)).toContain('  ∴ wants a touch\\u202e\\x1b[2J.\n');
+    expect(render(false, thinking)).not.toContain('∴');
+  });
+
+  test('the status line says the model is thinking, with an estimate of the tokens so far', () => {
+    const updates: string[] = [];
+    const status = {
+      update: (text: string) => void updates.push(text),
+      print: () => undefined,
+      pause: () => undefined,
+      resume: () => undefined,
+      stop: () => undefined,
+    };
+    const renderer = createProgressRenderer({ write: () => undefined, verbose: false, status });
+    for (const event of thinking.slice(0, 4)) renderer(event);
+    expect(updates).toEqual(['main · waiting for the model', 'main · thinking', 'main · thinking (~6 tokens)', 'main · thinking (~9 tokens)']);
+  });
 });

@@ -109,7 +109,7 @@ describe('streamed text on the status line', () => {
         type: 'model_step',
         model: 'm',
         step: 1,
-        finish_reason: 'tool-calls',
+        finish_reason: 'tool_calls',
         text: deltas.join(''),
         tool_calls: 1,
         input_tokens: 1,

@@ -141,6 +141,7 @@ describe.concurrent('offline model, usage, interruption', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       worker: 'main',
       output: 'main done',
+      finish_reason: 'stop',
       status: 'ok',
       usage: {
         ...unpriced(150, 15),

@@ -80,7 +80,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     // The call tree: the entry call, its first step and the tool call waiting for a decision.
     const call = page.locator('.call[data-call-id="c1"]');
     expect(await call.locator('.call-name').first().textContent()).toContain('main#1');
-    expect(await call.locator('.step-head').first().textContent()).toMatch(/^step 1 · scripted:.* · tool-calls · /);
+    expect(await call.locator('.step-head').first().textContent()).toMatch(/^step 1 · scripted:.* · tool_calls · /);
     expect(await call.locator('.tool[data-tool="write_file"] .outcome').textContent()).toBe('waiting');
     await call.locator('details summary', { hasText: 'prompt sent' }).first().click();
     await expect.poll(() => call.locator('details[open] pre').first().textContent()).toContain('You are worker main.');
@@ -169,7 +169,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
       await item.locator('a').click();
       // The run log commits once per step: the first model step is there, the second is held.
       const step = page.locator('.call[data-call-id="c1"] .step-head');
-      await expect.poll(() => step.first().textContent()).toMatch(/^step 1 · openai-compatible:scripted · tool-calls · /);
+      await expect.poll(() => step.first().textContent()).toMatch(/^step 1 · openai-compatible:scripted · tool_calls · /);
       expect(await step.count()).toBe(1);
       expect(await page.locator('h1 .status').textContent()).toBe('running');
       // The page may show the first step before its tool has run and the second request has gone out.

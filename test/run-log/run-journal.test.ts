@@ -43,7 +43,7 @@ function recordRun(store: Feed, runId = 'r1'): void {
       type: 'model_step',
       model: 'm',
       step: 1,
-      finish_reason: 'tool-calls',
+      finish_reason: 'tool_calls',
       text: '',
       tool_calls: 1,
       input_tokens: 10,

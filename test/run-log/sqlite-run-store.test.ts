@@ -56,7 +56,7 @@ describe('SQLite run store', () => {
         type: 'model_step',
         model: 'm',
         step: 1,
-        finish_reason: 'tool-calls',
+        finish_reason: 'tool_calls',
         text: '',
         tool_calls: 1,
         input_tokens: 10,

@@ -63,7 +63,7 @@ describe('the engine', () => {
       ['meet_b', 'b arrived'],
     ]);
     expect(steps(events)).toEqual([
-      [1, 2, 'tool-calls'],
+      [1, 2, 'tool_calls'],
       [2, 0, 'stop'],
     ]);
   });

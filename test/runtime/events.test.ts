@@ -57,7 +57,7 @@ describe('run events', () => {
     expect(toolResult).toMatchObject({ tool: 'helper', ok: true, result: 'helped' });
     const steps = events.filter((event) => event.type === 'model_step');
     expect(steps.map((step) => [step.worker, step.step, step.tool_calls, step.finish_reason])).toEqual([
-      ['main', 1, 1, 'tool-calls'],
+      ['main', 1, 1, 'tool_calls'],
       ['helper', 1, 0, 'stop'],
       ['main', 2, 0, 'stop'],
     ]);

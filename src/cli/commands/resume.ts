@@ -101,13 +101,14 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
   };
 }
 
-/** What the flags of `resume` change: who decides, streaming, `--allow-changed`; the rest is the paused run's. */
+/** What the flags of `resume` change: who decides, streaming, `--accept-truncated`, `--allow-changed`; the rest is the paused run's. */
 function optionsFromFlags(options: ResumeOptions, io: CliIO): Omit<ResumeRunOptions, 'project'> {
   const flags = runOptionsFromFlags(options, io);
   return {
     ...(flags.approval ? { approval: flags.approval } : {}),
     ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
     ...(options.stream === false ? { stream: false } : {}),
+    ...(flags.acceptTruncated ? { acceptTruncated: true } : {}),
     env: io.env,
     ...(flags.apiKeys ? { apiKeys: flags.apiKeys } : {}),
     ...(options.allowChanged ? { allowChanged: true } : {}),

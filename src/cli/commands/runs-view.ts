@@ -125,9 +125,11 @@ function requestLines(request: RequestRecord, pad: string, prompts: boolean): st
     request.duration_ms === null ? undefined : formatDuration(request.duration_ms),
     request.input_tokens === null
       ? undefined
-      : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out`,
+      : `${request.input_tokens} in${request.cache_read_tokens ? ` (${request.cache_read_tokens} cached)` : ''} / ${request.output_tokens ?? 0} out${request.reasoning_tokens ? ` (${request.reasoning_tokens} reasoning)` : ''}`,
   ];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
+  if (request.reasoning) lines.push(`${pad}  reasoning: ${shorten(request.reasoning, false, 160)}`);
+  if (request.commentary) lines.push(`${pad}  commentary: ${shorten(request.commentary, false, 160)}`);
   if (request.text) lines.push(`${pad}  text: ${shorten(request.text, false, 160)}`);
   if (prompts && request.prompt) lines.push(...promptLines(request.prompt, `${pad}  `));
   return lines;

@@ -27,7 +27,9 @@ export function addSessionOptions(command: Command, what: 'run' | 'session'): vo
     .option('--set <key=value>', `override a field of the entry worker for this ${what} (repeatable)`, collect)
     .option('--no-stream', 'use non-streaming model requests')
     .option('-q, --quiet', 'print only errors on stderr')
-    .option('-v, --verbose', 'show full tool arguments and results, and usage per worker')
+    .option('-v, --verbose', "show full tool arguments and results, usage per worker, and the models' reasoning")
+    .option('--show-reasoning', "show the models' reasoning (thinking, reasoning summaries) as it streams")
+    .option('--accept-truncated', 'take an answer cut at the output token limit as the answer instead of failing (every worker of the run)')
     .option('--trace <file>', 'write every event as one JSON object per line')
     .option('--otel <url>', 'export the run as OpenTelemetry spans to an OTLP/HTTP collector, e.g. http://localhost:4318')
     .option('--no-log', `do not record this ${what} in the run log ($LLM_DO_HOME/runs.db)`);
