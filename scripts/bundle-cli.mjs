@@ -103,6 +103,32 @@ const lazyChildProcessInCommander = {
   },
 };
 
+/**
+ * undici (the CLI's fetch, src/models/env-proxy-fetch.ts) requires `node:fs/promises` as it loads,
+ * for its mock agent's snapshots, which llm-do never uses. Here it is required at its first use
+ * instead. An undici whose require reads otherwise fails the build.
+ */
+const UNDICI_FS_PROMISES = "const { writeFile, readFile, mkdir } = require('node:fs/promises')";
+const lazyFsPromisesInUndici = {
+  name: 'lazy-fs-promises-in-undici',
+  transform(code, id) {
+    if (!/[\\/]undici[\\/]lib[\\/]mock[\\/]snapshot-recorder\.js$/.test(id)) return undefined;
+    if (!code.includes(UNDICI_FS_PROMISES)) throw new Error(`bundle-cli: ${id} no longer has "${UNDICI_FS_PROMISES}"; update lazyFsPromisesInUndici`);
+    const lazy = ['writeFile', 'readFile', 'mkdir'].map((name) => `${name} = (...args) => require('node:fs/promises').${name}(...args)`);
+    return code.replace(UNDICI_FS_PROMISES, `const ${lazy.join(', ')}`);
+  },
+};
+
+/**
+ * `charset: 'ascii'` escapes strings but leaves comments as they are, and a legal comment kept in
+ * the bundle may name its author in any script (undici's formdata-polyfill notice does): such
+ * characters are written as \uXXXX, so every file stays one byte per character.
+ */
+const asciiComments = {
+  name: 'ascii-comments',
+  renderChunk: (code) => code.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+};
+
 await build({
   // check-thread: the entry of `check`'s helper threads (src/cli/check-threads.ts).
   input: {
@@ -113,7 +139,7 @@ await build({
   },
   platform: 'node',
   external: EXTERNAL,
-  plugins: [lazyZodLocales, lazyYaml, lazyChildProcessInCommander],
+  plugins: [lazyZodLocales, lazyYaml, lazyChildProcessInCommander, lazyFsPromisesInUndici, asciiComments],
   logLevel: 'warn',
   // The lazy entries are required for their exports; said explicitly because includeDependenciesRecursively needs it.
   preserveEntrySignatures: 'allow-extension',

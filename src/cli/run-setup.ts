@@ -16,7 +16,7 @@ import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/state.ts';
 import type { ReopenedRun } from '../run-log/paused-runs.ts';
 import type { RunDatabase } from '../run-log/transaction.ts';
-import { createNodeHttpFetch } from '../models/node-http-fetch.ts';
+import { createEnvProxyFetch } from '../models/env-proxy-fetch.ts';
 import { parseMountGrant } from '../project/mount-table.ts';
 import { createNodeFileSystem } from '../sandbox/node-file-system.ts';
 import { printError, type CliIO } from './io.ts';
@@ -77,8 +77,17 @@ export function asksAtTerminal(flags: RunFlags): boolean {
   return approvalFromFlags(flags) === undefined && flags.onApproval !== 'pause';
 }
 
-/** How the CLI's model requests are sent: `node:http`, not undici's fetch (`models/node-http-fetch.ts`). */
-const modelFetch = createNodeHttpFetch();
+/**
+ * How model requests are sent: through the proxies the environment names, with undici's fetch
+ * (`models/env-proxy-fetch.ts`), one per environment, so the runs of a process (`llm-do ui`, `mcp
+ * serve`) share its connections; with no proxy variable, with the global fetch, as the library.
+ */
+const proxyFetches = new WeakMap<CliIO['env'], typeof fetch | undefined>();
+
+function modelFetch(env: CliIO['env']): typeof fetch {
+  if (!proxyFetches.has(env)) proxyFetches.set(env, createEnvProxyFetch(env));
+  return proxyFetches.get(env) ?? globalThis.fetch;
+}
 
 /** `runWorker` options from the flags shared by `run` and `chat`, and how model requests are sent. */
 export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> & { fetch: typeof fetch } {
@@ -94,7 +103,7 @@ export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerO
     ...(flags.acceptTruncated ? { acceptTruncated: true } : {}),
     env: io.env,
     apiKeys: readStoredKeys(io),
-    fetch: modelFetch,
+    fetch: modelFetch(io.env),
   };
 }
 

@@ -5,6 +5,7 @@
  * keeps a trace small however much is streamed or sent.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { UsageError } from '../errors.ts';
 import type { EventBus } from '../runtime/event-bus.ts';
 import type { RunEvent } from '../runtime/events.ts';
@@ -35,13 +36,17 @@ export async function openTraceWriter(path: string): Promise<TraceWriter> {
   return {
     attach: (bus) => void bus.subscribe(write, { lossless: true, drop: ['text_delta', 'reasoning_delta', 'commentary', 'model_prompt'] }),
     close() {
-      // A write that failed (a full disk, EIO) reaches the end's callback before its error event.
-      return new Promise((resolve, reject) =>
-        stream.end((error?: Error | null) => {
-          const failed = failure ?? error;
-          if (failed) reject(new Error(`--trace: the trace file ${path} could not be written (${failed.message}); the run's events are in the run log`));
-          else resolve();
-        }),
+      // Settled once the stream has finished or failed: a write that failed (a full disk, EIO) fails the close.
+      stream.end();
+      const couldNotWrite = (error: Error) =>
+        new Error(`--trace: the trace file ${path} could not be written (${error.message}); the run's events are in the run log`);
+      return finished(stream).then(
+        () => {
+          if (failure) throw couldNotWrite(failure);
+        },
+        (error: Error) => {
+          throw couldNotWrite(failure ?? error);
+        },
       );
     },
   };

@@ -1,6 +1,7 @@
 /** Turns whatever a model request threw into the one-sentence error users see (SPEC §11). */
 import { APICallError } from '@ai-sdk/provider';
 import { AbortedError, LlmDoError, ModelError } from '../errors.ts';
+import { ProxyError } from './proxy-error.ts';
 import { isProviderStreamError, judgeFailure } from './retry-policy.ts';
 import { RetryWaitTooLongError } from './retrying-model.ts';
 import { RequestTimeoutError, StreamTimeoutError } from './timed-fetch.ts';
@@ -82,12 +83,16 @@ function isAbortError(error: unknown): boolean {
   return error.cause instanceof Error && error.cause.name === 'AbortError';
 }
 
-/** `HTTP 500: overloaded`, `cannot connect to URL: ECONNREFUSED`, or the error's own message. */
+/**
+ * `HTTP 500: overloaded`, `cannot connect to URL: ECONNREFUSED`, `cannot connect to URL through the
+ * proxy P (HTTPS_PROXY): ECONNREFUSED`, or the error's own message.
+ */
 function describeFailure(error: unknown): string {
   if (APICallError.isInstance(error)) {
     const providerMessage = messageFromBody(error.responseBody) ?? messageFromValue(error.data) ?? error.message;
     if (error.statusCode === undefined) {
-      return shorten(`cannot connect to ${error.url}: ${connectionReason(error.cause) ?? providerMessage}`);
+      const reason = error.cause instanceof ProxyError ? ` ${error.cause.message}` : `: ${connectionReason(error.cause) ?? providerMessage}`;
+      return shorten(`cannot connect to ${error.url}${reason}`);
     }
     // An error event in a 200 stream has no HTTP status of its own: the SDK's is a guess from its type.
     const verdict = judgeFailure(error);

@@ -9,6 +9,7 @@ import { BUILTIN_PROVIDERS, createChatCompletionsModel, setting, type ProviderCo
 import { requestLimits } from './request-limits.ts';
 import { createRetryingModel, type RetryOptions } from './retrying-model.ts';
 import { createTimedFetch } from './timed-fetch.ts';
+import { followSameOriginRedirects } from './same-origin-redirects.ts';
 import { createTestModel } from './test-model.ts';
 
 /** Options of {@link createModelRegistry}. */
@@ -24,7 +25,10 @@ export interface ModelRegistryOptions {
   keys?: Readonly<Record<string, string>>;
   /** Told when a model of a `fallback_models` chain fails and the next one is tried. */
   onFallback?: (event: FallbackEvent) => void;
-  /** Underlying fetch (tests, proxies). @default globalThis.fetch */
+  /**
+   * Underlying fetch (tests, proxies), under the retries; a redirect is followed only within the
+   * request's origin (`same-origin-redirects.ts`), so no key goes elsewhere. @default globalThis.fetch
+   */
   fetch?: typeof fetch;
   /**
    * How failed requests are retried (`retrying-model.ts`, the one retry layer). `maxWaitMs` defaults
@@ -133,7 +137,7 @@ export function providerSpecs(providers: ProvidersConfig = {}): Map<string, Prov
  * Creates the registry: built-in providers `anthropic`, `openai` (Responses API),
  * `openai-compatible`, `google`, `ollama`, the offline `test` model, and the manifest's providers.
  * Every provider's model retries its failed requests (`retrying-model.ts`) over one fetch that
- * bounds each attempt's time (`timed-fetch.ts`).
+ * bounds each attempt's time (`timed-fetch.ts`) and follows redirects only within an origin.
  *
  * @example
  * const registry = createModelRegistry({ env: process.env, providers: manifest.providers });
@@ -143,7 +147,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
   const { env, providers = {}, keys = {}, retry, onFallback } = options;
   const limits = requestLimits(env);
   const timing = limits instanceof ProjectError ? {} : { idleTimeoutMs: limits.streamTimeoutMs, requestTimeoutMs: limits.requestTimeoutMs };
-  const fetch = createTimedFetch({ ...timing, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const fetch = createTimedFetch({ ...timing, fetch: followSameOriginRedirects(options.fetch ?? globalThis.fetch) });
   const retrying = (model: LanguageModelV4) =>
     createRetryingModel(model, { ...(limits instanceof ProjectError ? {} : { maxWaitMs: limits.maxRetryWaitMs }), ...retry });
   const known = providerSpecs(providers);

@@ -24,13 +24,14 @@ const PERMANENT_CODES = new Set(['insufficient_quota', 'billing_error', 'billing
 const TRANSIENT_CODE = /overload|rate_limit|server_error|api_error|internal|unavailable|timeout/i;
 
 /**
- * Connection errors that will not heal within seconds: nothing listens, the host does not exist, or
- * its certificate cannot be verified (OpenSSL's verification results, and Node's for a name the
- * certificate does not cover).
+ * Connection errors that will not heal within seconds: nothing listens, the host does not exist,
+ * a proxy refuses the tunnel (`env-proxy-fetch.ts`), or the certificate cannot be verified
+ * (OpenSSL's verification results, and Node's for a name the certificate does not cover).
  */
 const PERMANENT_CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
+  'PROXY_REFUSED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_GET_ISSUER_CERT',

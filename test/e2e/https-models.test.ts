@@ -1,6 +1,6 @@
 /**
- * Model requests over https: through the built CLI, whose fetch is `node:http`/`node:https`
- * (`src/models/node-http-fetch.ts`). A TLS front with a self-signed certificate for 127.0.0.1
+ * Model requests over https: through the built CLI, whose fetch is the global one (Node's undici)
+ * when no proxy is set (behind one: `test/e2e/proxy.test.ts`). A TLS front with a self-signed certificate for 127.0.0.1
  * (`test/fixtures/tls/`) passes requests to a scripted server: trusted through NODE_EXTRA_CA_CERTS,
  * both protocols stream their answer; untrusted, the run fails naming the certificate problem.
  */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, ModelError } from '../../src/errors.ts';
 import { createTimedFetch, toModelError } from '../../src/models/index.ts';
 import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
+import { ProxyError } from '../../src/models/proxy-error.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
 
 const context = { worker: 'main', model: 'anthropic:claude-x' };
@@ -14,6 +15,14 @@ function apiError(statusCode: number | undefined, responseBody: string | undefin
 }
 
 describe('toModelError', () => {
+  it('names the proxy a request could not get through, and why', () => {
+    const proxyFailure = new ProxyError('http://proxy.example.com:3128', 'HTTPS_PROXY', 'ECONNREFUSED', 'ECONNREFUSED');
+    const error = toModelError(apiError(undefined, undefined, 'Cannot connect to API: fetch failed', proxyFailure), context);
+    expect(error.message).toBe(
+      'model anthropic:claude-x failed for worker main: cannot connect to https://api.example.com/v1/messages through the proxy http://proxy.example.com:3128 (HTTPS_PROXY): ECONNREFUSED',
+    );
+  });
+
   it.each([
     ['OpenAI', 500, '{"error":{"message":"overloaded","type":"server_error"}}', 'HTTP 500: overloaded'],
     ['Anthropic', 529, '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', 'HTTP 529: Overloaded'],
