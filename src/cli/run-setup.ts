@@ -12,7 +12,7 @@ import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import type { PausedRuns } from '../run-log/paused-runs.ts';
 import type { RunDatabase } from '../run-log/transaction.ts';
 import { createNodeHttpFetch } from '../models/node-http-fetch.ts';

@@ -18,7 +18,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlink
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { processGone } from './liveness.ts';
 import { JOURNAL_FORMAT, type JournalHeader } from './run-journal.ts';
 import { journalDirectory, journalNames, journalSize } from './run-log-file.ts';

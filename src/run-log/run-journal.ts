@@ -17,7 +17,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { commitsAfter } from './commit-points.ts';
 import { journalDirectory, journalNames, journalSize, runLogUnusable } from './run-log-file.ts';
 

@@ -13,7 +13,8 @@
 import { hostname } from 'node:os';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning, RunStore } from '../runtime/run-store.ts';
-import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
+import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { commitsAfter } from './commit-points.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { createPausedRuns, type PausedRuns } from './paused-runs.ts';

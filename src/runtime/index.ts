@@ -2,7 +2,8 @@
 export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, type RunHandle } from './run-worker.ts';
 export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, PendingApproval, PendingQuestion } from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
-export { pendingApprovals, STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './state.ts';
+export { pendingApprovals } from './state.ts';
+export { STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './saved-state.ts';
 export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
 export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import { STATE_VERSION, type RunSnapshot } from '../../src/runtime/state.ts';
+import { STATE_VERSION, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { fixtureVersions, savedStateFixture } from '../helpers/saved-state-fixtures.ts';
 import { beginning, NO_USAGE, stamper } from '../run-log/helpers.ts';
 import { runCli } from './helpers/run-cli.ts';
