@@ -13,7 +13,7 @@ import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
 import type { RunWorkerOptions } from '../runtime/run-worker.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import type { ReopenedRun } from '../run-log/paused-runs.ts';
 import type { RunDatabase } from '../run-log/transaction.ts';
 import { createEnvProxyFetch } from '../models/env-proxy-fetch.ts';

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { parseRunSnapshot } from '../runtime/saved-state.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { printError, type CliIO } from './io.ts';
 
 /** The writer of `file`; refuses at once a file whose directory does not exist. */

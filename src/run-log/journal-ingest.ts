@@ -18,7 +18,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlink
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { processGone } from './liveness.ts';
 import type { LogEntry } from './log-entries.ts';
 import { JOURNAL_FORMAT, type JournalHeader, type JournalOperation } from './run-journal.ts';

@@ -13,7 +13,8 @@
 import type { Decision } from '../approval/decision-source.ts';
 import { UsageError } from '../errors.ts';
 import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
-import { pendingApprovals, pendingQuestions, type RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
+import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { processExists } from './liveness.ts';
 import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';

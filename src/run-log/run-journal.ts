@@ -22,7 +22,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
-import type { RunSnapshot } from '../runtime/state.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { commitsAfter, type LogEntry, type LogWriter } from './log-entries.ts';
 import { journalDirectory, journalNames, journalSize, runLogUnusable } from './run-log-file.ts';
 

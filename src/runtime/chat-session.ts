@@ -16,7 +16,7 @@ import { nextCallId } from './run-context.ts';
 import { createRunScope, createTurnScope, openRunBus } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import { endStatus, type RunWorkerOptions } from './run-worker.ts';
-import type { RunSnapshot } from './state.ts';
+import type { RunSnapshot } from './saved-state.ts';
 
 export interface ChatSessionOptions extends Omit<RunWorkerOptions, 'input' | 'attachments'> {
   /** The conversation to go on with (`conversationOf` a turn's saved state: `chat --resume`). */
@@ -161,7 +161,7 @@ export async function startChatSession(options: ChatSessionOptions): Promise<Cha
     history: () => history,
     usage: () => usage.summary(),
     close() {
-      void scope.ctx.state.mcp.closeAll();
+      void scope.ctx.resources.mcp.closeAll();
       scope.dispose();
       bus.close();
     },

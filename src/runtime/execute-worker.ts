@@ -200,7 +200,7 @@ async function collectTools(ctx: RunContext, caller: Caller, runCallee: ExecuteC
     delegationTools: () => createDelegationTools(ctx, caller, runCallee),
     // Loaded only for a worker with the toolset: checking a request takes nunjucks' parser.
     workerFactoryTools: async () => (await import('./worker-factory.ts')).createWorkerFactoryTools(ctx, caller, runCallee, factory),
-    mcpServer: (name) => ctx.state.mcp.connect(name, ctx.signal),
+    mcpServer: (name) => ctx.resources.mcp.connect(name, ctx.signal),
   };
   const toolsets = await Promise.all(
     enabledToolsets(caller.worker.definition.config.toolsets).map((toolset) => toolset.kind.create(toolset.config, host, toolset.name)),

@@ -12,7 +12,8 @@ export type {
   PendingQuestion,
 } from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
-export { pendingApprovals, STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './state.ts';
+export { pendingApprovals } from './state.ts';
+export { STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './saved-state.ts';
 export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
 export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';

@@ -244,7 +244,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const systemSha256 = sha256Hex(system);
   // This call's own signal, so the run's shared retrying models can say which call a retry serves.
   const abortSignal = AbortSignal.any([ctx.signal]);
-  ctx.state.requests.set(abortSignal, {
+  ctx.resources.requests.set(abortSignal, {
     ...identity,
     get model() {
       return servedBy();

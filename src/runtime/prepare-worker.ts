@@ -12,10 +12,10 @@ import type { PreparedWorker, RunContext } from './run-context.ts';
 
 /** Prepares a worker (memoized per run by canonical id). */
 export function prepareWorker(ctx: RunContext, definition: WorkerDefinition): Promise<PreparedWorker> {
-  let prepared = ctx.state.prepared.get(definition.id);
+  let prepared = ctx.resources.prepared.get(definition.id);
   if (!prepared) {
     prepared = buildPreparedWorker(ctx, definition);
-    ctx.state.prepared.set(definition.id, prepared);
+    ctx.resources.prepared.set(definition.id, prepared);
   }
   return prepared;
 }

@@ -15,8 +15,8 @@ import { resumeCall } from './execute-worker.ts';
 import type { CallState } from './run-context.ts';
 import { createRunScope, openRunBus } from './run-scope.ts';
 import { finishRun, type RunHandle, type RunWorkerOptions } from './run-worker.ts';
-import { checkRunSnapshot } from './saved-state.ts';
-import { restoreCalls, workerFingerprint, type RunSnapshot } from './state.ts';
+import { migrateSavedState, type RunSnapshot, type SavedRunState } from './saved-state.ts';
+import { restoreCalls, workerFingerprint } from './state.ts';
 
 export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'input' | 'attachments'> {
   /** Decisions on the pending approvals, by approval id (or tool call id). The rest go to `onApproval`. */
@@ -38,7 +38,8 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
 type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
 
 /**
- * Resumes a run from `state` (a paused run's `result.state`, or the state the run store saved).
+ * Resumes a run from `saved` (a paused run's `result.state`, or the state the run store saved), as
+ * saved by this llm-do or an older one (docs/durable-runs.md, "Saved states and llm-do versions").
  * Throws `UsageError` for a state this version cannot resume and `ProjectError` (`changed-since-pause`)
  * for a worker that changed since, before anything runs.
  *
@@ -47,22 +48,22 @@ type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
  * const decisions = Object.fromEntries(paused.pending!.map((p) => [p.approval_id, { action: 'approve' as const }]));
  * const { result } = await resumeRun(paused.state!, { project, decisions });
  */
-export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): Promise<RunHandle> {
-  assertResumable(state);
-  const saved = state.options;
+export async function resumeRun(saved: SavedRunState, options: ResumeRunOptions): Promise<RunHandle> {
+  const state = resumable(saved);
+  const started = state.options;
   const calls = restoreCalls(state);
   const root = calls[0]!;
-  const set = options.set ?? saved.set;
+  const set = options.set ?? started.set;
   const rootWorker = applyOverrides(await options.project.resolveWorker(root.identity.worker), set);
   const created = new Set((state.created_workers ?? []).map((worker) => worker.name));
   await assertUnchanged(options.project, calls, rootWorker, created, options.allowChanged === true);
   const claimed = { ...options, ...(await options.claim?.()) };
   const effective: RunWorkerOptions = {
     ...claimed,
-    ...(options.model === undefined && saved.model !== null ? { model: saved.model } : {}),
-    stream: options.stream ?? saved.stream,
-    maxDepth: options.maxDepth ?? saved.max_depth,
-    mounts: options.mounts ?? saved.mounts,
+    ...(options.model === undefined && started.model !== null ? { model: started.model } : {}),
+    stream: options.stream ?? started.stream,
+    maxDepth: options.maxDepth ?? started.max_depth,
+    mounts: options.mounts ?? started.mounts,
     set,
   };
   const decisions = asMap(claimed.decisions);
@@ -86,9 +87,11 @@ function asMap<T>(given: ReadonlyMap<string, T> | Readonly<Record<string, T>> | 
   return new Map(given instanceof Map ? given : Object.entries(given ?? {}));
 }
 
-function assertResumable(state: RunSnapshot): void {
-  checkRunSnapshot(state, 'the saved state');
+/** `saved` as a state of this version, with a call in progress. */
+function resumable(saved: SavedRunState): RunSnapshot {
+  const state = migrateSavedState(saved, 'the saved state');
   if (!state.root) throw new UsageError(`run ${state.run_id} has no call in progress to resume`);
+  return state;
 }
 
 /** Refuses (unless allowed) a saved call whose worker's configuration or instructions changed since. */

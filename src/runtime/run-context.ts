@@ -1,7 +1,8 @@
 /**
- * The shape of a run, in three parts (docs/decisions.md, "The run's shape"): what it was asked to do
- * (`RunConfig`, fixed, plain data), what it uses (`RunServices`, live objects), and what it has done
- * so far (`RunState`, the run's only mutable state). Each worker call adds its own `CallState`.
+ * The shape of a run, in four parts (docs/decisions.md, "The run's shape"): what it was asked to do
+ * (`RunConfig`, fixed, plain data), what it uses (`RunServices`, live objects), what it has done so
+ * far (`RunState`, data: what a checkpoint saves), and what it holds while it runs (`RunResources`:
+ * MCP sessions, promises in flight). Each worker call adds its own `CallState`.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FinishReason } from '../models/finish-reason.ts';
@@ -17,10 +18,9 @@ import type { ToolsetTool } from '../tools/types.ts';
 import type { ResolvedSchema } from '../worker-file/schema-ref.ts';
 import type { TemplateRenderer } from '../templates/render.ts';
 import type { Branches } from './branches.ts';
-import type { CreatedWorker } from './created-workers.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
-import type { RunSnapshot } from './state.ts';
+import type { CreatedWorkerRecord, RunSnapshot, ToolCallSnapshot } from './saved-state.ts';
 import type { UsageMeter } from './usage.ts';
 
 /** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
@@ -65,7 +65,10 @@ export interface RunServices {
   readonly journal: RunJournal | undefined;
 }
 
-/** Everything about a run that changes while it runs, in one place (shared by the turns of a chat). */
+/**
+ * What a run has done so far, as data (shared by the turns of a chat): what a checkpoint saves
+ * (`snapshotRun`) and a resumed run starts from. The live objects the run holds are in {@link RunResources}.
+ */
 export interface RunState {
   /** Calls started so far; the next call is `c${callCount + 1}`. */
   callCount: number;
@@ -77,25 +80,33 @@ export interface RunState {
   readonly active: Map<string, CallState>;
   /** What a person approved for the session (the approval controller's memory). */
   readonly session: SessionMemory;
-  /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
-  readonly running: Map<symbol, string>;
+  /** Workers made by `worker_create` so far, by name, in order of creation (docs/dynamic-workers.md). */
+  readonly createdWorkers: Map<string, CreatedWorkerRecord>;
+  /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */
+  readonly warnedSettings: Set<string>;
+  /** Why each call's last model step stopped, by `call_id`: the run's `finish_reason` is its entry call's. */
+  readonly finishes: Map<string, FinishReason>;
+}
+
+/** What a run holds while it runs (shared by the turns of a chat): live objects, never saved; a resumed run makes its own. */
+export interface RunResources {
+  /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
+  readonly mcp: McpSessions;
   /** Work the run must see settle before it ends (see `branches.ts`). */
   readonly branches: Branches;
+  /** Tool calls running now, as `worker › tool` (to say what a stalled run was waiting for). */
+  readonly running: Map<symbol, string>;
   /** Prepared workers by canonical id (each prepared once per run). */
   readonly prepared: Map<string, Promise<PreparedWorker>>;
+  /** Definitions of the created workers, each built from its record once, when first needed. */
+  readonly createdDefinitions: Map<string, Promise<WorkerDefinition>>;
+  /** Names `worker_create` calls are creating right now: two calls asking for one name at once cannot both get it. */
+  readonly creating: Set<string>;
   /**
    * The call each model request serves, by the abort signal the model step hands the model; the
    * registry's retrying models report `model_retry` through it.
    */
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
-  /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */
-  readonly warnedSettings: Set<string>;
-  /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
-  readonly mcp: McpSessions;
-  /** Workers made by `worker_create` so far, by name (SPEC §21); saved with the run's state. */
-  readonly createdWorkers: Map<string, CreatedWorker>;
-  /** Why each call's last model step stopped, by `call_id`: the run's `finish_reason` is its entry call's. */
-  readonly finishes: Map<string, FinishReason>;
 }
 
 /** What every worker call of one run (or chat turn) is given. */
@@ -103,13 +114,14 @@ export interface RunContext {
   readonly config: RunConfig;
   readonly services: RunServices;
   readonly state: RunState;
+  readonly resources: RunResources;
   /** Aborted by the caller's signal (Ctrl-C) or by `fail`. */
   readonly signal: AbortSignal;
   /** Ends the whole run with `error` (e.g. the user chose "quit" at an approval prompt). */
   fail(error: unknown): void;
 }
 
-/** One worker call in progress: plain data, so that a later version can save and resume it. */
+/** One worker call in progress: plain data, saved as a `CallSnapshot` (`state.ts`). */
 export interface CallState {
   identity: CallIdentity;
   /** The tool call of the parent that started this call (a delegation); null for the entry. */
@@ -150,22 +162,16 @@ export interface ToolCallState {
   toolCallId: string;
   tool: string;
   args: unknown;
-  status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
+  status: ToolCallSnapshot['status'];
   /** The question a `pending` call waits on. */
-  approval?: { approval_id: string; toolset: string; description: string; note?: string };
+  approval?: ToolCallSnapshot['approval'];
   /** The worker's question a `pending` `ask_user` call waits to have answered (SPEC §21). */
-  question?: PendingQuestionState;
+  question?: ToolCallSnapshot['question'];
   /** What the model is answered, once done. */
   answer?: ToolResultPart;
   denied?: boolean;
   /** Set on a call restored as `running`: it started before the run stopped, and may have had effects. */
   interrupted?: boolean;
-}
-
-/** A worker's question waiting for an answer. */
-export interface PendingQuestionState {
-  question_id: string;
-  question: string;
 }
 
 /** Allocates the id of a call that is starting: `c1`, `c2`, … in order of start. */

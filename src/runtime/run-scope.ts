@@ -1,5 +1,5 @@
 /**
- * Builds the context one run shares (its config, services and state) and an abort signal that a
+ * Builds the context one run shares (its config, services, state and resources) and an abort signal that a
  * user's signal, Ctrl-C or a fatal tool outcome (quit at a prompt) all trigger.
  */
 import { createApprovalController, sourceForOnApproval } from '../approval/controller.ts';
@@ -16,13 +16,12 @@ import type { ApprovalEvent, ApprovalMode } from '../approval/types.ts';
 import { createBranches } from './branches.ts';
 import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts';
 import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
-import type { RunConfig, RunContext, RunServices, RunState } from './run-context.ts';
+import type { RunConfig, RunContext, RunResources, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
 import { attachRunStore, recordsRuns } from './run-store.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
-import type { RunSnapshot } from './state.ts';
+import type { RunSnapshot } from './saved-state.ts';
 import { createUsageMeter } from './usage.ts';
-import { restoreCreatedWorkers } from './created-workers.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
 
@@ -100,19 +99,23 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     calls: new Map(),
     active: new Map(),
     session: saved ? sessionMemoryFromJSON(saved.session, 'the saved run state') : createSessionMemory(),
-    running: new Map(),
-    branches: createBranches(),
-    prepared: new Map(),
-    requests: new WeakMap(),
+    createdWorkers: new Map((saved?.created_workers ?? []).map((record) => [record.name, record])),
     warnedSettings: new Set(),
-    mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
-    createdWorkers: restoreCreatedWorkers(saved?.created_workers ?? [], (id) => state.createdWorkers.get(id)?.definition() ?? project.resolveWorker(id)),
     finishes: new Map(),
+  };
+  const resources: RunResources = {
+    mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
+    branches: createBranches(),
+    running: new Map(),
+    prepared: new Map(),
+    createdDefinitions: new Map(),
+    creating: new Set(),
+    requests: new WeakMap(),
   };
   const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
   // The call a model request serves, from the signal its model loop hands the AI SDK (and so fetch).
-  const callOf = (signal: AbortSignal | undefined) => (signal ? state.requests.get(signal) : undefined);
+  const callOf = (signal: AbortSignal | undefined) => (signal ? resources.requests.get(signal) : undefined);
   const config: RunConfig = Object.freeze({
     runId: saved?.run_id ?? uuidv7(now()),
     project,
@@ -162,7 +165,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     checkpoint: checkpointSink(options, now),
     journal: options.journal,
   };
-  return scopeWithSignal({ config, services, state }, options.signal);
+  return scopeWithSignal({ config, services, state, resources }, options.signal);
 }
 
 /** Who decides the run's approvals and answers its questions: `onApproval` (or the mode and prompter), questions to `onQuestion` if given. */
@@ -193,7 +196,7 @@ function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions, now:
  */
 export function createTurnScope(parent: RunContext, emit: RunServices['emit'], signal?: AbortSignal): RunScope {
   const config = Object.freeze({ ...parent.config, runId: uuidv7(parent.services.now()) });
-  return scopeWithSignal({ config, services: { ...parent.services, emit }, state: parent.state }, signal);
+  return scopeWithSignal({ config, services: { ...parent.services, emit }, state: parent.state, resources: parent.resources }, signal);
 }
 
 /** Approval events of a tool call, under the identity of the call that made it. */
@@ -207,7 +210,7 @@ function emitApprovalEvent(emit: (event: UnstampedEvent) => void, calls: Readonl
   emit({ ...(identity ?? fallback), ...body, tool_call_id: toolCallId ?? '' } as UnstampedEvent);
 }
 
-function scopeWithSignal(base: Pick<RunContext, 'config' | 'services' | 'state'>, outer: AbortSignal | undefined): RunScope {
+function scopeWithSignal(base: Pick<RunContext, 'config' | 'services' | 'state' | 'resources'>, outer: AbortSignal | undefined): RunScope {
   const abort = new AbortController();
   let fatal: unknown;
   const ctx: RunContext = {
@@ -222,7 +225,7 @@ function scopeWithSignal(base: Pick<RunContext, 'config' | 'services' | 'state'>
   // code fails outside any call); any other abort is an interruption.
   const onOuterAbort = () => {
     const reason: unknown = outer?.reason;
-    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.state.running));
+    if (LlmDoError.isInstance(reason) && reason.kind !== 'aborted') ctx.fail(namingRunningCalls(reason, base.resources.running));
     else abort.abort(new AbortedError());
   };
   outer?.addEventListener('abort', onOuterAbort, { once: true });

@@ -8,7 +8,7 @@ import type { Project } from '../project/types.ts';
 import type { EventBus } from './event-bus.ts';
 import type { RunEvent } from './events.ts';
 import type { RunWorkerOptions } from './run-worker.ts';
-import type { RunSnapshot } from './state.ts';
+import type { RunSnapshot } from './saved-state.ts';
 
 /** The options of a run worth keeping: what shapes it, never the environment, keys or callbacks. */
 export interface RecordedRunOptions {

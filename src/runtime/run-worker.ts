@@ -26,7 +26,8 @@ import { nextCallId, type RunContext, type RunJournal } from './run-context.ts';
 import { createRunScope, openRunBus, type RunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
 import type { RunStore } from './run-store.ts';
-import { pendingApprovals, pendingQuestions, snapshotRun, type RunSnapshot } from './state.ts';
+import type { RunSnapshot } from './saved-state.ts';
+import { pendingApprovals, pendingQuestions, snapshotRun } from './state.ts';
 
 export interface RunWorkerOptions {
   /** From `loadProject`. */
@@ -247,7 +248,7 @@ export async function finishRun(scope: RunScope, bus: EventBus, root: CallIdenti
     return { worker, status, ...stopped, error, usage: summary, denied_calls, duration_ms };
   } finally {
     // Ended, paused or aborted: the run's MCP servers stop (a resumed run starts them again).
-    await ctx.state.mcp.closeAll();
+    await ctx.resources.mcp.closeAll();
     // Nothing is reported after run_end: a branch given up on reports into a closed bus.
     bus.close();
     scope.dispose();

@@ -1,80 +1,94 @@
 /**
- * Reading back a run's saved state (a `RunSnapshot` from the run log, a `--state` file or a library
- * caller): it may be damaged, or written by a newer llm-do. Each is refused with a sentence naming
- * what was read, before anything acts on the state. The shape is checked down to each tool call's
- * status and approval and the run's options; the engine that resumes the state owns the meaning of the rest.
+ * A run's saved state (docs/durable-runs.md, "Saved states and llm-do versions"): what `--state
+ * FILE`, `onCheckpoint`, a paused run's result and the run log keep, so that a later process (and a
+ * later llm-do) can go on with the run. Its schema is versioned: each version's schema stays
+ * (`saved-state-v<N>.ts`) with the migration from the one before, so a state saved by an older
+ * llm-do is read as the current version. The current version's types are the ones the runtime uses.
+ *
+ * Whatever the state came from (the run log, a file, a library caller), it is read through
+ * `migrateSavedState` before anything acts on it: a state from a newer llm-do, or a damaged one, is
+ * refused with a sentence naming what was read and, for a damaged one, the field.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { UsageError } from '../errors.ts';
-import { CREATED_WORKER_NAME } from '../tools/worker-factory.ts';
-import { STATE_VERSION, type RunSnapshot } from './state.ts';
+import {
+  type CallSnapshotV1,
+  type CreatedWorkerRecordV1,
+  type PendingQuestionStateV1,
+  RunSnapshotV1,
+  type SavedBoundMountV1,
+  type SavedRunOptionsV1,
+  type ToolCallSnapshotV1,
+} from './saved-state-v1.ts';
 
-const ApprovalShape = z.looseObject({ approval_id: z.string(), toolset: z.string(), description: z.string(), note: z.string().optional() });
-const QuestionShape = z.looseObject({ question_id: z.string(), question: z.string() });
-
-interface CallShape {
-  call_id: string;
-  chain: string[];
-  bound_mounts?: { name: string; host_root: string; mode: 'ro' | 'rw'; bound_from: string; suffixes?: string[]; max_file_bytes?: number }[];
-  messages: unknown[];
-  tool_calls: { tool_call_id: string; tool: string; status: string; children: CallShape[] }[];
+/** One version of the saved state: its schema, and how a state of the version before becomes one of it. */
+export interface StateVersion<Previous, Saved> {
+  version: number;
+  schema: z.ZodType<Saved>;
+  /** Absent for the first version. */
+  upgrade?: (previous: Previous) => Saved;
 }
 
-const CallShape: z.ZodType<CallShape> = z.lazy(() =>
-  z.looseObject({
-    call_id: z.string(),
-    chain: z.array(z.string()),
-    bound_mounts: z
-      .array(
-        z.looseObject({
-          name: z.string(),
-          host_root: z.string().startsWith('/'),
-          mode: z.enum(['ro', 'rw']),
-          bound_from: z.string(),
-          suffixes: z.array(z.string()).optional(),
-          max_file_bytes: z.number().int().positive().optional(),
-        }),
-      )
-      .optional(),
-    messages: z.array(z.unknown()),
-    tool_calls: z.array(
-      z.looseObject({
-        tool_call_id: z.string(),
-        tool: z.string(),
-        status: z.enum(['new', 'running', 'pending', 'waiting', 'done']),
-        approval: ApprovalShape.optional(),
-        question: QuestionShape.optional(),
-        children: z.array(CallShape),
-      }),
-    ),
-  }),
-);
+/**
+ * Every version llm-do has written, oldest first. A new version adds its schema and its `upgrade`
+ * from the last one here, and its states to test/fixtures/saved-state (written with
+ * test/fixtures/saved-state/generate.mjs).
+ */
+const HISTORY: readonly StateVersion<any, unknown>[] = [{ version: 1, schema: RunSnapshotV1 }];
 
-const SnapshotShape = z.looseObject({
-  state_version: z.literal(STATE_VERSION),
-  run_id: z.string(),
-  project: z.looseObject({ name: z.string(), root: z.string() }),
-  call_count: z.number().int().nonnegative(),
-  options: z.looseObject({ stream: z.boolean(), max_depth: z.number(), mounts: z.array(z.unknown()), set: z.array(z.unknown()) }),
-  root: CallShape.nullable(),
-  created_workers: z
-    .array(
-      z.looseObject({
-        name: z.string().regex(CREATED_WORKER_NAME, 'not a created worker name'),
-        created_by: z.string(),
-        call_id: z.string(),
-        config: z.looseObject({}),
-        own_toolsets: z.looseObject({}),
-        instructions: z.string(),
-        front_matter: z.looseObject({}),
-      }),
-    )
-    .optional(),
-});
+/** A run's state as this llm-do saves it (state_version {@link STATE_VERSION}): plain JSON. */
+export type RunSnapshot = RunSnapshotV1;
+/** One worker call in progress in a {@link RunSnapshot}, with the calls under its tool calls. */
+export type CallSnapshot = CallSnapshotV1;
+/** One tool call of a saved call's current step. */
+export type ToolCallSnapshot = ToolCallSnapshotV1;
+/** What a saved run was started with (`--model`, streaming, `--max-depth`, `--mount`, `--set`). */
+export type SavedRunOptions = SavedRunOptionsV1;
+/** A bound `${field}` mount of a saved call. */
+export type SavedBoundMount = SavedBoundMountV1;
+/** A worker made by `worker_create`, as the run records it. */
+export type CreatedWorkerRecord = CreatedWorkerRecordV1;
+/** A worker's question that a pending `ask_user` call waits to have answered. */
+export type PendingQuestionState = PendingQuestionStateV1;
+/** A saved state of any version this llm-do reads. */
+export type SavedRunState = RunSnapshotV1;
+
+/** The version this llm-do writes: the last of its history. */
+export const STATE_VERSION: RunSnapshot['state_version'] = 1;
+/** The versions this llm-do reads: older ones are migrated to {@link STATE_VERSION}. */
+export const SUPPORTED_STATE_VERSIONS: readonly number[] = HISTORY.map((entry) => entry.version);
 
 /**
- * `text` as a saved state; `what` names it in errors ("run X's saved state", "state file F"), and
- * `runId`, when given, is the run it must be. A UsageError (exit 2) when it cannot be used.
+ * `value` as a saved state of the current version: checked against the schema of the version it
+ * says it is, then migrated. `what` names it in errors ("run X's saved state", "the state file F").
+ * A UsageError (exit 2) when it cannot be used.
+ */
+export const migrateSavedState: (value: unknown, what?: string) => RunSnapshot = stateReader(HISTORY);
+
+/** Reads saved states of the versions of `history` (oldest first) as states of its last version. */
+export function stateReader<Current>(history: readonly StateVersion<any, unknown>[]): (value: unknown, what?: string) => Current {
+  const current = history.at(-1)!.version;
+  const readable = `this one reads ${versionsNamed(history.map((entry) => entry.version))}`;
+  return (value, what = 'the saved state') => {
+    const version = (value as { state_version?: unknown } | null)?.state_version;
+    if (typeof version !== 'number' || !Number.isInteger(version)) throw corrupt(what, 'state_version: not a whole number');
+    if (version > current) throw new UsageError(`${what} is from a newer llm-do (state_version ${version}; ${readable})`);
+    const at = history.findIndex((entry) => entry.version === version);
+    if (at < 0) throw new UsageError(`${what} is from an older llm-do (state_version ${version}; ${readable}); it cannot be resumed`);
+    const checked = history[at]!.schema.safeParse(value);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw corrupt(what, `${issue.path.length ? issue.path.join('.') : 'the state'}: ${issue.message}`);
+    }
+    let state: unknown = checked.data;
+    for (const next of history.slice(at + 1)) state = next.upgrade!(state);
+    return state as Current;
+  };
+}
+
+/**
+ * `text` as a saved state, read as {@link migrateSavedState} reads a value; `runId`, when given, is
+ * the run it must be (a state kept in the run log under that run).
  */
 export function parseRunSnapshot(text: string, what: string, runId?: string): RunSnapshot {
   let value: unknown;
@@ -83,23 +97,14 @@ export function parseRunSnapshot(text: string, what: string, runId?: string): Ru
   } catch (error) {
     throw corrupt(what, `not JSON: ${(error as Error).message}`);
   }
-  return checkRunSnapshot(value, what, runId);
+  const state = migrateSavedState(value, what);
+  if (runId !== undefined && state.run_id !== runId) throw corrupt(what, `it names another run, ${state.run_id}`);
+  return state;
 }
 
-/** `value` as a saved state, checked as {@link parseRunSnapshot} checks it. */
-export function checkRunSnapshot(value: unknown, what: string, runId?: string): RunSnapshot {
-  const version = (value as { state_version?: unknown } | null)?.state_version;
-  if (typeof version === 'number' && Number.isInteger(version) && version > STATE_VERSION) {
-    throw new UsageError(`${what} is from a newer llm-do (state_version ${version}; this one reads state_version ${STATE_VERSION})`);
-  }
-  const checked = SnapshotShape.safeParse(value);
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    throw corrupt(what, `${issue.path.length ? issue.path.join('.') : 'the state'}: ${issue.message}`);
-  }
-  if (runId !== undefined && checked.data.run_id !== runId) throw corrupt(what, `it names another run, ${checked.data.run_id}`);
-  // The value itself, not zod's copy: every field the engine saved stays as it was.
-  return value as RunSnapshot;
+/** `state_version 1`, `state_versions 1 to 3`. */
+function versionsNamed(versions: readonly number[]): string {
+  return versions.length === 1 ? `state_version ${versions[0]}` : `state_versions ${versions[0]} to ${versions.at(-1)}`;
 }
 
 function corrupt(what: string, detail: string): UsageError {

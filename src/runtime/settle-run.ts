@@ -11,7 +11,7 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; caught: unknown }
 
 /** Awaits the entry call `work` of `root`, then drains the run's branches; names what it gave up on in a `warning`. */
 export async function settleRun<T>(ctx: RunContext, root: CallIdentity, work: Promise<T>): Promise<Settled<T>> {
-  const { branches } = ctx.state;
+  const { branches } = ctx.resources;
   let settled: Settled<T>;
   try {
     // On an abort, stop waiting for the answer at once: the drain below waits for the work itself.

@@ -1,106 +1,18 @@
 /**
- * A run's state as data (SPEC §17; docs/decisions.md, "The engine"): what a checkpoint saves after
- * every model step and every start and result of a tool call that is not idempotent, so that a later version can resume the run. Plain JSON:
- * the call tree with each call's messages (file bytes as base64), its current step's tool calls,
- * usage, denials and session approvals. Never the environment, API keys or headers.
+ * A run's state between its live form and its saved one (docs/durable-runs.md; docs/decisions.md, "The engine"):
+ * `snapshotRun` makes the `RunSnapshot` a checkpoint saves after every model step and every start and
+ * result of a tool call that is not idempotent, from the run's data (`RunState`, never its
+ * resources); `restoreCalls` makes a saved state's calls live again. Plain JSON: the call tree with
+ * each call's messages (file bytes as base64), its current step's tool calls, usage, denials and
+ * session approvals. Never the environment, API keys or headers. The schema is `saved-state.ts`.
  */
-import type { ModelMessage } from 'ai';
-import type { SavedSessionMemory } from '../approval/session-memory.ts';
-import type { MountGrant } from '../project/mount-table.ts';
-import type { WorkerDefinition } from '../project/types.ts';
-import type { MountMode, MountSpec, Restriction } from '../sandbox/types.ts';
-import type { CreatedWorkerRecord } from './created-workers.ts';
-import type { PendingApproval, PendingQuestion, UsageSummary } from './events.ts';
-import type { ConfigOverride } from './overrides.ts';
-import type { CallState, PendingQuestionState, RunContext, ToolCallState } from './run-context.ts';
+import type { ModelMessage, ToolResultPart } from 'ai';
 import { sha256Hex } from '../crypto.ts';
-
-export const STATE_VERSION = 1;
-
-export interface RunSnapshot {
-  state_version: typeof STATE_VERSION;
-  run_id: string;
-  project: { name: string; root: string };
-  /** Calls started so far (the next is `c${call_count + 1}`). */
-  call_count: number;
-  usage: UsageSummary;
-  denied_calls: number;
-  session: SavedSessionMemory;
-  /** What the run was started with, which a resumed run keeps unless told otherwise. */
-  options: SavedRunOptions;
-  /** The entry call while it runs (in a chat: this turn's); null between turns. */
-  root: CallSnapshot | null;
-  /** Workers made by `worker_create` so far, in order of creation (SPEC §21); left out when none. */
-  created_workers?: CreatedWorkerRecord[];
-}
-
-export interface SavedRunOptions {
-  /** `--model`, if given. */
-  model: string | null;
-  stream: boolean;
-  max_depth: number;
-  /** `--mount` grants (host directories the user granted). */
-  mounts: MountGrant[];
-  /** `--set` overrides of the entry worker. */
-  set: ConfigOverride[];
-}
-
-export interface CallSnapshot {
-  call_id: string;
-  parent_call_id: string | null;
-  /** The parent's tool call that started it (`<id>/<n>` for `ctx.callWorker` from tool code). */
-  parent_tool_call_id: string | null;
-  worker: string;
-  /** The worker's configuration and instructions as they were (`workerFingerprint`): a resumed run refuses a changed worker. */
-  worker_sha256: string;
-  chain: string[];
-  system: string;
-  restrictions: Restriction[];
-  /** Its `${field}` mounts as bound when it started (SPEC §21); absent in states saved before them. */
-  bound_mounts?: SavedBoundMount[];
-  /** What the model sees; file data as base64 text, which the AI SDK accepts as is. */
-  messages: ModelMessage[];
-  /** Messages from earlier chat turns at the start of `messages`. */
-  history_length: number;
-  step: number;
-  max_steps: number;
-  step_limit: number;
-  repaired: boolean;
-  /** `tools` while a step's tool calls run, else `model`. */
-  phase: 'model' | 'tools';
-  tool_calls: ToolCallSnapshot[];
-}
-
-/** A bound `${field}` mount in a saved state: the directory found when the call started. */
-export interface SavedBoundMount {
-  name: string;
-  host_root: string;
-  mode: MountMode;
-  bound_from: string;
-  suffixes?: string[];
-  max_file_bytes?: number;
-}
-
-export interface ToolCallSnapshot {
-  tool_call_id: string;
-  tool: string;
-  args: unknown;
-  /**
-   * `new`: not decided yet; `running`: allowed and started (after a crash: it may have had effects);
-   * `pending`: waiting for a decision (`approval`) or an answer (`question`); `waiting`: a worker
-   * call under it paused; `done`: `answer` is what the model gets.
-   */
-  status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
-  /** The question a `pending` call waits on. */
-  approval?: { approval_id: string; toolset: string; description: string; note?: string };
-  /** The worker's question a `pending` `ask_user` call waits to have answered. */
-  question?: PendingQuestionState;
-  /** The model-visible result (`tool-result` part) once done. */
-  answer?: unknown;
-  denied?: boolean;
-  /** Worker calls running under this tool call (a delegation, or `ctx.callWorker` from tool code). */
-  children: CallSnapshot[];
-}
+import type { WorkerDefinition } from '../project/types.ts';
+import type { MountSpec } from '../sandbox/types.ts';
+import type { PendingApproval, PendingQuestion } from './events.ts';
+import type { CallState, RunContext, ToolCallState } from './run-context.ts';
+import { STATE_VERSION, type CallSnapshot, type RunSnapshot, type SavedBoundMount, type ToolCallSnapshot } from './saved-state.ts';
 
 /** The tool calls of a saved run that wait for a decision, in call-tree order. */
 export function pendingApprovals(state: RunSnapshot): PendingApproval[] {
@@ -170,7 +82,7 @@ export function snapshotRun(ctx: RunContext): RunSnapshot {
       set: config.overrides.map((override) => ({ ...override })),
     },
     root: root ? snapshotCall(root, active) : null,
-    ...(state.createdWorkers.size > 0 ? { created_workers: [...state.createdWorkers.values()].map((worker) => worker.record) } : {}),
+    ...(state.createdWorkers.size > 0 ? { created_workers: [...state.createdWorkers.values()] } : {}),
   };
 }
 
@@ -209,7 +121,7 @@ function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: read
     status: toolCall.status,
     ...(toolCall.approval ? { approval: { ...toolCall.approval } } : {}),
     ...(toolCall.question ? { question: { ...toolCall.question } } : {}),
-    ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) } : {}),
+    ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) as ToolResultPart } : {}),
     ...(toolCall.denied ? { denied: true } : {}),
     children: active.filter(under).map((child) => snapshotCall(child, active)),
   };
@@ -269,7 +181,7 @@ function restoredCall(saved: CallSnapshot, runId: string): CallState {
       const restored: ToolCallState = { toolCallId: toolCall.tool_call_id, tool: toolCall.tool, args: toolCall.args, status: toolCall.status };
       if (toolCall.approval) restored.approval = { ...toolCall.approval };
       if (toolCall.question) restored.question = { ...toolCall.question };
-      if (toolCall.answer) restored.answer = toolCall.answer as ToolCallState['answer'];
+      if (toolCall.answer) restored.answer = toolCall.answer;
       if (toolCall.denied) restored.denied = true;
       // Started and not finished when the run stopped: it may have had effects.
       if (toolCall.status === 'running' || (toolCall.status === 'waiting' && toolCall.children.length === 0)) {

@@ -38,7 +38,7 @@ export function trackedTool(ctx: RunContext, caller: Caller, tool: ToolsetTool, 
     ...tool,
     execute: (args, context: ToolContext) => {
       const callWorker = callWorkerUnder(ctx, caller, toolbox, context.toolCallId ?? caller.identity.call_id);
-      return ctx.state.branches.track(
+      return ctx.resources.branches.track(
         label,
         Promise.resolve().then(() => tool.execute(args, { ...context, callWorker })),
       );

@@ -64,7 +64,7 @@ async function reported(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: 
   const { tool: gated, toolCallId, caller } = call;
   const emit = emitterFor(ctx, caller);
   const { now } = ctx.services;
-  const { running } = ctx.state;
+  const { running } = ctx.resources;
   const key = Symbol(toolCallId);
   running.set(key, `${caller.chain.join(' › ')} › ${gated.name}`);
   // SPEC §16: a tool's duration leaves out the wait for approval; a call that never ran took 0 ms.

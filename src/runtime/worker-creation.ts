@@ -16,7 +16,7 @@ import type { WorkerCreateArgs } from '../tools/worker-factory.ts';
 import type { SandboxConfig, ToolsetsConfig, WorkerConfig } from '../worker-file/schema.ts';
 import { findTemplateLoad } from '../templates/ast.ts';
 import { compileFieldGlob } from '../glob/field-glob.ts';
-import type { CreatedWorkerRecord } from './created-workers.ts';
+import type { CreatedWorkerRecord } from './saved-state.ts';
 
 /** A request that asks for more than its creator may give, or is malformed: the model gets `message`. */
 export class WorkerCreateRefusal extends Error {

@@ -12,10 +12,10 @@ import type { Toolbox } from '../tools/toolbox.ts';
 import { toolNameForWorker } from '../tools/tool-name.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { MAX_CREATED_WORKERS, WORKER_CREATE_TOOL, WORKER_FACTORY_TOOLSET, WorkerCreateInput, type WorkerCreateArgs } from '../tools/worker-factory.ts';
-import { createdWorkerDefinition } from './created-workers.ts';
+import { createdWorkerDefinition, resolveRunWorker } from './created-workers.ts';
 import { delegationTool, type Caller, type ExecuteCall } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
-import type { RunContext, RunState } from './run-context.ts';
+import type { RunContext } from './run-context.ts';
 import { deriveCreatedWorker, nameTakenMessage, preparationRefusal, WorkerCreateRefusal } from './worker-creation.ts';
 
 /** How the factory reaches the creating call: its toolbox, and a way to offer it one more tool. */
@@ -43,13 +43,10 @@ export async function createWorkerFactoryTools(ctx: RunContext, caller: Caller, 
     },
   };
   const creatorId = caller.worker.definition.id;
-  const created = [...ctx.state.createdWorkers.values()].filter((worker) => worker.record.created_by === creatorId);
-  const tools = await Promise.all(created.map(async (worker) => delegationTool(ctx, caller, await worker.definition(), execute)));
+  const created = [...ctx.state.createdWorkers.values()].filter((record) => record.created_by === creatorId);
+  const tools = await Promise.all(created.map(async (record) => delegationTool(ctx, caller, await resolveRunWorker(ctx, record.name), execute)));
   return [create, ...tools];
 }
-
-/** Names being created right now, per run: two calls asking for one name at once cannot both get it. */
-const reserved = new WeakMap<RunState, Set<string>>();
 
 /** Checks, prepares and records the worker `args` asks for; a refusal becomes the model's error result. */
 async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateArgs, host: FactoryHost): Promise<WorkerDefinition> {
@@ -69,20 +66,19 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
     args,
   );
   const { name } = record;
-  const names = reserved.get(ctx.state) ?? new Set<string>();
-  reserved.set(ctx.state, names);
+  const { creating } = ctx.resources;
   const existing = ctx.state.createdWorkers.get(name);
-  if (existing) throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${existing.record.created_by} created it earlier in this run`));
-  if (names.has(name)) throw new WorkerCreateRefusal(nameTakenMessage(name, 'another worker_create call is creating it'));
+  if (existing) throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${existing.created_by} created it earlier in this run`));
+  if (creating.has(name)) throw new WorkerCreateRefusal(nameTakenMessage(name, 'another worker_create call is creating it'));
   // Those being created count: parallel calls cannot get past the cap together.
-  if (ctx.state.createdWorkers.size + names.size >= MAX_CREATED_WORKERS) {
+  if (ctx.state.createdWorkers.size + creating.size >= MAX_CREATED_WORKERS) {
     throw new WorkerCreateRefusal(
       `a run may create at most ${MAX_CREATED_WORKERS} workers, and this one has made (or is making) ${MAX_CREATED_WORKERS}; call one of them instead`,
     );
   }
   if (host.toolbox().get(toolNameForWorker(name)))
     throw new WorkerCreateRefusal(nameTakenMessage(name, `worker ${creator.id} already has a tool of that name`));
-  names.add(name);
+  creating.add(name);
   try {
     const clash = await projectWorkerNamed(ctx, name, creator);
     if (clash) throw new WorkerCreateRefusal(nameTakenMessage(name, `the project has the worker ${clash.id} in ${clash.displayPath}`));
@@ -91,14 +87,15 @@ async function createWorker(ctx: RunContext, caller: Caller, args: WorkerCreateA
       await prepareWorker(ctx, definition);
     } catch (error) {
       // Not created: the name may be asked for again, with what was wrong put right.
-      ctx.state.prepared.delete(name);
+      ctx.resources.prepared.delete(name);
       if (ProjectError.isInstance(error)) throw preparationRefusal(name, error);
       throw error;
     }
-    ctx.state.createdWorkers.set(name, { record, definition: async () => definition });
+    ctx.state.createdWorkers.set(name, record);
+    ctx.resources.createdDefinitions.set(name, Promise.resolve(definition));
     return definition;
   } finally {
-    names.delete(name);
+    creating.delete(name);
   }
 }
 

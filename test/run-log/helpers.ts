@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { LogEntry } from '../../src/run-log/log-entries.ts';
 import type { RunEvent, UnstampedEvent } from '../../src/runtime/events.ts';
 import type { RunBeginning } from '../../src/runtime/run-store.ts';
-import { pendingApprovals, STATE_VERSION, type CallSnapshot, type RunSnapshot, type ToolCallSnapshot } from '../../src/runtime/state.ts';
+import { STATE_VERSION, type CallSnapshot, type RunSnapshot, type ToolCallSnapshot } from '../../src/runtime/saved-state.ts';
+import { pendingApprovals } from '../../src/runtime/state.ts';
 
 export function tempLog(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-store-')), 'runs.db');

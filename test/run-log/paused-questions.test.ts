@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { describe, expect, test, vi } from 'vitest';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import Database from 'libsql';
 import { describe, expect, test, vi } from 'vitest';
-import { STATE_VERSION } from '../../src/runtime/state.ts';
+import { STATE_VERSION } from '../../src/runtime/saved-state.ts';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { deleteRuns, listRuns, loadRun, runsStartedBefore } from '../../src/run-log/run-queries.ts';

@@ -13,7 +13,7 @@ import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { resumeRun } from '../../src/runtime/resume-run.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from '../runtime/helpers.ts';
 import { beginning, feed, NO_USAGE, stamper, tempLog } from './helpers.ts';

@@ -3,8 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import { checkRunSnapshot } from '../../src/runtime/saved-state.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import { migrateSavedState, STATE_VERSION } from '../../src/runtime/saved-state.ts';
+import { savedStateFixture } from '../helpers/saved-state-fixtures.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -91,7 +92,7 @@ describe('bound ${field} mounts in a run', () => {
       { name: 'folder', host_root: fs.realpathSync(path.join(root, 'drafts/alpha')), mode: 'rw', bound_from: '/drafts/alpha' },
     ]);
     expect(JSON.parse(JSON.stringify(during))).toEqual(during);
-    expect(checkRunSnapshot(JSON.parse(JSON.stringify(during)), 'state')).toEqual(during);
+    expect(migrateSavedState(JSON.parse(JSON.stringify(during)), 'state')).toEqual(during);
 
     // Run directly: a directory of the project, relative to its root.
     const direct = scriptedModel(({ toolResults }) =>
@@ -118,21 +119,8 @@ describe('bound ${field} mounts in a run', () => {
   });
 
   test('a saved state whose bound mount is not an absolute host path is refused as corrupt', () => {
-    const call = {
-      call_id: 'c1',
-      chain: ['main'],
-      messages: [],
-      tool_calls: [],
-      bound_mounts: [{ name: 'folder', host_root: 'relative/dir', mode: 'rw', bound_from: '/x' }],
-    };
-    const state = {
-      state_version: 1,
-      run_id: 'r',
-      project: { name: 'p', root: '/p' },
-      call_count: 1,
-      options: { stream: true, max_depth: 5, mounts: [], set: [] },
-      root: call,
-    };
-    expect(() => checkRunSnapshot(state, 'state file s.json')).toThrow('state file s.json is corrupt (root.bound_mounts.0.host_root');
+    const state = JSON.parse(savedStateFixture(STATE_VERSION, 'paused-approvals').text);
+    state.root.bound_mounts = [{ name: 'folder', host_root: 'relative/dir', mode: 'rw', bound_from: '/x' }];
+    expect(() => migrateSavedState(state, 'state file s.json')).toThrow('state file s.json is corrupt (root.bound_mounts.0.host_root');
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter, UserQuestionRequest } from '../../src/approval/types.ts';
 import { resumeRun } from '../../src/runtime/resume-run.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, type MockScript } from './helpers.ts';
 

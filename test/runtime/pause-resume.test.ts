@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { Decision } from '../../src/approval/decision-source.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { resumeRun } from '../../src/runtime/resume-run.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, type MockScript } from './helpers.ts';
 

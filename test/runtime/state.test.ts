@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 

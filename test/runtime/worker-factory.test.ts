@@ -9,7 +9,7 @@ import { worker } from '../project/fixture.ts';
 import { planWorker } from '../../src/project/worker-plan.ts';
 import { createdWorkerDefinition } from '../../src/runtime/created-workers.ts';
 import { resumeRun } from '../../src/runtime/resume-run.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { project, registryOf, run, scriptedModel, systemOf, type MockScript } from './helpers.ts';
 
 const PREAPPROVED = '    approval: { default: preApproved }\n';

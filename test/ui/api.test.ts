@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/state.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import {
   ApiError,
   checkResumable,

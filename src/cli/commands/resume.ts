@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
-import type { RunSnapshot } from '../../runtime/state.ts';
+import type { RunSnapshot } from '../../runtime/saved-state.ts';
 import type { CliIO } from '../io.ts';
 import { loadRunState, openGrants, openRunTarget, reopenRun, runOptionsFromFlags } from '../run-setup.ts';
 import { readStateFile, stateFileWriter } from '../state-file.ts';
