@@ -8,9 +8,8 @@
  */
 import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
 import type { RecordedAnswer, RecordedDecision, RecordedDecisionValue } from '../run-log/index.ts';
-import { formatTime } from './commands/runs-view.ts';
 import { renderArguments } from './diff-view.ts';
-import { shorten } from './progress.ts';
+import { formatTime, shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText as safe } from './terminal-text.ts';
 

@@ -52,6 +52,11 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** `2026-11-23 13:35:12` (UTC). */
+export function formatTime(iso: string): string {
+  return iso.slice(0, 19).replace('T', ' ');
+}
+
 /**
  * `1200 in (800 cached) / 300 out tokens · $0.0123`, or `… · cost unknown` (naming the unpriced
  * models when `explain`d): an unknown price is never shown as $0 (SPEC §16).

@@ -10,11 +10,10 @@ import { detectTarget } from '../../project/target.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
-import { shorten } from '../progress.ts';
+import { formatTime, shorten } from '../progress.ts';
 import { pendingJson, renderPending } from '../pending-view.ts';
 import { escapeTerminalText, terminalSafeJson } from '../terminal-text.ts';
 import { withRunLog } from './runs.ts';
-import { formatTime } from './runs-view.ts';
 
 export interface ApprovalsListOptions {
   json?: boolean;
