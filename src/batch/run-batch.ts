@@ -7,7 +7,8 @@
 import { ProjectError } from '../errors.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker, type RunResult, type RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import { runWorker, type RunResult } from '../runtime/run-worker.ts';
 import { createAdaptiveLimit } from './adaptive-limit.ts';
 import type { BatchInput } from './inputs.ts';
 import { createRequestGate } from './request-gate.ts';

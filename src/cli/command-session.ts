@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { RunError } from '../errors.ts';
 import type { Project } from '../project/types.ts';
-import type { RunResult, RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import type { RunResult } from '../runtime/run-worker.ts';
 import { createAnswerStream } from './answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from './controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from './exit-codes.ts';

@@ -1,10 +1,11 @@
 /** The runtime: running workers, delegation, events, usage. What sibling folders may import. */
-export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, type RunHandle } from './run-worker.ts';
+export { runWorker, type RunResult, type RunHandle } from './run-worker.ts';
+export type { RunWorkerOptions } from './run-options.ts';
+export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 export type { RunEvent, RunEventType, RunEventListener, RequestUsage, TokenUsage, UsageSummary, PendingApproval, PendingQuestion } from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
-export { pendingApprovals, STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './state.ts';
-export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
-export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
+export type { RunSnapshot } from './state.ts';
+export type { ConfigOverride } from './overrides.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './model-prompt.ts';
 export type { RunStore, RunBeginning, RecordedRunOptions } from './run-store.ts';

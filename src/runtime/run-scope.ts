@@ -17,8 +17,9 @@ import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts'
 import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
 import type { RunConfig, RunContext, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
-import { attachRunStore, recordsRuns } from './run-store.ts';
-import type { RunWorkerOptions } from './run-worker.ts';
+import { attachRunStore } from './run-recording.ts';
+import { recordsRuns } from './run-store.ts';
+import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import type { RunSnapshot } from './state.ts';
 import { createUsageMeter } from './usage.ts';
 import { restoreCreatedWorkers } from './created-workers.ts';
@@ -42,10 +43,11 @@ export interface RunScope {
  */
 export function openRunBus(
   options: Omit<RunWorkerOptions, 'input' | 'attachments'>,
+  internals: RunInternals,
   resumed?: { runId: string; afterSeq: number },
 ): { bus: EventBus; events: AsyncIterable<RunEvent> } {
   const bus = createEventBus({
-    ...(options._internal?.now ? { now: options._internal.now } : {}),
+    ...(internals.now ? { now: internals.now } : {}),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(resumed ? { afterSeq: resumed.afterSeq } : {}),
   });
@@ -71,9 +73,9 @@ export interface Resumption {
 }
 
 /** Scope of a whole run (or chat session), publishing on `bus`; a resumed run goes on from `resumed`. */
-export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed?: Resumption): RunScope {
+export function createRunScope(options: RunWorkerOptions, internals: RunInternals, bus: EventBus, resumed?: Resumption): RunScope {
   const { project } = options;
-  const now = options._internal?.now ?? Date.now;
+  const now = internals.now ?? Date.now;
   // A browser has no `process`: there the environment is what the page passes, else empty.
   const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
   const emit = (event: UnstampedEvent) => void bus.emit(event);
@@ -92,7 +94,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     mcp: createMcpSessions(configuredMcpServers(project.manifest, project.manifestFile, project.options.userConfig), { projectRoot: project.root, env }),
     createdWorkers: restoreCreatedWorkers(saved?.created_workers ?? [], (id) => state.createdWorkers.get(id)?.definition() ?? project.resolveWorker(id)),
   };
-  const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
+  const approvalMode = project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
   // The call a model request serves, from the signal its model loop hands the AI SDK (and so fetch).
   const callOf = (signal: AbortSignal | undefined) => (signal ? state.requests.get(signal) : undefined);
@@ -108,7 +110,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
   });
   const services: RunServices = {
     models:
-      options._internal?.models ??
+      internals.models ??
       createModelRegistry({
         env,
         providers: modelConfig.providers,
@@ -152,7 +154,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     now,
     usage: createUsageMeter(createPriceBook(modelConfig.priceLayers), saved?.usage),
     checkpoint: checkpointSink(options),
-    journal: options.journal,
+    journal: internals.journal,
   };
   return scopeWithSignal({ config, services, state }, options.signal);
 }

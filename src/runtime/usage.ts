@@ -21,6 +21,11 @@ function emptyUsage(): TokenUsage {
   return { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [] };
 }
 
+/** The usage of a run that sent no request. */
+export function emptyUsageSummary(): UsageSummary {
+  return { ...emptyUsage(), by_worker: {} };
+}
+
 /** Adds `request` (of `model`) into `total`: tokens always, cost only while every model is priced. */
 function accumulate(total: TokenUsage, request: RequestUsage, model: string): void {
   total.input_tokens += request.input_tokens;

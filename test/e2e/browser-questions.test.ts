@@ -94,7 +94,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
         const paused = await llm.runWorker({ project, input: 'a trip', env, onApproval: 'pause' }).result;
         const questions: PendingQuestion[] = paused.questions ?? [];
         const answers = Object.fromEntries(questions.map((question) => [question.question_id, 'Porto']));
-        const done = await (await llm.resumeRun(paused.state!, { project, env, answers })).result;
+        const done = await llm.resumeRun(paused.state!, { project, env, answers }).result;
         return { status: paused.status, questions: questions.map(({ chain, question }) => ({ chain, question })), resumed: done.status, output: done.output };
       },
       { baseURL: server.openaiBaseUrl },

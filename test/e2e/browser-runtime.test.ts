@@ -159,7 +159,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
         // The state is plain data: it survives JSON, as it would in localStorage.
         const state = JSON.parse(JSON.stringify(paused.state));
         const decisions = Object.fromEntries(paused.pending!.map((pending) => [pending.approval_id, { action: 'approve' as const }]));
-        const resumed = await (await llm.resumeRun(state, { project, env, decisions })).result;
+        const resumed = await llm.resumeRun(state, { project, env, decisions }).result;
         return {
           paused: paused.status,
           pending: paused.pending!.map((pending) => pending.tool),

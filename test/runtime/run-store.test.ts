@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunBeginning, RunStore } from '../../src/runtime/run-store.ts';
-import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -45,7 +45,7 @@ describe('run store', () => {
   test('records nothing when the manifest says log: false', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: unlogged\nmodel: test\nlog: false\n', 'main.worker': worker('main') });
     const store = memoryStore();
-    await run({ project: loaded, input: 'hi', store, _internal: { models: answering() } });
+    await run({ project: loaded, input: 'hi', store, models: answering() });
     expect(store.begun).toEqual([]);
     expect(store.recorded).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe('run store', () => {
   test('a chat session begins one run per turn', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: chatty\nmodel: test\n', 'main.worker': worker('main') });
     const store = memoryStore();
-    const chat = await startChatSession({ project: loaded, stream: false, store, _internal: { models: answering() } });
+    const chat = await startChatSessionWith({ project: loaded, stream: false, store }, { models: answering() });
     await chat.send('one');
     await chat.send('two');
     chat.close();

@@ -33,7 +33,7 @@ export async function runBatchCommand(target: string | undefined, flags: RunFlag
     const remote = engine.restate
       ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker })
       : undefined;
-    const pausing = !remote && runOptions.approval === undefined;
+    const pausing = !remote && (runOptions.onApproval === undefined || runOptions.onApproval === 'pause');
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
     closeLog = () => {

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
-import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
+import { startResumedRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { RunSnapshot } from '../../runtime/state.ts';
 import type { CliIO } from '../io.ts';
 import { loadRunState, openGrants, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
@@ -24,7 +24,7 @@ export async function runResume(ref: string | undefined, options: Record<string,
     const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
     const recording = await saved.recording(project, session, options);
     const grants = await openGrants(project, io);
-    const handle = await resumeRun(state, {
+    const handle = await startResumedRun(state, {
       project,
       ...optionsFromFlags(options, io),
       ...(grants ? { grants } : {}),
@@ -89,7 +89,6 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
 function optionsFromFlags(options: Record<string, any>, io: CliIO): Omit<ResumeRunOptions, 'project'> {
   const flags = runOptionsFromFlags(options, io);
   return {
-    ...(flags.approval ? { approval: flags.approval } : {}),
     ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
     ...(options.stream === false ? { stream: false } : {}),
     env: io.env,
