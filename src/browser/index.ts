@@ -1,5 +1,5 @@
 /**
- * llm-do in the browser (`import … from 'llm-do/browser'`, SPEC §22): the same engine as the CLI and
+ * llm-do in the browser (`import … from 'llm-do/browser'`, docs/browser.md): the same engine as the CLI and
  * the `llm-do` package, bundled for pages. Projects open from files in memory or from OPFS; the
  * filesystem toolset's sandbox works on them; models are reached over `fetch` with the base URLs and
  * keys the page gives in `env` (or the manifest's `providers`); approvals are answered by the page's

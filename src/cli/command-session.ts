@@ -55,7 +55,7 @@ export function openCommandSession(io: CliIO): CommandSession {
   let answer: ReturnType<typeof createAnswerStream> | undefined;
   let terminal: ControllingTerminal | undefined;
   let log: RunLog | undefined;
-  // SPEC §16: the first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
+  // The first Ctrl-C ends the run as `interrupted`. Listening once puts Node's default
   // back, so a second Ctrl-C ends the process at once, even while tool code blocks the event loop.
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
@@ -130,7 +130,7 @@ export function openCommandSession(io: CliIO): CommandSession {
 
 /** Prints a finished run's outcome and returns its exit code. */
 function reportResult(result: RunResult, options: Record<string, any>, io: CliIO, streamed: boolean): number {
-  // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
+  // A run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
   const denied = result.denied_calls;
   const deniedFailure =
     options.failOnDeny && denied > 0 && !result.error

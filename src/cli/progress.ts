@@ -31,7 +31,7 @@ export interface ProgressOptions {
   labels?: CallLabels;
   /** @default plain (no colors) */
   style?: Style;
-  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
+  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (docs/cli.md). */
   interrupted?: () => boolean;
   /** The live line on a terminal. */
   status?: StatusLine;
@@ -59,7 +59,7 @@ export function formatTime(iso: string): string {
 
 /**
  * `1200 in (800 cached) / 300 out tokens · $0.0123`, or `… · cost unknown` (naming the unpriced
- * models when `explain`d): an unknown price is never shown as $0 (SPEC §16).
+ * models when `explain`d): an unknown price is never shown as $0 (docs/cli.md).
  */
 export function formatUsage(usage: TokenUsage, explain = false): string {
   const cached = usage.cache_read_tokens > 0 ? ` (${usage.cache_read_tokens} cached)` : '';

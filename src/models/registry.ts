@@ -1,4 +1,4 @@
-/** Turns `provider:model` ids into AI SDK models (SPEC §11). */
+/** Turns `provider:model` ids into AI SDK models (docs/models.md). */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
 import type { ProviderToolName, ProvidersConfig } from '../worker-file/schema.ts';
@@ -28,7 +28,7 @@ export interface ModelRegistryOptions {
   retry?: RetryOptions;
   /**
    * Record every answer to a cassette file, or answer from one with no provider, key or network
-   * (`--record FILE`, `--replay FILE`; SPEC §20).
+   * (`--record FILE`, `--replay FILE`; docs/testing.md).
    */
   cassette?: CassetteOption;
 }
@@ -200,7 +200,7 @@ async function openCassette(option: CassetteOption): Promise<{
   return { recorder: (modelId, model) => wrapLanguageModel({ model, middleware: recordingMiddleware(modelId, record) }) };
 }
 
-/** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (SPEC §15). */
+/** `stream_timeout` of every model request: 120 s, or `LLM_DO_STREAM_TIMEOUT` seconds (docs/security.md). */
 const DEFAULT_STREAM_TIMEOUT_SECONDS = 120;
 
 function streamTimeoutMs(env: Record<string, string | undefined>): number | ProjectError {

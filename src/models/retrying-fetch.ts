@@ -1,5 +1,5 @@
 /**
- * The one retry policy for model requests (SPEC §11). The registry hands this fetch to every
+ * The one retry policy for model requests (docs/models.md). The registry hands this fetch to every
  * provider and the runtime sets the AI SDK's own `maxRetries: 0`, so retries happen here only.
  */
 

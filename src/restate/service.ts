@@ -1,5 +1,5 @@
 /**
- * The Restate service behind `llm-do batch --engine restate` (SPEC §23): `llm-do restate serve`
+ * The Restate service behind `llm-do batch --engine restate` (docs/scale-out.md): `llm-do restate serve`
  * hosts it; each batch input is one durable invocation of its `run` handler, which runs the worker
  * with every model request and every tool call (but delegations, whose workers journal their own)
  * journaled through `ctx.run`. A process killed mid-input is replaced by another, and Restate plays

@@ -1,4 +1,4 @@
-/** The SQLite run log (SPEC §16, §17): node-only, injected by the CLI as the runtime's RunStore. */
+/** The SQLite run log (docs/runs.md, docs/durable-runs.md): node-only, injected by the CLI as the runtime's RunStore. */
 export { openRunDatabase, type RunDatabase } from './database.ts';
 export { ingestRunJournals } from './journal-ingest.ts';
 export { createSqliteRunStore, type SqliteRunStore } from './sqlite-run-store.ts';

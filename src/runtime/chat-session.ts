@@ -1,5 +1,5 @@
 /**
- * A multi-turn conversation with a worker (SPEC §14). The entry worker keeps its message history
+ * A multi-turn conversation with a worker (docs/library-api.md). The entry worker keeps its message history
  * across user turns; its tools stay fixed for the conversation (they are prepared once); each turn
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */

@@ -1,7 +1,7 @@
 /**
  * The wire side of one model step, as a middleware under `generateText`: it reports the request as
  * it is sent (`model_prompt`: the provider-level prompt) and the response's usage as soon as the
- * provider sends it, so a step cut short after its response still counts (SPEC §16). A streamed
+ * provider sends it, so a step cut short after its response still counts (docs/cli.md). A streamed
  * step makes the provider's streaming request, reports text as it arrives and gathers the parts
  * into the result a non-streaming request would have given: each engine step is one AI SDK call,
  * and `streamText` builds a dozen web streams per call that a single step does not need (with them,
@@ -62,7 +62,7 @@ function gatherParts(meter: StepMeter) {
   let metadata: Record<string, unknown> = {};
   let finish: Extract<LanguageModelV3StreamPart, { type: 'finish' }> | undefined;
   // A fast provider sends a delta per token and a socket read carries thousands: the deltas read in
-  // one turn are reported as one, at the next turn or before anything else (linear display, SPEC §16).
+  // one turn are reported as one, at the next turn or before anything else (linear display, docs/cli.md).
   let held = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flushText = () => {

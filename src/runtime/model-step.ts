@@ -59,7 +59,7 @@ export type ModelStep = (messages: ModelMessage[], step: number) => Promise<Mode
 
 /**
  * Asks the provider for JSON matching `schema` without letting the SDK parse it: we validate the
- * answer ourselves so an invalid one can be sent back once with the errors (SPEC §5).
+ * answer ourselves so an invalid one can be sent back once with the errors (docs/worker-format.md).
  */
 function jsonAnswerFormat(schema: JsonSchemaObject): OutputInterface<string, string, never> {
   return {

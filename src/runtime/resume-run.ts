@@ -1,5 +1,5 @@
 /**
- * `resumeRun`: goes on with a paused run (or one a crash cut short) from its saved state (SPEC §17).
+ * `resumeRun`: goes on with a paused run (or one a crash cut short) from its saved state (docs/library-api.md).
  * The run keeps its id, and its events go on after the last one recorded. Nothing finished runs
  * again: the call tree is restored as it was saved, each call resumes at its step (an answered
  * model request is never sent again), done tool calls keep their results, pending ones are put to

@@ -66,7 +66,7 @@ export interface RunServices {
 export interface RunState {
   /** Calls started so far; the next call is `c${callCount + 1}`. */
   callCount: number;
-  /** Tool calls denied by a person, a policy or for want of a terminal (SPEC §15). */
+  /** Tool calls denied by a person, a policy or for want of a terminal (docs/security.md). */
   deniedCalls: number;
   /** Calls of the run by `call_id` (approval events name their call by id). */
   readonly calls: Map<string, CallIdentity>;
@@ -87,9 +87,9 @@ export interface RunState {
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
   /** `model_settings` a model cannot honour that were already reported (`model\0setting`): one warning per run each. */
   readonly warnedSettings: Set<string>;
-  /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
+  /** The run's MCP servers: started on first use, stopped when the run ends (docs/mcp.md). */
   readonly mcp: McpSessions;
-  /** Workers made by `worker_create` so far, by name (SPEC §21); saved with the run's state. */
+  /** Workers made by `worker_create` so far, by name (docs/dynamic-workers.md); saved with the run's state. */
   readonly createdWorkers: Map<string, CreatedWorker>;
 }
 
@@ -117,7 +117,7 @@ export interface CallState {
   system: string;
   /** Restrictions of this worker and every worker above it. */
   restrictions: Restriction[];
-  /** Its `${field}` mounts, bound when the call started (SPEC §21); a resumed call serves the same ones. */
+  /** Its `${field}` mounts, bound when the call started (docs/security.md); a resumed call serves the same ones. */
   boundMounts: MountSpec[];
   /** What the model sees: earlier chat turns, the input, and every step so far. */
   messages: ModelMessage[];
@@ -148,7 +148,7 @@ export interface ToolCallState {
   status: 'new' | 'running' | 'pending' | 'waiting' | 'done';
   /** The question a `pending` call waits on. */
   approval?: { approval_id: string; toolset: string; description: string; note?: string };
-  /** The worker's question a `pending` `ask_user` call waits to have answered (SPEC §21). */
+  /** The worker's question a `pending` `ask_user` call waits to have answered (docs/worker-format.md). */
   question?: PendingQuestionState;
   /** What the model is answered, once done. */
   answer?: ToolResultPart;

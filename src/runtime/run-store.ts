@@ -1,5 +1,5 @@
 /**
- * The run record (SPEC §16) as the core sees it: a sink that is told when a run begins and then
+ * The run record (docs/runs.md) as the core sees it: a sink that is told when a run begins and then
  * given each of its events in `seq` order. The core knows no database; the CLI passes a SQLite store
  * (`src/run-log/`), a browser another one. Without a store nothing is recorded.
  */

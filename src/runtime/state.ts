@@ -1,5 +1,5 @@
 /**
- * A run's state as data (SPEC §17; docs/decisions.md, "The engine"): what a checkpoint saves after
+ * A run's state as data (docs/library-api.md; docs/decisions.md, "The engine"): what a checkpoint saves after
  * every model step and every start and result of a tool call that is not idempotent, so that a later version can resume the run. Plain JSON:
  * the call tree with each call's messages (file bytes as base64), its current step's tool calls,
  * usage, denials and session approvals. Never the environment, API keys or headers.
@@ -30,7 +30,7 @@ export interface RunSnapshot {
   options: SavedRunOptions;
   /** The entry call while it runs (in a chat: this turn's); null between turns. */
   root: CallSnapshot | null;
-  /** Workers made by `worker_create` so far, in order of creation (SPEC §21); left out when none. */
+  /** Workers made by `worker_create` so far, in order of creation (docs/dynamic-workers.md); left out when none. */
   created_workers?: CreatedWorkerRecord[];
 }
 
@@ -56,7 +56,7 @@ export interface CallSnapshot {
   chain: string[];
   system: string;
   restrictions: Restriction[];
-  /** Its `${field}` mounts as bound when it started (SPEC §21); absent in states saved before them. */
+  /** Its `${field}` mounts as bound when it started (docs/security.md); absent in states saved before them. */
   bound_mounts?: SavedBoundMount[];
   /** What the model sees; file data as base64 text, which the AI SDK accepts as is. */
   messages: ModelMessage[];
@@ -307,7 +307,7 @@ function jsonSafe(value: unknown): unknown {
   return value;
 }
 
-/** Base64 without `Buffer`, so the runtime stays portable (SPEC §22); in chunks, so large files do not overflow the call stack. */
+/** Base64 without `Buffer`, so the runtime stays portable (docs/browser.md); in chunks, so large files do not overflow the call stack. */
 function base64(bytes: Uint8Array): string {
   let binary = '';
   for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));

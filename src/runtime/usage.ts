@@ -1,5 +1,5 @@
 /**
- * Token usage and cost of a run, per worker and in total (SPEC §16). Each request is priced with the
+ * Token usage and cost of a run, per worker and in total (docs/cli.md). Each request is priced with the
  * model that served it; a model with no known price makes the cost unknown (`null`), never 0.
  */
 import type { LanguageModelV3Usage } from '@ai-sdk/provider';

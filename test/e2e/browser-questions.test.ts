@@ -1,5 +1,5 @@
 /**
- * Questions of interactive workers in `llm-do/browser` (SPEC §21, §22), in headless Chromium with
+ * Questions of interactive workers in `llm-do/browser` (docs/worker-format.md, docs/browser.md), in headless Chromium with
  * the built bundle against a scripted OpenAI-compatible server on 127.0.0.1: `ask.js` of
  * docs/browser.md, exactly as shown (the server's URL swapped), has a delegated interactive worker
  * ask; the page's `onQuestion` puts it to a `prompt`, and the answer reaches the model as the

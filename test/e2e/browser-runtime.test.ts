@@ -1,5 +1,5 @@
 /**
- * `llm-do/browser` in real headless Chromium (SPEC §22, issue 19 (a)): the built bundle, served from
+ * `llm-do/browser` in real headless Chromium (docs/browser.md, issue 19 (a)): the built bundle, served from
  * 127.0.0.1, opens a project from OPFS and runs it with delegation against a scripted OpenAI Chat
  * Completions server on 127.0.0.1; the page answers the approval of `write_file` in its callback and
  * the file lands in OPFS, where the test reads it back. Then what fails clearly: no OPFS, a project

@@ -1,4 +1,4 @@
-/** `${field}` mounts in the runtime (SPEC §21): bound per call, through `runWorker`, kept in the run's state. */
+/** `${field}` mounts in the runtime (docs/security.md): bound per call, through `runWorker`, kept in the run's state. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-/** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (SPEC §15). */
+/** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (docs/security.md). */
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSessionWith } from '../../src/runtime/chat-session.ts';

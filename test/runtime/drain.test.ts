@@ -1,5 +1,5 @@
 /**
- * An aborted run drains its in-flight branches before `run_end` (SPEC §16): every model response that
+ * An aborted run drains its in-flight branches before `run_end` (docs/cli.md): every model response that
  * arrives is counted in the final usage, nothing is emitted after `run_end`, and only a tool that
  * ignores the abort is given up on, after a bounded grace, with a warning naming it.
  */

@@ -145,7 +145,7 @@ describe('run events', () => {
   });
 });
 
-describe('run events: honest endings (SPEC §15)', () => {
+describe('run events: honest endings (docs/security.md)', () => {
   test('on abort the run waits for a late answer and counts it, and nothing is reported after run_end', async () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
@@ -204,7 +204,7 @@ describe('run events: honest endings (SPEC §15)', () => {
   });
 });
 
-describe('run events: identities (SPEC §16)', () => {
+describe('run events: identities (docs/cli.md)', () => {
   const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
   test('every event carries v, seq, run_id, call_id, parent_call_id, worker and chain; parallel calls of one worker get their own call ids', async () => {

@@ -1,5 +1,5 @@
 /**
- * Interactive workers (SPEC §21): `interactive: true` offers `ask_user(question)`; the answer is the
+ * Interactive workers (docs/worker-format.md): `interactive: true` offers `ask_user(question)`; the answer is the
  * tool's result. The question goes where approvals go: a prompter or `onQuestion` answers it, pause
  * mode leaves it pending (resumed with `answers`, nothing repeated), and where nobody can answer
  * (deny, approve, no terminal) the model gets an error result.

@@ -1,4 +1,4 @@
-/** `model_settings` on model requests (SPEC §18): precedence --set > worker > manifest, and warnings once per run. */
+/** `model_settings` on model requests (docs/models.md): precedence --set > worker > manifest, and warnings once per run. */
 import { describe, expect, test } from 'vitest';
 import { parseOverride } from '../../src/runtime/overrides.ts';
 import { MockLanguageModelV3 } from '../../src/testkit/index.ts';

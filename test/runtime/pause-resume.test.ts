@@ -1,5 +1,5 @@
 /**
- * Pause and resume (SPEC §17): in pause mode a tool call needing a decision waits as data while its
+ * Pause and resume (docs/library-api.md): in pause mode a tool call needing a decision waits as data while its
  * siblings run on; the run stops `paused` with its state; `resumeRun` with the decisions goes on
  * without repeating a model request or a finished tool call, and ends as an uninterrupted run would.
  */

@@ -1,5 +1,5 @@
 /**
- * Session approvals across a run (SPEC §8, §15): a "t" answer is keyed by toolset + tool, so a
+ * Session approvals across a run (docs/tools.md, docs/security.md): a "t" answer is keyed by toolset + tool, so a
  * custom tool that shares a name with a filesystem tool is asked about on its own.
  */
 import { describe, expect, test } from 'vitest';

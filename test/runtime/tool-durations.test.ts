@@ -1,4 +1,4 @@
-/** SPEC §16: a tool's `duration_ms` is the time it ran, not the time a person took to approve it. */
+/** A tool's `duration_ms` is the time it ran, not the time a person took to approve it. */
 import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import { worker } from '../project/fixture.ts';

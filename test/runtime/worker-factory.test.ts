@@ -1,5 +1,5 @@
 /**
- * `worker_factory` in a run (SPEC §21): `worker_create` asks by default, makes a worker that its
+ * `worker_factory` in a run (docs/dynamic-workers.md): `worker_create` asks by default, makes a worker that its
  * creator calls as a tool from its next step on, with only what it was given; refusals (a name in
  * use, a model that does not resolve, a widening) reach the model as error results; the created
  * worker is saved with the run's state and restored when a paused run resumes.

@@ -1,6 +1,6 @@
 /**
  * `llm-do approvals [RUN]`: the pending approvals and worker questions of paused runs, with the
- * decisions and answers recorded so far (SPEC §17, §21). `llm-do approvals rules [DIR]`: the persistent grants of a project
+ * decisions and answers recorded so far (docs/durable-runs.md). `llm-do approvals rules [DIR]`: the persistent grants of a project
  * (`.llm-do/approvals.yaml`), numbered; `--revoke N` removes grant N. Arguments came from a model:
  * they are escaped.
  */

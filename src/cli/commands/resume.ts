@@ -1,6 +1,6 @@
 /**
  * `llm-do resume RUN`: goes on with a paused run, or one a crash cut short, from the state the run
- * log saved (SPEC §17), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
+ * log saved (docs/durable-runs.md), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
  * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
  */
 import { hostname } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `llm-do ui [DIR] [--port N]`: a local web page over the run log (SPEC §22, docs/ui.md), on
+ * `llm-do ui [DIR] [--port N]`: a local web page over the run log (docs/ui.md), on
  * 127.0.0.1 only, at a URL with a random token. It runs until Ctrl-C; runs started or resumed in the
  * page run in this process, and Ctrl-C interrupts them (recorded as `interrupted`, resumable).
  */
