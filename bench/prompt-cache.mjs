@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * What Anthropic prompt caching saves (SPEC §18, docs/models.md): a 10-step Anthropic tool loop (nine
+ * What Anthropic prompt caching saves (docs/models.md): a 10-step Anthropic tool loop (nine
  * `read_file` calls, then the answer) through the built CLI against the scripted server, which
  * reports cache reads and writes the way Anthropic does, once with caching (the default) and once
  * with `model_settings.cache: false`. Billed input tokens = uncached input + 1.25 × cache writes +

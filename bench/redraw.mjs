@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bounded redraw (issue 12, SPEC §16): a long streamed answer shown through the built CLI on a
+ * Bounded redraw (issue 12, docs/cli.md): a long streamed answer shown through the built CLI on a
  * pseudo-terminal against a bare AI SDK `streamText` script, at 100 KB and 400 KB (see
  * `lib/redraw.mjs`). Prints a Markdown table; exits 1 when llm-do takes more than 1.2× the bare
  * script at 400 KB. Not part of `npm test`; build first:

@@ -1,5 +1,5 @@
 // Bundles llm-do/browser (src/browser/index.ts) into dist/browser/llm-do.js, an ES module for pages,
-// with the providers and other lazily imported parts as chunks in dist/browser/chunks/ (SPEC §22).
+// with the providers and other lazily imported parts as chunks in dist/browser/chunks/ (docs/browser.md).
 // The core is the same code as on Node; the few modules that need Node are replaced by the modules
 // of BROWSER_SHIMS, which refuse with an error naming what is not available. Any other Node builtin
 // reaching the bundle fails the build, naming the builtin and the module that imports it.

@@ -2,7 +2,7 @@
  * Random bytes, UUIDs and SHA-256 for the runtime, approvals and sandbox, from `node:crypto`. Web Crypto (`globalThis.crypto`)
  * would do, but its first use loads Node's Web Crypto layer (~3 ms of a run's start-up), while the CLI
  * has loaded `node:crypto` anyway. The browser bundle uses `src/browser/shims/crypto.ts`, the same
- * functions on Web Crypto (SPEC §22).
+ * functions on Web Crypto (docs/browser.md).
  */
 import { createHash, randomFillSync, randomUUID as nodeRandomUUID } from 'node:crypto';
 

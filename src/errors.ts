@@ -249,7 +249,7 @@ export class AbortedError extends LlmDoError {
 const PAUSED = Symbol.for('llm-do.paused');
 
 /**
- * Not a failure: a worker call stopped to wait for decisions (pause mode, SPEC §17). It unwinds
+ * Not a failure: a worker call stopped to wait for decisions (pause mode, docs/library-api.md). It unwinds
  * through the tools and delegations above it, which keep their state, to the run, which ends `paused`.
  */
 export class CallPaused extends Error {

@@ -2,6 +2,7 @@
  * The layer rules of docs/decisions.md ("Source layers"), derived from the source: every `import`,
  * `import type`, `export ... from`, `import()` and `typeof import()` of `src/**` counts. A unit is a
  * folder of `src/` or one of its top-level files. A failure names the file, line and import.
+ * Files import each other in no cycle either, counting the imports that load code (see `fileImportsOf`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['cli', 'testkit'],
 ];
 
-/** Imports that break the layer order on purpose; each must still exist. */
+/** Imports that break the layer order on purpose (the cycle checks leave them out too); each must still exist. */
 const ALLOWED_UPWARD: Readonly<Record<string, string>> = {};
 
 /** Files allowed to import `node:fs`, with why; everything else reads files through the sandbox's FileSystem. */
@@ -137,8 +138,8 @@ function layerViolations(imports: readonly ImportLine[]): string[] {
   );
 }
 
-/** Units reachable from `start` along `edges`, each with the unit it was first reached from (breadth first). */
-function reachedFrom(edges: ReadonlyMap<string, ReadonlyMap<string, ImportLine>>, start: string): Map<string, string> {
+/** Nodes (units or files) reachable from `start` along `edges`, each with the node it was first reached from (breadth first). */
+function reachedFrom(edges: ReadonlyMap<string, ReadonlyMap<string, unknown>>, start: string): Map<string, string> {
   const cameFrom = new Map<string, string>();
   const queue = [start];
   for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
@@ -178,6 +179,121 @@ function cycles(imports: readonly ImportLine[]): string[] {
   return found;
 }
 
+/** An import between two files of `src/` that loads code when it runs. */
+interface FileImport {
+  /** Importing file, repository-relative (`src/runtime/run-worker.ts`). */
+  file: string;
+  line: number;
+  specifier: string;
+  /** Imported file, repository-relative. */
+  target: string;
+}
+
+/**
+ * The imports of a file that load another file of `src/`: static `import` and `export … from`, and
+ * `import()`. Left out: `import type`, `export type`, imports whose every name is `type`, and
+ * `typeof import()`, which TypeScript erases. A dynamic `import()` counts: it only delays loading,
+ * and a cycle through it still ties the two files together (the one that `ALLOWED_UPWARD` lists was
+ * such an import).
+ */
+function fileImportsOf(fullPath: string, text = fs.readFileSync(fullPath, 'utf8')): FileImport[] {
+  const file = `src/${path.relative(SRC, fullPath).split(path.sep).join('/')}`;
+  const source = ts.createSourceFile(fullPath, text, ts.ScriptTarget.Latest, true);
+  const found: FileImport[] = [];
+  const add = (specifier: ts.Expression | undefined, node: ts.Node) => {
+    if (!specifier || !ts.isStringLiteralLike(specifier) || !specifier.text.startsWith('.')) return;
+    const target = path
+      .relative(path.dirname(SRC), path.resolve(path.dirname(fullPath), specifier.text))
+      .split(path.sep)
+      .join('/');
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ file, line, specifier: specifier.text, target });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && !isTypeOnlyImport(node.importClause)) add(node.moduleSpecifier, node);
+    else if (ts.isExportDeclaration(node) && !isTypeOnlyExport(node)) add(node.moduleSpecifier, node);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], node);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function isTypeOnlyImport(clause: ts.ImportClause | undefined): boolean {
+  if (!clause) return false; // `import './x.ts'` runs the file
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+}
+
+function isTypeOnlyExport(declaration: ts.ExportDeclaration): boolean {
+  if (declaration.isTypeOnly) return true;
+  const named = declaration.exportClause;
+  return named !== undefined && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+}
+
+/** Sets of files that import each other (Tarjan's strongly connected components, each of two or more files or a file importing itself). */
+function stronglyConnected(edges: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      onStack.delete(member);
+      component.push(member);
+      if (member === node) break;
+    }
+    if (component.length > 1 || edges.get(node)?.has(node)) components.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+/**
+ * One report per set of files that import each other (allowed upward imports left out): how many
+ * they are, and a shortest cycle among them with the import that makes each step.
+ */
+function fileCycles(imports: readonly FileImport[]): string[] {
+  const edges = new Map<string, Map<string, FileImport>>();
+  for (const imp of imports) {
+    if (`${imp.file} -> ${imp.specifier}` in ALLOWED_UPWARD) continue;
+    // The package entry hands itself to the module loader (`provideLlmDoApi`): not a cycle between files.
+    if (imp.target === imp.file) continue;
+    const targets = edges.get(imp.file) ?? new Map<string, FileImport>();
+    if (!targets.has(imp.target)) targets.set(imp.target, imp);
+    edges.set(imp.file, targets);
+  }
+  return stronglyConnected(edges).map((members) => {
+    const inside = new Map(members.map((file) => [file, new Map([...(edges.get(file) ?? [])].filter(([target]) => members.includes(target)))]));
+    const loops = members.map((start) => {
+      const cameFrom = reachedFrom(inside, start);
+      const loop = [start];
+      for (let file = cameFrom.get(start)!; file !== start; file = cameFrom.get(file)!) loop.unshift(file);
+      return [start, ...loop];
+    });
+    const shortest = loops.reduce((best, loop) => (loop.length < best.length ? loop : best));
+    const steps = shortest.slice(1).map((file, i) => {
+      const imp = inside.get(shortest[i]!)!.get(file)!;
+      return `${imp.file}:${imp.line} imports '${imp.specifier}'`;
+    });
+    return `${members.length} files import each other, e.g. ${shortest.join(' → ')} (${steps.join('; ')})`;
+  });
+}
+
 function runtimeImportsOfCli(imports: readonly ImportLine[]): string[] {
   return imports
     .filter((imp) => imp.from === 'runtime' && imp.to === 'cli')
@@ -197,6 +313,7 @@ function bannedModuleImports(imports: readonly ImportLine[]): string[] {
 }
 
 const imports = sourceFiles(SRC).flatMap(importsOf);
+const fileImports = sourceFiles(SRC).flatMap((file) => fileImportsOf(file));
 
 describe('architecture', () => {
   it('places every folder of src/ in a layer', () => {
@@ -209,6 +326,10 @@ describe('architecture', () => {
 
   it('has no folder-level import cycle', () => {
     expect(cycles(imports)).toEqual([]);
+  });
+
+  it('has no file-level import cycle through imports that load code', () => {
+    expect(fileCycles(fileImports)).toEqual([]);
   });
 
   it('keeps the runtime independent of the CLI', () => {
@@ -254,6 +375,44 @@ describe('architecture', () => {
       "src/runtime/run-worker.ts:1 imports 'child_process': only src/tools/shell/process.ts, src/mcp-client/stdio-transport.ts may start processes",
     ]);
     expect(unknownUnits([...imports, line('src/daemon/runs.ts', '../errors.ts')])).toEqual([expect.stringMatching(/^src\/daemon is in no layer/)]);
+  });
+
+  it('counts the imports that load code between files, and reports a cycle of them with a shortest loop', () => {
+    const parsed = fileImportsOf(
+      path.join(SRC, 'runtime/made-up.ts'),
+      [
+        "import type { A } from './a.ts';",
+        "import { type B } from './b.ts';",
+        "export type { C } from './c.ts';",
+        "import { d } from './d.ts';",
+        "import './e.ts';",
+        "const f = () => import('./f.ts');",
+        "type G = typeof import('./g.ts');",
+        "export * from '../h.ts';",
+        "import { i, type I } from 'node:path';",
+      ].join('\n'),
+    );
+    expect(parsed.map(({ line, target }) => `${line} ${target}`)).toEqual(['4 src/runtime/d.ts', '5 src/runtime/e.ts', '6 src/runtime/f.ts', '8 src/h.ts']);
+
+    const step = (file: string, target: string): FileImport => ({ file, line: 1, specifier: `./${path.posix.basename(target)}`, target });
+    // a → b → c → a, and a → d → a: four files in one cycle, the shortest loop through d.
+    const madeUp = [
+      step('src/a.ts', 'src/b.ts'),
+      step('src/b.ts', 'src/c.ts'),
+      step('src/c.ts', 'src/a.ts'),
+      step('src/a.ts', 'src/d.ts'),
+      step('src/d.ts', 'src/a.ts'),
+    ];
+    expect(fileCycles([...fileImports, ...madeUp])).toEqual([
+      "4 files import each other, e.g. src/a.ts → src/d.ts → src/a.ts (src/a.ts:1 imports './d.ts'; src/d.ts:1 imports './a.ts')",
+    ]);
+    // A file of the tree importing one that imports it: the files of the shortest loop are named.
+    const back = { file: 'src/errors.ts', line: 1, specifier: './runtime/run-worker.ts', target: 'src/runtime/run-worker.ts' };
+    expect(fileCycles([...fileImports, back])).toEqual([
+      expect.stringMatching(
+        /^\d+ files import each other, e\.g\. src\/errors\.ts → src\/runtime\/run-worker\.ts → src\/errors\.ts \(src\/errors\.ts:1 imports '\.\/runtime\/run-worker\.ts'; src\/runtime\/run-worker\.ts:\d+ imports '\.\.\/errors\.ts'\)$/,
+      ),
+    ]);
   });
 
   // The folder cycles issue 12 removed: each would come back with the one upward import shown.

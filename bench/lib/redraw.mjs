@@ -1,5 +1,5 @@
 /**
- * Bounded redraw (SPEC §16): wall time to show a long streamed answer through the built CLI on a
+ * Bounded redraw (docs/cli.md): wall time to show a long streamed answer through the built CLI on a
  * pseudo-terminal, against a bare AI SDK `streamText` script writing the deltas to a
  * pseudo-terminal, for several answer sizes. llm-do runs twice: with stdout on the terminal (the
  * answer streams to it) and with stdout in a file (the answer is written there at the end, and the

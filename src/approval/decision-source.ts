@@ -1,6 +1,6 @@
 /**
- * Decision sources (SPEC §17): who answers an approval question the gate could not settle by rule,
- * grant or session memory, and a worker's questions to the person (`ask_user`, SPEC §21). The
+ * Decision sources (docs/library-api.md): who answers an approval question the gate could not settle by rule,
+ * grant or session memory, and a worker's questions to the person (`ask_user`, docs/worker-format.md). The
  * terminal is one source among others, so a run decides the same way whether a person, a policy, a
  * callback or a list of answers given in advance is behind it.
  */
@@ -26,7 +26,7 @@ export interface ApprovalQuestion {
  * A source's answer. `remember` extends an approval: `call` this exact call for the session, `tool`
  * this tool for the session, `project` a persistent grant of this exact call (`.llm-do/approvals.yaml`).
  * `message` replaces the whole model-visible denial text; `abort` ends the run; `pause` leaves the
- * call waiting, and the run stops `paused` once nothing else can go on (SPEC §17).
+ * call waiting, and the run stops `paused` once nothing else can go on (docs/library-api.md).
  */
 export type Decision =
   | { action: 'approve'; remember?: 'call' | 'tool' | 'project' }
@@ -48,7 +48,7 @@ export interface UserQuestion {
 
 /**
  * A source's answer to a question: the person's `text`; `refuse` when nobody can answer (`message`
- * is the model-visible error); `pause` leaves it waiting (SPEC §17). A person who wants to stop the
+ * is the model-visible error); `pause` leaves it waiting (docs/library-api.md). A person who wants to stop the
  * run stops it (Ctrl-C, the caller's signal).
  */
 export type Answer = { action: 'answer'; text: string } | { action: 'refuse'; message: string } | { action: 'pause' };
@@ -104,7 +104,7 @@ export function noTerminalMessage(toolName: string): string {
   return `approval needed for ${toolName} but no terminal; use --approve-all or pre-approve the tool`;
 }
 
-/** `ask` mode without anyone to ask: denies, saying why (SPEC §8). */
+/** `ask` mode without anyone to ask: denies, saying why (docs/tools.md). */
 export const noTerminal: DecisionSource = {
   mode: 'ask',
   decidedBy: 'no-terminal',

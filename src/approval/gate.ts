@@ -1,5 +1,5 @@
 /**
- * The approval gate (SPEC §8, §17): every tool call of a run passes through it, sub-workers
+ * The approval gate (docs/tools.md, docs/durable-runs.md): every tool call of a run passes through it, sub-workers
  * included. `precheck` settles what needs nobody (rule, persistent grant, session memory); `ask`
  * puts the question to the run's decision source; `apply` remembers what the answer says and emits
  * the `approval_decision` event naming what decided. A worker's question to the person (`ask_user`)

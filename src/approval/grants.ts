@@ -1,5 +1,5 @@
 /**
- * Persistent grants (SPEC §17): the `p` answer ("always, in this project") kept in
+ * Persistent grants (docs/tools.md): the `p` answer ("always, in this project") kept in
  * `.llm-do/approvals.yaml`. A grant approves one tool of one toolset called with exactly the
  * arguments the person saw — never another toolset's tool of the same name, never other arguments —
  * and never overrides a `blocked` rule (the gate checks rules first).

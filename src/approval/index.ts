@@ -1,4 +1,4 @@
-/** The approval layer (SPEC §8): rule resolution, session memory and the run's controller. */
+/** The approval layer (docs/tools.md): rule resolution, session memory and the run's controller. */
 export { createApprovalController, noTerminalMessage, sourceForMode, sourceForOnApproval } from './controller.ts';
 export type { ApprovalControllerOptions, OnApproval } from './controller.ts';
 export { answeringWith, approveAll, callback, denyAll, fromDecisions, fromPrompter, noTerminal } from './decision-source.ts';

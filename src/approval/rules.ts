@@ -1,5 +1,5 @@
 /**
- * Approval rule resolution (SPEC §6): which of `preApproved`, `ask`, `blocked` governs a tool.
+ * Approval rule resolution (docs/tools.md): which of `preApproved`, `ask`, `blocked` governs a tool.
  */
 import type { ApprovalRule, ToolsetApproval } from '../worker-file/schema.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What a person approved "for the session" (SPEC §8, §15): one exact call (toolset + tool +
+ * What a person approved "for the session" (docs/tools.md, docs/security.md): one exact call (toolset + tool +
  * arguments) or one tool of one toolset with any arguments. One memory serves a whole run,
  * sub-workers included; it is saved only as part of the run's state (`toJSON`), to be resumed.
  */

@@ -1,4 +1,4 @@
-/** Types of the approval controller (SPEC §8). */
+/** Types of the approval controller (docs/tools.md). */
 import type { ApprovalMode, ApprovalRule } from '../worker-file/schema.ts';
 
 export type { ApprovalRule, ApprovalMode } from '../worker-file/schema.ts';
@@ -35,7 +35,7 @@ export type ApprovalAnswer =
   | { action: 'deny'; reason?: string }
   | { action: 'abort' };
 
-/** A question a worker puts to the person running it (`ask_user`, SPEC §21). */
+/** A question a worker puts to the person running it (`ask_user`, docs/worker-format.md). */
 export interface UserQuestionRequest {
   /** Worker ids from the entry worker to the one asking. */
   chain: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * The inputs of `llm-do batch` (SPEC §23): the lines of a JSONL file or the files of a directory,
+ * The inputs of `llm-do batch` (docs/batch.md): the lines of a JSONL file or the files of a directory,
  * each keyed by a hash of its content, so a rerun knows what is already done whatever the order.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * What keeps a batch's model requests under the provider's limits (SPEC §23): every HTTP attempt of
+ * What keeps a batch's model requests under the provider's limits (docs/batch.md): every HTTP attempt of
  * every run goes through one gate (`RunWorkerOptions.fetch`, under the retries) that spaces request
  * starts evenly for `--rpm`, waits while the last minute's tokens reach `--tpm`, and after a 429
  * holds every request until the `retry-after` the server asked for has passed.

@@ -1,5 +1,5 @@
 /**
- * `llm-do batch` (SPEC §23), in process: runs the target once per input, a bounded number at a time,
+ * `llm-do batch` (docs/batch.md), in process: runs the target once per input, a bounded number at a time,
  * appends each result as it finishes, and skips the keys an earlier batch finished, so a batch that
  * was killed resumes with nothing lost or run twice. Inputs that reach an `ask` call pause (their
  * runs wait in the run log: `llm-do approvals`); a rerun collects those that were resumed since.
@@ -7,7 +7,8 @@
 import { ProjectError } from '../errors.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker, type RunResult, type RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import { runWorker, type RunResult } from '../runtime/run-worker.ts';
 import { createAdaptiveLimit } from './adaptive-limit.ts';
 import type { BatchInput } from './inputs.ts';
 import { createRequestGate } from './request-gate.ts';

@@ -1,5 +1,5 @@
 /**
- * llm-do in the browser (`import … from 'llm-do/browser'`, SPEC §22): the same engine as the CLI and
+ * llm-do in the browser (`import … from 'llm-do/browser'`, docs/browser.md): the same engine as the CLI and
  * the `llm-do` package, bundled for pages. Projects open from files in memory or from OPFS; the
  * filesystem toolset's sandbox works on them; models are reached over `fetch` with the base URLs and
  * keys the page gives in `env` (or the manifest's `providers`); approvals are answered by the page's
@@ -20,13 +20,30 @@
  *
  * @module llm-do/browser
  */
-export * from '../errors.ts';
+export {
+  LlmDoError,
+  ProjectError,
+  UsageError,
+  SandboxError,
+  DelegationError,
+  ModelError,
+  RunError,
+  ToolError,
+  AbortedError,
+  type ErrorKind,
+  type SourceLocation,
+  type ProjectErrorCode,
+  type SandboxErrorCode,
+  type DelegationErrorCode,
+  type RunErrorCode,
+  type ToolErrorCode,
+} from '../errors.ts';
 export { openProject, PROJECT_ROOT, BROWSER_LIMITS, type OpenProjectOptions } from './open-project.ts';
-export { createOpfsFileSystem, opfsRoot, type OpfsFileSystemOptions } from '../sandbox/opfs-file-system.ts';
+export { createOpfsFileSystem, type OpfsFileSystemOptions } from '../sandbox/opfs-file-system.ts';
 export { createMemoryFileSystem, type MemoryFileSystem } from '../sandbox/memory-file-system.ts';
 export { loadProject } from '../project/index.ts';
 export type { HostLimits, Project, ProjectOptions, WorkerDefinition } from '../project/index.ts';
-export { runWorker, resumeRun, pendingApprovals, STATE_VERSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '../runtime/index.ts';
+export { runWorker, resumeRun, DEFAULT_MAX_DEPTH } from '../runtime/index.ts';
 export type {
   RunWorkerOptions,
   RunResult,

@@ -1,5 +1,5 @@
 /**
- * Opening a project in a page (SPEC §22): from a map of files held in memory, or from a directory of
+ * Opening a project in a page (docs/browser.md): from a map of files held in memory, or from a directory of
  * the Origin Private File System. Either way the project sits at the host path `/project`, and the
  * same loader, planner and sandbox as on Node serve it, told that this host cannot start processes
  * or import TS/JS modules.

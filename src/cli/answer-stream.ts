@@ -1,5 +1,5 @@
 /**
- * The entry worker's text streamed to stdout as it arrives (SPEC §16: on a terminal the answer
+ * The entry worker's text streamed to stdout as it arrives (on a terminal the answer
  * streams, and is written once). While a reply is mid-line the progress display is paused — stderr
  * is the same terminal, and the status line or a progress line would land inside the answer — and
  * what it held back is printed once the reply's line is ended (at a tool call, a new model request,

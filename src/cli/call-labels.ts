@@ -1,5 +1,5 @@
 /**
- * Names of the active worker calls as the terminal shows them (SPEC §16): a worker's id, numbered by
+ * Names of the active worker calls as the terminal shows them (docs/cli.md): a worker's id, numbered by
  * order of start (`reviewer#1`, `reviewer#2`) while more than one call of that worker is active. Fed
  * the run's events; read by the progress view and the approval prompt, so both name a call alike.
  */

@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { RunError } from '../errors.ts';
 import type { Project } from '../project/types.ts';
-import type { RunResult, RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import type { RunResult } from '../runtime/run-worker.ts';
 import { createAnswerStream } from './answer-stream.ts';
 import { approvalTerminal, type ControllingTerminal } from './controlling-terminal.ts';
 import { exitCodeFor, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from './exit-codes.ts';
@@ -156,7 +157,7 @@ export function openCommandSession(io: CliIO): CommandSession {
 
 /** Prints a finished run's outcome and returns its exit code. */
 function reportResult(result: RunResult, options: CommandSessionFlags, io: CliIO, streamed: boolean): number {
-  // SPEC §15: a run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
+  // A run with denied calls still succeeds, but says so; --fail-on-deny makes it fail.
   const denied = result.denied_calls;
   const deniedFailure =
     options.failOnDeny && denied > 0 && !result.error

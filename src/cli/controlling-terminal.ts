@@ -1,7 +1,7 @@
 /**
  * The controlling terminal (`/dev/tty`), opened apart from stdin and stderr: with piped stdin
  * (`cat notes | llm-do summarize`) a person may still sit at the terminal, and approvals are asked
- * there (SPEC §15) rather than denied.
+ * there (docs/security.md) rather than denied.
  */
 import { closeSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -3,7 +3,7 @@
  * content of `write_file` with line numbers, other multi-line strings as an indented block, and every
  * other value on one line, exactly as it will run (no whitespace folded) and escaped for the terminal.
  * The compact view cuts only very long values and says so at the cut; the full view cuts nothing
- * (SPEC §15: the person can see every part of what will run before answering).
+ * (the person can see every part of what will run before answering).
  */
 import type { Style } from './style.ts';
 import { escapeTerminalText } from './terminal-text.ts';

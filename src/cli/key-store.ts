@@ -1,5 +1,5 @@
 /**
- * Stored API keys (SPEC §18): `$LLM_DO_HOME/keys.json`, `{ "PROVIDER": "KEY" }`, readable by its
+ * Stored API keys (docs/models.md): `$LLM_DO_HOME/keys.json`, `{ "PROVIDER": "KEY" }`, readable by its
  * owner only. Written whole to a new owner-only file that then replaces the old one, so no reader
  * ever sees half a file and no copy is ever readable by others. No message here quotes the file's
  * content: a broken file may hold a key.

@@ -1,16 +1,15 @@
 /**
  * The pending approvals of a paused run as `llm-do approvals` lists them and as `llm-do run` prints
- * them when a run pauses (SPEC §17): per approval a short id, the chain, the tool, its arguments
+ * them when a run pauses (docs/durable-runs.md): per approval a short id, the chain, the tool, its arguments
  * shown as the approval prompt shows them (escaped, long values cut with a note), the note, and the
- * decision recorded so far; per worker question (SPEC §21) a short id, the chain, the question and
+ * decision recorded so far; per worker question (docs/worker-format.md) a short id, the chain, the question and
  * the answer recorded so far; or the same as JSON. Pure functions of the data: everything shown came
  * from a model or a tool and is escaped here.
  */
 import type { PendingApproval, PendingQuestion } from '../runtime/events.ts';
 import type { RecordedAnswer, RecordedDecision, RecordedDecisionValue } from '../run-log/index.ts';
-import { formatTime } from './commands/runs-view.ts';
 import { renderArguments } from './diff-view.ts';
-import { shorten } from './progress.ts';
+import { formatTime, shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText as safe } from './terminal-text.ts';
 

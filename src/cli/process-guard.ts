@@ -1,5 +1,5 @@
 /**
- * Last resorts at the process level (SPEC §15: no unhandled rejection, no silent exit, no hang).
+ * Last resorts at the process level (no unhandled rejection, no silent exit, no hang).
  *
  * - An exception thrown or a promise rejected outside any tool call (a custom tool's timer, a stray
  *   promise of tool code) fails the run; the message names the file it came from when the stack

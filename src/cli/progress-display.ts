@@ -1,8 +1,8 @@
 /**
  * The progress view of `run` and `chat` on stderr: with `--quiet` only a line per retry wait; plain lines when stderr is
  * not a terminal, `NO_COLOR` is set or `TERM=dumb`; otherwise colors and a live status line.
- * While an approval prompt or the streamed answer has the terminal, progress is held back (SPEC §16:
- * nothing prints over a prompt) and printed, in order, when they are done.
+ * While an approval prompt or the streamed answer has the terminal, progress is held back (nothing
+ * prints over a prompt) and printed, in order, when they are done.
  */
 import type { RunEvent } from '../runtime/events.ts';
 import { createCallLabels } from './call-labels.ts';

@@ -38,7 +38,7 @@ export interface ProgressOptions {
   labels?: CallLabels;
   /** @default plain (no colors) */
   style?: Style;
-  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (SPEC §16). */
+  /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (docs/cli.md). */
   interrupted?: () => boolean;
   /** The live line on a terminal. */
   status?: StatusLine;
@@ -59,9 +59,14 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** `2026-11-23 13:35:12` (UTC). */
+export function formatTime(iso: string): string {
+  return iso.slice(0, 19).replace('T', ' ');
+}
+
 /**
  * `1200 in (800 cached) / 300 out tokens · $0.0123`, or `… · cost unknown` (naming the unpriced
- * models when `explain`d): an unknown price is never shown as $0 (SPEC §16).
+ * models when `explain`d): an unknown price is never shown as $0 (docs/cli.md).
  */
 export function formatUsage(usage: TokenUsage, explain = false): string {
   const cached = usage.cache_read_tokens > 0 ? ` (${usage.cache_read_tokens} cached)` : '';

@@ -11,7 +11,7 @@ import { detectTarget } from '../project/target.ts';
 import { readUserConfig, userConfigPath } from '../project/user-config.ts';
 import type { Project } from '../project/types.ts';
 import { parseOverride } from '../runtime/overrides.ts';
-import type { RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
 import { recordsRuns, type RunStore } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
 import type { ReopenedRun } from '../run-log/paused-runs.ts';
@@ -54,13 +54,14 @@ export async function openRunTarget(target: string | undefined, flags: RunFlags,
 }
 
 /**
- * The approval mode the flags choose (`undefined`: ask the person). `--approve-all` and
- * `--auto-deny`/`--strict` are aliases of `--on-approval approve|deny`; commander refuses mixing them.
+ * Who decides tool calls that ask, as the flags choose (`undefined`: the person at the terminal, or
+ * the manifest's mode). `--approve-all` and `--auto-deny`/`--strict` are aliases of
+ * `--on-approval approve|deny`; commander refuses mixing them.
  */
-export function approvalFromFlags(flags: RunFlags): RunWorkerOptions['approval'] {
-  if (flags.approveAll || flags.onApproval === 'approve') return 'approve_all';
-  if (flags.autoDeny || flags.strict || flags.onApproval === 'deny') return 'auto_deny';
-  return undefined;
+export function onApprovalFromFlags(flags: RunFlags): 'approve' | 'deny' | 'pause' | undefined {
+  if (flags.approveAll || flags.onApproval === 'approve') return 'approve';
+  if (flags.autoDeny || flags.strict || flags.onApproval === 'deny') return 'deny';
+  return flags.onApproval === 'pause' ? 'pause' : undefined;
 }
 
 /**
@@ -74,7 +75,7 @@ export function openGrants(project: Project, io: CliIO): Promise<ProjectGrants> 
 
 /** Whether a person is asked at the terminal: no flag chose a mode that decides without one. */
 export function asksAtTerminal(flags: RunFlags): boolean {
-  return approvalFromFlags(flags) === undefined && flags.onApproval !== 'pause';
+  return onApprovalFromFlags(flags) === undefined;
 }
 
 /**
@@ -91,11 +92,10 @@ function modelFetch(env: CliIO['env']): typeof fetch {
 
 /** `runWorker` options from the flags shared by `run` and `chat`, and how model requests are sent. */
 export function runOptionsFromFlags(flags: RunFlags, io: CliIO): Omit<RunWorkerOptions, 'project'> & { fetch: typeof fetch } {
-  const approval = approvalFromFlags(flags);
+  const onApproval = onApprovalFromFlags(flags);
   return {
     ...(flags.model ? { model: flags.model } : {}),
-    ...(approval ? { approval } : {}),
-    ...(flags.onApproval === 'pause' ? { onApproval: 'pause' as const } : {}),
+    ...(onApproval ? { onApproval } : {}),
     ...(flags.maxDepth !== undefined ? { maxDepth: parseDepth(flags.maxDepth) } : {}),
     mounts: (flags.mount ?? []).map((spec: string) => parseMountGrant(spec, io.cwd)),
     set: (flags.set ?? []).map(parseOverride),

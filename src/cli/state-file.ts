@@ -1,5 +1,5 @@
 /**
- * `--state FILE` (SPEC §17): the run's state written after every step, so a run can be resumed from
+ * `--state FILE` (docs/durable-runs.md): the run's state written after every step, so a run can be resumed from
  * the file alone (`llm-do resume --state FILE`), with or without the run log. Each write replaces
  * the file whole (a temp file renamed over it), so a crash mid-write leaves the previous state.
  */

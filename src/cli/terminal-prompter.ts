@@ -1,11 +1,11 @@
 /**
- * Asks the person at the terminal to approve a tool call (SPEC §8, §15): shows the worker chain, the
+ * Asks the person at the terminal to approve a tool call (docs/cli.md, docs/security.md): shows the worker chain, the
  * tool, its description and the exact arguments (edits as a diff, written files numbered, everything
  * escaped), and reads one of a/s/t/d/q, plus p ("always, in this project") where grants can be kept.
  * When a very long value had to be cut, the prompt says so and
  * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
  * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
- * It also puts an interactive worker's question (SPEC §21): the chain and the question, escaped,
+ * It also puts an interactive worker's question (docs/worker-format.md): the chain and the question, escaped,
  * then a line of text as the answer.
  */
 import { createInterface } from 'node:readline/promises';

@@ -1,5 +1,5 @@
 /**
- * Text from a model, a tool, a worker file or an error, made safe to show on a terminal (SPEC §15):
+ * Text from a model, a tool, a worker file or an error, made safe to show on a terminal (docs/security.md):
  * every character a terminal would act on instead of showing — C0 controls but newline and tab, DEL,
  * C1 controls (so every ESC/CSI sequence is inert), bidi overrides, isolates and marks, and the
  * line/paragraph separators — is replaced by a visible escape (`\x1b`, `\u202e`). Our own colors and

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.ts';
 import { loadProjectWorkers } from '../project/project-workers.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { resumeRun } from '../runtime/resume-run.ts';
+import { startResumedRun } from '../runtime/resume-run.ts';
 import { recordsRuns } from '../runtime/run-store.ts';
 import { runWorker, type RunResult } from '../runtime/run-worker.ts';
 import type { LaunchableWorker, LaunchListener, LaunchProject, RunLauncher } from '../ui/launcher.ts';
@@ -69,7 +69,7 @@ export async function createUiLauncher(dir: string | undefined, flags: LaunchFla
       const recording = await saved.recording(runProject, { openLog: async (options, opened, id) => (log = await openRunLog(options, opened, io, id)) }, {});
       const grants = await openGrants(runProject, io);
       try {
-        const handle = await resumeRun(saved.state, {
+        const handle = await startResumedRun(saved.state, {
           project: runProject,
           onApproval: 'pause',
           env: io.env,

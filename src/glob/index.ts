@@ -1,5 +1,5 @@
 /**
- * The one glob engine of llm-do (SPEC §15): `list_files` patterns, manifest `workers.include` /
+ * The one glob engine of llm-do (docs/security.md): `list_files` patterns, manifest `workers.include` /
  * `workers.exclude`, `allowed_workers`, `compatible_models` and `toolsets.custom.tools` all match
  * through {@link compileGlob}, so every glob has the same syntax and none can hang a run. Syntax:
  *

@@ -1,5 +1,5 @@
 /**
- * One connection to an MCP server (SPEC §19): start it (a stdio command in its own process group, or a
+ * One connection to an MCP server (docs/mcp.md): start it (a stdio command in its own process group, or a
  * Streamable HTTP session), initialize, list its tools — all within the start timeout — then call tools
  * until it is closed. A server that fails to start names itself and shows its stderr tail.
  */

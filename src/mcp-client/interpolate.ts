@@ -1,4 +1,4 @@
-/** `${VAR}` in MCP server `env` and `headers` values, from the environment llm-do runs in (SPEC §19). */
+/** `${VAR}` in MCP server `env` and `headers` values, from the environment llm-do runs in (docs/mcp.md). */
 import { ProjectError } from '../errors.ts';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

@@ -1,5 +1,5 @@
 /**
- * The MCP servers of one run (SPEC §19): each started on first use (when the first worker needing it
+ * The MCP servers of one run (docs/mcp.md): each started on first use (when the first worker needing it
  * is prepared), shared by every call of the run, all stopped when the run ends, pauses or is aborted.
  */
 import { ProjectError } from '../errors.ts';

@@ -6,7 +6,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker, type RunResult, type RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import { runWorker, type RunResult } from '../runtime/run-worker.ts';
 import { validateWith } from '../worker-file/json-schema.ts';
 import type { DefaultArguments, ServedTool } from './tools.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `llm-do mcp serve` (SPEC §19): a project's entry and exported workers as the tools of an MCP
+ * `llm-do mcp serve` (docs/mcp-serve.md): a project's entry and exported workers as the tools of an MCP
  * server. Tools are listed and called through the SDK's request handlers rather than `registerTool`,
  * so the client sees each worker's own JSON Schema (`registerTool` wants zod and would convert
  * `schema_in` back and forth) and arguments are checked by llm-do's validator, whose messages name

@@ -1,5 +1,5 @@
 /**
- * Which workers `llm-do mcp serve` offers, and as what MCP tools (SPEC §19): the entry worker and the
+ * Which workers `llm-do mcp serve` offers, and as what MCP tools (docs/mcp-serve.md): the entry worker and the
  * exported ones, each named as delegation names it, described by its `description`, with `schema_in`
  * as input schema (else the default `{input, instructions?}`) and `schema_out` as output schema.
  */

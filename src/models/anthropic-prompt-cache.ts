@@ -1,5 +1,5 @@
 /**
- * Anthropic prompt caching (SPEC §18) as a middleware of one worker call's model steps. Anthropic
+ * Anthropic prompt caching (docs/models.md) as a middleware of one worker call's model steps. Anthropic
  * caches a prompt prefix up to a block marked `cache_control`, in the order tools → system →
  * messages, and reads a cached prefix back at a tenth of the input price. Each request gets at most
  * four breakpoints (Anthropic's limit): the last tool, the system prompt, the last message (what the

@@ -1,5 +1,5 @@
 /**
- * `model_settings` (SPEC §18) as one provider receives them: AI SDK call settings (`temperature`,
+ * `model_settings` (docs/models.md) as one provider receives them: AI SDK call settings (`temperature`,
  * `topP`, `maxOutputTokens`, `seed`, `stopSequences`) and that provider's own `providerOptions` for
  * reasoning and thinking, with a warning for each setting the provider has no field for. The option
  * names are those of the installed provider packages:

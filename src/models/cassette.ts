@@ -1,5 +1,5 @@
 /**
- * Cassettes (SPEC §20): `--record FILE` keeps every model request of a run with its answer;
+ * Cassettes (docs/testing.md): `--record FILE` keeps every model request of a run with its answer;
  * `--replay FILE` answers the same requests from the file, with no provider, key or network. The
  * recording is a `wrapLanguageModel` middleware around the real model; a request is kept in a
  * normalised form (the model, the messages, the tools, the settings that change the answer), never

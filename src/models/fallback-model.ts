@@ -1,5 +1,5 @@
 /**
- * `fallback_models` (SPEC §18) as a model wrapper: the runtime sees one model. When the active model
+ * `fallback_models` (docs/models.md) as a model wrapper: the runtime sees one model. When the active model
  * fails after its retries in a way another model may not (see {@link isFallbackWorthy}), the next
  * one is tried with the same request. The switch sticks for the rest of the run, so later steps do
  * not pay for the failed model's retries again.

@@ -1,5 +1,5 @@
 /**
- * Model aliases (SPEC §18): `models: { fast: anthropic:claude-haiku-4-5 }` in the manifest or the
+ * Model aliases (docs/models.md): `models: { fast: anthropic:claude-haiku-4-5 }` in the manifest or the
  * user config. A name without a colon (other than `test`) is an alias; its value may name another
  * alias, followed until a `provider:model` id.
  */

@@ -1,5 +1,5 @@
 /**
- * The model configuration of a run or a check (SPEC §18): the user config
+ * The model configuration of a run or a check (docs/models.md): the user config
  * (`$LLM_DO_HOME/config.yaml`) under the project manifest, the manifest winning key by key.
  */
 import type { Manifest, ModelAliases, Prices, ProvidersConfig, UserConfig } from '../worker-file/schema.ts';

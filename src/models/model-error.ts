@@ -1,4 +1,4 @@
-/** Turns whatever a model request threw into the one-sentence error users see (SPEC §11). */
+/** Turns whatever a model request threw into the one-sentence error users see (docs/models.md). */
 import { APICallError } from '@ai-sdk/provider';
 import { AbortedError, LlmDoError, ModelError } from '../errors.ts';
 import { ProxyError } from './proxy-error.ts';
@@ -38,8 +38,8 @@ export function toModelError(error: unknown, context: ModelErrorContext): ModelE
 }
 
 /**
- * Whether another model may succeed where this request failed after its retries (SPEC §18
- * `fallback_models`): a server error or overload (5xx, Anthropic's 529 or `overloaded_error`) or a
+ * Whether another model may succeed where this request failed after its retries (`fallback_models`,
+ * docs/models.md): a server error or overload (5xx, Anthropic's 529 or `overloaded_error`) or a
  * model the provider does not know (404). Aborts, timeouts mid-stream and client errors are not.
  */
 export function isFallbackWorthy(error: unknown): boolean {

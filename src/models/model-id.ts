@@ -1,5 +1,5 @@
 /**
- * Model ids (SPEC §11): `provider:model`, e.g. `anthropic:claude-sonnet-4-5`, `ollama:qwen3:4b`
+ * Model ids (docs/models.md): `provider:model`, e.g. `anthropic:claude-sonnet-4-5`, `ollama:qwen3:4b`
  * (everything after the first colon is the provider's model name), or `test` alone for the
  * built-in offline model.
  */

@@ -1,5 +1,5 @@
 /**
- * Model prices (SPEC §16): the bundled table (`prices.json`, with its source and date) under the
+ * Model prices (docs/project.md): the bundled table (`prices.json`, with its source and date) under the
  * `prices:` overrides of the manifest (and, later, the user config), and the cost of one request.
  *
  * A model id is looked up as given, then without a trailing date or `-latest`

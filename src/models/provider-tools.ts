@@ -1,5 +1,5 @@
 /**
- * Provider-side tools (`provider_tools: [web_search]`, SPEC §18) on the wire. The runtime declares
+ * Provider-side tools (`provider_tools: [web_search]`, docs/models.md) on the wire. The runtime declares
  * each one once, as an AI SDK provider tool with a neutral id (`llm-do.web_search`); the model of
  * each provider maps it to that provider's own tool from its AI SDK package. So a model of a
  * `fallback_models` chain on another provider is sent its own kind of tool for the same request,

@@ -1,5 +1,5 @@
 /**
- * The built-in providers (SPEC §11): which environment variables each reads and how its AI SDK
+ * The built-in providers (docs/models.md): which environment variables each reads and how its AI SDK
  * package is loaded. Packages are imported lazily so the CLI starts without loading them all.
  * Every setting is read from the `env` passed in, never from `process.env` behind the caller's back:
  * base URLs get explicit defaults because the SDK packages would otherwise read `process.env`. The
@@ -100,7 +100,7 @@ export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderSpec>> = {
     },
   },
   scripted: {
-    // `scripted:FILE`: the model name is the script's path (SPEC §20); nothing goes over the network.
+    // `scripted:FILE`: the model name is the script's path (docs/testing.md); nothing goes over the network.
     // Read again for every call, as before models were shared: an edited script applies to the next call.
     freshEachCall: true,
     async create({ model }) {

@@ -1,4 +1,4 @@
-/** Turns `provider:model` ids into AI SDK models (SPEC §11). */
+/** Turns `provider:model` ids into AI SDK models (docs/models.md). */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ProjectError } from '../errors.ts';
 import type { ProviderToolName, ProvidersConfig } from '../worker-file/schema.ts';
@@ -37,7 +37,7 @@ export interface ModelRegistryOptions {
   retry?: RetryOptions;
   /**
    * Record every answer to a cassette file, or answer from one with no provider, key or network
-   * (`--record FILE`, `--replay FILE`; SPEC §20).
+   * (`--record FILE`, `--replay FILE`; docs/testing.md).
    */
   cassette?: CassetteOption;
 }

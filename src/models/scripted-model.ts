@@ -1,5 +1,5 @@
 /**
- * The scripted model (SPEC §20): `--model scripted:FILE` answers from a script of rules instead of a
+ * The scripted model (docs/testing.md): `--model scripted:FILE` answers from a script of rules instead of a
  * provider, offline and the same every time, so a worker's tool calls, approvals and delegations can
  * be tested. A rule matches on the worker, the turn of its call and the text of the last message, and
  * responds with text, tool calls or a JSON value. The first rule that matches answers; rules are not

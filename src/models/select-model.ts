@@ -1,4 +1,4 @@
-/** Which model a worker runs with (SPEC §4) and whether the worker accepts it. */
+/** Which model a worker runs with (docs/models.md) and whether the worker accepts it. */
 import { ProjectError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
 import type { ModelAliases } from '../worker-file/schema.ts';

@@ -1,5 +1,5 @@
 /**
- * The built-in offline model `test` (SPEC §11): deterministic, no network. It describes what it
+ * The built-in offline model `test` (docs/models.md): deterministic, no network. It describes what it
  * received so a run's wiring (worker, input, tools) can be checked without a provider, and answers
  * structured-output requests with a minimal schema-valid object. It never calls tools.
  */

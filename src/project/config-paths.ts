@@ -1,5 +1,5 @@
 /**
- * The project's own configuration as host paths (SPEC §15): what the sandbox refuses to let a worker
+ * The project's own configuration as host paths (docs/security.md): what the sandbox refuses to let a worker
  * write, delete or create even inside a read-write mount, because the next run would obey it. The
  * rule follows what loading and discovery read (`load-project.ts`, `scan.ts`, `resolve-reference.ts`,
  * `tool-modules.ts`, `template-dirs.ts`, `instructions.ts`), whether the file exists yet or not:

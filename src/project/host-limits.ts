@@ -1,5 +1,5 @@
 /**
- * What a worker needs that the host cannot give (`ProjectOptions.hostLimits`; the browser, SPEC §22):
+ * What a worker needs that the host cannot give (`ProjectOptions.hostLimits`; the browser, docs/browser.md):
  * found while planning, so a run stops before its first request with an error naming the worker and
  * the toolset or field, rather than failing at the first tool call.
  */

@@ -1,5 +1,5 @@
 /**
- * Instructions of a `.yaml` worker without an `instructions:` field (SPEC §3): the first of
+ * Instructions of a `.yaml` worker without an `instructions:` field (docs/worker-format.md): the first of
  * `prompts/<id>.{jinja2,j2,jinja,txt,md}`, then `templates/<id>.{...}`, relative to its root.
  */
 import { posix } from 'node:path';

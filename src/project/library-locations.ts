@@ -1,5 +1,5 @@
 /**
- * Where libraries are found (SPEC §13): `--lib PATH` values, `LLM_DO_LIBS` (colon-separated), then
+ * Where libraries are found (docs/project.md): `--lib PATH` values, `LLM_DO_LIBS` (colon-separated), then
  * `$LLM_DO_HOME/libs/` (`~/.llm-do/libs/` by default). Each location is a library itself (it has `lib.yaml`) or a directory of
  * `NAME/` and `NAME@VERSION/` libraries.
  */

@@ -1,5 +1,5 @@
 /**
- * The library dependency closure of a project (SPEC §13): each spec is found in the search
+ * The library dependency closure of a project (docs/project.md): each spec is found in the search
  * locations (the first location that has it wins; unversioned = highest version there), then its own
  * dependencies, depth first. Cycles and version conflicts are errors naming the libraries involved.
  */

@@ -1,5 +1,5 @@
 /**
- * Installed libraries (SPEC §13) in `$LLM_DO_HOME/libs/NAME@VERSION/`: install (validate, then
+ * Installed libraries (docs/project.md) in `$LLM_DO_HOME/libs/NAME@VERSION/`: install (validate, then
  * copy), list, remove, info.
  */
 import { posix } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * `loadProject`: reads the manifest (SPEC §4), resolves the library closure (§13) and returns a
- * {@link Project} whose workers load lazily by reference (§2).
+ * `loadProject`: reads the manifest (docs/project.md), resolves the library closure and returns a
+ * {@link Project} whose workers load lazily by reference.
  */
 import { posix } from 'node:path';
 import { ProjectError } from '../errors.ts';

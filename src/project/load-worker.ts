@@ -14,7 +14,7 @@ import { isDirectoryForm } from './worker-ids.ts';
 
 /**
  * Loads `located`. `manifest` is the consuming project's manifest: its defaults apply to library
- * and built-in workers too (a library worker without a model uses the project's, SPEC §13).
+ * and built-in workers too (a library worker without a model uses the project's, docs/project.md).
  */
 export async function loadWorkerDefinition(fs: FileSystem, located: LocatedWorker, manifest: Manifest | undefined): Promise<WorkerDefinition> {
   const { scope, file, localId } = located;

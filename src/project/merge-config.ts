@@ -1,5 +1,5 @@
 /**
- * Config inheritance (SPEC §3): manifest defaults → worker file. Scalars: the worker wins; objects
+ * Config inheritance (docs/worker-format.md): manifest defaults → worker file. Scalars: the worker wins; objects
  * (`toolsets`, `sandbox` with its `paths`, `attachment_policy`, `model_settings` with its `provider_options`): deep merge, the worker adding or
  * overriding keys; lists: the worker's list replaces the manifest's.
  */

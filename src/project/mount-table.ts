@@ -1,5 +1,5 @@
 /**
- * From sandbox configuration (SPEC §7) and `--mount` grants to the list of mounts a sandbox
+ * From sandbox configuration (docs/security.md) and `--mount` grants to the list of mounts a sandbox
  * serves. Pure path arithmetic: nothing here touches the disk; the sandbox re-checks every access
  * against the real (symlink-resolved) mount roots.
  */
@@ -28,13 +28,13 @@ export interface ResolveMountsOptions {
   /** The config file as the user would name it, for error locations. */
   displayPath?: string;
   /**
-   * What to mount when the config declares no mounts: the project root at `/`, read-only (SPEC §7),
+   * What to mount when the config declares no mounts: the project root at `/`, read-only (docs/security.md),
    * or nothing.
    * @default 'project-root-ro'
    */
   fallback?: 'project-root-ro' | 'none';
   /**
-   * Mounts bound for the config's `${field}` roots (SPEC §21, `parametric-mounts.ts`), by name; they
+   * Mounts bound for the config's `${field}` roots (docs/security.md, `parametric-mounts.ts`), by name; they
    * take precedence over a grant of the same name. A `${field}` root without one is left out (as when
    * `check` plans a worker: its directory is known only at a call).
    */
@@ -54,7 +54,7 @@ export function isWithinDir(path: string, dir: string): boolean {
 
 const PARAMETRIC_ROOT = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
-/** The `schema_in` field a mount root written `${field}` names (SPEC §21), or undefined for an ordinary path. */
+/** The `schema_in` field a mount root written `${field}` names (docs/security.md), or undefined for an ordinary path. */
 export function parametricField(root: string): string | undefined {
   return PARAMETRIC_ROOT.exec(root)?.[1];
 }

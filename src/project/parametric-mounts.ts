@@ -1,5 +1,5 @@
 /**
- * Parametric sandboxes (SPEC §21): a mount root written `${field}` takes its directory from a string
+ * Parametric sandboxes (docs/security.md): a mount root written `${field}` takes its directory from a string
  * field of the worker's `schema_in` at each call. This module finds such mounts, checks them against
  * the schema (`check` and every run), and binds an entry worker's value from the host
  * ({@link bindHostDirectory}); a delegated call's value is bound by its caller's sandbox. Either way

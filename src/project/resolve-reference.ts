@@ -1,5 +1,5 @@
 /**
- * Worker references → worker files (SPEC §2). Forms: bare or canonical id (`summarizer`,
+ * Worker references → worker files (docs/project.md). Forms: bare or canonical id (`summarizer`,
  * `reports/summarizer`), explicit path (`./workers/x.worker`, extension optional, no fallback),
  * library reference (`utils:summarizer`, exported workers only). `..` anywhere, or a path that
  * resolves outside the root (also through a symlink), is `path escapes project root`.
@@ -40,7 +40,7 @@ export async function locateWorker(env: ResolutionEnv, ref: string, scope: Scope
   const colon = ref.indexOf(':');
   if (colon >= 0) return locateInLibrary(env, ref.slice(0, colon), ref.slice(colon + 1), scope, context);
   if (ref.startsWith('./') || ref.startsWith('/')) return locatePath(env, ref, scope, context);
-  // A reference with a worker extension is a path relative to the root (seed 000 §7.3).
+  // A reference with a worker extension is a path relative to the root (docs/project.md, "Worker references").
   if (workerExtension(ref)) return locatePath(env, `./${ref}`, scope, context);
   const found = (await findById(env.fs, ref, scope, context)) ?? (await findInDependencies(env, ref, scope, context));
   if (found) return found;

@@ -1,5 +1,5 @@
 /**
- * Scanning a project (or library) directory for worker files (SPEC §2): root `main.worker` plus the
+ * Scanning a project (or library) directory for worker files (docs/project.md): root `main.worker` plus the
  * files under the workers root matching `workers.include` and not `workers.exclude`, minus
  * `.llm-doignore` patterns and the always-skipped `.git/ .venv/ node_modules/ __pycache__/`.
  * Directories are read concurrently. Execution never needs this: references resolve directly.

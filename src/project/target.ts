@@ -1,5 +1,5 @@
 /**
- * Invocation target detection (SPEC §2): `llm-do TARGET` where TARGET is a worker file, a project
+ * Invocation target detection (docs/project.md): `llm-do TARGET` where TARGET is a worker file, a project
  * directory, or a bare name searched on `LLM_DO_PATH`; `--project DIR` / `LLM_DO_PROJECT` name the
  * root explicitly and `--no-project` forces single-file mode.
  */

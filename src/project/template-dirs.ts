@@ -1,5 +1,5 @@
 /**
- * Template search directories of a worker (SPEC §10): worker-local `templates/` → the template
+ * Template search directories of a worker (docs/worker-format.md): worker-local `templates/` → the template
  * roots of its project (manifest `templates.roots`, default `templates`, `prompts`) → each library's
  * `templates/`. `lib:` includes map to a library's `templates/`; `file()` searches the worker's dir
  * and then the template roots.

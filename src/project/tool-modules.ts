@@ -1,5 +1,5 @@
 /**
- * Tool module discovery and import policy (SPEC §6): worker-local `tools.ts|tools/index.ts` →
+ * Tool module discovery and import policy (docs/tools.md): worker-local `tools.ts|tools/index.ts` →
  * project `tools.ts|tools/index.ts` and manifest `tools.modules` → each dependency's tools →
  * the worker's `imports.tools`. Modules outside the root (by path, or by real path through a
  * symlink, conventional ones too) and bare module specifiers are refused (`disallowed-import`)
@@ -15,7 +15,7 @@ import type { ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
 const ALLOW_HINT = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
-/** The conventional tool modules of a directory, in lookup order per group (SPEC §6). */
+/** The conventional tool modules of a directory, in lookup order per group (docs/tools.md). */
 export const CONVENTIONAL_TOOL_MODULES = [
   ['tools.ts', 'tools.mjs', 'tools.js'],
   ['tools/index.ts', 'tools/index.mjs', 'tools/index.js'],

@@ -1,4 +1,4 @@
-/** Types of the project model (SPEC §2, §4, §13): workers, libraries and the loaded project. */
+/** Types of the project model (docs/project.md): workers, libraries and the loaded project. */
 import type { ProjectError } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
 import type { LibraryManifest, Manifest, ToolsetsConfig, UserConfig, WorkerConfig } from '../worker-file/schema.ts';
@@ -30,7 +30,7 @@ export interface WorkerDefinition {
   /** Set for the workers shipped with llm-do. */
   builtin?: boolean;
   /**
-   * Set for a worker made at run time by `worker_create` (SPEC §21): who made it. Its instructions
+   * Set for a worker made at run time by `worker_create` (docs/dynamic-workers.md): who made it. Its instructions
    * are data: they render with no template dirs and no `file()`.
    */
   created?: { by: string };
@@ -134,7 +134,7 @@ export interface Project {
   entryId: string;
   /** The same project with another entry worker (a worker file given as the target). */
   withEntry(entryId: string): Project;
-  /** Resolves a worker reference (SPEC §2), loads it and the workers it imports. Cached per id. */
+  /** Resolves a worker reference (docs/project.md), loads it and the workers it imports. Cached per id. */
   resolveWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition>;
   /** Like {@link resolveWorker} without loading the `imports.workers` closure (what `check` uses per worker). */
   loadWorker(ref: string, from?: WorkerDefinition): Promise<WorkerDefinition>;
@@ -149,7 +149,7 @@ export interface Project {
   expandAllowedWorkers(patterns: string[], from: WorkerDefinition): Promise<WorkerDefinition[]>;
   /** Template search directories for a worker. */
   templateDirs(worker: WorkerDefinition): TemplateDirs;
-  /** Tool modules for a worker, worker-local first, after the module-import policy (SPEC §6). Throws every refused or missing module. */
+  /** Tool modules for a worker, worker-local first, after the module-import policy (docs/tools.md). Throws every refused or missing module. */
   toolModulePaths(worker: WorkerDefinition): Promise<ToolModuleRef[]>;
   /** Like {@link toolModulePaths} but returns the allowed modules and the problems apart (what `check` uses). */
   inspectToolModules(worker: WorkerDefinition): Promise<{ modules: ToolModuleRef[]; problems: ProjectError[] }>;

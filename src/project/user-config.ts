@@ -1,5 +1,5 @@
 /**
- * The user config, `$LLM_DO_HOME/config.yaml` (SPEC §18): default model, aliases, providers and
+ * The user config, `$LLM_DO_HOME/config.yaml` (docs/models.md): default model, aliases, providers and
  * prices that apply under every project's own.
  */
 import { posix } from 'node:path';

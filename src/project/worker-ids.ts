@@ -1,4 +1,4 @@
-/** Canonical worker ids (SPEC §2): derived from a worker file's path, and the files an id may live in. */
+/** Canonical worker ids (docs/project.md): derived from a worker file's path, and the files an id may live in. */
 import { posix } from 'node:path';
 
 /** Extensions of worker files, in lookup order. */

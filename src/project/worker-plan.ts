@@ -1,5 +1,5 @@
 /**
- * The one preparation path of a worker (SPEC §15): `check` and `run` both plan a worker here, so
+ * The one preparation path of a worker (docs/security.md): `check` and `run` both plan a worker here, so
  * whatever `check` accepts `run` accepts, and they report the same problems before the first
  * request. Planning runs no project code: model choice, its provider and `compatible_models` (API
  * keys are a run's business: `check` may run elsewhere), sandbox mounts, schema refs (JSON files
@@ -92,7 +92,7 @@ async function attempt<T>(work: () => Promise<T> | T): Promise<Attempt<T>> {
 export async function planWorker(project: Project, definition: WorkerDefinition, options: PlanOptions): Promise<PlanResult> {
   const { config } = definition;
   const warnings: ProjectError[] = [];
-  // A created worker's template reads nothing: no template dirs, no file() (SPEC §21, §15).
+  // A created worker's template reads nothing: no template dirs, no file() (docs/dynamic-workers.md, docs/security.md).
   const renderer = createTemplateRenderer(
     definition.created
       ? { fs: project.fs, projectRoot: project.root, searchDirs: [], fileDirs: [] }

@@ -1,5 +1,5 @@
 /**
- * The Restate service behind `llm-do batch --engine restate` (SPEC §23): `llm-do restate serve`
+ * The Restate service behind `llm-do batch --engine restate` (docs/scale-out.md): `llm-do restate serve`
  * hosts it; each batch input is one durable invocation of its `run` handler, which runs the worker
  * with every model request and every tool call (but delegations, whose workers journal their own)
  * journaled through `ctx.run`. A process killed mid-input is replaced by another, and Restate plays
@@ -9,7 +9,8 @@ import * as restate from '@restatedev/restate-sdk';
 import { outcomeOf, type InputOutcome } from '../batch/run-batch.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker, type RunWorkerOptions } from '../runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../runtime/run-options.ts';
+import { runWorkerWith } from '../runtime/run-worker.ts';
 import { journaledFetch } from './journaled-fetch.ts';
 
 /** The service's name at the Restate ingress: `POST INGRESS/llmdo_batch/run`. */
@@ -27,7 +28,7 @@ export interface RemoteInput {
 export interface BatchServiceOptions {
   project: Project;
   /** What every input's run gets: model, approvals (never pause), run log, mounts, … */
-  runOptions: Omit<RunWorkerOptions, 'project' | 'entry' | 'input' | 'journal' | 'fetch' | 'onEvent' | 'stream'>;
+  runOptions: Omit<RunWorkerOptions, 'project' | 'entry' | 'input' | 'fetch' | 'onEvent' | 'stream'>;
   /** The fetch under the journal (a rate gate). @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Told of the tokens of each model step (for a `--tpm` gate). */
@@ -57,17 +58,19 @@ export function createBatchService(options: BatchServiceOptions) {
           if (event.type === 'run_start') runId = event.run_id;
           if (event.type === 'model_step') options.onTokens?.(event.input_tokens + event.output_tokens);
         };
-        const result = await runWorker({
-          ...options.runOptions,
-          project: options.project,
-          entry: request.worker,
-          input: request.input,
-          journal,
-          fetch: journaledFetch(journal, options.fetch),
-          // A journaled response is read whole: nothing would stream.
-          stream: false,
-          onEvent,
-        }).result;
+        const result = await runWorkerWith(
+          {
+            ...options.runOptions,
+            project: options.project,
+            entry: request.worker,
+            input: request.input,
+            fetch: journaledFetch(journal, options.fetch),
+            // A journaled response is read whole: nothing would stream.
+            stream: false,
+            onEvent,
+          },
+          { journal },
+        ).result;
         return outcomeOf(request, result, runId);
       },
     },

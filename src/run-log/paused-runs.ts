@@ -1,5 +1,5 @@
 /**
- * Paused runs in the run log (SPEC §17): their pending approvals and worker questions (SPEC §21,
+ * Paused runs in the run log (docs/durable-runs.md): their pending approvals and worker questions (docs/worker-format.md,
  * read from the saved state), the decisions and answers people record for them in between, and the
  * claim a resuming process makes on a run, which hands it the state, the decisions and the answers
  * together. Answers are kept in the `decisions` table too, as `{"action":"answer","text":…}` under

@@ -45,7 +45,7 @@ export interface RunDetail extends RunSummary {
   /** The entry call, its sub-calls nested under the tool calls that started them. */
   root: CallRecord | null;
   warnings: { call_id: string; ts: string; message: string }[];
-  /** Workers made by `worker_create` in the run, from its saved state (SPEC §21): `llm-do promote` writes them. */
+  /** Workers made by `worker_create` in the run, from its saved state (docs/dynamic-workers.md): `llm-do promote` writes them. */
   created_workers: { name: string; created_by: string; description: string }[];
 }
 

@@ -119,7 +119,7 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN state TEXT;
   `,
-  // 3: paused runs (SPEC §17): the last recorded event's seq, so a resumed run's events go on after
+  // 3: paused runs (docs/durable-runs.md): the last recorded event's seq, so a resumed run's events go on after
   // it, and the decisions recorded for pending approvals while a run is paused (one per approval;
   // \`used_at\` is set by the first checkpoint whose state no longer has that approval pending).
   `
@@ -134,7 +134,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, approval_id)
   );
   `,
-  // 4: a call's `${field}` mounts as bound (SPEC §21): JSON `[{path, from, mode}]`, virtual paths only.
+  // 4: a call's `${field}` mounts as bound (docs/security.md): JSON `[{path, from, mode}]`, virtual paths only.
   `
   ALTER TABLE calls ADD COLUMN mounts TEXT;
   `,

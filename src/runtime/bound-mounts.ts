@@ -1,5 +1,5 @@
 /**
- * Binding a worker's `${field}` mounts for one call (SPEC §21). A delegated call's value is a
+ * Binding a worker's `${field}` mounts for one call (docs/security.md). A delegated call's value is a
  * virtual path of the caller's sandbox, bound to what the caller sees there; the entry's value is a
  * host directory inside the project or a `--mount` grant. Either way the sandbox's own checks decide,
  * and a value they refuse is an input error naming the field: a tool error result for a calling

@@ -1,5 +1,5 @@
 /**
- * A multi-turn conversation with a worker (SPEC §14). The entry worker keeps its message history
+ * A multi-turn conversation with a worker (docs/library-api.md). The entry worker keeps its message history
  * across user turns; its tools stay fixed for the conversation (they are prepared once); each turn
  * has its own abort signal, so cancelling a turn leaves the session and its history as they were.
  */
@@ -15,7 +15,8 @@ import { preflight } from './prepare-worker.ts';
 import { nextCallId } from './run-context.ts';
 import { createRunScope, createTurnScope, openRunBus } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
-import { endStatus, type RunWorkerOptions } from './run-worker.ts';
+import type { RunInternals, RunWorkerOptions } from './run-options.ts';
+import { endStatus } from './run-worker.ts';
 import type { RunSnapshot } from './saved-state.ts';
 
 export interface ChatSessionOptions extends Omit<RunWorkerOptions, 'input' | 'attachments'> {
@@ -66,13 +67,18 @@ export interface ChatSession {
  * const chat = await startChatSession({ project, model: 'test' });
  * console.log((await chat.send('hello')).output);
  */
-export async function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
+export function startChatSession(options: ChatSessionOptions): Promise<ChatSession> {
+  return startChatSessionWith(options, {});
+}
+
+/** `startChatSession` with what only llm-do's own code sets (a test's models and clock). */
+export async function startChatSessionWith(options: ChatSessionOptions, internals: RunInternals): Promise<ChatSession> {
   // A turn waits for its answer: there is no run to pause and resume later in a conversation.
   if (options.onApproval === 'pause')
     throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
   // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
-  const { bus, events } = openRunBus(options);
-  const scope = createRunScope(options, bus);
+  const { bus, events } = openRunBus(options, internals);
+  const scope = createRunScope(options, internals, bus);
   const base = scope.ctx;
   const { emit, now, usage } = base.services;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);

@@ -1,5 +1,5 @@
 /**
- * Workers made at run time by `worker_create` (SPEC §21), as a run keeps them: the record of each
+ * Workers made at run time by `worker_create` (docs/dynamic-workers.md), as a run keeps them: the record of each
  * (`CreatedWorkerRecord`, saved with the run's state, so a paused run resumes with them and
  * `llm-do promote` can write one out) and the definition built from it. What a request may ask for, and the file `promote`
  * writes, are in `worker-creation.ts`, which only a run that creates a worker loads.

@@ -1,6 +1,6 @@
 /**
  * The `workers` toolset: each allowed worker becomes a tool named after its id. A call runs a fresh
- * agent loop for the callee, after the chain checks of SPEC §9 (allowed, depth, no cycles) and the
+ * agent loop for the callee, after the chain checks (allowed, depth, no cycles: docs/tools.md) and the
  * attachment checks; callee failures reach the caller's model as error results.
  */
 import { z } from 'zod';
@@ -142,7 +142,7 @@ export async function delegated(ctx: RunContext, identity: CallIdentity, toolCal
   }
 }
 
-/** Refuses a callee outside the caller's `allowed_workers` that the caller did not create (SPEC §21). */
+/** Refuses a callee outside the caller's `allowed_workers` that the caller did not create (docs/dynamic-workers.md). */
 export function assertAllowedWorker(caller: Caller, callee: WorkerDefinition): void {
   const createdByCaller = callee.created?.by === caller.worker.definition.id;
   if (!createdByCaller && !caller.worker.allowedWorkers.some((allowed) => allowed.id === callee.id)) {

@@ -1,5 +1,5 @@
 /**
- * The run's event bus (SPEC §16): stamps each event with `v`, `seq` and `ts` and fans it out to any
+ * The run's event bus (docs/cli.md): stamps each event with `v`, `seq` and `ts` and fans it out to any
  * number of subscribers. Lossless ones (trace, later the run store) get every event synchronously in
  * `seq` order; lossy ones (the terminal, later a web UI) read a bounded queue that never blocks `emit`.
  * A subscriber that throws is dropped without breaking the run. `close()` (at `run_end`) releases

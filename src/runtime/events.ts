@@ -1,5 +1,5 @@
 /**
- * The run's event stream (SPEC §16): one union of plain JSON objects, each naming its run, its worker
+ * The run's event stream (docs/cli.md): one union of plain JSON objects, each naming its run, its worker
  * call and that call's parent, so the terminal view, `--json` and `--trace` all consume the same thing
  * (`--trace` writes them as they are) and parallel calls of one worker can be told apart.
  */
@@ -12,7 +12,7 @@ export interface RequestUsage {
   output_tokens: number;
   cache_read_tokens: number;
   cache_write_tokens: number;
-  /** USD; null when the model has no known price (SPEC §16: unknown, never 0). */
+  /** USD; null when the model has no known price (unknown, never 0). */
   cost_usd: number | null;
 }
 
@@ -32,7 +32,7 @@ export interface UsageSummary extends TokenUsage {
  */
 export type AnswerSource = { type: 'url'; url: string; title?: string } | { type: 'document'; title: string; media_type: string; filename?: string };
 
-/** A `${field}` mount bound for a call (SPEC §21), as `run_start` and `delegation_start` show it. */
+/** A `${field}` mount bound for a call (docs/security.md), as `run_start` and `delegation_start` show it. */
 export interface BoundMountEvent {
   /** Where the called worker sees it: `/docs`. */
   path: string;
@@ -164,7 +164,7 @@ export type RunEvent =
   // `web_search_requests`: searches the provider ran for `provider_tools`, billed per search and priced in `cost_usd`.
   | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
-  // A run in pause mode stops once nothing can go on without a decision (SPEC §17).
+  // A run in pause mode stops once nothing can go on without a decision (docs/library-api.md).
   | (EventBase & { type: 'run_paused'; pending: PendingApproval[]; questions: PendingQuestion[] })
   // The first event of a resumed run (it keeps its run id; `seq` goes on from where it stopped).
   | (EventBase & { type: 'run_resumed'; decisions: number; answers: number })
@@ -185,7 +185,7 @@ export type RunEventType = RunEvent['type'];
 
 /**
  * How a run ended: an interrupt (Ctrl-C, the caller's signal) is `interrupted`, not `error`;
- * `paused` waits for decisions on its pending approvals (SPEC §17).
+ * `paused` waits for decisions on its pending approvals (docs/library-api.md).
  */
 export type RunStatus = 'ok' | 'error' | 'interrupted' | 'paused';
 
@@ -205,7 +205,7 @@ export interface PendingApproval {
   note?: string;
 }
 
-/** A worker's question (`ask_user`, SPEC §21) that a paused run waits to have answered. */
+/** A worker's question (`ask_user`, docs/worker-format.md) that a paused run waits to have answered. */
 export interface PendingQuestion {
   question_id: string;
   /** The worker call that asked. */

@@ -179,7 +179,7 @@ function buildSandbox(ctx: RunContext, worker: PreparedWorker, state: CallState,
     bound: state.boundMounts,
   });
   const { restrictions } = state;
-  // The project's configuration stays unwritable even in a read-write mount (SPEC §15). Bound
+  // The project's configuration stays unwritable even in a read-write mount (docs/security.md). Bound
   // mounts were held to the callers' restrictions when bound; only the worker's own applies to them.
   return createSandbox({
     fs: ctx.config.project.fs,

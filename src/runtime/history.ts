@@ -1,5 +1,5 @@
 /**
- * Chat history kept within a worker's `max_context_tokens` (SPEC §14): the oldest turns are dropped
+ * Chat history kept within a worker's `max_context_tokens` (docs/worker-format.md): the oldest turns are dropped
  * first, a whole turn at a time (a user message and everything answered to it), so a tool call is
  * never kept without its result or the other way round.
  */

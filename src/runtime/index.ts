@@ -1,5 +1,7 @@
 /** The runtime: running workers, delegation, events, usage. What sibling folders may import. */
-export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, type RunHandle } from './run-worker.ts';
+export { runWorker, type RunResult, type RunHandle } from './run-worker.ts';
+export type { RunWorkerOptions } from './run-options.ts';
+export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
 export type {
   AnswerSource,
   RunEvent,
@@ -12,10 +14,8 @@ export type {
   PendingQuestion,
 } from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
-export { pendingApprovals } from './state.ts';
-export { STATE_VERSION, type RunSnapshot, type CallSnapshot, type ToolCallSnapshot, type SavedRunOptions } from './saved-state.ts';
-export { parseOverride, applyOverrides, type ConfigOverride } from './overrides.ts';
-export { DEFAULT_MAX_STEPS } from './execute-worker.ts';
+export type { RunSnapshot } from './saved-state.ts';
+export type { ConfigOverride } from './overrides.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './model-prompt.ts';
 export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './run-store.ts';

@@ -1,6 +1,6 @@
 /**
  * A worker's input: text, or (with `schema_in`) a validated JSON object whose fields also become
- * template variables (SPEC §5, §10).
+ * template variables (docs/worker-format.md).
  */
 import { ProjectError } from '../errors.ts';
 import { validateWith } from '../worker-file/json-schema.ts';

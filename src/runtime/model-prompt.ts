@@ -1,5 +1,5 @@
 /**
- * What a model was really sent (SPEC §16): the provider-level prompt, tool declarations and settings
+ * What a model was really sent (docs/cli.md): the provider-level prompt, tool declarations and settings
  * of each request, as `model_prompt` events. Within one model loop every request repeats the last
  * one's messages and appends to them, so an event carries only the messages from `prompt_from` on,
  * and tools only when they changed: a long loop costs linear, not quadratic, event volume.

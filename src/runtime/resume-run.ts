@@ -1,5 +1,5 @@
 /**
- * `resumeRun`: goes on with a paused run (or one a crash cut short) from its saved state (SPEC §17).
+ * `resumeRun`: goes on with a paused run (or one a crash cut short) from its saved state (docs/library-api.md).
  * The run keeps its id, and its events go on after the last one recorded. Nothing finished runs
  * again: the call tree is restored as it was saved, each call resumes at its step (an answered
  * model request is never sent again), done tool calls keep their results, pending ones are put to
@@ -12,11 +12,14 @@ import type { Project, WorkerDefinition } from '../project/types.ts';
 import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { resumeCall } from './execute-worker.ts';
+import type { CallIdentity } from './events.ts';
 import type { CallState } from './run-context.ts';
+import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import { createRunScope, openRunBus } from './run-scope.ts';
-import { finishRun, type RunHandle, type RunWorkerOptions } from './run-worker.ts';
+import { endStatus, finishRun, type RunHandle } from './run-worker.ts';
 import { migrateSavedState, type RunSnapshot, type SavedRunState } from './saved-state.ts';
 import { restoreCalls, workerFingerprint } from './state.ts';
+import { emptyUsageSummary } from './usage.ts';
 
 export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'input' | 'attachments'> {
   /** Decisions on the pending approvals, by approval id (or tool call id). The rest go to `onApproval`. */
@@ -39,16 +42,34 @@ type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
 
 /**
  * Resumes a run from `saved` (a paused run's `result.state`, or the state the run store saved), as
- * saved by this llm-do or an older one (docs/durable-runs.md, "Saved states and llm-do versions").
- * Throws `UsageError` for a state this version cannot resume and `ProjectError` (`changed-since-pause`)
- * for a worker that changed since, before anything runs.
+ * saved by this llm-do or an older one (docs/durable-runs.md, "Saved states and llm-do versions"),
+ * and returns at once the same handle as `runWorker`. A resume refused before anything runs (a state
+ * this version cannot resume: `UsageError`; a worker changed since: `ProjectError`
+ * `changed-since-pause`) ends at once: `result` has the error, and `events` only a `run_end`, which
+ * the store is not told (the run stays as it was).
  *
  * @example
  * const paused = await runWorker({ project, input: 'go', onApproval: 'pause' }).result;
  * const decisions = Object.fromEntries(paused.pending!.map((p) => [p.approval_id, { action: 'approve' as const }]));
- * const { result } = await resumeRun(paused.state!, { project, decisions });
+ * const { result } = resumeRun(paused.state!, { project, decisions });
  */
-export async function resumeRun(saved: SavedRunState, options: ResumeRunOptions): Promise<RunHandle> {
+export function resumeRun(saved: SavedRunState, options: ResumeRunOptions): RunHandle {
+  const started = startResumedRun(saved, options).catch((refusal: unknown) => refusedHandle(saved, options, refusal));
+  return {
+    events: {
+      async *[Symbol.asyncIterator]() {
+        yield* (await started).events;
+      },
+    },
+    result: started.then((handle) => handle.result),
+  };
+}
+
+/**
+ * The resumed run, once its state is checked and the run claimed; rejects with the refusal before
+ * anything runs (what `resumeRun` turns into a handle, and the CLI reports as an error of the command).
+ */
+export async function startResumedRun(saved: SavedRunState, options: ResumeRunOptions, internals: RunInternals = {}): Promise<RunHandle> {
   const state = resumable(saved);
   const started = state.options;
   const calls = restoreCalls(state);
@@ -68,8 +89,8 @@ export async function resumeRun(saved: SavedRunState, options: ResumeRunOptions)
   };
   const decisions = asMap(claimed.decisions);
   const answers = asMap(claimed.answers);
-  const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
-  const scope = createRunScope(effective, bus, { state, decisions, answers });
+  const { bus, events } = openRunBus(effective, internals, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
+  const scope = createRunScope(effective, internals, bus, { state, decisions, answers });
   const { ctx } = scope;
   for (const call of calls) {
     ctx.state.calls.set(call.identity.call_id, call.identity);
@@ -81,6 +102,32 @@ export async function resumeRun(saved: SavedRunState, options: ResumeRunOptions)
     return resumeCall(ctx, root, prepared);
   });
   return { events, result };
+}
+
+/**
+ * The handle of a resume refused before anything ran: its one event is a `run_end` with the error,
+ * told to every reader but the store, since the run stays as it was.
+ */
+function refusedHandle(saved: SavedRunState, options: ResumeRunOptions, refusal: unknown): RunHandle {
+  // A state this version cannot read may lack anything: only what is there is used.
+  const state = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<RunSnapshot>;
+  const error = refusal instanceof Error ? refusal : new Error(String(refusal));
+  const { store: _untouched, ...unrecorded } = options;
+  const runId = typeof state.run_id === 'string' ? state.run_id : '';
+  const { bus, events } = openRunBus(unrecorded, {}, { runId, afterSeq: options.afterSeq ?? 0 });
+  const root = state.root ?? undefined;
+  const identity: CallIdentity = {
+    run_id: runId,
+    call_id: root?.call_id ?? '',
+    parent_call_id: null,
+    worker: root?.worker ?? '',
+    chain: root?.chain ?? [],
+  };
+  const usage = state.usage ?? emptyUsageSummary();
+  const status = endStatus(error);
+  bus.emit({ ...identity, type: 'run_end', status, error: error.message, usage, duration_ms: 0 });
+  bus.close();
+  return { events, result: Promise.resolve({ worker: identity.worker, status, error, usage, denied_calls: 0, duration_ms: 0 }) };
 }
 
 function asMap<T>(given: ReadonlyMap<string, T> | Readonly<Record<string, T>> | undefined): Map<string, T> {

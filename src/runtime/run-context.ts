@@ -72,7 +72,7 @@ export interface RunServices {
 export interface RunState {
   /** Calls started so far; the next call is `c${callCount + 1}`. */
   callCount: number;
-  /** Tool calls denied by a person, a policy or for want of a terminal (SPEC §15). */
+  /** Tool calls denied by a person, a policy or for want of a terminal (docs/security.md). */
   deniedCalls: number;
   /** Calls of the run by `call_id` (approval events name their call by id). */
   readonly calls: Map<string, CallIdentity>;
@@ -90,7 +90,7 @@ export interface RunState {
 
 /** What a run holds while it runs (shared by the turns of a chat): live objects, never saved; a resumed run makes its own. */
 export interface RunResources {
-  /** The run's MCP servers: started on first use, stopped when the run ends (SPEC §19). */
+  /** The run's MCP servers: started on first use, stopped when the run ends (docs/mcp.md). */
   readonly mcp: McpSessions;
   /** Work the run must see settle before it ends (see `branches.ts`). */
   readonly branches: Branches;
@@ -134,7 +134,7 @@ export interface CallState {
   system: string;
   /** Restrictions of this worker and every worker above it. */
   restrictions: Restriction[];
-  /** Its `${field}` mounts, bound when the call started (SPEC §21); a resumed call serves the same ones. */
+  /** Its `${field}` mounts, bound when the call started (docs/security.md); a resumed call serves the same ones. */
   boundMounts: MountSpec[];
   /** What the model sees: earlier chat turns, the input, and every step so far. */
   messages: ModelMessage[];
@@ -165,7 +165,7 @@ export interface ToolCallState {
   status: ToolCallSnapshot['status'];
   /** The question a `pending` call waits on. */
   approval?: ToolCallSnapshot['approval'];
-  /** The worker's question a `pending` `ask_user` call waits to have answered (SPEC §21). */
+  /** The worker's question a `pending` `ask_user` call waits to have answered (docs/worker-format.md). */
   question?: ToolCallSnapshot['question'];
   /** What the model is answered, once done. */
   answer?: ToolResultPart;

@@ -18,8 +18,9 @@ import { createEventBus, replayableEvents, type EventBus } from './event-bus.ts'
 import type { CallEventBody, CallIdentity, RunEvent, UnstampedEvent } from './events.ts';
 import type { RunConfig, RunContext, RunResources, RunServices, RunState } from './run-context.ts';
 import { uuidv7 } from './run-id.ts';
-import { attachRunStore, recordsRuns } from './run-store.ts';
-import type { RunWorkerOptions } from './run-worker.ts';
+import { attachRunStore } from './run-recording.ts';
+import { recordsRuns } from './run-store.ts';
+import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import type { RunSnapshot } from './saved-state.ts';
 import { createUsageMeter } from './usage.ts';
 
@@ -42,10 +43,11 @@ export interface RunScope {
  */
 export function openRunBus(
   options: Omit<RunWorkerOptions, 'input' | 'attachments'>,
+  internals: RunInternals,
   resumed?: { runId: string; afterSeq: number },
 ): { bus: EventBus; events: AsyncIterable<RunEvent> } {
   const bus = createEventBus({
-    ...(options._internal?.now ? { now: options._internal.now } : {}),
+    ...(internals.now ? { now: internals.now } : {}),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(resumed ? { afterSeq: resumed.afterSeq } : {}),
   });
@@ -86,9 +88,9 @@ export interface Resumption {
 }
 
 /** Scope of a whole run (or chat session), publishing on `bus`; a resumed run goes on from `resumed`. */
-export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed?: Resumption): RunScope {
+export function createRunScope(options: RunWorkerOptions, internals: RunInternals, bus: EventBus, resumed?: Resumption): RunScope {
   const { project } = options;
-  const now = options._internal?.now ?? Date.now;
+  const now = internals.now ?? Date.now;
   // A browser has no `process`: there the environment is what the page passes, else empty.
   const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
   const emit = (event: UnstampedEvent) => void bus.emit(event);
@@ -112,7 +114,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     creating: new Set(),
     requests: new WeakMap(),
   };
-  const approvalMode = options.approval ?? project.manifest?.approval?.mode ?? 'interactive';
+  const approvalMode = project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
   // The call a model request serves, from the signal its model loop hands the AI SDK (and so fetch).
   const callOf = (signal: AbortSignal | undefined) => (signal ? resources.requests.get(signal) : undefined);
@@ -129,7 +131,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
   });
   const services: RunServices = {
     models:
-      options._internal?.models ??
+      internals.models ??
       createModelRegistry({
         env,
         providers: modelConfig.providers,
@@ -163,7 +165,7 @@ export function createRunScope(options: RunWorkerOptions, bus: EventBus, resumed
     now,
     usage: createUsageMeter(createPriceBook(modelConfig.priceLayers), saved?.usage),
     checkpoint: checkpointSink(options, now),
-    journal: options.journal,
+    journal: internals.journal,
   };
   return scopeWithSignal({ config, services, state, resources }, options.signal);
 }

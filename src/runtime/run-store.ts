@@ -5,14 +5,13 @@
  * (`src/run-log/`), a browser another store. Without a store nothing is recorded.
  */
 import type { Project } from '../project/types.ts';
-import type { EventBus } from './event-bus.ts';
 import type { RunEvent } from './events.ts';
-import type { RunWorkerOptions } from './run-worker.ts';
 import type { RunSnapshot } from './saved-state.ts';
 
 /** The options of a run worth keeping: what shapes it, never the environment, keys or callbacks. */
 export interface RecordedRunOptions {
   model?: string;
+  /** `onApproval` when the run named a mode other than `pause`: `interactive` (ask), `approve_all` or `auto_deny`. */
   approval?: string;
   max_depth?: number;
   mounts?: { name: string; dir: string; mode: string }[];
@@ -50,46 +49,4 @@ export interface RunStore {
 /** Whether runs of `project` may be recorded: manifest `log: false` turns recording off. */
 export function recordsRuns(project: Project): boolean {
   return project.manifest?.log !== false;
-}
-
-/**
- * Subscribes `store` to `bus` as a lossless subscriber: each run (a chat session has one per turn)
- * begins at its first event, described from `options`.
- */
-export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions, resumedRunId?: string): void {
-  if (!recordsRuns(options.project)) return;
-  // A resumed run was begun by the run it continues.
-  const begun = new Set<string>(resumedRunId ? [resumedRunId] : []);
-  const recorded = recordedOptions(options);
-  bus.subscribe(
-    (event) => {
-      if (!begun.has(event.run_id)) {
-        begun.add(event.run_id);
-        const run: RunBeginning = {
-          run_id: event.run_id,
-          project: { name: options.project.name, root: options.project.root },
-          entry: event.worker,
-          input: event.type === 'run_start' ? event.input : (options.input ?? null),
-          options: recorded,
-          started_at: event.ts,
-        };
-        store.record({ type: 'begin', run });
-      }
-      store.record({ type: 'event', event });
-    },
-    { lossless: true, drop: ['text_delta', 'reasoning_delta', 'commentary'] },
-  );
-}
-
-function recordedOptions(options: RunWorkerOptions): RecordedRunOptions {
-  return {
-    ...(options.model !== undefined ? { model: options.model } : {}),
-    ...(options.approval !== undefined ? { approval: options.approval } : {}),
-    ...(options.maxDepth !== undefined ? { max_depth: options.maxDepth } : {}),
-    ...(options.mounts?.length ? { mounts: options.mounts.map(({ name, hostDir, mode }) => ({ name, dir: hostDir, mode })) } : {}),
-    ...(options.set?.length ? { set: options.set.map(({ path, value }) => ({ path, value })) } : {}),
-    ...(options.attachments?.length ? { attachments: [...options.attachments] } : {}),
-    stream: options.stream ?? true,
-    ...(options.acceptTruncated ? { accept_truncated: true as const } : {}),
-  };
 }

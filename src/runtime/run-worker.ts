@@ -2,125 +2,24 @@
  * `runWorker`: runs an entry worker and everything it delegates to, returning the event stream at
  * once and the result as a promise (the CLI and library users consume the same thing).
  */
-import type { OnApproval } from '../approval/controller.ts';
-import type { AnswerQuestion } from '../approval/decision-source.ts';
-import type { ProjectGrants } from '../approval/grants.ts';
-import type { ApprovalMode, ApprovalPrompter } from '../approval/types.ts';
 import { AbortedError, CallPaused, DelegationError, ProjectError, RunError } from '../errors.ts';
 import type { FinishReason } from '../models/finish-reason.ts';
-export { DEFAULT_MAX_DEPTH } from './run-scope.ts';
-import type { CassetteOption, ModelRegistry } from '../models/registry.ts';
-import type { Project } from '../project/types.ts';
 import type { AttachmentPolicy } from '../worker-file/schema.ts';
-import type { MountGrant } from '../project/mount-table.ts';
 import { collectCallSources } from './answer-sources.ts';
 import { attachmentParts, checkAttachments, type Attachment } from './attachments.ts';
 import type { EventBus } from './event-bus.ts';
-import type { AnswerSource, CallIdentity, PendingApproval, PendingQuestion, RunEvent, RunEventListener, RunStatus, UsageSummary } from './events.ts';
+import type { AnswerSource, CallIdentity, PendingApproval, PendingQuestion, RunEvent, RunStatus, UsageSummary } from './events.ts';
 import { executeWorker, type WorkerOutcome } from './execute-worker.ts';
 import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
 import { prepareInput } from './input.ts';
-import { applyOverrides, type ConfigOverride } from './overrides.ts';
+import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
-import { nextCallId, type RunContext, type RunJournal } from './run-context.ts';
+import { nextCallId, type RunContext } from './run-context.ts';
+import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import { createRunScope, openRunBus, type RunScope } from './run-scope.ts';
 import { settleRun } from './settle-run.ts';
-import type { RunStore } from './run-store.ts';
 import type { RunSnapshot } from './saved-state.ts';
 import { pendingApprovals, pendingQuestions, snapshotRun } from './state.ts';
-
-export interface RunWorkerOptions {
-  /** From `loadProject`. */
-  project: Project;
-  /** Worker reference of the entry. @default the project's entry (`main`) */
-  entry?: string;
-  /** Text, or an object validated against the entry's `schema_in`. */
-  input?: string | Record<string, unknown>;
-  /** Extra guidance for the entry worker, added to its input as a caller's `instructions` are for a delegated worker. */
-  instructions?: string;
-  /** Host files the user hands to the entry worker (checked against its attachment policy). */
-  attachments?: string[];
-  /** Model for every worker of the run (`--model`). */
-  model?: string;
-  /**
-   * Who decides the tool calls that ask (SPEC §17): `ask` a person through `prompter`, `approve` or
-   * `deny` them all, or a function deciding each question. Wins over `approval`.
-   * @default from `approval`
-   */
-  onApproval?: OnApproval;
-  /** The older spelling of `onApproval` as a mode. @default manifest `approval.mode`, else 'interactive' */
-  approval?: ApprovalMode;
-  /** Asks a person in `ask` mode; without one, `ask` calls are denied (no terminal). */
-  prompter?: ApprovalPrompter;
-  /**
-   * Answers the questions of interactive workers (`ask_user`, SPEC §21) with text, whatever
-   * `onApproval` says. Without it a question goes where approvals go: the prompter asks it, pause
-   * mode leaves it pending (`result.questions`), and anything else refuses it (an error result).
-   */
-  onQuestion?: AnswerQuestion;
-  /** The project's persistent grants (`openProjectGrants`): consulted before asking, added to by a `project` answer. */
-  grants?: ProjectGrants;
-  /** @default manifest `delegation.max_depth`, else 5 */
-  maxDepth?: number;
-  /** Extra mounts granted by the user (`--mount`). */
-  mounts?: MountGrant[];
-  /** Stream model responses (text arrives as `text_delta` events). @default true */
-  stream?: boolean;
-  /**
-   * Take an answer cut at the output token limit (`finish_reason: length`) as the answer, in every
-   * worker of the run, instead of failing with a `truncated` error (`--accept-truncated`; a worker's
-   * own `accept_truncated: true` does it for that worker). @default false
-   */
-  acceptTruncated?: boolean;
-  signal?: AbortSignal;
-  /** @default process.env (in a browser: none) */
-  env?: Record<string, string | undefined>;
-  /**
-   * API keys by provider name (what `llm-do keys set` stores in `$LLM_DO_HOME/keys.json`); a
-   * provider's environment variable wins over its key here.
-   */
-  apiKeys?: Readonly<Record<string, string>>;
-  /**
-   * The fetch every model request goes through, under the retries (each attempt calls it once): a
-   * rate limit shared by many runs (`llm-do batch`), a proxy. @default globalThis.fetch
-   */
-  fetch?: typeof fetch;
-  /**
-   * A durable engine's journal: every tool call that is not a delegation runs as one of its steps
-   * (approval and execution), so a run played again after a crash does not repeat it. Model requests
-   * are journaled through `fetch`.
-   */
-  journal?: RunJournal;
-  /**
-   * `{record: FILE}` keeps every model answer of the run in a cassette; `{replay: FILE}` answers
-   * from one, with no provider, key or network (SPEC §20; `--record`, `--replay`).
-   */
-  cassette?: CassetteOption;
-  /** Called for every event, in order, as it happens (a lossless subscriber of the run's bus). */
-  onEvent?: RunEventListener;
-  /**
-   * Subscribes the caller to the run's event bus before anything is emitted (the CLI's trace and
-   * terminal view); see `EventBus.subscribe` for lossless and lossy subscribers.
-   */
-  subscribe?: (bus: EventBus) => void;
-  /**
-   * Records the run (docs/runs.md) unless the manifest says `log: false`: its beginning, events and
-   * checkpoints as one stream of entries. Without one nothing is recorded: the CLI passes its run
-   * journal, a library user passes theirs.
-   */
-  store?: RunStore;
-  /**
-   * Told the run's state after every model step and every start and result of a tool call that is not idempotent, whatever the
-   * manifest's `log` says (`--state FILE`): keep the last one to resume the run with `resumeRun`.
-   */
-  onCheckpoint?: (state: RunSnapshot) => void;
-  /** Where subscriber failures and events dropped after `run_end` are reported. */
-  debug?: (message: string) => void;
-  /** Overrides of the entry worker's fields (`--set`). */
-  set?: ConfigOverride[];
-  /** Test seams. */
-  _internal?: { models?: ModelRegistry; now?: () => number };
-}
 
 export interface RunResult {
   /** Entry worker id. */
@@ -155,6 +54,7 @@ export interface RunResult {
   duration_ms: number;
 }
 
+/** What `runWorker` and `resumeRun` return at once: the run's events and its result. */
 export interface RunHandle {
   /** Every event of the run, entry and sub-workers, in order; `run_end` is the last one. */
   events: AsyncIterable<RunEvent>;
@@ -173,14 +73,19 @@ export interface RunHandle {
  * console.log((await result).output);
  */
 export function runWorker(options: RunWorkerOptions): RunHandle {
-  const { bus, events } = openRunBus(options);
-  const result = execute(options, bus);
+  return runWorkerWith(options, {});
+}
+
+/** `runWorker` with what only llm-do's own code sets (a test's models and clock, a durable engine's journal). */
+export function runWorkerWith(options: RunWorkerOptions, internals: RunInternals): RunHandle {
+  const { bus, events } = openRunBus(options, internals);
+  const result = execute(options, internals, bus);
   return { events, result };
 }
 
-async function execute(options: RunWorkerOptions, bus: EventBus): Promise<RunResult> {
+async function execute(options: RunWorkerOptions, internals: RunInternals, bus: EventBus): Promise<RunResult> {
   const { project } = options;
-  const scope = createRunScope(options, bus);
+  const scope = createRunScope(options, internals, bus);
   const { ctx } = scope;
   const { emit } = ctx.services;
 

@@ -219,7 +219,7 @@ function jsonSafe(value: unknown): unknown {
   return value;
 }
 
-/** Base64 without `Buffer`, so the runtime stays portable (SPEC §22); in chunks, so large files do not overflow the call stack. */
+/** Base64 without `Buffer`, so the runtime stays portable (docs/browser.md); in chunks, so large files do not overflow the call stack. */
 function base64(bytes: Uint8Array): string {
   let binary = '';
   for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));

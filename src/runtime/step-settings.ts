@@ -1,5 +1,5 @@
 /**
- * A worker's `model_settings` on its model steps (SPEC §18): the call settings and provider options
+ * A worker's `model_settings` on its model steps (docs/models.md): the call settings and provider options
  * of each request, and a `warning` event for each setting the model cannot honour, once per run per
  * setting and model.
  */

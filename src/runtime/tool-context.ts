@@ -48,7 +48,7 @@ export function trackedTool(ctx: RunContext, caller: Caller, tool: ToolsetTool, 
 
 /**
  * `ctx.callWorker` of one tool call: it runs the callee through the caller's delegation tool, so a
- * call from tool code takes exactly the path of the model calling that tool (SPEC §15):
+ * call from tool code takes exactly the path of the model calling that tool (docs/security.md):
  * allowed_workers, the approval rule (`ask` asks, `blocked` denies), session approvals, depth,
  * cycles, events, the denial count. Its tool call id is `<toolCallId>/<n>`, n counting the calls of
  * this tool call, so the child nests under the tool call that made it.

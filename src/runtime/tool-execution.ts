@@ -67,7 +67,7 @@ async function reported(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: 
   const { running } = ctx.resources;
   const key = Symbol(toolCallId);
   running.set(key, `${caller.chain.join(' › ')} › ${gated.name}`);
-  // SPEC §16: a tool's duration leaves out the wait for approval; a call that never ran took 0 ms.
+  // A tool's duration leaves out the wait for approval; a call that never ran took 0 ms.
   let allowedAt: number | undefined;
   const duration = () => (allowedAt === undefined ? 0 : now() - allowedAt);
   let outcome: ToolOutcome;

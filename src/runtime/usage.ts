@@ -1,5 +1,5 @@
 /**
- * Token usage and cost of a run, per worker and in total (SPEC §16). Each request is priced with the
+ * Token usage and cost of a run, per worker and in total (docs/cli.md). Each request is priced with the
  * model that served it; a model with no known price makes the cost unknown (`null`), never 0.
  */
 import type { LanguageModelV4Usage } from '@ai-sdk/provider';
@@ -23,6 +23,11 @@ function roundUsd(usd: number): number {
 
 function emptyUsage(): TokenUsage {
   return { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [] };
+}
+
+/** The usage of a run that sent no request. */
+export function emptyUsageSummary(): UsageSummary {
+  return { ...emptyUsage(), by_worker: {} };
 }
 
 /** Adds `request` (of `model`) into `total`: tokens always, cost only while every model is priced. */

@@ -1,5 +1,5 @@
 /**
- * Making a worker at run time with `worker_create` (SPEC §21): what a request may ask for, checked
+ * Making a worker at run time with `worker_create` (docs/dynamic-workers.md): what a request may ask for, checked
  * against its creator, and the worker file `llm-do promote` writes of the result. A created worker
  * is never wider than its creator: only toolsets the creator has, with the creator's own settings
  * (approval rules included), and only the creator's mounts, never with more access than the

@@ -1,5 +1,5 @@
 /**
- * The tools of the `worker_factory` toolset (SPEC §21): `worker_create`, and one delegation tool per
+ * The tools of the `worker_factory` toolset (docs/dynamic-workers.md): `worker_create`, and one delegation tool per
  * worker the calling worker created so far in the run. `worker_create` checks the request against its
  * creator (`worker-creation.ts`), prepares the new worker as any worker is prepared (model, schemas,
  * template: the same checks as `check`), records it with the run and offers its tool to the creating

@@ -1,5 +1,5 @@
 /**
- * Per-mount caps (SPEC §7): allowed suffixes and the write/read permission. Both are decided from
+ * Per-mount caps (docs/security.md): allowed suffixes and the write/read permission. Both are decided from
  * the virtual path and the mount alone, so they are enforced before the disk is touched.
  */
 import { SandboxError } from '../errors.ts';

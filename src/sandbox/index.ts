@@ -1,5 +1,5 @@
 /**
- * The sandbox layer (SPEC §7): what other layers may import from `src/sandbox`.
+ * The sandbox layer (docs/security.md): what other layers may import from `src/sandbox`.
  *
  * @module sandbox
  */

@@ -1,5 +1,5 @@
 /**
- * Hard limits of the sandbox (SPEC §15): whatever a model, a tool or a config asks for, one
+ * Hard limits of the sandbox (docs/security.md): whatever a model, a tool or a config asks for, one
  * operation never holds more than this in memory, so a huge `max_chars` or file cannot exhaust the heap.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Using a checked path without trusting its name (SPEC §15). The resolver checked a real host path
+ * Using a checked path without trusting its name (docs/security.md). The resolver checked a real host path
  * (symlinks resolved, inside the mount and the scope); between that check and the use, a directory
  * on the way can be swapped for a symlink to elsewhere. So the path is opened from the mount root
  * down, one component at a time, without following a symlink: the root handle's real path is read

@@ -1,6 +1,6 @@
 /**
  * The browser's {@link FileSystem}: a directory of the Origin Private File System (OPFS), or any
- * `FileSystemDirectoryHandle`, served at a host path (SPEC §22). OPFS has no symlinks, so a path
+ * `FileSystemDirectoryHandle`, served at a host path (docs/browser.md). OPFS has no symlinks, so a path
  * means what it says; a held directory is a handle, and its real path is read back from the handle
  * (`root.resolve(handle)`) as the sandbox requires. A write goes through `createWritable()`, which
  * writes a swap file and replaces the entry only when closed: readers never see half a file.

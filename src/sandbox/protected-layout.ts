@@ -1,6 +1,6 @@
 /**
  * The project's configuration inside one writable directory, as a shell's bubblewrap box must bind
- * it (SPEC §15): existing protected files and directories read-only; where a protected name does
+ * it (docs/security.md): existing protected files and directories read-only; where a protected name does
  * not exist yet, or is a symbolic link, its directory read-only with its other children writable
  * again, so that nothing can be created or relinked under that name.
  */

@@ -1,5 +1,5 @@
 /**
- * The project's own configuration inside the mounts (SPEC §15). The project layer names it as host
+ * The project's own configuration inside the mounts (docs/security.md). The project layer names it as host
  * paths (`ProtectedPaths`); no write or delete may change it, even in a read-write mount, so a model
  * cannot rewrite what binds it next run (its worker file, `project.yaml`, `tools.ts`, the
  * persistent approval grants). Every path is judged where it really is, in two forms: the entry its

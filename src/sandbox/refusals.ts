@@ -45,7 +45,7 @@ export function subtreeEscape(path: string, subtree: string): SandboxError {
   );
 }
 
-/** The path is (or lies in, or leads to) the project's own configuration (SPEC §15). */
+/** The path is (or lies in, or leads to) the project's own configuration (docs/security.md). */
 export function projectConfiguration(path: string): SandboxError {
   return new SandboxError('project-config', path, `${path} is part of the project's configuration; llm-do never lets a worker change it`);
 }

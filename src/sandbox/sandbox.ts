@@ -1,5 +1,5 @@
 /**
- * The sandbox (SPEC §7, §15): file operations over named mounts, addressed by virtual paths. Every
+ * The sandbox (docs/security.md): file operations over named mounts, addressed by virtual paths. Every
  * operation runs the same gauntlet, cheapest first: lexical path check → restriction scope → mount
  * lookup (exact names) → mode and suffix/size caps → real-path containment in the mount and the
  * `restrict` subtree (symlinks resolved) → for a write or delete, not the project's own

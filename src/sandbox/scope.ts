@@ -1,7 +1,7 @@
 /**
- * Restrictions along a call chain (SPEC §7) folded into one scope. Each `restrict` confines to a
+ * Restrictions along a call chain (docs/security.md) folded into one scope. Each `restrict` confines to a
  * virtual subtree; several are intersected, so the scope only ever shrinks down the chain, and a
- * `readonly` anywhere makes everything below read-only. Mounts bound from a caller's view (SPEC §21)
+ * `readonly` anywhere makes everything below read-only. Mounts bound from a caller's view (docs/security.md)
  * were held to every restriction above the worker when they were bound, so they are added back
  * after those are folded, and only the worker's own restriction (and those below it) applies to
  * them: the scope is then a union of disjoint subtrees.

@@ -1,4 +1,4 @@
-/** Types of the sandbox (SPEC §7): named mounts addressed by virtual POSIX paths. */
+/** Types of the sandbox (docs/security.md): named mounts addressed by virtual POSIX paths. */
 import type { FileSystem } from './file-system.ts';
 import type { HeldRoots } from './held-roots.ts';
 
@@ -13,7 +13,7 @@ export interface MountSpec {
   suffixes?: readonly string[];
   maxFileBytes?: number;
   /**
-   * Set on a mount bound from a caller's view (SPEC §21): the caller's virtual path it shows. Its
+   * Set on a mount bound from a caller's view (docs/security.md): the caller's virtual path it shows. Its
    * `hostRoot` is then the real path checked at binding, and the mount is refused if that path stops
    * being real (a directory on the way swapped for a link since).
    */
@@ -74,7 +74,7 @@ export interface Sandbox {
   /** The mounts visible after restrictions, with virtual paths; for prompts and approval display. */
   describe(): { path: string; mode: MountMode }[];
   /**
-   * The directory `path` as a callee's mount may show it (SPEC §21), after every check a use of it
+   * The directory `path` as a callee's mount may show it (docs/security.md), after every check a use of it
    * would pass: in the scope, in a mount, symlinks staying inside, a directory. A directory holding
    * another mount is refused, as its files would reach the callee under this mount's mode and caps.
    * @throws SandboxError `invalid-path`, `outside-mount`, `symlink-escape`, `not-found`, `not-a-directory`
@@ -85,7 +85,7 @@ export interface Sandbox {
 }
 
 /**
- * The project's own configuration as host paths (SPEC §15), named by the project layer: no write or
+ * The project's own configuration as host paths (docs/security.md), named by the project layer: no write or
  * delete may change it, even inside a read-write mount. Paths need not exist or be real paths.
  */
 export interface ProtectedPaths {

@@ -1,5 +1,5 @@
 /**
- * Virtual paths (SPEC §7): POSIX, absolute from the sandbox root. The model only ever sees and
+ * Virtual paths (docs/security.md): POSIX, absolute from the sandbox root. The model only ever sees and
  * sends these; they are checked here before any host path is built, and anything that could mean
  * "somewhere else" on some platform is refused rather than collapsed.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns a run's events into OpenTelemetry spans after the GenAI semantic conventions (SPEC §16):
+ * Turns a run's events into OpenTelemetry spans after the GenAI semantic conventions (docs/telemetry.md):
  * `invoke_agent {worker}` per worker call, `chat {model}` per model request and `execute_tool {tool}`
  * per tool call. A child call's span is a child of the parent's `execute_tool` span that started it
  * (`delegation_start.tool_call_id`); requests and tools are children of their call. Span times are

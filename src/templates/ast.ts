@@ -181,8 +181,8 @@ function staticReferences(found: Record<Surveyed, AstNode[]>): StaticReference[]
 
 /**
  * The first place `source` reads another file or could: an include, extends, import or from-import
- * (static or dynamic name) or any use of `file`. A template written by a model (a created worker's,
- * SPEC §21) may do none of these: it is data, and reads nothing from the host. Undefined for a
+ * (static or dynamic name) or any use of `file`. A template written by a model (a created worker's:
+ * docs/dynamic-workers.md) may do none of these: it is data, and reads nothing from the host. Undefined for a
  * source that does not parse (its syntax error is reported elsewhere).
  */
 export function findTemplateLoad(source: string): TemplateSyntaxError | undefined {

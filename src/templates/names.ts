@@ -1,5 +1,5 @@
 /**
- * The names templates may never use (SPEC §15): `templates/sandbox.ts` refuses them when a template
+ * The names templates may never use (docs/security.md): `templates/sandbox.ts` refuses them when a template
  * runs, the analyses refuse them before (`templates/ast.ts`, and `simple-template.ts`, which must not
  * load nunjucks with the sandbox).
  */

@@ -1,5 +1,5 @@
 /**
- * Renders worker instructions (SPEC §10): Nunjucks, Jinja2-compatible, autoescape off, undefined
+ * Renders worker instructions (docs/worker-format.md): Nunjucks, Jinja2-compatible, autoescape off, undefined
  * variables are errors. A line holding only tags (`{% if %}`, `{% include %}`, `{# note #}`) leaves
  * nothing in the prompt, not even a blank line; tags inside a line of text keep the text's line
  * breaks (see `templates/whitespace.ts`).

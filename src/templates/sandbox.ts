@@ -1,5 +1,5 @@
 /**
- * Keeps templates data, not code (SPEC §15): a template from a library or written by a model must not
+ * Keeps templates data, not code (docs/security.md): a template from a library or written by a model must not
  * reach JavaScript. Nunjucks' compiled templates reach values only through a `runtime` object they
  * are handed (`memberLookup`, `callWrap`, `contextOrFrameLookup`, `makeMacro`), so every template
  * llm-do compiles is handed a guarded copy of it; nunjucks itself is not patched, so other users of

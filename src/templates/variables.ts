@@ -1,5 +1,5 @@
 /**
- * Which names a worker's instructions see (SPEC §10): llm-do's globals, and the fields `schema_in`
+ * Which names a worker's instructions see (docs/worker-format.md): llm-do's globals, and the fields `schema_in`
  * declares. Input can never replace a global: undeclared input fields stay inside `input`, and a
  * `schema_in` declaring a field named like a global is a configuration error.
  */

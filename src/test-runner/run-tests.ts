@@ -1,5 +1,5 @@
 /**
- * `llm-do test` (SPEC §20): finds the `*.test.yaml` files of a project and runs their cases, each in
+ * `llm-do test` (docs/testing.md): finds the `*.test.yaml` files of a project and runs their cases, each in
  * a fresh copy of the project (the user's files are never touched), several at a time, offline unless
  * `live`: a case whose model would go over the network fails with that reason instead of hanging.
  */
@@ -144,7 +144,7 @@ export interface WorkerTestOptions {
   input?: string | Record<string, unknown>;
   /** Files of the project (relative paths) to attach. */
   attachments?: readonly string[];
-  /** A model id, or scripted rules (SPEC §20); without one, the worker's own model (needs `live`). */
+  /** A model id, or scripted rules (docs/testing.md); without one, the worker's own model (needs `live`). */
   model?: string | readonly ScriptRule[];
   /** Replay (or record) a cassette instead. */
   cassette?: CassetteOption;

@@ -1,7 +1,7 @@
 /**
- * The `*.test.yaml` files of `llm-do test` (SPEC §20): cases that name a worker, an input, a model
+ * The `*.test.yaml` files of `llm-do test` (docs/testing.md): cases that name a worker, an input, a model
  * that answers offline, scripted approval decisions, scripted answers to the questions of
- * interactive workers (SPEC §21) and what must hold after the run. A malformed
+ * interactive workers (docs/worker-format.md) and what must hold after the run. A malformed
  * file is refused naming the file, the case and the field, and what would be valid.
  */
 import { parse } from 'yaml';

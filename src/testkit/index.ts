@@ -1,7 +1,7 @@
 /**
  * Test doubles for llm-do projects and for llm-do itself (`import … from 'llm-do/testing'`):
  * a scripted HTTP server speaking the real provider protocols, the offline `test` model, scripted
- * models and cassettes (SPEC §20), a helper that runs a worker in a temporary copy of its project,
+ * models and cassettes (docs/testing.md), a helper that runs a worker in a temporary copy of its project,
  * and the AI SDK's `MockLanguageModelV4` for in-process mocks.
  *
  * @module llm-do/testing

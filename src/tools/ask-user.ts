@@ -1,5 +1,5 @@
 /**
- * `ask_user(question)`: the tool an interactive worker (`interactive: true`, SPEC §21) is offered to
+ * `ask_user(question)`: the tool an interactive worker (`interactive: true`, docs/worker-format.md) is offered to
  * ask the person running it something while it runs. It belongs to no toolset a worker enables: the
  * flag implies it. Its result is the person's answer; the toolbox puts the question through the
  * run's approval gate (`createToolbox({ askUser: true })`), so it waits its turn with the approval

@@ -1,5 +1,5 @@
 /**
- * The `custom` toolset (SPEC §6): tools from TS/JS modules loaded at run time without a build step.
+ * The `custom` toolset (docs/tools.md): tools from TS/JS modules loaded at run time without a build step.
  * A module may export, in any mix: `defineTool(...)` values; a plain function `foo` plus `fooSchema`
  * (zod schema, zod shape object or JSON Schema; description from the schema); `register(registry)`.
  */

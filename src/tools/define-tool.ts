@@ -1,5 +1,5 @@
 /**
- * `defineTool`: how tool modules (and library users) declare a tool (SPEC §6).
+ * `defineTool`: how tool modules (and library users) declare a tool (docs/tools.md).
  */
 import type { z } from 'zod';
 import type { ToolInputSchema } from '../worker-file/json-schema.ts';

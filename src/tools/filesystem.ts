@@ -1,6 +1,6 @@
 /**
- * The `filesystem` toolset (SPEC §6): sandboxed file tools. Every path is a virtual path of the
- * calling worker's sandbox (§7); the sandbox enforces mounts, modes, restrictions and caps, so these
+ * The `filesystem` toolset (docs/tools.md): sandboxed file tools. Every path is a virtual path of the
+ * calling worker's sandbox (docs/security.md); the sandbox enforces mounts, modes, restrictions and caps, so these
  * tools only shape arguments and results for the model.
  */
 import { z } from 'zod';
@@ -154,7 +154,7 @@ export const FILESYSTEM_WRITE_TOOLS: readonly string[] = ['write_file', 'edit_fi
 /**
  * The six `filesystem` tools. Reads (`list_files`, `read_file`, `file_info`) are pre-approved by
  * default; `write_file`, `edit_file` and `delete_file` ask. `config.approval` is not applied here:
- * the caller resolves it against each tool's `defaultRule` when building the toolbox (SPEC §6).
+ * the caller resolves it against each tool's `defaultRule` when building the toolbox (docs/tools.md).
  * With `writable: false` (every mount the worker sees is read-only) the write tools are left out,
  * so the model is not offered calls that can only fail.
  *

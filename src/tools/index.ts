@@ -1,4 +1,4 @@
-/** Tools (SPEC §6): definitions, the built-in and custom toolsets, and the gating toolbox. */
+/** Tools (docs/tools.md): definitions, the built-in and custom toolsets, and the gating toolbox. */
 export { defineTool, isDefinedTool } from './define-tool.ts';
 export type { DefinedTool, ToolSpec } from './define-tool.ts';
 export { compileToolSchema, createToolbox, isGatedTool } from './toolbox.ts';

@@ -1,5 +1,5 @@
 /**
- * `mcp:NAME` (SPEC §19): the tools of an MCP server configured under `mcp_servers`, offered to the model
+ * `mcp:NAME` (docs/mcp.md): the tools of an MCP server configured under `mcp_servers`, offered to the model
  * as `NAME__tool`. The server is untrusted: its tool names are sanitised and must stay distinct, its
  * annotations are shown to whoever approves but never lower a rule (every MCP tool defaults to `ask`),
  * and a result larger than the tool output cap is an error result.

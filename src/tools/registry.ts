@@ -1,5 +1,5 @@
 /**
- * The toolset registry (SPEC §6, §19): every toolset kind a worker can enable under `toolsets:`.
+ * The toolset registry (docs/tools.md, docs/mcp.md): every toolset kind a worker can enable under `toolsets:`.
  * Run, check, `mcp list` and the docs read this one table; adding a kind is one file in `src/tools/`
  * exporting a `ToolsetKind`, its line here and its config schema under `ToolsetsSchema`.
  */

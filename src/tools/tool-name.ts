@@ -1,4 +1,4 @@
-/** The tool name under which a worker is offered to its callers (SPEC §6, `workers` toolset). */
+/** The tool name under which a worker is offered to its callers (docs/tools.md, `workers` toolset). */
 
 /** Longest tool name providers accept. */
 export const MAX_TOOL_NAME_LENGTH = 64;

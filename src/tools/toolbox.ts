@@ -1,5 +1,5 @@
 /**
- * The toolbox: the only way to make an executable tool (SPEC §6, §8). Every call of every tool is
+ * The toolbox: the only way to make an executable tool (docs/tools.md). Every call of every tool is
  * validated, gated by the run's approval controller, and turned into an outcome; nothing a tool
  * throws crashes the run, except an abort.
  */
@@ -80,7 +80,7 @@ export interface CreateToolboxOptions {
   controller: ApprovalController;
   /** Sandbox, signal, chain and `callWorker` of the calling worker. */
   context: ToolContext;
-  /** Offer `ask_user` (an interactive worker, SPEC §21): its calls are questions put through `controller`. */
+  /** Offer `ask_user` (an interactive worker, docs/worker-format.md): its calls are questions put through `controller`. */
   askUser?: boolean;
 }
 

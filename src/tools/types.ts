@@ -1,4 +1,4 @@
-/** Tool types (SPEC §6) shared by every toolset and by the runtime. */
+/** Tool types (docs/tools.md) shared by every toolset and by the runtime. */
 import type { Sandbox } from '../sandbox/types.ts';
 import type { ToolInputSchema } from '../worker-file/json-schema.ts';
 import type { ApprovalRule } from '../worker-file/schema.ts';
@@ -27,7 +27,7 @@ export interface ToolDefinition<Args = any, Output = unknown> {
   execute(args: Args, context: ToolContext): Output | Promise<Output>;
   /**
    * The tool's own approval default: `true` → ask, `false` → pre-approved, a function decides per call.
-   * Worker and manifest rules take precedence (SPEC §6).
+   * Worker and manifest rules take precedence (docs/tools.md).
    */
   needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
   /**
@@ -65,8 +65,8 @@ export type ToolOutcome =
   | { ok: true; output: unknown }
   | { ok: false; error: string; denied?: boolean; pending?: undefined }
   /**
-   * Not run: waiting for a decision on question `approvalId` (pause mode, SPEC §17), or, for an
-   * `ask_user` call, for an answer to the worker's question `questionId` (SPEC §21).
+   * Not run: waiting for a decision on question `approvalId` (pause mode, docs/library-api.md), or, for an
+   * `ask_user` call, for an answer to the worker's question `questionId` (docs/worker-format.md).
    */
   | {
       ok: false;

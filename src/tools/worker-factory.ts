@@ -1,5 +1,5 @@
 /**
- * `worker_factory` (SPEC §21): one tool, `worker_create`, with which a worker makes a new worker at
+ * `worker_factory` (docs/dynamic-workers.md): one tool, `worker_create`, with which a worker makes a new worker at
  * run time and then calls it as a tool, like a worker of its `workers` toolset. The runtime builds
  * the tools (creating a worker checks it against its creator and prepares it, as delegation runs
  * workers); this file declares the toolset and what `worker_create` accepts.
@@ -23,7 +23,7 @@ export const MAX_CREATED_WORKERS = 32;
 /** The longest instructions a created worker may have, in characters. */
 export const MAX_CREATED_INSTRUCTIONS = 100_000;
 
-/** What `worker_create` takes (SPEC §21); each value is checked against the creator by the runtime. */
+/** What `worker_create` takes (docs/dynamic-workers.md); each value is checked against the creator by the runtime. */
 export const WorkerCreateInput = z.strictObject({
   name: z
     .string()

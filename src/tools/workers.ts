@@ -1,4 +1,4 @@
-/** `workers`: one tool per worker the caller may call (SPEC §5); the runtime builds them, as delegation runs workers. */
+/** `workers`: one tool per worker the caller may call (docs/tools.md); the runtime builds them, as delegation runs workers. */
 import type { WorkersToolsetConfig } from '../worker-file/schema.ts';
 import { singleInstance, type ToolsetKind } from './toolset-kind.ts';
 

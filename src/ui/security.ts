@@ -1,5 +1,5 @@
 /**
- * Who may talk to `llm-do ui` (SPEC §22). The server listens on 127.0.0.1 only, but any web page the
+ * Who may talk to `llm-do ui` (docs/ui.md). The server listens on 127.0.0.1 only, but any web page the
  * user visits can send requests there, and a DNS-rebinding page can even read the answers. So every
  * request must name this server in its Host header (rebinding sends the attacker's host name), carry
  * the random token printed with the URL (a page elsewhere cannot know it), and a request that

@@ -1,5 +1,5 @@
 /**
- * `llm-do ui` (SPEC §22): a local web page over the run log. It lists runs, draws a run's call tree
+ * `llm-do ui` (docs/ui.md): a local web page over the run log. It lists runs, draws a run's call tree
  * live, shows prompts, tool calls and cost, records decisions on pending approvals and answers to
  * pending questions, resumes paused runs and starts new ones (through the `RunLauncher` its caller
  * hands it). It listens on 127.0.0.1 only; `security.ts` says who may ask it anything.

@@ -1,5 +1,5 @@
 /**
- * `model_settings` of a worker or of the manifest (SPEC §18): sampling, output length, reasoning and
+ * `model_settings` of a worker or of the manifest (docs/models.md): sampling, output length, reasoning and
  * prompt caching, validated with their ranges. How each provider receives them is the models layer's
  * business (`models/call-settings.ts`).
  */
@@ -20,7 +20,7 @@ function between(key: string, min: number, max: number) {
 /**
  * Provider options that make the provider run tools on its own servers (Anthropic's MCP connector,
  * its code-execution container): those calls would bypass llm-do's approvals and sandbox, and a
- * library worker could aim them at any server. Provider-side tools are declared apart (SPEC §18).
+ * library worker could aim them at any server. Provider-side tools are declared apart (docs/models.md).
  */
 const PROVIDER_SIDE_TOOLS: Readonly<Record<string, readonly string[]>> = { anthropic: ['mcpServers', 'container'] };
 

@@ -1,5 +1,5 @@
 /**
- * Resolves a worker's `schema_in` / `schema_out` (SPEC §5): a JSON Schema file (`schemas/pitch.json`),
+ * Resolves a worker's `schema_in` / `schema_out` (docs/worker-format.md): a JSON Schema file (`schemas/pitch.json`),
  * a named export of a TS/JS module (`schemas.ts:PitchInput`, a zod schema or a JSON Schema object),
  * or an inline JSON Schema object. Paths are relative to the project root and may not leave it.
  */

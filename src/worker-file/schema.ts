@@ -1,5 +1,5 @@
 /**
- * The fields of a worker file (SPEC §3) and of the project manifest (§4) and library manifest (§13),
+ * The fields of a worker file (docs/worker-format.md) and of the project manifest and library manifest (docs/project.md),
  * as zod schemas. Objects are strict: an unknown key is an error, which the loaders turn into a
  * message naming the nearest valid key.
  */
@@ -72,7 +72,7 @@ export const ShellToolsetSchema = z.strictObject({
   approval: ToolsetApprovalSchema.optional(),
 });
 
-/** `mcp:NAME`: the tools of the MCP server `NAME` of `mcp_servers` (SPEC §19). */
+/** `mcp:NAME`: the tools of the MCP server `NAME` of `mcp_servers` (docs/mcp.md). */
 export const McpToolsetSchema = z.strictObject({
   /** Globs over the server's own tool names (`get-*`) selecting what is offered; absent = all. */
   tools: z.array(nonEmptyString).optional(),
@@ -80,7 +80,7 @@ export const McpToolsetSchema = z.strictObject({
   approval: ToolsetApprovalSchema.optional(),
 });
 
-/** `worker_factory`: `worker_create`, which makes workers at run time (SPEC §21); `ask` by default. */
+/** `worker_factory`: `worker_create`, which makes workers at run time (docs/dynamic-workers.md); `ask` by default. */
 export const WorkerFactoryToolsetSchema = z.strictObject({
   approval: ToolsetApprovalSchema.optional(),
 });
@@ -170,7 +170,7 @@ export const ImportsSchema = z.strictObject({
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * One MCP server (SPEC §19): a command started over stdio, or a Streamable HTTP `url`. `env` and
+ * One MCP server (docs/mcp.md): a command started over stdio, or a Streamable HTTP `url`. `env` and
  * `headers` values may use `${VAR}` from the environment llm-do runs in (so secrets stay out of files).
  */
 export const McpServerSchema = z
@@ -223,11 +223,11 @@ const modelId = z.string().regex(/^[^\s:]+(:.+)?$/, 'expected provider:model, e.
 /** Models tried in order when the chosen one fails after its retries (5xx, overloaded, model not found). */
 const FallbackModelsSchema = z.array(modelId).min(1, 'fallback_models must list at least one model (leave the field out for none)');
 
-/** Tools the provider runs on its own servers, declared by name (SPEC §18); which providers have each is the models layer's business. */
+/** Tools the provider runs on its own servers, declared by name (docs/models.md); which providers have each is the models layer's business. */
 export const PROVIDER_TOOL_NAMES = ['web_search'] as const;
 export type ProviderToolName = (typeof PROVIDER_TOOL_NAMES)[number];
 
-/** Every field a worker file may set (SPEC §3). */
+/** Every field a worker file may set (docs/worker-format.md). */
 export const WorkerConfigSchema = z.strictObject({
   name: nonEmptyString,
   description: z.string().optional(),
@@ -247,9 +247,9 @@ export const WorkerConfigSchema = z.strictObject({
   /** An answer cut at the output token limit (`finish_reason: length`) is the answer, not a `truncated` error (docs/models.md, "Stop reasons"). @default false */
   accept_truncated: z.boolean().optional(),
   locked: z.boolean().optional(),
-  /** Offers the worker the tool `ask_user(question)`: it may ask the person running it while it runs (SPEC §21). */
+  /** Offers the worker the tool `ask_user(question)`: it may ask the person running it while it runs (docs/worker-format.md). */
   interactive: z.boolean().optional(),
-  /** Sampling, output length, reasoning and caching of this worker's model requests (SPEC §18). */
+  /** Sampling, output length, reasoning and caching of this worker's model requests (docs/models.md). */
   model_settings: ModelSettingsSchema.optional(),
   /** Provider-side tools (`web_search`) offered to the model; only where the provider has them. Not a manifest default: see docs/decisions.md. */
   provider_tools: z.array(z.enum(PROVIDER_TOOL_NAMES)).optional(),
@@ -285,7 +285,7 @@ export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 /** `provider:model`, or `provider:*` for every model of a provider. */
 export const PricedModelSchema = z.string().regex(/^[A-Za-z0-9_-]+:\S+$/, 'price keys are provider:model or provider:*, e.g. anthropic:claude-sonnet-4-5');
 
-/** `prices:`: model prices that override or extend the bundled price table (SPEC §16). */
+/** `prices:`: model prices that override or extend the bundled price table (docs/project.md). */
 export const PricesSchema = z.record(PricedModelSchema, ModelPriceSchema);
 export type Prices = z.infer<typeof PricesSchema>;
 
@@ -305,7 +305,7 @@ export type ModelAliases = z.infer<typeof ModelAliasesSchema>;
 export const ProvidersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), ProviderConfigSchema);
 export type ProvidersConfig = z.infer<typeof ProvidersSchema>;
 
-/** `$LLM_DO_HOME/config.yaml` (SPEC §18): the user's defaults under every project's. */
+/** `$LLM_DO_HOME/config.yaml` (docs/models.md): the user's defaults under every project's. */
 export const UserConfigSchema = z.strictObject({
   /** Default model when neither `--model`, the worker, the manifest nor `LLM_DO_MODEL` names one. */
   model: modelId.optional(),
@@ -320,7 +320,7 @@ export type UserConfig = z.infer<typeof UserConfigSchema>;
 /** `utils` or `legal@2.0`. */
 export const DependencySpecSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(@[A-Za-z0-9_.+-]+)?$/, 'expected NAME or NAME@VERSION');
 
-/** `project.yaml` / `llm-do.yaml` (SPEC §4). */
+/** `project.yaml` / `llm-do.yaml` (docs/project.md). */
 export const ManifestSchema = z.strictObject({
   name: nonEmptyString.optional(),
   version: nonEmptyString.optional(),
@@ -356,14 +356,14 @@ export const ManifestSchema = z.strictObject({
   attachment_policy: AttachmentPolicySchema.optional(),
   model_settings: ModelSettingsSchema.optional(),
   prices: PricesSchema.optional(),
-  /** MCP servers its workers use as toolsets `mcp:NAME` (SPEC §19). */
+  /** MCP servers its workers use as toolsets `mcp:NAME` (docs/mcp.md). */
   mcp_servers: McpServersSchema.optional(),
-  /** `false`: runs of this project are not recorded in the run log (SPEC §16). @default true */
+  /** `false`: runs of this project are not recorded in the run log (docs/runs.md). @default true */
   log: z.boolean().optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 
-/** `lib.yaml` (SPEC §13). */
+/** `lib.yaml` (docs/project.md). */
 export const LibraryManifestSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'library names use letters, digits, _ . -'),
   version: z.string().regex(/^[A-Za-z0-9_.+-]+$/, 'expected a version such as 1.0.0'),

@@ -1,6 +1,6 @@
 /**
- * Worker files (SPEC §3): `.worker` (front matter + instructions body) and `.yaml`/`.yml` (all fields,
- * `instructions:` optional), plus the loaders of `project.yaml` (§4) and `lib.yaml` (§13).
+ * Worker files (docs/worker-format.md): `.worker` (front matter + instructions body) and `.yaml`/`.yml` (all fields,
+ * `instructions:` optional), plus the loaders of `project.yaml` and `lib.yaml` (docs/project.md).
  */
 import { posix } from 'node:path';
 import type { FileSystem } from '../sandbox/file-system.ts';

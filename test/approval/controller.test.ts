@@ -77,7 +77,7 @@ describe('approval controller: each mode × each rule', () => {
     expect(events.some((e) => e.type === 'approval_request')).toBe(prompted);
   });
 
-  it('interactive without a terminal denies every ask call with the SPEC message', async () => {
+  it('interactive without a terminal denies every ask call with the documented message', async () => {
     const controller = createApprovalController({ mode: 'interactive' });
     expect(await controller.authorize(request('delete_file'), 'ask')).toEqual({
       approved: false,
@@ -224,7 +224,7 @@ describe('approval controller: concurrency and aborts', () => {
   });
 });
 
-describe('approval controller: session answers are keyed by toolset + tool (SPEC §15)', () => {
+describe('approval controller: session answers are keyed by toolset + tool (docs/security.md)', () => {
   it('"t" for the filesystem read_file does not approve a custom read_file', async () => {
     const { prompter, asked } = scripted({ action: 'approve_tool' }, { action: 'deny' });
     const controller = createApprovalController({ mode: 'interactive', prompter });

@@ -1,5 +1,5 @@
 /**
- * Worker questions in the approval layer (SPEC §21): every decision source answers or refuses them,
+ * Worker questions in the approval layer (docs/worker-format.md): every decision source answers or refuses them,
  * answers given in advance are used once by question id, and the gate puts a question through the
  * same one-at-a-time queue as the approvals of an interactive source.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser bundle's build check (SPEC §22): no Node builtin may reach `llm-do/browser`. The build
+ * The browser bundle's build check (docs/browser.md): no Node builtin may reach `llm-do/browser`. The build
  * fails naming the builtin and the module importing it; the built bundle imports nothing but its
  * own chunks.
  */

@@ -248,7 +248,7 @@ describe('hostile text in events', () => {
   });
 });
 
-describe('progress under concurrency (SPEC §16)', () => {
+describe('progress under concurrency (docs/cli.md)', () => {
   /** An event of call `callId` of `worker` under the entry `c1`. */
   const child = (callId: string, worker: string, body: Record<string, unknown>) => ({ ...ev(['main', worker], body), call_id: callId }) as RunEvent;
 

@@ -1,4 +1,4 @@
-/** Bounded redraw (SPEC §16): the status line shows the tail of the live text and redraws at most ~20 times a second. */
+/** Bounded redraw (docs/cli.md): the status line shows the tail of the live text and redraws at most ~20 times a second. */
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createProgressRenderer } from '../../src/cli/progress.ts';

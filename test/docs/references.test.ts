@@ -2,7 +2,8 @@
  * The docs never point at things that do not exist: every relative link of README.md, docs/ and the
  * examples' READMEs reaches a file, every repository path they name in code (`src/…`, `test/…`,
  * `docs/…`, `examples/…`, `bench/…`, `scripts/…`) exists, and none cites the design spec's sections,
- * which are not part of the project.
+ * which are not part of the project. Nor does any comment of the code, the tests, the benches or the
+ * scripts: they cite the docs page that describes the behaviour.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,5 +45,36 @@ describe('references in the docs', () => {
     expect(brokenLinks, `${file}: links to nothing`).toEqual([]);
     expect(missingPaths, `${file}: names paths that do not exist`).toEqual([]);
     expect(spec, `${file}: cites the design spec, which is not part of the project`).toEqual([]);
+  });
+});
+
+/** Files of the repository's code, tests, benches, scripts and examples, repository-relative. */
+function codeFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : codeFiles(file);
+    return /\.(ts|mjs|js|md)$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** A citation of the design spec (`SPEC §16`, `SPEC.md`) or of a seed (`seed 000 §7.3`). */
+const SPEC_CITATION = /SPEC(?:\.md| ?§)|\bseeds? \d{3}/gi;
+
+describe('references in the code', () => {
+  test('no comment of src/, test/, bench/, scripts/ or examples/ cites the design spec or a seed', () => {
+    const self = path
+      .relative(REPO_ROOT, import.meta.filename)
+      .split(path.sep)
+      .join('/');
+    const citing = ['src', 'test', 'bench', 'scripts', 'examples']
+      .flatMap(codeFiles)
+      .filter((file) => file !== self)
+      .flatMap((file) =>
+        fs
+          .readFileSync(path.join(REPO_ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (line.match(SPEC_CITATION) ?? []).map((cited) => `${file}:${index + 1}: ${cited}`)),
+      );
+    expect(citing, 'cite the docs/ page that describes the behaviour instead').toEqual([]);
   });
 });

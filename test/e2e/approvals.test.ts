@@ -1,5 +1,5 @@
 /**
- * Decision sources and persistent grants through the built CLI (SPEC §17): `--on-approval`, its
+ * Decision sources and persistent grants through the built CLI (docs/tools.md): `--on-approval`, its
  * aliases and their conflicts, grants consulted before asking (never over `blocked`, never for
  * another toolset's tool), and `llm-do approvals rules [--revoke N] [--json]`.
  */

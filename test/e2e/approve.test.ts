@@ -1,5 +1,5 @@
 /**
- * `llm-do approvals [RUN]`, `approve` and `deny` through the built CLI (SPEC §17), against a run log
+ * `llm-do approvals [RUN]`, `approve` and `deny` through the built CLI (docs/durable-runs.md), against a run log
  * seeded with paused runs through the store API (a hand-made saved state: two pending tool calls, one
  * nested in a delegation): the list as text and JSON, decisions recorded and shown, every bad input an
  * exit 2 that changes nothing, and two processes racing to reopen one run.

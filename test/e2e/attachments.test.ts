@@ -1,5 +1,5 @@
 /**
- * Attachments through the built CLI (SPEC §9): a PDF handed from one worker to another reaches the
+ * Attachments through the built CLI (docs/worker-format.md): a PDF handed from one worker to another reaches the
  * callee's request as a file part; the callee's attachment policy refuses other suffixes; files
  * given with `--attach` are checked against the entry's policy before any request.
  */

@@ -1,5 +1,5 @@
 /**
- * `llm-do batch --engine restate` (SPEC §23) with a real Restate server from npm: each input is a
+ * `llm-do batch --engine restate` (docs/scale-out.md) with a real Restate server from npm: each input is a
  * durable invocation run by `llm-do restate serve`. Killing that process mid-input (SIGKILL) and
  * starting another completes the input without repeating its journaled steps: the scripted server
  * sees the model request that was answered once, and the tool that ran does not run again.

@@ -1,5 +1,5 @@
 /**
- * `llm-do batch` through the built CLI (SPEC §23) against a scripted OpenAI-compatible server: results
+ * `llm-do batch` through the built CLI (docs/batch.md) against a scripted OpenAI-compatible server: results
  * appended per input with content-hash keys, malformed lines recorded as `invalid` with their line,
  * a rerun skipping what is done, another target's results refused, a directory of inputs, inputs
  * paused at an approval (the inbox is `llm-do approvals`), `kill -9` at random moments losing and

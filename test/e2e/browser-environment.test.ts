@@ -1,5 +1,5 @@
 /**
- * The environment of the browser tests (SPEC §22 is built on it): Debian's Chromium, installed by
+ * The environment of the browser tests (the tests of docs/browser.md are built on it): Debian's Chromium, installed by
  * .ci/run, starts headless through playwright-core, and a page served from 127.0.0.1 (a secure
  * context) can write and read a file in OPFS.
  */

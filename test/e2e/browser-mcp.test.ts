@@ -1,5 +1,5 @@
 /**
- * An MCP server over Streamable HTTP from a page (SPEC §19, §22): the bundle's MCP client reaches
+ * An MCP server over Streamable HTTP from a page (docs/mcp.md, docs/browser.md): the bundle's MCP client reaches
  * `@modelcontextprotocol/server-everything` on 127.0.0.1 with the page's `fetch` (the server allows
  * other origins), and a worker calls its `echo` tool.
  */

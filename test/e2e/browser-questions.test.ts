@@ -1,5 +1,5 @@
 /**
- * Questions of interactive workers in `llm-do/browser` (SPEC §21, §22), in headless Chromium with
+ * Questions of interactive workers in `llm-do/browser` (docs/worker-format.md, docs/browser.md), in headless Chromium with
  * the built bundle against a scripted OpenAI-compatible server on 127.0.0.1: `ask.js` of
  * docs/browser.md, exactly as shown (the server's URL swapped), has a delegated interactive worker
  * ask; the page's `onQuestion` puts it to a `prompt`, and the answer reaches the model as the
@@ -94,7 +94,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do/browser', { timeout: 60_00
         const paused = await llm.runWorker({ project, input: 'a trip', env, onApproval: 'pause' }).result;
         const questions: PendingQuestion[] = paused.questions ?? [];
         const answers = Object.fromEntries(questions.map((question) => [question.question_id, 'Porto']));
-        const done = await (await llm.resumeRun(paused.state!, { project, env, answers })).result;
+        const done = await llm.resumeRun(paused.state!, { project, env, answers }).result;
         return { status: paused.status, questions: questions.map(({ chain, question }) => ({ chain, question })), resumed: done.status, output: done.output };
       },
       { baseURL: server.openaiBaseUrl },

@@ -1,5 +1,5 @@
 /**
- * `llm-do/browser` in real headless Chromium (SPEC §22, issue 19 (a)): the built bundle, served from
+ * `llm-do/browser` in real headless Chromium (docs/browser.md, issue 19 (a)): the built bundle, served from
  * 127.0.0.1, opens a project from OPFS and runs it with delegation against a scripted OpenAI Chat
  * Completions server on 127.0.0.1; the page answers the approval of `write_file` in its callback and
  * the file lands in OPFS, where the test reads it back. Then what fails clearly: no OPFS, a project
@@ -159,7 +159,7 @@ describe.skipIf(chromiumMissing)('llm-do/browser in headless Chromium', { timeou
         // The state is plain data: it survives JSON, as it would in localStorage.
         const state = JSON.parse(JSON.stringify(paused.state));
         const decisions = Object.fromEntries(paused.pending!.map((pending) => [pending.approval_id, { action: 'approve' as const }]));
-        const resumed = await (await llm.resumeRun(state, { project, env, decisions })).result;
+        const resumed = await llm.resumeRun(state, { project, env, decisions }).result;
         return {
           paused: paused.status,
           pending: paused.pending!.map((pending) => pending.tool),

@@ -1,5 +1,5 @@
 /**
- * Cassettes through the built CLI (SPEC §20): a run with a delegation and a file tool is recorded
+ * Cassettes through the built CLI (docs/testing.md): a run with a delegation and a file tool is recorded
  * against the scripted server (the real provider package, streaming and not), the server is
  * stopped, and the replay gives the same answer, the same tool calls and the same files, with no
  * key and no network. The cassette holds no key; a changed request is refused with the difference.

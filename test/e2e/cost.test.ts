@@ -1,5 +1,5 @@
 /**
- * Cost through the built CLI (SPEC §16): requests priced with the bundled table, cache tokens read
+ * Cost through the built CLI (docs/cli.md): requests priced with the bundled table, cache tokens read
  * from the provider's usage, an unknown price shown as unknown, `prices:` overrides, and the usage
  * and cost so far when a run fails or is interrupted.
  */

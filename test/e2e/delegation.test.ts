@@ -1,5 +1,5 @@
 /**
- * Delegation through the built CLI (SPEC §9, §12): main → a → b on both wire protocols, streaming
+ * Delegation through the built CLI (docs/tools.md, docs/cli.md): main → a → b on both wire protocols, streaming
  * and not; cycles and the depth limit reach the model as error results; progress shows the tree.
  */
 import fs from 'node:fs';

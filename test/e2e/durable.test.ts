@@ -1,5 +1,5 @@
 /**
- * Durable runs through the built CLI (SPEC §17) against a scripted OpenAI-compatible server:
+ * Durable runs through the built CLI (docs/durable-runs.md) against a scripted OpenAI-compatible server:
  * `--on-approval pause` stops a run with two parallel pending approvals in a nested delegation (exit
  * 3), `approve` and `deny` record decisions, `resume` finishes it without re-sending an answered
  * request or re-running a finished tool call; a run killed with SIGKILL mid-step resumes from its

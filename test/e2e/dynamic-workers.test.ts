@@ -1,5 +1,5 @@
 /**
- * Dynamic workers through the built CLI (SPEC §21) with `--model scripted:FILE`: a worker creates a
+ * Dynamic workers through the built CLI (docs/dynamic-workers.md) with `--model scripted:FILE`: a worker creates a
  * worker and calls it; requests for more than the creator has are refused with the reason; a locked
  * worker with `worker_factory` is refused before any request; a run paused at `worker_create`'s
  * approval resumes, creates and calls; `llm-do promote` previews, writes, and refuses to overwrite,

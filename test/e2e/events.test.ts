@@ -1,5 +1,5 @@
 /**
- * The run's events through the built CLI (SPEC §16), read from `--trace`: identities of parallel
+ * The run's events through the built CLI (docs/cli.md), read from `--trace`: identities of parallel
  * calls of one worker, pairing of tool calls and delegations, one run_start first and one run_end
  * last (also on Ctrl-C, as `interrupted`), and a retried 429 as `model_retry`.
  */

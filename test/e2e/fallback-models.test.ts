@@ -1,5 +1,5 @@
 /**
- * `fallback_models` through the built CLI (SPEC §18): a model that fails after its retries with a
+ * `fallback_models` through the built CLI (docs/models.md): a model that fails after its retries with a
  * 5xx, an overload or "model not found" hands the same request to the next model, with a
  * `model_fallback` event, a progress line and a run-log entry; other failures do not fall back; the
  * list is checked (aliases, providers, keys) before any request.

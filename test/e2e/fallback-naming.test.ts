@@ -1,6 +1,6 @@
 /**
  * After a `fallback_models` switch, the model that served each step is the one events name and
- * price (SPEC §18): `model_request`, `model_step`, `usage`, the run's cost and the run log.
+ * price (docs/models.md): `model_request`, `model_step`, `usage`, the run's cost and the run log.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Interactive workers through the built CLI (SPEC §21) against a scripted OpenAI-compatible server:
+ * Interactive workers through the built CLI (docs/worker-format.md) against a scripted OpenAI-compatible server:
  * a delegated worker with `interactive: true` asks with `ask_user`; in pause mode the run stops
  * (exit 3) listing the question beside a pending approval, `llm-do approvals` shows both,
  * `llm-do answer` records the answer (bad ids and a second answer refused, exit 2), and

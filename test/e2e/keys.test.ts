@@ -1,5 +1,5 @@
 /**
- * `llm-do keys` through the built CLI (SPEC §18): a key piped to `keys set` is stored owner-only in
+ * `llm-do keys` through the built CLI (docs/models.md): a key piped to `keys set` is stored owner-only in
  * `$LLM_DO_HOME/keys.json` and sent by the provider; the environment wins; `keys list` never shows
  * a value; a malformed file is a clear error that does not quote it; and a stored key never reaches
  * the run log, the trace, stdout or stderr, after a run or a failed request.

@@ -1,5 +1,5 @@
 /**
- * `llm-do test` and `--model scripted:FILE` through the built CLI (SPEC §20): every example's
+ * `llm-do test` and `--model scripted:FILE` through the built CLI (docs/testing.md): every example's
  * `*.test.yaml` passes offline; each expectation kind passes and fails with its expected and actual
  * values shown; exit codes, `--json`, `--junit`, `--filter`; malformed test files name the file, case
  * and field; a case that needs the network without `--live` fails at once with that reason; the

@@ -1,5 +1,5 @@
 /**
- * MCP servers as toolsets (SPEC §19) through the built CLI: the real npm `server-everything` over stdio
+ * MCP servers as toolsets (docs/mcp.md) through the built CLI: the real npm `server-everything` over stdio
  * and over Streamable HTTP, approvals in each mode, `mcp list`, `check` with and without `--connect`,
  * and hostile servers (test/fixtures/mcp/hostile-server.mjs): one that never initializes, one whose tool
  * names clash, a 10 MB result, a server that dies mid-run, and its process group stopped at run end

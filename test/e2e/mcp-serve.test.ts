@@ -1,5 +1,5 @@
 /**
- * `llm-do mcp serve` (SPEC §19) driven by the MCP SDK's own client: the built CLI spawned over stdio
+ * `llm-do mcp serve` (docs/mcp-serve.md) driven by the MCP SDK's own client: the built CLI spawned over stdio
  * (and once over Streamable HTTP) against scripted model servers. Tools, schemas, a run with
  * delegation, structured output, approvals by mode flag, bad arguments, cancellation, concurrency,
  * the run log, and a stdout that carries nothing but the protocol.

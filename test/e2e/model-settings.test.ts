@@ -1,5 +1,5 @@
 /**
- * `model_settings` on the wire (SPEC §18): the built CLI runs a worker on each of the five providers
+ * `model_settings` on the wire (docs/models.md): the built CLI runs a worker on each of the five providers
  * against the scripted server, streaming and not, and the request log shows each setting in that
  * provider's own field; a setting a provider cannot honour is one warning naming both.
  */

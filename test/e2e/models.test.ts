@@ -1,5 +1,5 @@
 /**
- * Models and failures through the built CLI (SPEC §4, §11, §12): retries, provider failures named
+ * Models and failures through the built CLI (docs/models.md, docs/cli.md): retries, provider failures named
  * precisely, configuration errors before any request, the offline `test` model, usage totals in
  * `--json`, and Ctrl-C.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry export through the built CLI (SPEC §16): a run with parallel delegations against a
+ * OpenTelemetry export through the built CLI (docs/telemetry.md): a run with parallel delegations against a
  * scripted model server, exported with `--otel` (or `OTEL_EXPORTER_OTLP_ENDPOINT`) to an OTLP/HTTP
  * receiver on 127.0.0.1. Span names and tree, attributes, content only with `LLM_DO_OTEL_CONTENT=1`,
  * an unreachable collector, a bad URL, and that a run without telemetry never loads the SDK.

@@ -1,5 +1,5 @@
 /**
- * Parametric sandboxes through the built CLI (SPEC §21), with `--model scripted:FILE`: a caller hands
+ * Parametric sandboxes through the built CLI (docs/security.md), with `--model scripted:FILE`: a caller hands
  * a folder of its own sandbox to a callee's `${dir}` mount; the callee reads and writes there, is
  * held to the caller's mode, and every value that escapes the caller's view comes back to the
  * caller's model as an error result naming the field. From the command line the value is a

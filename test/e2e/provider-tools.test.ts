@@ -1,5 +1,5 @@
 /**
- * `provider_tools: [web_search]` through the built CLI (SPEC §18): the tool goes out in the
+ * `provider_tools: [web_search]` through the built CLI (docs/models.md): the tool goes out in the
  * provider's own field, the provider's search comes back through the real AI SDK package, is never
  * run or gated locally, is reported in events and the run log, and goes back to the provider in the
  * next step's history; a provider without the tool is a check error, and `run` sends nothing.

@@ -1,5 +1,5 @@
 /**
- * The run log through the built CLI (SPEC §16): what a run with parallel delegations records, read
+ * The run log through the built CLI (docs/runs.md): what a run with parallel delegations records, read
  * back with `runs show --json` and straight from the database and checked against `--trace`, the
  * run's `--json` and what the scripted server received; secrets never stored; ten concurrent runs;
  * a killed run shown as interrupted; an unusable log refused before any request (`--no-log` runs);

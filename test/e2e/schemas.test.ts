@@ -1,5 +1,5 @@
 /**
- * Structured input and output through the built CLI (SPEC §5): `schema_out` answers print as pretty
+ * Structured input and output through the built CLI (docs/worker-format.md): `schema_out` answers print as pretty
  * JSON, an invalid answer is repaired once, twice invalid fails the run; `--input` is validated
  * against `schema_in` before any request and its fields become template variables.
  */

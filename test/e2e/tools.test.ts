@@ -1,5 +1,5 @@
 /**
- * Tool execution through the built CLI (SPEC §6, §8, §12): failures and denials go back to the model
+ * Tool execution through the built CLI (docs/tools.md, docs/cli.md): failures and denials go back to the model
  * as error results, parallel calls of one step run concurrently, `max_steps` fails the run, and
  * `--trace` records the approval events too.
  */

@@ -1,5 +1,5 @@
 /**
- * `llm-do ui` over plain HTTP, through the built CLI (SPEC §22): it answers only on 127.0.0.1 with
+ * `llm-do ui` over plain HTTP, through the built CLI (docs/ui.md): it answers only on 127.0.0.1 with
  * its token and its own Host, refuses a state-changing request from another origin without
  * changing anything, checks every request body, and stops cleanly on Ctrl-C. The page in a real
  * browser is tested in ui.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Questions of interactive workers in `llm-do ui` (SPEC §21, §22), through the built CLI: a run
+ * Questions of interactive workers in `llm-do ui` (docs/worker-format.md, docs/ui.md), through the built CLI: a run
  * started from the page's form whose interactive worker asks pauses on the question; the page shows
  * it as text (hostile HTML stays inert), the runs list counts it, resume waits for the answer, the
  * answer typed in the page is recorded as `llm-do answer` records it and reaches the model once the

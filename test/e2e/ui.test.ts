@@ -1,5 +1,5 @@
 /**
- * `llm-do ui` in real headless Chromium (SPEC §22, issue 19 (b)): the page shows a run paused by
+ * `llm-do ui` in real headless Chromium (docs/ui.md, issue 19 (b)): the page shows a run paused by
  * another process appear in the list, draws its call tree, and a person approves and resumes it
  * there; the run then completes, in the page and in `llm-do runs`. A run started from the page's
  * form pauses, shows up live, is denied with a reason and resumed. A run of another process is

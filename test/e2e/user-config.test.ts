@@ -1,5 +1,5 @@
 /**
- * The user configuration and aliases through the built CLI (SPEC §18): `$LLM_DO_HOME/config.yaml`
+ * The user configuration and aliases through the built CLI (docs/models.md): `$LLM_DO_HOME/config.yaml`
  * (default model, aliases, providers, prices) under the manifest, aliases wherever a model is named,
  * `compatible_models` on the resolved id, `llm-do models`, libraries under `$LLM_DO_HOME`, and the
  * did-you-mean suggestions of bad names.

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { runWorker, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
+import type { RunWorkerOptions } from '../../src/runtime/run-options.ts';
+import { runWorker } from '../../src/runtime/run-worker.ts';
 import { open, tempDir, worker, writeTree } from '../project/fixture.ts';
 import { type ReplayResponse, type ReplayServer, startReplayServer } from './replay-server.ts';
 

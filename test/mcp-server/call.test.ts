@@ -1,9 +1,18 @@
 /** One MCP tool call of `mcp serve` (src/mcp-server/call.ts): checks, the run, and the result. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callServedTool, MAX_ARGUMENTS_BYTES, RUN_ID_META_KEY, type ServeRunOptions } from '../../src/mcp-server/call.ts';
 import { describeServedTools, type ServedTool } from '../../src/mcp-server/tools.ts';
+import type { ModelRegistry } from '../../src/models/registry.ts';
+import type { RunWorkerOptions } from '../../src/runtime/run-options.ts';
 import { open, worker, writeTree } from '../project/fixture.ts';
 import { registryOf, scriptedModel, type MockScript } from '../runtime/helpers.ts';
+
+/** The models of the served runs: the test's scripted model, handed to each run as only llm-do's own code can. */
+const servedModels = vi.hoisted(() => ({ models: undefined as ModelRegistry | undefined }));
+vi.mock('../../src/runtime/run-worker.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/runtime/run-worker.ts')>();
+  return { ...actual, runWorker: (options: RunWorkerOptions) => actual.runWorkerWith(options, { models: servedModels.models }) };
+});
 
 async function served(script: MockScript, runOptions: Partial<ServeRunOptions> = {}) {
   const root = writeTree({
@@ -19,7 +28,8 @@ async function served(script: MockScript, runOptions: Partial<ServeRunOptions> =
   const project = await open(root);
   const tools = await describeServedTools(project, { modelOverride: 'test', env: {} });
   const { model, calls } = scriptedModel(script);
-  const options: ServeRunOptions = { model: 'test', stream: false, env: {}, _internal: { models: registryOf(model) }, ...runOptions };
+  servedModels.models = registryOf(model);
+  const options: ServeRunOptions = { model: 'test', stream: false, env: {}, ...runOptions };
   const tool = (name: string): ServedTool => tools.find((candidate) => candidate.name === name)!;
   const call = (name: string, args: unknown, signal = new AbortController().signal) =>
     callServedTool(tool(name), args, { project, runOptions: options, signal });
@@ -70,7 +80,7 @@ describe('callServedTool', () => {
     expect(text(unasked, 1)).toMatch(
       /^note: 1 tool call\(s\) of this run were denied: write_file\. llm-do mcp serve has no terminal .*--on-approval approve \(or --approve-all\)/,
     );
-    const byPolicy = await (await served(script, { approval: 'auto_deny' })).call('writer', { input: 'go' });
+    const byPolicy = await (await served(script, { onApproval: 'deny' })).call('writer', { input: 'go' });
     expect(text(byPolicy, 1)).toBe('note: 1 tool call(s) of this run were denied: write_file (denied by policy (auto_deny)).');
   });
 

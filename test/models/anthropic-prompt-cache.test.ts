@@ -1,4 +1,4 @@
-/** Anthropic cache breakpoints (SPEC §18): tools, system, the growing prefix; never more than four. */
+/** Anthropic cache breakpoints (docs/models.md): tools, system, the growing prefix; never more than four. */
 import type { LanguageModelV4CallOptions, LanguageModelV4Message } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { anthropicPromptCache } from '../../src/models/anthropic-prompt-cache.ts';

@@ -1,4 +1,4 @@
-/** `model_settings` as each provider receives them, and the warnings for what it cannot honour (SPEC §18). */
+/** `model_settings` as each provider receives them, and the warnings for what it cannot honour (docs/models.md). */
 import { describe, expect, it } from 'vitest';
 import { modelCallSettings, providerKindOf, settingWarningsOf } from '../../src/models/call-settings.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The rule of what is the project's configuration (SPEC §15): every file that loading and discovery
+ * The rule of what is the project's configuration (docs/security.md): every file that loading and discovery
  * read, and every new file they would pick up, is refused by a read-write sandbox over the project
  * root; ordinary data next to it is not.
  */

@@ -1,4 +1,4 @@
-/** `${field}` mount roots (SPEC §21): the check against schema_in, the bound mount, and entry values from the host. */
+/** `${field}` mount roots (docs/security.md): the check against schema_in, the bound mount, and entry values from the host. */
 import { posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxError } from '../../src/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Worker questions of paused runs in the run log (SPEC §21): listed from the saved state beside the
+ * Worker questions of paused runs in the run log (docs/worker-format.md): listed from the saved state beside the
  * approvals, answered once (`recordAnswer`), never mixed up with approvals, handed to the resuming
  * process by `reopen`, and used by the first checkpoint that no longer has them pending.
  */

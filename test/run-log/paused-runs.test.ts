@@ -1,5 +1,5 @@
 /**
- * Paused runs in the run log (SPEC §17): pending approvals read from the saved state, decisions
+ * Paused runs in the run log (docs/durable-runs.md): pending approvals read from the saved state, decisions
  * recorded all-or-nothing and used by the first checkpoint that no longer has them pending, saved
  * states refused when missing, corrupt or newer, the claim of `reopen` (the race of two processes
  * is in test/e2e/approve.test.ts), and a reopened run recorded on without `begin` until its next `run_end`.

@@ -11,7 +11,7 @@ import { pragmaNumber, type RunDatabase } from '../../src/run-log/transaction.ts
 import { loadLibsql } from '../../src/run-log/libsql.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
-import { resumeRun } from '../../src/runtime/resume-run.ts';
+import { startResumedRun } from '../../src/runtime/resume-run.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
@@ -97,7 +97,7 @@ describe("an idempotent tool's result is saved with the next model step", () => 
       },
     };
     const scripted = scriptedModel(script);
-    const { result, events } = await run({ project: loaded, input: 'go', store, _internal: { models: registryOf(scripted.model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', store, models: registryOf(scripted.model) });
     expect(result.status, String(result.error)).toBe('ok');
     const steps = events.filter((event) => event.type === 'model_step').length;
     expect(steps).toBe(2);
@@ -111,9 +111,8 @@ describe("an idempotent tool's result is saved with the next model step", () => 
     const afterStep = saved[0]!;
     expect(afterStep.root!.tool_calls).toMatchObject([{ tool: 'read_file', status: 'new' }]);
     const again = scriptedModel(script);
-    const resumed = await (
-      await resumeRun(afterStep, { project: loaded, stream: false, approval: 'auto_deny', _internal: { models: registryOf(again.model) } })
-    ).result;
+    const resumed = await (await startResumedRun(afterStep, { project: loaded, stream: false, onApproval: 'deny' }, { models: registryOf(again.model) }))
+      .result;
     expect(resumed.status, String(resumed.error)).toBe('ok');
     expect(resumed.output).toBe(result.output);
     // Only the request after the read is sent again; the answered first one is not.
@@ -127,7 +126,7 @@ describe("an idempotent tool's result is saved with the next model step", () => 
     const db = openRunDatabase(file);
     opened.push(db);
     const store = createSqliteRunStore(db, { onWriteFailure: (error) => expect.fail(error.message) });
-    const { result, events } = await run({ project: loaded, input: 'go', store, _internal: { models: registryOf(scriptedModel(script).model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', store, models: registryOf(scriptedModel(script).model) });
     expect(result.status).toBe('ok');
     const state = createPausedRuns(db).loadState(events[0]!.run_id);
     expect(state.root).toMatchObject({ step: 2, phase: 'model', tool_calls: [] });

@@ -43,7 +43,7 @@ describe('attachments the user gives the entry worker', () => {
       project: loaded,
       input: 'read these',
       attachments: [path.join(root, 'files/a.pdf'), path.join(root, 'files/b.txt')],
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
 
     expect(result.status).toBe('ok');
@@ -56,7 +56,7 @@ describe('attachments the user gives the entry worker', () => {
     const { root, project: loaded } = await project(entry());
     const five = ['a.pdf', 'b.txt', 'c.md', 'd.txt', 'e.txt'].map((name) => path.join(root, 'files', name));
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const { result } = await run({ project: loaded, attachments: five, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, attachments: five, models: registryOf(model) });
 
     expect(result.error!.message).toBe('--attach: 5 attachments exceed the limit of 4 set by worker main');
     expect(calls).toHaveLength(0);
@@ -65,7 +65,7 @@ describe('attachments the user gives the entry worker', () => {
       project: loaded,
       attachments: five,
       set: [parseOverride('attachment_policy.max_attachments=5')],
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
     expect(raised.result.status).toBe('ok');
   });
@@ -76,7 +76,7 @@ describe('attachments the user gives the entry worker', () => {
     const { result } = await run({
       project: loaded,
       attachments: [path.join(root, 'files/b.txt'), path.join(root, 'files/c.md')],
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
 
     expect(result.error!.message).toBe('--attach: attachments total 20 bytes, over the limit of 15 bytes set by worker main');
@@ -89,7 +89,7 @@ describe('attachments the user gives the entry worker', () => {
       'files/UP.PDF': PDF,
     });
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const attach = (name: string) => run({ project: loaded, attachments: [path.join(root, 'files', name)], _internal: { models: registryOf(model) } });
+    const attach = (name: string) => run({ project: loaded, attachments: [path.join(root, 'files', name)], models: registryOf(model) });
 
     expect((await attach('c.md')).result.error!.message).toContain('c.md has suffix ".md", not allowed by worker main (allowed: .pdf, .txt)');
     expect((await attach('b.txt')).result.error!.message).toContain('b.txt has suffix ".txt", denied by worker main');
@@ -100,10 +100,10 @@ describe('attachments the user gives the entry worker', () => {
   test('a missing file and a binary file that no model can read are refused', async () => {
     const { root, project: loaded } = await project(entry());
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const missing = await run({ project: loaded, attachments: [path.join(root, 'files/nope.pdf')], _internal: { models: registryOf(model) } });
+    const missing = await run({ project: loaded, attachments: [path.join(root, 'files/nope.pdf')], models: registryOf(model) });
     expect(missing.result.error!.message).toContain('nope.pdf: no such file');
 
-    const binary = await run({ project: loaded, attachments: [path.join(root, 'files/blob.bin')], _internal: { models: registryOf(model) } });
+    const binary = await run({ project: loaded, attachments: [path.join(root, 'files/blob.bin')], models: registryOf(model) });
     expect(binary.result.error!.message).toBe('--attach: attachment blob.bin is binary and not a PDF or image, so no model can read it');
     expect(calls).toHaveLength(0);
   });
@@ -127,7 +127,7 @@ describe('attachments a caller hands to a callee', () => {
       if (id === 'reader') return { text: `reader got ${lastUser(prompt).files.length} file(s)` };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'reader', args: { input: 'read', attachments: paths } }] } : { text: toolResults[0]! };
     });
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
     expect(result.status).toBe('ok');
     return { toolResult: String(result.output), readerCalls: calls.filter((call) => call.worker === 'reader') };
   }

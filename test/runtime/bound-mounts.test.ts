@@ -1,4 +1,4 @@
-/** `${field}` mounts in the runtime (SPEC §21): bound per call, through `runWorker`, kept in the run's state. */
+/** `${field}` mounts in the runtime (docs/security.md): bound per call, through `runWorker`, kept in the run's state. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -45,7 +45,7 @@ describe('bound ${field} mounts in a run', () => {
       'toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts',
     );
     const { model, seen } = handOver('/drafts/alpha');
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     expect(events.find((event) => event.type === 'delegation_start')).toMatchObject({ mounts: [{ path: '/folder', from: '/drafts/alpha', mode: 'ro' }] });
@@ -60,7 +60,7 @@ describe('bound ${field} mounts in a run', () => {
       'toolsets:\n  filesystem: {}\n  workers:\n    allowed_workers: [summarizer]\nsandbox:\n  paths:\n    drafts: { root: ./drafts }\n    other: { root: ./other }\n  restrict: /drafts',
     );
     const { model, seen } = handOver('/other');
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status).toBe('ok');
     expect(seen.results[0]).toContain(
       'input field dir of worker summarizer (the directory of its mount /folder): /other is outside /drafts, the only part of the sandbox this worker may use (give a directory inside /drafts (ro))',
@@ -70,7 +70,7 @@ describe('bound ${field} mounts in a run', () => {
   test('a caller with no sandbox configured hands over what it sees: the project, read-only', async () => {
     const { project: loaded } = await folders('toolsets:\n  workers:\n    allowed_workers: [summarizer]');
     const { model, seen } = handOver('/drafts/alpha');
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     expect(events.find((event) => event.type === 'delegation_start')).toMatchObject({ mounts: [{ path: '/folder', from: '/drafts/alpha', mode: 'ro' }] });
@@ -83,7 +83,7 @@ describe('bound ${field} mounts in a run', () => {
     const { model, seen } = handOver('/drafts/alpha');
     const states: RunSnapshot[] = [];
     const store: RunStore = { record: (entry) => void (entry.type === 'checkpoint' && states.push(entry.state)) };
-    const { result } = await run({ project: loaded, input: 'go', store, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', store, models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);
     const during = states.find((state) => state.root?.tool_calls[0]?.children.length);
@@ -98,9 +98,9 @@ describe('bound ${field} mounts in a run', () => {
     const direct = scriptedModel(({ toolResults }) =>
       toolResults.length === 0 ? { toolCalls: [{ name: 'list_files', args: { path: '/folder' } }] } : { text: toolResults[0]! },
     );
-    const entry = await run({ project: loaded, entry: 'summarizer', input: { dir: 'drafts/alpha' }, _internal: { models: registryOf(direct.model) } });
+    const entry = await run({ project: loaded, entry: 'summarizer', input: { dir: 'drafts/alpha' }, models: registryOf(direct.model) });
     expect(entry.result.output).toBe('{"files":["/folder/a.md"]}');
-    const outside = await run({ project: loaded, entry: 'summarizer', input: { dir: '../' }, _internal: { models: registryOf(direct.model) } });
+    const outside = await run({ project: loaded, entry: 'summarizer', input: { dir: '../' }, models: registryOf(direct.model) });
     expect(outside.result.status).toBe('error');
     expect(String(outside.result.error)).toContain('input field dir of worker summarizer (the directory of its mount /folder): "../" is outside the project');
   });
@@ -112,7 +112,7 @@ describe('bound ${field} mounts in a run', () => {
       'schemas.ts': 'import { z } from "zod";\nexport const In = z.object({ folder: z.string() });\n',
     });
     const { model, calls } = scriptedModel(() => ({ text: 'never' }));
-    const { result } = await run({ project: loaded, input: { folder: 'x' }, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: { folder: 'x' }, models: registryOf(model) });
     expect(result.status).toBe('error');
     expect(String(result.error)).toContain('sandbox.paths.folder.root is ${dir}, but schema_in has no field dir (schema_in declares folder)');
     expect(calls).toHaveLength(0);

@@ -37,7 +37,7 @@ describe('ctx.callWorker', () => {
       if (toolResults.length === 0) return { toolCalls: [{ name: 'consult', args: { who: 'expert', question: 'the answer?' } }] };
       return { text: `the tool said ${toolResults[0]}` };
     });
-    const { result, events } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'ask', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe('the tool said {"answer":"forty-two","chain":["main"]}');
@@ -51,7 +51,7 @@ describe('ctx.callWorker', () => {
     const { model, calls } = scriptedModel(({ toolResults }) =>
       toolResults.length === 0 ? { toolCalls: [{ name: 'consult', args: { who: 'stranger', question: 'hi' } }] } : { text: toolResults[0]! },
     );
-    const { result } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'ask', models: registryOf(model) });
 
     expect(result.output).toBe('consult failed: worker main may not call stranger (not in its allowed_workers)');
     expect(calls.some((call) => call.worker === 'stranger')).toBe(false);
@@ -69,7 +69,7 @@ describe('ctx.callWorker', () => {
     const asked: ApprovalRequest[] = [];
     const prompter: ApprovalPrompter = { ask: async (request) => (asked.push(request), { action: 'deny', reason: 'not now' }) };
     const { model, calls } = consultOnce('expert');
-    const { result, events } = await run({ project: loaded, input: 'ask', approval: 'interactive', prompter, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'ask', onApproval: 'ask', prompter, models: registryOf(model) });
 
     expect(result.output).toBe('consult failed: denied by user: not now');
     expect(result.denied_calls).toBe(1);
@@ -82,7 +82,7 @@ describe('ctx.callWorker', () => {
   test('a `blocked` target is denied by policy even under approve_all', async () => {
     const { project: loaded } = await project(files('expert', '\n    approval:\n      tools:\n        expert: blocked'));
     const { model, calls } = consultOnce('expert');
-    const { result } = await run({ project: loaded, input: 'ask', approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'ask', onApproval: 'approve', models: registryOf(model) });
 
     expect(result.output).toBe('consult failed: blocked by policy');
     expect(result.denied_calls).toBe(1);
@@ -96,7 +96,7 @@ describe('ctx.callWorker', () => {
       if (toolResults.length > 0) return { text: 'done' };
       return { toolCalls: ['one', 'two'].map((question) => ({ name: 'consult', args: { who: 'expert', question } })) };
     });
-    const { result, events } = await run({ project: loaded, input: 'ask', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'ask', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     const consults = events.flatMap((event) => (event.type === 'tool_call' && event.tool === 'consult' ? [event.tool_call_id] : []));
@@ -113,7 +113,7 @@ describe('ctx.callWorker', () => {
   test('max_depth holds for calls from tool code', async () => {
     const { project: loaded } = await project(files('expert'));
     const { model, calls } = consultOnce('expert');
-    const { result } = await run({ project: loaded, input: 'ask', maxDepth: 0, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'ask', maxDepth: 0, models: registryOf(model) });
 
     expect(result.output).toContain('consult failed: expert failed: delegation depth limit');
     expect(calls.some((call) => call.worker === 'expert')).toBe(false);

@@ -1,7 +1,7 @@
-/** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (SPEC §15). */
+/** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (docs/security.md). */
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf } from './helpers.ts';
@@ -31,13 +31,15 @@ describe('chat session', () => {
       },
     });
     const events: RunEvent[] = [];
-    const chat = await startChatSession({
-      project: loaded,
-      stream: false,
-      approval: 'auto_deny',
-      onEvent: (event) => events.push(event),
-      _internal: { models: registryOf(model) },
-    });
+    const chat = await startChatSessionWith(
+      {
+        project: loaded,
+        stream: false,
+        onApproval: 'deny',
+        onEvent: (event) => events.push(event),
+      },
+      { models: registryOf(model) },
+    );
     const started = Date.now();
     await expect(chat.send('go', { signal: cancel.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
     expect(Date.now() - started).toBeLessThan(1500);

@@ -1,12 +1,12 @@
 /**
- * An aborted run drains its in-flight branches before `run_end` (SPEC §16): every model response that
+ * An aborted run drains its in-flight branches before `run_end` (docs/cli.md): every model response that
  * arrives is counted in the final usage, nothing is emitted after `run_end`, and only a tool that
  * ignores the abort is given up on, after a bounded grace, with a warning naming it.
  */
 import { describe, expect, test } from 'vitest';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { DRAIN_GRACE_MS } from '../../src/runtime/branches.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
@@ -65,7 +65,7 @@ describe('draining an aborted run', () => {
       input: 'go',
       signal: abort.signal,
       debug: (message) => debug.push(message),
-      _internal: { models: registryOf(fanOutModel(abort)) },
+      models: registryOf(fanOutModel(abort)),
     });
     await new Promise((resolve) => setTimeout(resolve, 250));
 
@@ -87,14 +87,16 @@ describe('draining an aborted run', () => {
     const abort = new AbortController();
     const events: RunEvent[] = [];
     const debug: string[] = [];
-    const chat = await startChatSession({
-      project: loaded,
-      stream: false,
-      approval: 'auto_deny',
-      onEvent: (event) => events.push(event),
-      debug: (message) => debug.push(message),
-      _internal: { models: registryOf(fanOutModel(abort)) },
-    });
+    const chat = await startChatSessionWith(
+      {
+        project: loaded,
+        stream: false,
+        onApproval: 'deny',
+        onEvent: (event) => events.push(event),
+        debug: (message) => debug.push(message),
+      },
+      { models: registryOf(fanOutModel(abort)) },
+    );
     await expect(chat.send('go', { signal: abort.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
     await new Promise((resolve) => setTimeout(resolve, 250));
     chat.close();
@@ -133,7 +135,7 @@ export const stubborn = defineTool({
     });
     let abortedAt = 0;
     abort.signal.addEventListener('abort', () => (abortedAt = Date.now()));
-    const { result, events } = await run({ project: loaded, input: 'go', signal: abort.signal, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', signal: abort.signal, models: registryOf(model) });
     const waited = Date.now() - abortedAt;
 
     expect(result.status).toBe('interrupted');

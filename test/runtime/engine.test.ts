@@ -49,7 +49,7 @@ describe('the engine', () => {
           }
         : { text: 'done' },
     );
-    const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, onApproval: 'approve', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(calls).toHaveLength(2);
@@ -71,7 +71,7 @@ describe('the engine', () => {
   test("at max_steps the last step's tool calls still run, then the call fails", async () => {
     const { project: loaded } = await project(CUSTOM('max_steps: 2'));
     const { model, calls } = scriptedModel(() => ({ toolCalls: [{ name: 'work', args: {} }] }));
-    const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, onApproval: 'approve', models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error).toMatchObject({ code: 'max-steps', message: 'worker main reached max_steps (2) without a final answer' });
@@ -91,7 +91,7 @@ describe('the engine', () => {
           }
         : { text: 'done' },
     );
-    const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, onApproval: 'approve', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(events.filter((event) => event.type === 'tool_call').map((event) => event.type === 'tool_call' && event.tool)).toEqual(['work']);
@@ -106,7 +106,7 @@ describe('the engine', () => {
       'main.worker': worker('main', 'max_steps: 1\nschema_out:\n  type: object\n  properties:\n    score: { type: integer }\n  required: [score]'),
     });
     const { model, calls } = scriptedModel(() => ({ text: calls.length === 1 ? 'not json' : '{"score": 3}' }));
-    const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toEqual({ score: 3 });
@@ -119,7 +119,7 @@ describe('the engine', () => {
   test('each model request is one step: the SDK never loops on its own', async () => {
     const { project: loaded } = await project(CUSTOM());
     const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length < 3 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
-    const { result, events } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, onApproval: 'approve', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(events.filter((event) => event.type === 'model_request')).toHaveLength(4);
@@ -130,7 +130,7 @@ describe('the engine', () => {
   test('every request carries the whole history, unchanged, though the SDK is handed only what is new', async () => {
     const { project: loaded } = await project(CUSTOM());
     const { model, calls } = scriptedModel(({ toolResults }) => (toolResults.length < 3 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
-    const { result } = await run({ project: loaded, approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, onApproval: 'approve', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     // system, the input, then an assistant message and a tool message per finished step.

@@ -1,6 +1,6 @@
 /** The run's event stream through `runWorker`: order, chain tags, timestamps, and the iterable. */
 import { describe, expect, test } from 'vitest';
-import { runWorker } from '../../src/runtime/run-worker.ts';
+import { runWorkerWith } from '../../src/runtime/run-worker.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { createTestModel, MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
@@ -24,7 +24,7 @@ describe('run events', () => {
       if (id === 'helper') return { text: 'helped' };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: 'all done' };
     });
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(result.output).toBe('all done');
@@ -70,7 +70,7 @@ describe('run events', () => {
       if (id === 'helper') throw new Error('helper model exploded');
       return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: `main saw: ${toolResults[0]}` };
     });
-    const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(result.output).toContain('main saw: ');
@@ -84,13 +84,15 @@ describe('run events', () => {
   test('the events iterable yields the same events as onEvent, then ends', async () => {
     const { project: loaded } = await project(DELEGATING);
     const seen: RunEvent[] = [];
-    const handle = runWorker({
-      project: loaded,
-      input: 'hi',
-      stream: true,
-      onEvent: (event) => seen.push(event),
-      _internal: { models: registryOf(createTestModel()) },
-    });
+    const handle = runWorkerWith(
+      {
+        project: loaded,
+        input: 'hi',
+        stream: true,
+        onEvent: (event) => seen.push(event),
+      },
+      { models: registryOf(createTestModel()) },
+    );
     const iterated: RunEvent[] = [];
     for await (const event of handle.events) iterated.push(event);
     const result = await handle.result;
@@ -107,7 +109,7 @@ describe('run events', () => {
   test('a configuration error ends the run with an error result and a run_end event, before any model call', async () => {
     const { project: loaded } = await project({ 'main.worker': worker('main') });
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result, events } = await run({ project: loaded, env: {}, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, env: {}, models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error!.message).toContain('no model configured for worker main');
@@ -125,7 +127,7 @@ describe('run events', () => {
           abort.abort();
         }),
     });
-    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
 
     expect(result.status).toBe('interrupted');
     expect(result.error!.name).toBe('AbortedError');
@@ -135,7 +137,7 @@ describe('run events', () => {
   test('an already aborted signal runs nothing', async () => {
     const { project: loaded } = await project(DELEGATING);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, signal: AbortSignal.abort(), _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, signal: AbortSignal.abort(), models: registryOf(model) });
 
     expect(result.status).toBe('interrupted');
     expect(result.error!.name).toBe('AbortedError');
@@ -143,7 +145,7 @@ describe('run events', () => {
   });
 });
 
-describe('run events: honest endings (SPEC §15)', () => {
+describe('run events: honest endings (docs/security.md)', () => {
   test('on abort the run waits for a late answer and counts it, and nothing is reported after run_end', async () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
@@ -163,7 +165,7 @@ describe('run events: honest endings (SPEC §15)', () => {
         };
       },
     });
-    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
     await new Promise((resolve) => setTimeout(resolve, 250));
 
     expect(result.error!.name).toBe('AbortedError');
@@ -176,7 +178,7 @@ describe('run events: honest endings (SPEC §15)', () => {
   test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a model calling an unoffered tool named %s gets an error result', async (name) => {
     const { project: loaded } = await project({ 'project.yaml': 'name: p\nmodel: test\n', 'main.worker': worker('main') });
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name, args: {} }] } : { text: toolResults[0]! }));
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toContain(`unavailable tool '${name}'`);
@@ -195,14 +197,14 @@ describe('run events: honest endings (SPEC §15)', () => {
       const write = { name: 'note', args: {} };
       return { toolCalls: id === 'main' ? [write, { name: 'helper', args: { input: 'go' } }] : [write] };
     });
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.denied_calls).toBe(2);
   });
 });
 
-describe('run events: identities (SPEC §16)', () => {
+describe('run events: identities (docs/cli.md)', () => {
   const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
   test('every event carries v, seq, run_id, call_id, parent_call_id, worker and chain; parallel calls of one worker get their own call ids', async () => {
@@ -218,7 +220,7 @@ describe('run events: identities (SPEC §16)', () => {
           }
         : { text: 'all done' };
     });
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     const runId = events[0]!.run_id;
@@ -257,7 +259,7 @@ describe('run events: identities (SPEC §16)', () => {
     const { model, calls } = scriptedModel(({ worker: id, toolResults }) =>
       id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'x' } }] } : { text: 'ok' },
     );
-    const { events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     const requests = events.filter((event) => event.type === 'model_request' && event.worker === 'main');
     const system = systemOf(calls[0]!.prompt);
@@ -272,7 +274,7 @@ describe('run events: identities (SPEC §16)', () => {
 
   test('any number of readers of the events iterable each get every event, even when they start late', async () => {
     const { project: loaded } = await project(DELEGATING);
-    const handle = runWorker({ project: loaded, input: 'hi', stream: true, _internal: { models: registryOf(createTestModel()) } });
+    const handle = runWorkerWith({ project: loaded, input: 'hi', stream: true }, { models: registryOf(createTestModel()) });
     const read = async () => {
       const seen: RunEvent[] = [];
       for await (const event of handle.events) seen.push(event);
@@ -303,7 +305,7 @@ describe('run events: identities (SPEC §16)', () => {
         };
       },
     });
-    const { result, events } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
     await new Promise((resolve) => setTimeout(resolve, 800));
 
     expect(result.status).toBe('interrupted');

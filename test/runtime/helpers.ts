@@ -1,11 +1,13 @@
 /**
  * Runtime test helpers: a scripted in-process model (MockLanguageModelV4) that answers per worker,
- * handed to `runWorker` through the `_internal.models` seam, and on-disk projects in temp dirs.
+ * handed to the run as its `models` (`RunInternals`, which a library user never sets), and on-disk
+ * projects in temp dirs.
  */
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { ModelRegistry } from '../../src/models/registry.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { runWorker, type RunResult, type RunWorkerOptions } from '../../src/runtime/run-worker.ts';
+import type { RunInternals, RunWorkerOptions } from '../../src/runtime/run-options.ts';
+import { runWorkerWith, type RunResult } from '../../src/runtime/run-worker.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { open, writeTree } from '../project/fixture.ts';
 
@@ -89,9 +91,12 @@ export async function project(files: Record<string, string>) {
   return { root, project: await open(root) };
 }
 
-/** Runs to the end, collecting every event; non-streaming unless `stream` is given. */
-export async function run(options: RunWorkerOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+/** A run's options with what the test sets beside them (its models, its clock). */
+export type TestRunOptions = RunWorkerOptions & Pick<RunInternals, 'models' | 'now'>;
+
+/** Runs to the end, collecting every event; non-streaming and denying what asks unless told otherwise. */
+export async function run({ models, now, ...options }: TestRunOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
   const events: RunEvent[] = [];
-  const handle = runWorker({ stream: false, approval: 'auto_deny', ...options, onEvent: (event) => events.push(event) });
+  const handle = runWorkerWith({ stream: false, onApproval: 'deny', ...options, onEvent: (event) => events.push(event) }, { models, now });
   return { result: await handle.result, events };
 }

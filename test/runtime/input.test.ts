@@ -23,7 +23,7 @@ describe('worker input', () => {
   test('text input is the user message and the `input` template variable', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const { result } = await run({ project: loaded, input: 'tides', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'tides', models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(userText(calls[0]!.prompt)).toBe('tides');
@@ -33,7 +33,7 @@ describe('worker input', () => {
   test('empty input reaches the model as a placeholder, never an empty message', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    await run({ project: loaded, input: '', _internal: { models: registryOf(model) } });
+    await run({ project: loaded, input: '', models: registryOf(model) });
 
     expect(userText(calls[0]!.prompt)).toBe('(no input)');
   });
@@ -41,7 +41,7 @@ describe('worker input', () => {
   test('an object given to a worker without schema_in is passed on as JSON text', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    await run({ project: loaded, input: { topic: 'tides' }, _internal: { models: registryOf(model) } });
+    await run({ project: loaded, input: { topic: 'tides' }, models: registryOf(model) });
 
     expect(JSON.parse(userText(calls[0]!.prompt))).toEqual({ topic: 'tides' });
   });
@@ -49,7 +49,7 @@ describe('worker input', () => {
   test('schema_in fields become template variables; the message is the JSON', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const { result } = await run({ project: loaded, entry: 'study', input: { topic: 'tides', depth: 2 }, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, entry: 'study', input: { topic: 'tides', depth: 2 }, models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(systemOf(calls[0]!.prompt).trimEnd()).toBe('Study tides to depth 2 (tides).');
@@ -59,7 +59,7 @@ describe('worker input', () => {
   test('text that is JSON is accepted for a schema_in worker', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const { result } = await run({ project: loaded, entry: 'study', input: '{"topic": "waves", "depth": 1}', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, entry: 'study', input: '{"topic": "waves", "depth": 1}', models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(systemOf(calls[0]!.prompt)).toContain('Study waves to depth 1');
@@ -68,7 +68,7 @@ describe('worker input', () => {
   test('an invalid input lists every failing field and no request is made', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, entry: 'study', input: { topic: 3, depth: 0 }, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, entry: 'study', input: { topic: 3, depth: 0 }, models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error!.name).toBe('ProjectError');
@@ -82,7 +82,7 @@ describe('worker input', () => {
   test('plain text for a schema_in worker is refused, asking for JSON', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, entry: 'study', input: 'tides please', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, entry: 'study', input: 'tides please', models: registryOf(model) });
 
     expect(result.error!.message).toBe("workers/study.worker: worker study declares schema_in, so its input must be JSON (pass --input '{...}'); got text");
     expect(calls).toHaveLength(0);
@@ -97,7 +97,7 @@ describe('worker input', () => {
       if (id === 'study') return { text: 'studied' };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'study', args: { topic: 'tides' } }] } : { text: `main: ${toolResults[0]}` };
     });
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     // The callee's schema_in is the tool's input schema, so the call is refused before study runs.

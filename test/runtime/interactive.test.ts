@@ -1,12 +1,12 @@
 /**
- * Interactive workers (SPEC §21): `interactive: true` offers `ask_user(question)`; the answer is the
+ * Interactive workers (docs/worker-format.md): `interactive: true` offers `ask_user(question)`; the answer is the
  * tool's result. The question goes where approvals go: a prompter or `onQuestion` answers it, pause
  * mode leaves it pending (resumed with `answers`, nothing repeated), and where nobody can answer
  * (deny, approve, no terminal) the model gets an error result.
  */
 import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter, UserQuestionRequest } from '../../src/approval/types.ts';
-import { resumeRun } from '../../src/runtime/resume-run.ts';
+import { startResumedRun } from '../../src/runtime/resume-run.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
@@ -44,7 +44,7 @@ describe('interactive workers', () => {
         asked.push(question);
         return 'Lisbon';
       },
-      _internal: { models: registryOf(scripted.model) },
+      models: registryOf(scripted.model),
     });
 
     expect(result.status, String(result.error)).toBe('ok');
@@ -67,7 +67,7 @@ describe('interactive workers', () => {
         return 'Porto';
       },
     };
-    const { result } = await run({ project: opened, approval: 'interactive', prompter, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
+    const { result } = await run({ project: opened, onApproval: 'ask', prompter, models: registryOf(scriptedModel(SCRIPT).model) });
 
     expect(result.output).toBe('main got: planner heard: Porto');
     expect(asked).toMatchObject([{ chain: ['main', 'planner'], question: 'Which city?', callId: 'c2' }]);
@@ -78,18 +78,18 @@ describe('interactive workers', () => {
     ['approve', { onApproval: 'approve' as const }, 'nobody can answer: this run approves tool calls without asking anyone (on-approval: approve)'],
     [
       'ask without a terminal',
-      { approval: 'interactive' as const },
+      { onApproval: 'ask' as const },
       'nobody can answer: there is no terminal to ask the user at; run with --on-approval pause to answer later (llm-do answer)',
     ],
     ['a callback without onQuestion', { onApproval: () => ({ action: 'approve' as const }) }, 'nobody can answer: the run has no onQuestion callback'],
     [
       'a prompter that cannot ask questions',
-      { approval: 'interactive' as const, prompter: { ask: async () => ({ action: 'approve_once' as const }) } },
+      { onApproval: 'ask' as const, prompter: { ask: async () => ({ action: 'approve_once' as const }) } },
       'nobody can answer: the approval prompter of this run cannot ask questions',
     ],
   ])('with %s the question gets an error result and counts as denied', async (_name, options, message) => {
     const { project: opened } = await project(FILES);
-    const { result, events } = await run({ project: opened, ...options, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
+    const { result, events } = await run({ project: opened, ...options, models: registryOf(scriptedModel(SCRIPT).model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe(`main got: planner heard: ${message}`);
@@ -102,7 +102,7 @@ describe('interactive workers', () => {
     const { result } = await run({
       project: opened,
       onQuestion: () => 42 as unknown as string,
-      _internal: { models: registryOf(scriptedModel(SCRIPT).model) },
+      models: registryOf(scriptedModel(SCRIPT).model),
     });
     expect(result.output).toBe('main got: planner heard: nobody can answer: the question callback returned no text');
   });
@@ -124,7 +124,7 @@ describe('interactive workers', () => {
     const { result } = await run({
       project: opened,
       onQuestion: (question) => (asked.push(question), 'no'),
-      _internal: { models: registryOf(scripted.model) },
+      models: registryOf(scripted.model),
     });
     expect(asked).toEqual([]);
     expect(result.output).toMatch(/^invalid arguments for ask_user: question: .* \| invalid arguments for ask_user: question: .*2000/);
@@ -137,7 +137,7 @@ describe('interactive workers', () => {
       'workers/ask_user.worker': worker('ask_user'),
     };
     const { project: opened } = await project(files);
-    const { result } = await run({ project: opened, _internal: { models: registryOf(scriptedModel(SCRIPT).model) } });
+    const { result } = await run({ project: opened, models: registryOf(scriptedModel(SCRIPT).model) });
     expect(result.status).toBe('error');
     expect(result.error?.message).toContain(
       'allowed worker ask_user becomes the tool name ask_user, which interactive: true offers to this worker; rename it or drop interactive',
@@ -147,10 +147,10 @@ describe('interactive workers', () => {
   test('in pause mode the question pauses the run; resumed with the answer, nothing is repeated', async () => {
     const { project: opened } = await project(FILES);
     const reference = scriptedModel(SCRIPT);
-    const straight = await run({ project: opened, onQuestion: () => 'Lisbon', _internal: { models: registryOf(reference.model) } });
+    const straight = await run({ project: opened, onQuestion: () => 'Lisbon', models: registryOf(reference.model) });
 
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    const first = await run({ project: opened, onApproval: 'pause', models: registryOf(scripted.model) });
     expect(first.result.status, String(first.result.error)).toBe('paused');
     expect(first.result.pending).toEqual([]);
     expect(first.result.questions).toEqual([
@@ -163,13 +163,16 @@ describe('interactive workers', () => {
     const questionId = first.result.questions![0]!.question_id;
     const before = scripted.calls.length;
     const events: RunEvent[] = [];
-    const handle = await resumeRun(state, {
-      project: opened,
-      answers: { [questionId]: 'Lisbon' },
-      stream: false,
-      onEvent: (event) => events.push(event),
-      _internal: { models: registryOf(scripted.model) },
-    });
+    const handle = await startResumedRun(
+      state,
+      {
+        project: opened,
+        answers: { [questionId]: 'Lisbon' },
+        stream: false,
+        onEvent: (event) => events.push(event),
+      },
+      { models: registryOf(scripted.model) },
+    );
     const second = await handle.result;
 
     expect(second.status, String(second.error)).toBe('ok');
@@ -189,14 +192,17 @@ describe('interactive workers', () => {
   test('a resumed run given no answer asks under the same question id (here: pauses again with it)', async () => {
     const { project: opened } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
-    const { result } = await resumeRun(first.result.state!, {
-      project: opened,
-      onApproval: 'pause',
-      answers: { 'not-a-question': 'x' },
-      stream: false,
-      _internal: { models: registryOf(scripted.model) },
-    });
+    const first = await run({ project: opened, onApproval: 'pause', models: registryOf(scripted.model) });
+    const { result } = await startResumedRun(
+      first.result.state!,
+      {
+        project: opened,
+        onApproval: 'pause',
+        answers: { 'not-a-question': 'x' },
+        stream: false,
+      },
+      { models: registryOf(scripted.model) },
+    );
     const second = await result;
     expect(second.status).toBe('paused');
     expect(second.questions).toEqual(first.result.questions);
@@ -220,7 +226,7 @@ export const plan = defineTool({ description: 'Plans.', inputSchema: z.object({}
           : { text: `planner heard: ${toolResults[0]}` };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'plan', args: {} }] } : { text: `main got: ${toolResults[0]}` };
     });
-    const { result } = await run({ project: opened, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    const { result } = await run({ project: opened, onApproval: 'pause', models: registryOf(scripted.model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe('main got: planner heard: nobody can answer: a run cannot pause inside tool code (ctx.callWorker) to wait for an answer');
   });

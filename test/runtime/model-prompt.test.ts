@@ -74,7 +74,7 @@ describe('model_prompt', () => {
       if (id === 'helper') return { text: 'helped' };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'please' } }] } : { text: 'all done' };
     });
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status).toBe('ok');
     const prompts = events.filter((event): event is ModelPromptEvent => event.type === 'model_prompt');
     expect(prompts.map((event) => `${event.worker} ${event.step} ${event.prompt_from}`)).toEqual(['main 1 0', 'helper 1 0', 'main 2 2']);

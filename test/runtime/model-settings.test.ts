@@ -1,4 +1,4 @@
-/** `model_settings` on model requests (SPEC §18): precedence --set > worker > manifest, and warnings once per run. */
+/** `model_settings` on model requests (docs/models.md): precedence --set > worker > manifest, and warnings once per run. */
 import { describe, expect, test } from 'vitest';
 import { parseOverride } from '../../src/runtime/overrides.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
@@ -17,7 +17,7 @@ describe('model_settings precedence', () => {
   test('the worker wins over the manifest per key, deeply for provider_options', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    await run({ project: loaded, _internal: { models: registryOf(model) } });
+    await run({ project: loaded, models: registryOf(model) });
 
     expect(calls[0]!.options).toMatchObject({ temperature: 0.7, maxOutputTokens: 50, providerOptions: { acme: { a: 1, b: 3 }, 'llm-do': { worker: 'main' } } });
   });
@@ -28,9 +28,9 @@ describe('model_settings precedence', () => {
     await run({
       project: loaded,
       set: [parseOverride('model_settings.temperature=0.3'), parseOverride('model_settings.seed=4')],
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
-    const plain = await run({ project: loaded, entry: 'plain', _internal: { models: registryOf(model) } });
+    const plain = await run({ project: loaded, entry: 'plain', models: registryOf(model) });
     expect(plain.result.error?.message).toBeUndefined();
 
     expect(calls[0]!.options).toMatchObject({ temperature: 0.3, seed: 4, maxOutputTokens: 50 });
@@ -40,7 +40,7 @@ describe('model_settings precedence', () => {
   test('--set with a value out of range is refused with the range, before any request', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, set: [parseOverride('model_settings.temperature=3')], _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, set: [parseOverride('model_settings.temperature=3')], models: registryOf(model) });
 
     expect(result.error!.message).toBe('--set made worker main invalid: model_settings.temperature must be between 0 and 2');
     expect(calls).toHaveLength(0);
@@ -67,7 +67,7 @@ describe('settings a model cannot honour', () => {
     const { project: loaded } = await project({
       'main.worker': worker('main', 'model: openai:gpt-5\nmodel_settings: { seed: 1, thinking: { budget_tokens: 2048 } }\ntoolsets:\n  filesystem: {}'),
     });
-    const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(step).toBe(3);

@@ -36,7 +36,7 @@ describe('model step', () => {
     const { project: loaded } = await project(TOOLS);
     const call = (id: string): LanguageModelV4Content => ({ type: 'tool-call', toolCallId: id, toolName: 'echo', input: '{"text":"x"}' });
     const { model, requests } = answering([[call('a')], [call('b')], [call('c')]]);
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(requests).toHaveLength(4);
@@ -61,7 +61,7 @@ describe('model step', () => {
         { type: 'tool-call', toolCallId: 'a', toolName: 'echo', input: '{"text":"x"}', providerMetadata: meta('c1') },
       ],
     ]);
-    await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     const assistant = requests[1]!.prompt.find((message) => message.role === 'assistant');
     expect(assistant?.content).toEqual([
@@ -80,7 +80,7 @@ describe('model step', () => {
         { type: 'tool-call', toolCallId: 'empty', toolName: 'echo', input: '' },
       ],
     ]);
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     const tool = requests[1]!.prompt.find((message) => message.role === 'tool');
@@ -112,7 +112,7 @@ describe('model step', () => {
       'main.worker': worker('main', 'schema_out:\n  type: object\n  properties:\n    n: {type: number}\n  required: [n]'),
     });
     const { model, requests } = answering([[{ type: 'text', text: '{"n": 1}' }]]);
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.output).toEqual({ n: 1 });
     expect(requests[0]!.responseFormat).toMatchObject({ type: 'json', name: 'answer', schema: { type: 'object', required: ['n'] } });

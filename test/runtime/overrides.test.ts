@@ -31,12 +31,12 @@ describe('--set on a run', () => {
   test('a valid override changes the entry worker for this run only', async () => {
     const { project: loaded } = await project(files);
     const first = loops();
-    const overridden = await run({ project: loaded, set: [parseOverride('max_steps=2')], _internal: { models: registryOf(first.model) } });
+    const overridden = await run({ project: loaded, set: [parseOverride('max_steps=2')], models: registryOf(first.model) });
     expect(overridden.result.error!.message).toBe('worker main reached max_steps (2) without a final answer');
     expect(first.calls).toHaveLength(2);
 
     const second = loops();
-    const plain = await run({ project: loaded, _internal: { models: registryOf(second.model) } });
+    const plain = await run({ project: loaded, models: registryOf(second.model) });
     expect(plain.result.error!.message).toBe('worker main reached max_steps (5) without a final answer');
   });
 
@@ -46,7 +46,7 @@ describe('--set on a run', () => {
     const { result } = await run({
       project: loaded,
       set: [parseOverride('max_steps=9'), parseOverride('max_steps=1')],
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
 
     expect(result.error!.message).toBe('worker main reached max_steps (1) without a final answer');
@@ -56,7 +56,7 @@ describe('--set on a run', () => {
   test('a dotted path reaches into nested fields', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'ok' }));
-    const { result } = await run({ project: loaded, set: [parseOverride('toolsets.filesystem=false')], _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, set: [parseOverride('toolsets.filesystem=false')], models: registryOf(model) });
 
     expect(result.status).toBe('ok');
     expect(calls[0]!.tools).toEqual([]);
@@ -65,7 +65,7 @@ describe('--set on a run', () => {
   test('an override that makes the worker invalid is a project error naming the field, before any request', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, set: [parseOverride('max_steps=-1')], _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, set: [parseOverride('max_steps=-1')], models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error!.name).toBe('ProjectError');
@@ -76,7 +76,7 @@ describe('--set on a run', () => {
   test('an unknown field is refused with the nearest valid key', async () => {
     const { project: loaded } = await project(files);
     const { model, calls } = scriptedModel(() => ({ text: 'unreachable' }));
-    const { result } = await run({ project: loaded, set: [parseOverride('modle=test')], _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, set: [parseOverride('modle=test')], models: registryOf(model) });
 
     expect(result.error!.message).toBe('--set made worker main invalid: unknown key "modle" (did you mean "model"?)');
     expect(calls).toHaveLength(0);

@@ -1,5 +1,5 @@
 /**
- * Pause and resume (SPEC §17): in pause mode a tool call needing a decision waits as data while its
+ * Pause and resume (docs/library-api.md): in pause mode a tool call needing a decision waits as data while its
  * siblings run on; the run stops `paused` with its state; `resumeRun` with the decisions goes on
  * without repeating a model request or a finished tool call, and ends as an uninterrupted run would.
  */
@@ -8,7 +8,9 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Decision } from '../../src/approval/decision-source.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { resumeRun } from '../../src/runtime/resume-run.ts';
+import { UsageError } from '../../src/errors.ts';
+import { resumeRun, startResumedRun } from '../../src/runtime/resume-run.ts';
+import type { RunStore } from '../../src/runtime/run-store.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel, type MockScript } from './helpers.ts';
@@ -57,13 +59,13 @@ describe('pause and resume', () => {
     const uninterrupted = await run({
       project: straight.project,
       onApproval: (question) => decide(question.args),
-      _internal: { models: registryOf(reference.model) },
+      models: registryOf(reference.model),
     });
     expect(uninterrupted.result.status, String(uninterrupted.result.error)).toBe('ok');
 
     const paused = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: paused.project, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    const first = await run({ project: paused.project, onApproval: 'pause', models: registryOf(scripted.model) });
 
     expect(first.result.status, String(first.result.error)).toBe('paused');
     expect(first.result.pending).toMatchObject([
@@ -84,14 +86,17 @@ describe('pause and resume', () => {
     const decisions = Object.fromEntries(first.result.pending!.map((pending) => [pending.approval_id, decide(pending.args)]));
     const events: RunEvent[] = [];
     const lastSeq = first.events.at(-1)!.seq;
-    const handle = await resumeRun(state, {
-      project: paused.project,
-      decisions,
-      stream: false,
-      afterSeq: lastSeq,
-      onEvent: (event) => events.push(event),
-      _internal: { models: registryOf(scripted.model) },
-    });
+    const handle = await startResumedRun(
+      state,
+      {
+        project: paused.project,
+        decisions,
+        stream: false,
+        afterSeq: lastSeq,
+        onEvent: (event) => events.push(event),
+      },
+      { models: registryOf(scripted.model) },
+    );
     const second = await handle.result;
 
     expect(second.status, String(second.error)).toBe('ok');
@@ -114,13 +119,16 @@ describe('pause and resume', () => {
   test('resumed without a decision in pause mode, the run pauses again on the same questions', async () => {
     const { project: loaded } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
-    const handle = await resumeRun(first.result.state!, {
-      project: loaded,
-      onApproval: 'pause',
-      stream: false,
-      _internal: { models: registryOf(scripted.model) },
-    });
+    const first = await run({ project: loaded, onApproval: 'pause', models: registryOf(scripted.model) });
+    const handle = await startResumedRun(
+      first.result.state!,
+      {
+        project: loaded,
+        onApproval: 'pause',
+        stream: false,
+      },
+      { models: registryOf(scripted.model) },
+    );
     const again = await handle.result;
     expect(again.status).toBe('paused');
     expect(again.pending!.map((pending) => pending.approval_id)).toEqual(first.result.pending!.map((pending) => pending.approval_id));
@@ -130,7 +138,7 @@ describe('pause and resume', () => {
   test('a worker changed since the pause is refused, naming its file, unless allowed', async () => {
     const { root, project: loaded } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    const first = await run({ project: loaded, onApproval: 'pause', models: registryOf(scripted.model) });
     const { writeFileSync } = await import('node:fs');
     writeFileSync(
       path.join(root, 'workers/helper.worker'),
@@ -138,36 +146,53 @@ describe('pause and resume', () => {
     );
     const { open } = await import('../project/fixture.ts');
     const reloaded = await open(root);
-    await expect(
-      resumeRun(first.result.state!, { project: reloaded, onApproval: 'approve', _internal: { models: registryOf(scripted.model) } }),
-    ).rejects.toThrow(/worker helper changed since the run stopped \(workers\/helper\.worker\).*--allow-changed/);
-    const handle = await resumeRun(first.result.state!, {
-      project: reloaded,
-      onApproval: 'approve',
-      allowChanged: true,
-      stream: false,
-      _internal: { models: registryOf(scripted.model) },
-    });
+    await expect(startResumedRun(first.result.state!, { project: reloaded, onApproval: 'approve' }, { models: registryOf(scripted.model) })).rejects.toThrow(
+      /worker helper changed since the run stopped \(workers\/helper\.worker\).*--allow-changed/,
+    );
+    const handle = await startResumedRun(
+      first.result.state!,
+      {
+        project: reloaded,
+        onApproval: 'approve',
+        allowChanged: true,
+        stream: false,
+      },
+      { models: registryOf(scripted.model) },
+    );
     expect((await handle.result).status).toBe('ok');
   });
 
-  test('a state from a newer llm-do is refused with a clear error', async () => {
+  test('a state from a newer llm-do is refused with a clear error: the handle ends at once with it, and the store is not told', async () => {
     const { project: loaded } = await project(FILES);
     const state = { state_version: 99, run_id: 'x', options: {}, root: null } as unknown as RunSnapshot;
-    await expect(resumeRun(state, { project: loaded })).rejects.toThrow('newer llm-do (state_version 99');
+    await expect(startResumedRun(state, { project: loaded })).rejects.toThrow('newer llm-do (state_version 99');
+
+    const told: string[] = [];
+    const seen: RunEvent[] = [];
+    const store: RunStore = { record: (entry) => void told.push(entry.type === 'event' ? entry.event.type : entry.type) };
+    const { events, result } = resumeRun(state, { project: loaded, store, onEvent: (event) => seen.push(event) });
+    const refused = await result;
+    expect(refused).toMatchObject({ status: 'error', worker: '', denied_calls: 0, usage: { input_tokens: 0, cost_usd: 0 } });
+    expect(UsageError.isInstance(refused.error)).toBe(true);
+    expect(refused.error!.message).toContain('newer llm-do (state_version 99');
+    const iterated: RunEvent[] = [];
+    for await (const event of events) iterated.push(event);
+    expect(iterated).toMatchObject([{ type: 'run_end', run_id: 'x', status: 'error', error: refused.error!.message }]);
+    expect(seen).toEqual(iterated);
+    expect(told).toEqual([]);
   });
 
   test('after a crash, a started call of an idempotent tool runs again; any other goes back to a decision, noted "may already have run"', async () => {
     const { root, project: loaded } = await project(FILES);
     const scripted = scriptedModel(SCRIPT);
-    const first = await run({ project: loaded, onApproval: 'pause', _internal: { models: registryOf(scripted.model) } });
+    const first = await run({ project: loaded, onApproval: 'pause', models: registryOf(scripted.model) });
     // As the state was saved when a.txt's write had started and the process died.
     const state = JSON.parse(JSON.stringify(first.result.state)) as RunSnapshot;
     const helper = state.root!.tool_calls[0]!.children[0]!;
     const [writeA, writeB] = helper.tool_calls;
     Object.assign(writeA!, { status: 'running' });
     delete writeA!.approval;
-    const handle = await resumeRun(state, { project: loaded, onApproval: 'pause', stream: false, _internal: { models: registryOf(scripted.model) } });
+    const handle = await startResumedRun(state, { project: loaded, onApproval: 'pause', stream: false }, { models: registryOf(scripted.model) });
     const again = await handle.result;
     expect(again.status).toBe('paused');
     expect(again.pending).toMatchObject([
@@ -184,13 +209,16 @@ describe('pause and resume', () => {
     Object.assign(read, { status: 'running' });
     delete read.answer;
     const events: RunEvent[] = [];
-    const rerun = await resumeRun(readState, {
-      project: loaded,
-      onApproval: 'approve',
-      stream: false,
-      onEvent: (event) => events.push(event),
-      _internal: { models: registryOf(scripted.model) },
-    });
+    const rerun = await startResumedRun(
+      readState,
+      {
+        project: loaded,
+        onApproval: 'approve',
+        stream: false,
+        onEvent: (event) => events.push(event),
+      },
+      { models: registryOf(scripted.model) },
+    );
     expect((await rerun.result).status).toBe('ok');
     expect(events.filter((event) => event.type === 'tool_result' && (event as { tool: string }).tool === 'read_file')).toHaveLength(1);
     expect(events.some((event) => event.type === 'approval_request')).toBe(false);

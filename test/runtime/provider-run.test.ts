@@ -80,7 +80,7 @@ describe('provider-run tools', () => {
         finish(1_000_000, 0),
       ],
     ]);
-    const { result, events } = await run({ project: loaded, input: 'tides?', stream: true, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'tides?', stream: true, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(timeline(events)).toEqual([
@@ -116,7 +116,7 @@ describe('provider-run tools', () => {
         warnings: [],
       }),
     });
-    const { events } = await run({ project: loaded, input: 'tides?', _internal: { models: registryOf(model) } });
+    const { events } = await run({ project: loaded, input: 'tides?', models: registryOf(model) });
     expect(timeline(events).slice(0, 2)).toEqual([
       ['tool_call', { tool: 'web_search', args: { type: 'search', query: 'tides today' }, provider_executed: true }],
       ['tool_result', { tool: 'web_search', ok: true, provider_executed: true }],
@@ -140,7 +140,7 @@ describe('sources', () => {
         finish(5, 5),
       ],
     ]);
-    const { result, events } = await run({ project: loaded, input: 'tides?', stream: true, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'tides?', stream: true, models: registryOf(model) });
     const sources = [
       { type: 'url', url: 'https://tides.example', title: 'Tides' },
       { type: 'url', url: 'https://moon.example', title: 'Moon' },
@@ -153,11 +153,11 @@ describe('sources', () => {
   test('an answer citing nothing keeps the sources the provider grounded it on; one with none has no sources field', async () => {
     const { project: loaded } = await project(SEARCHING);
     const grounded = streaming([[{ type: 'source', sourceType: 'url', id: 's1', url: 'https://grounded.example' }, ...text('t', 'Noon.'), finish(1, 1)]]);
-    expect((await run({ project: loaded, input: 'x', stream: true, _internal: { models: registryOf(grounded) } })).result.sources).toEqual([
+    expect((await run({ project: loaded, input: 'x', stream: true, models: registryOf(grounded) })).result.sources).toEqual([
       { type: 'url', url: 'https://grounded.example' },
     ]);
     const plain = streaming([[...text('t', 'Noon.'), finish(1, 1)]]);
-    const { result, events } = await run({ project: loaded, input: 'x', stream: true, _internal: { models: registryOf(plain) } });
+    const { result, events } = await run({ project: loaded, input: 'x', stream: true, models: registryOf(plain) });
     expect(result).not.toHaveProperty('sources');
     expect(events.find((event) => event.type === 'model_step')).not.toHaveProperty('sources');
   });
@@ -179,7 +179,7 @@ describe('a stream restarted after partial output', () => {
     ]);
     const waits: number[] = [];
     const model = createRetryingModel(base, { _internal: { sleep: async (ms) => void waits.push(ms), random: () => 1 } });
-    const { result, events } = await run({ project: loaded, input: 'hi', stream: true, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'hi', stream: true, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe('Hello world');
@@ -203,7 +203,7 @@ describe('a stream restarted after partial output', () => {
       { type: 'error', error: { message: 'Overloaded', type: 'overloaded_error', statusCode: 529 } },
     ];
     const model = createRetryingModel(streaming([failing, failing, failing, failing]), { _internal: { sleep: async () => undefined } });
-    const { result, events } = await run({ project: loaded, input: 'hi', stream: true, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'hi', stream: true, models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error?.message).toBe('model anthropic:claude-sonnet-4-5 failed for worker main: overloaded_error: Overloaded');

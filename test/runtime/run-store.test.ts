@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunBeginning, RunLogEntry, RunStore } from '../../src/runtime/run-store.ts';
-import { startChatSession } from '../../src/runtime/chat-session.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -55,14 +55,14 @@ describe('run store', () => {
   test('records nothing when the manifest says log: false', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: unlogged\nmodel: test\nlog: false\n', 'main.worker': worker('main') });
     const { store, entries } = memoryStore();
-    await run({ project: loaded, input: 'hi', store, _internal: { models: answering() } });
+    await run({ project: loaded, input: 'hi', store, models: answering() });
     expect(entries).toEqual([]);
   });
 
   test('a chat session begins one run per turn', async () => {
     const { project: loaded } = await project({ 'project.yaml': 'name: chatty\nmodel: test\n', 'main.worker': worker('main') });
     const { store, begun, recorded } = memoryStore();
-    const chat = await startChatSession({ project: loaded, stream: false, store, _internal: { models: answering() } });
+    const chat = await startChatSessionWith({ project: loaded, stream: false, store }, { models: answering() });
     await chat.send('one');
     await chat.send('two');
     chat.close();

@@ -1,5 +1,5 @@
 /**
- * Session approvals across a run (SPEC §8, §15): a "t" answer is keyed by toolset + tool, so a
+ * Session approvals across a run (docs/tools.md, docs/security.md): a "t" answer is keyed by toolset + tool, so a
  * custom tool that shares a name with a filesystem tool is asked about on its own.
  */
 import { describe, expect, test } from 'vitest';
@@ -29,7 +29,7 @@ describe('session approvals', () => {
       if (toolResults.length === 1) return { toolCalls: [{ name: 'helper', args: { input: 'read it' } }] };
       return { text: toolResults[1]! };
     });
-    const { result } = await run({ project: loaded, input: 'go', approval: 'interactive', prompter, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', onApproval: 'ask', prompter, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(asked.map((request) => [request.chain.join('>'), request.toolset, request.toolName])).toEqual([

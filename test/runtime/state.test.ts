@@ -44,7 +44,7 @@ describe('run state checkpoints', () => {
       attachments: [photo],
       store,
       env: { OPENAI_API_KEY: SECRET },
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
 
     expect(result.status, String(result.error)).toBe('ok');
@@ -118,7 +118,7 @@ export const risky = defineTool({ description: 'Risks.', inputSchema: z.object({
     // "t" for work, "d" for risky.
     const prompter: ApprovalPrompter = { ask: async (request) => (request.toolName === 'work' ? { action: 'approve_tool' } : { action: 'deny' }) };
     const { store, checkpoints } = checkpointingStore();
-    const { result } = await run({ project: loaded, approval: 'interactive', prompter, store, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, onApproval: 'ask', prompter, store, models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     const last = checkpoints.at(-1)!.state;

@@ -1,4 +1,4 @@
-/** SPEC §16: a tool's `duration_ms` is the time it ran, not the time a person took to approve it. */
+/** A tool's `duration_ms` is the time it ran, not the time a person took to approve it. */
 import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import { worker } from '../project/fixture.ts';
@@ -29,7 +29,7 @@ describe('tool durations', () => {
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
     // The person takes a minute to answer.
     const prompter: ApprovalPrompter = { ask: async () => (advance(60_000), { action: 'approve_once' }) };
-    const { result, events } = await run({ project: loaded, approval: 'interactive', prompter, _internal: { models: registryOf(model), now: () => clock } });
+    const { result, events } = await run({ project: loaded, onApproval: 'ask', prompter, models: registryOf(model), now: () => clock });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(events.find((event) => event.type === 'tool_result')).toMatchObject({ tool: 'work', ok: true, duration_ms: 250 });
@@ -43,7 +43,7 @@ describe('tool durations', () => {
     });
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: [{ name: 'work', args: {} }] } : { text: 'done' }));
     const prompter: ApprovalPrompter = { ask: async () => (advance(60_000), { action: 'deny' }) };
-    const { events } = await run({ project: loaded, approval: 'interactive', prompter, _internal: { models: registryOf(model), now: () => clock } });
+    const { events } = await run({ project: loaded, onApproval: 'ask', prompter, models: registryOf(model), now: () => clock });
 
     expect(events.find((event) => event.type === 'tool_result')).toMatchObject({ tool: 'work', ok: false, denied: true, duration_ms: 0 });
   });

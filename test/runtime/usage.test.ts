@@ -121,7 +121,7 @@ describe('usage of a run', () => {
       if (id === 'helper') return { text: 'helped', usage: [30, 3] };
       return toolResults.length === 0 ? { toolCalls: [{ name: 'helper', args: { input: 'x' } }], usage: [10, 1] } : { text: 'done', usage: [20, 2] };
     });
-    const { result, events } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, models: registryOf(model) });
 
     // The built-in `test` model runs locally: priced at 0, not unknown.
     expect(result.usage).toEqual({ ...tokens(60, 6, 0), by_worker: { main: tokens(30, 3, 0), helper: tokens(30, 3, 0) } });
@@ -139,7 +139,7 @@ describe('usage of a run', () => {
   test('a failed run still reports the usage spent before the failure', async () => {
     const { project: loaded } = await project({ 'main.worker': worker('main', 'model: test\nmax_steps: 2\ntoolsets:\n  filesystem: {}') });
     const { model } = scriptedModel(() => ({ toolCalls: [{ name: 'list_files', args: {} }], usage: [7, 1] }));
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
 
     expect(result.status).toBe('error');
     expect(result.error!.message).toBe('worker main reached max_steps (2) without a final answer');
@@ -158,7 +158,7 @@ describe('usage of a run', () => {
       abort.abort(); // Ctrl-C while main's delegation runs
       return { text: 'too late', usage: [30, 3] };
     });
-    const { result } = await run({ project: loaded, signal: abort.signal, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
 
     expect(result.error!.name).toBe('AbortedError');
     expect(result.usage.by_worker.main).toMatchObject({ input_tokens: 10, output_tokens: 1, cost_usd: 0 });

@@ -1,5 +1,5 @@
 /**
- * What `worker_create` may ask for, checked against its creator (SPEC §21): toolsets and mounts a
+ * What `worker_create` may ask for, checked against its creator (docs/dynamic-workers.md): toolsets and mounts a
  * subset of the creator's and never wider, instructions that read nothing, an object schema_in; and
  * the worker file `llm-do promote` writes of the result.
  */

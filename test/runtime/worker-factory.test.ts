@@ -1,5 +1,5 @@
 /**
- * `worker_factory` in a run (SPEC §21): `worker_create` asks by default, makes a worker that its
+ * `worker_factory` in a run (docs/dynamic-workers.md): `worker_create` asks by default, makes a worker that its
  * creator calls as a tool from its next step on, with only what it was given; refusals (a name in
  * use, a model the creator may not give, a widening) reach the model as error results; the created
  * worker is saved with the run's state and restored when a paused run resumes.
@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { worker } from '../project/fixture.ts';
 import { planWorker } from '../../src/project/worker-plan.ts';
 import { createdWorkerDefinition } from '../../src/runtime/created-workers.ts';
-import { resumeRun } from '../../src/runtime/resume-run.ts';
+import { startResumedRun } from '../../src/runtime/resume-run.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { project, registryOf, run, scriptedModel, systemOf, type MockScript } from './helpers.ts';
 
@@ -51,7 +51,7 @@ describe('worker_create', () => {
   test('creates a worker its creator calls as a tool from the next step, with only what it was given', async () => {
     const { project: loaded } = await project(files());
     const { model, calls } = scriptedModel(createThenCall());
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
 
     expect(result.status, String(result.error)).toBe('ok');
     expect(result.output).toBe('created worker helper; call it with the tool helper | helper read: The Moon causes the tides.\n');
@@ -80,7 +80,7 @@ describe('worker_create', () => {
       }
       return createThenCall({ ...CREATE, mounts: { '/out': 'rw' } })({ worker: id, toolResults } as never);
     });
-    const { result } = await run({ project: loaded, input: 'go', approval: 'approve_all', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', onApproval: 'approve', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     const [, written, read] = String(result.output).split(' | ');
     expect(written).toContain('/out/x.txt');
@@ -94,7 +94,7 @@ describe('worker_create', () => {
     const { model, calls } = scriptedModel(({ toolResults }) =>
       toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: CREATE }] } : { text: toolResults[0]! },
     );
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.output).toBe('denied by policy (auto_deny)');
     expect(calls[1]!.tools).not.toContain('helper');
     expect(events.find((e) => e.type === 'approval_decision')).toMatchObject({ tool: 'worker_create', approved: false });
@@ -119,7 +119,7 @@ describe('worker_create', () => {
     const { model, calls } = scriptedModel(({ worker: id, toolResults }) =>
       id === 'main' && toolResults.length === 0 ? { toolCalls: [{ name: 'worker_create', args: create }] } : { text: toolResults[0] ?? '' },
     );
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(String(result.output)).toContain(message);
     // Nothing new is offered.
@@ -135,7 +135,7 @@ describe('worker_create', () => {
       if (toolResults.length === 2) return { toolCalls: [{ name: 'worker_create', args: { ...CREATE, description: 'again' } }] };
       return { text: toolResults.join('\n') };
     });
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     const [first, second, third] = String(result.output).split('\n');
     expect(first).toContain('cannot be created');
     expect(second).toBe('created worker helper; call it with the tool helper');
@@ -161,7 +161,7 @@ describe('worker_create', () => {
       if (toolResults.length === 1) return { toolCalls: [{ name: 'maker', args: { input: 'go' } }] };
       return { text: toolResults.at(-1)! };
     });
-    const { result, events } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result, events } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     const [refused, created, called] = String(result.output).split(' | ');
     expect(refused).toContain(
@@ -202,7 +202,7 @@ export const consult = defineTool({
         };
       return { text: toolResults.slice(1).join(' | ') };
     });
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     const [reached, missing] = String(result.output).split(' | ');
     expect(reached).toBe('helper got it');
@@ -213,7 +213,7 @@ export const consult = defineTool({
     const { project: loaded } = await project(files());
     const creates = Array.from({ length: 33 }, (_, index) => ({ name: 'worker_create', args: { ...CREATE, name: `helper${index}` } }));
     const { model } = scriptedModel(({ toolResults }) => (toolResults.length === 0 ? { toolCalls: creates } : { text: toolResults.at(-1)! }));
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.output).toBe('worker_create failed: a run may create at most 32 workers, and this one has made (or is making) 32; call one of them instead');
   });
 
@@ -232,7 +232,7 @@ export const consult = defineTool({
       input: 'go',
       onApproval: 'pause',
       onCheckpoint: (state) => states.push(state),
-      _internal: { models: registryOf(model) },
+      models: registryOf(model),
     });
     expect(paused.result.status, String(paused.result.error)).toBe('paused');
     const state = states.at(-1)!;
@@ -243,7 +243,7 @@ export const consult = defineTool({
 
     const restored = JSON.parse(JSON.stringify(state)) as RunSnapshot;
     const decisions = { [paused.result.pending![0]!.approval_id]: { action: 'approve' as const } };
-    const handle = await resumeRun(restored, { project: loaded, decisions, stream: false, _internal: { models: registryOf(model) } });
+    const handle = await startResumedRun(restored, { project: loaded, decisions, stream: false }, { models: registryOf(model) });
     const resumed = await handle.result;
     expect(resumed.status, String(resumed.error)).toBe('ok');
     expect(resumed.output).toContain('helper: ');
@@ -281,7 +281,7 @@ describe('locked', () => {
   test('a locked worker with worker_factory is refused before any request', async () => {
     const { project: loaded } = await project(files(PREAPPROVED, { 'main.worker': worker('main', 'locked: true\ntoolsets:\n  worker_factory: {}') }));
     const { model, calls } = scriptedModel(() => ({ text: 'never' }));
-    const { result } = await run({ project: loaded, input: 'go', _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, input: 'go', models: registryOf(model) });
     expect(result.status).toBe('error');
     expect(String(result.error)).toContain('worker main is locked (locked: true forbids creating workers at run time) but enables the worker_factory toolset');
     expect(calls).toHaveLength(0);

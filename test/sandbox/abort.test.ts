@@ -1,4 +1,4 @@
-/** Long sandbox operations stop when the run is aborted (SPEC §15), leaving nothing half done. */
+/** Long sandbox operations stop when the run is aborted (docs/security.md), leaving nothing half done. */
 import * as nodeFs from 'node:fs';
 import { posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

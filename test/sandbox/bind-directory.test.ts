@@ -1,5 +1,5 @@
 /**
- * Binding a directory of a caller's sandbox to a callee's `${field}` mount (SPEC §21): what the
+ * Binding a directory of a caller's sandbox to a callee's `${field}` mount (docs/security.md): what the
  * caller sees there, checked as any use would be; and the callee's sandbox over the bound mount
  * (mode narrowed, callers' restrictions already applied, its root pinned to the real path).
  */

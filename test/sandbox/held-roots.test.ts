@@ -194,7 +194,7 @@ describe('releasing held roots', () => {
       toolResults.length < 5 ? { toolCalls: [{ name: 'file_info', args: { path: '/data.txt' } }] } : { text: 'done' },
     );
     const before = openDescriptors();
-    const { result } = await run({ project: loaded, _internal: { models: registryOf(model) } });
+    const { result } = await run({ project: loaded, models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(openDescriptors()).toBe(before);
   });

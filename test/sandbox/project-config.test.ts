@@ -1,5 +1,5 @@
 /**
- * The project's own configuration inside a read-write mount (SPEC §15): a worker can read it but
+ * The project's own configuration inside a read-write mount (docs/security.md): a worker can read it but
  * never write, edit, delete, create or relink it — judged on real paths, through symlinks, for
  * missing files too — and a shell's box gets the layout that keeps it read-only.
  */

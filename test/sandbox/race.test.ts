@@ -1,5 +1,5 @@
 /**
- * Check-then-use races (SPEC §15), on a real disk: a worker thread swaps a directory inside the
+ * Check-then-use races (docs/security.md), on a real disk: a worker thread swaps a directory inside the
  * mount for a symlink to a directory outside it, as fast as it can, while the sandbox reads, stats,
  * lists, writes and deletes through that directory. Not one byte from outside may come back, and
  * the outside directory must end exactly as it started.

@@ -1,5 +1,5 @@
 /**
- * `restrict` against symlinks (SPEC §7, §15): a link inside the restricted subtree that leads
+ * `restrict` against symlinks (docs/security.md): a link inside the restricted subtree that leads
  * elsewhere in the same mount is judged by where it leads, like a link leading out of the mount.
  * Plus the write path's own guarantees: temp files are short-named and never listed.
  */

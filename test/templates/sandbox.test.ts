@@ -1,5 +1,5 @@
 /**
- * Templates are data, not code (SPEC §15): hostile templates, as a library or a model could write
+ * Templates are data, not code (docs/security.md): hostile templates, as a library or a model could write
  * them, never reach JavaScript. Each payload would run `process` code on plain nunjucks.
  */
 import fs from 'node:fs';

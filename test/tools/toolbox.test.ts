@@ -162,7 +162,7 @@ describe('toolbox: running tools', () => {
     expect(runs).toEqual([]);
   });
 
-  it('without a terminal, an ask tool gets the SPEC message as its error', async () => {
+  it('without a terminal, an ask tool gets the documented message as its error', async () => {
     const { tool, runs } = recordingTool('write_file');
     const outcome = await toolbox([tool]).get('write_file')!.run({ path: '/a' });
     expect(outcome).toEqual({
@@ -304,7 +304,7 @@ describe('toolbox: a function needsApproval', () => {
   });
 });
 
-describe('toolbox: results must be JSON (SPEC §15)', () => {
+describe('toolbox: results must be JSON (docs/security.md)', () => {
   const returning = (output: () => unknown) => recordingTool('odd', { defaultRule: 'preApproved', execute: output });
   const cyclic = () => {
     const value: Record<string, unknown> = { a: 1 };

@@ -1,4 +1,4 @@
-/** `model_settings` (SPEC §18): every key validated like the other fields, with the range or the valid keys. */
+/** `model_settings` (docs/models.md): every key validated like the other fields, with the range or the valid keys. */
 import { describe, expect, it } from 'vitest';
 import { ProjectError } from '../../src/errors.ts';
 import { parseYamlConfig } from '../../src/worker-file/config-file.ts';

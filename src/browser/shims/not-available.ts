@@ -1,4 +1,4 @@
-/** The error of a Node-only feature reached in the browser bundle (SPEC §22). */
+/** The error of a Node-only feature reached in the browser bundle (docs/browser.md). */
 import { ProjectError } from '../../errors.ts';
 
 /** `what` is not available in the browser because of `why`; `instead` says what works there. */

@@ -1,6 +1,6 @@
 /**
  * `llm-do answer RUN ID TEXT`: records the answer to a question an interactive worker of a paused
- * run asked (SPEC §21), for `llm-do resume RUN` to hand to the worker as its `ask_user` result.
+ * run asked (docs/worker-format.md), for `llm-do resume RUN` to hand to the worker as its `ask_user` result.
  * Questions are named by a unique prefix of their id, as `llm-do approvals RUN` lists them. An answer
  * is recorded once: answering again, an unknown id or an approval's id is an input error naming the id.
  */

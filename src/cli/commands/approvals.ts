@@ -1,6 +1,6 @@
 /**
  * `llm-do approvals [RUN]`: the pending approvals and worker questions of paused runs, with the
- * decisions and answers recorded so far (SPEC §17, §21). `llm-do approvals rules [DIR]`: the persistent grants of a project
+ * decisions and answers recorded so far (docs/durable-runs.md). `llm-do approvals rules [DIR]`: the persistent grants of a project
  * (`.llm-do/approvals.yaml`), numbered; `--revoke N` removes grant N. Arguments came from a model:
  * they are escaped.
  */
@@ -10,11 +10,10 @@ import { detectTarget } from '../../project/target.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
-import { shorten } from '../progress.ts';
+import { formatTime, shorten } from '../progress.ts';
 import { pendingJson, renderPending } from '../pending-view.ts';
 import { escapeTerminalText, terminalSafeJson } from '../terminal-text.ts';
 import { withRunLog } from './runs.ts';
-import { formatTime } from './runs-view.ts';
 
 export interface ApprovalsListOptions {
   json?: boolean;

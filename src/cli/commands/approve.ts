@@ -1,6 +1,6 @@
 /**
  * `llm-do approve RUN [ID…|--all] [--session]` and `llm-do deny RUN ID [--reason TEXT]`: record
- * decisions for the pending approvals of a paused run (SPEC §17), for `llm-do resume RUN` to act on.
+ * decisions for the pending approvals of a paused run (docs/durable-runs.md), for `llm-do resume RUN` to act on.
  * Approvals are named by a unique prefix of their id. Every check comes before anything is written,
  * and the decisions of one command are recorded together or not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * `llm-do batch TARGET --inputs FILE.jsonl|DIR --out RESULTS.jsonl` (SPEC §23): the target once per
+ * `llm-do batch TARGET --inputs FILE.jsonl|DIR --out RESULTS.jsonl` (docs/batch.md): the target once per
  * input, results appended as they finish, a rerun skipping what is done. Batches never ask at a
  * terminal: `ask` calls pause their input (`--on-approval pause`, the default), and `llm-do approvals`
  * is the inbox. Progress is drawn on stderr when it is a terminal; the summary always ends it.
@@ -67,7 +67,7 @@ export async function runBatchCommand(target: string | undefined, flags: BatchCo
     const remote = engine.restate
       ? (await import('../../restate/ingress.ts')).restateRunner({ ingress: engine.restate, project: project.name, worker })
       : undefined;
-    const pausing = !remote && runOptions.approval === undefined;
+    const pausing = !remote && (runOptions.onApproval === undefined || runOptions.onApproval === 'pause');
     const log = remote ? undefined : await openRunLog(flags, project, io);
     const paused = log ? await pausedRunLookup(io) : undefined;
     closeLog = async () => {

@@ -1,5 +1,5 @@
 /**
- * `llm-do init NAME [--template T] [--list-templates]` (SPEC §12): creates a project directory from
+ * `llm-do init NAME [--template T] [--list-templates]` (docs/cli.md): creates a project directory from
  * one of the templates in `../init-templates/<template>/`, copied file by file.
  *
  * Two rules shape the copy: `project.yaml`'s `name` becomes the project's name, and a trailing

@@ -1,5 +1,5 @@
 /**
- * `llm-do keys set|list|remove PROVIDER` (SPEC §18): API keys stored in `$LLM_DO_HOME/keys.json`.
+ * `llm-do keys set|list|remove PROVIDER` (docs/models.md): API keys stored in `$LLM_DO_HOME/keys.json`.
  * A key is read from a hidden prompt on a terminal or from piped stdin, never from the command line
  * (where the shell history and `ps` would see it), and no output ever shows one.
  */

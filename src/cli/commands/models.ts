@@ -1,5 +1,5 @@
 /**
- * `llm-do models [DIR] [--json]` (SPEC §18): the providers (built-in, project, user config), the
+ * `llm-do models [DIR] [--json]` (docs/models.md): the providers (built-in, project, user config), the
  * aliases and what they resolve to, whether each provider has a key and from where, the default
  * model, and the known prices. Outside a project only the user config applies.
  */

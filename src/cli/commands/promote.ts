@@ -1,6 +1,6 @@
 /**
  * `llm-do promote RUN NAME [--to PATH] [--yes]`: writes a worker that `worker_create` made in a run
- * (SPEC §21) into the project as an ordinary worker file. It prints the file first; then it writes
+ * (docs/dynamic-workers.md) into the project as an ordinary worker file. It prints the file first; then it writes
  * with `--yes`, or after a "y" on a terminal; with neither (a pipe, a script) it only prints it.
  * It never overwrites a file, nor shadows a worker the project already has.
  */

@@ -55,7 +55,7 @@ export function runRestateServe(target: string | undefined, flags: RestateServeO
       const served = await serveBatchEndpoint({
         project,
         // Nobody can be asked and a journaled run cannot pause: `ask` calls are denied unless --on-approval approve.
-        runOptions: { ...runOptions, approval: runOptions.approval ?? 'auto_deny', ...(log ? { store: log.store } : {}), ...(grants ? { grants } : {}) },
+        runOptions: { ...runOptions, onApproval: runOptions.onApproval ?? 'deny', ...(log ? { store: log.store } : {}), ...(grants ? { grants } : {}) },
         fetch: gate.wrap(fetch),
         onTokens: (tokens) => gate.addTokens(tokens),
         host: flags.host ?? '127.0.0.1',

@@ -1,12 +1,12 @@
 /**
  * `llm-do resume RUN`: goes on with a paused run, or one a crash cut short, from the state the run
- * log saved (SPEC §17), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
+ * log saved (docs/durable-runs.md), with the decisions recorded by `llm-do approve` / `deny`. The run keeps its
  * id and record; it is shown and ends exactly as `llm-do TARGET` would (exit 3 if it pauses again).
  */
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
-import { resumeRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
+import { startResumedRun, type ResumeRunOptions } from '../../runtime/resume-run.ts';
 import type { RunSnapshot } from '../../runtime/saved-state.ts';
 import type { CliIO } from '../io.ts';
 import { loadRunState, openGrants, openRunTarget, reopenRun, runOptionsFromFlags } from '../run-setup.ts';
@@ -40,7 +40,7 @@ export async function runResume(ref: string | undefined, options: ResumeOptions,
     const { project } = await openRunTarget(state.project.root, { ...options, project: undefined }, io);
     const recording = await saved.recording(project, session, options);
     const grants = await openGrants(project, io);
-    const handle = await resumeRun(state, {
+    const handle = await startResumedRun(state, {
       project,
       ...optionsFromFlags(options, io),
       ...(grants ? { grants } : {}),
@@ -105,7 +105,6 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
 function optionsFromFlags(options: ResumeOptions, io: CliIO): Omit<ResumeRunOptions, 'project'> {
   const flags = runOptionsFromFlags(options, io);
   return {
-    ...(flags.approval ? { approval: flags.approval } : {}),
     ...(flags.onApproval ? { onApproval: flags.onApproval } : {}),
     ...(options.stream === false ? { stream: false } : {}),
     ...(flags.acceptTruncated ? { acceptTruncated: true } : {}),

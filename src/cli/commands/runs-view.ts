@@ -6,7 +6,7 @@
 import type { PendingQuestion } from '../../runtime/events.ts';
 import type { CallRecord, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../run-log/index.ts';
 import { shortApprovalIds } from '../pending-view.ts';
-import { formatDuration, formatSource, shorten } from '../progress.ts';
+import { formatDuration, formatSource, formatTime, shorten } from '../progress.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
 
 /** `$0.0123`, `cost unknown` for a finished run without a price, `-` while running. */
@@ -18,11 +18,6 @@ export function formatCost(cost: number | null, finished: boolean): string {
 function formatTokens(tokens: Tokens): string {
   const cached = tokens.cache_read_tokens > 0 ? ` (${tokens.cache_read_tokens} cached)` : '';
   return `${tokens.input_tokens} in${cached} / ${tokens.output_tokens} out`;
-}
-
-/** `2026-11-23 13:35:12` (UTC). */
-export function formatTime(iso: string): string {
-  return iso.slice(0, 19).replace('T', ' ');
 }
 
 const durationOf = (run: Pick<RunSummary, 'duration_ms'>) => (run.duration_ms === null ? '-' : formatDuration(run.duration_ms));

@@ -1,5 +1,5 @@
 /**
- * `llm-do runs`: the run log (SPEC §16). `runs` lists recorded runs, `runs show RUN|last` draws one
+ * `llm-do runs`: the run log (docs/runs.md). `runs` lists recorded runs, `runs show RUN|last` draws one
  * with its call tree (`--prompts`: what each model was sent), `runs search TEXT` searches what was
  * recorded, `runs rm` deletes runs. A run is named by a unique prefix of its id. `--json` prints one
  * JSON object.

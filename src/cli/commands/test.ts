@@ -1,5 +1,5 @@
 /**
- * `llm-do test [DIR]` (SPEC §20): runs the project's `*.test.yaml` cases and prints a line per case,
+ * `llm-do test [DIR]` (docs/testing.md): runs the project's `*.test.yaml` cases and prints a line per case,
  * the failures with expected and actual values, and a summary; `--json` one object, `--junit FILE` a
  * JUnit XML report for CI. Exit 0 when every case passed, 1 when one failed, 2 for bad test files.
  */

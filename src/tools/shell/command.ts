@@ -1,5 +1,5 @@
 /**
- * Turning a `shell` tool command into argv (SPEC §6), and the check of arguments naming paths
+ * Turning a `shell` tool command into argv (docs/tools.md), and the check of arguments naming paths
  * outside the working directory. Nothing here runs a process.
  */
 import { parse } from 'shell-quote';

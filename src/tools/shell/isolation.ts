@@ -1,5 +1,5 @@
 /**
- * OS isolation of `shell` commands (SPEC §15): the bubblewrap command line that shows a command
+ * OS isolation of `shell` commands (docs/security.md): the bubblewrap command line that shows a command
  * only the sandbox mounts (ro/rw as the worker chain allows, the project's configuration in them
  * read-only), read-only system directories, a private `/tmp` and `HOME`, no network, its own PID
  * namespace and session; and the scrubbed environment every command gets, isolated or not.

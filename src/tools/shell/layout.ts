@@ -1,7 +1,7 @@
 /**
  * Where a `shell` command's files are: the visible sandbox mounts with their host directories, the
  * place each one gets inside the bubblewrap box (its virtual path, so `pwd` shows `/repo`), and the
- * rewriting of host paths in output back to virtual paths (SPEC §15: no host path in a result).
+ * rewriting of host paths in output back to virtual paths (no host path in a result).
  */
 import { ToolError } from '../../errors.ts';
 import type { MountMode, ProtectedLayout, Sandbox } from '../../sandbox/types.ts';

@@ -1,5 +1,5 @@
 /**
- * The table of arguments that make a common program write files or run other programs (SPEC §15).
+ * The table of arguments that make a common program write files or run other programs (docs/security.md).
  * A pre-approved `shell` call may use one only when its rule names it (see `tools/shell/rules.ts`).
  * The table is data: one entry per program, read by the scanner in `tools/shell/option-scan.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * `shell` rules (SPEC §6, §15): which rule governs an argv, and whether a pre-approved call uses
+ * `shell` rules (docs/tools.md, docs/security.md): which rule governs an argv, and whether a pre-approved call uses
  * an argument that writes files or runs programs without its rule naming it. Pure: nothing here
  * runs a process, so every check happens before approval is asked.
  */

@@ -1,5 +1,5 @@
 /**
- * The `shell` toolset (SPEC §6, §15): one tool that runs whitelisted commands WITHOUT a shell, in a
+ * The `shell` toolset (docs/tools.md, docs/security.md): one tool that runs whitelisted commands WITHOUT a shell, in a
  * sandbox mount, under bubblewrap when available, with a scrubbed environment, a timeout and an
  * output cap.
  */

@@ -1,5 +1,5 @@
 /**
- * No project code where it must not run, and one preparation path (SPEC §15), through the built CLI:
+ * No project code where it must not run, and one preparation path (docs/security.md), through the built CLI:
  * `check` and `--no-import-tools` import no tool or schema module, hostile templates never reach
  * JavaScript, a symlinked `tools.ts` is an outside module, `check` and `run` agree on globs and
  * errors, input cannot replace template globals, and a standalone worker reaches its imports by id.

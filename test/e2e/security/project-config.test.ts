@@ -1,6 +1,6 @@
 /**
  * A hostile model with the project root mounted read-write tries to change what binds it next run
- * (SPEC §15), through the built CLI: `project.yaml`, worker files, `tools.ts`, the persistent grants
+ * (docs/security.md), through the built CLI: `project.yaml`, worker files, `tools.ts`, the persistent grants
  * in `.llm-do/`, through the file tools (symlinks, `../`, case variants, deletes) and through the
  * shell under bubblewrap (copy over, move away, create, delete, relink). Every attempt fails with
  * the project untouched; data next to it stays writable.

@@ -1,5 +1,5 @@
 /**
- * SPEC §15 through the built CLI, against a hostile model and hostile tool code: `ctx.callWorker`
+ * The runtime's side of docs/security.md through the built CLI, against a hostile model and hostile tool code: `ctx.callWorker`
  * takes the approval path of a delegation tool call, denials are counted and can fail the run,
  * non-JSON tool results and stray errors of tool code end honestly, a stalled run or a silent model
  * stream is an error (never Node's silent exit 13 or a hang), and a tool name that is an
@@ -132,7 +132,7 @@ describe.concurrent('ctx.callWorker takes the approval path of a delegation tool
   });
 });
 
-describe.concurrent('denied calls are reported (SPEC §15)', () => {
+describe.concurrent('denied calls are reported (docs/security.md)', () => {
   test('an unattended run whose needed call was denied exits 0 but says so; --fail-on-deny exits 1', async () => {
     const { env } = await scripted(callOnce('write_note'));
     const dir = project();

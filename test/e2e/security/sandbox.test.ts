@@ -1,5 +1,5 @@
 /**
- * A hostile model against the sandbox and the file tools, through the built CLI (SPEC §15): links
+ * A hostile model against the sandbox and the file tools, through the built CLI (docs/security.md): links
  * inside a `restrict` subtree that lead out of it, caps asked for beyond their hard limits, a glob
  * built to make a backtracking matcher run for minutes, Ctrl-C in the middle of a big write, and a
  * file name at the 255-byte limit.

@@ -1,5 +1,5 @@
 /**
- * The shell toolset against a hostile model (SPEC §15), through the built CLI with a scripted model:
+ * The shell toolset against a hostile model (docs/security.md), through the built CLI with a scripted model:
  * a pre-approved rule cannot be turned into file writes or program execution, a toolset default
  * never widens a per-command `ask`, no background process outlives a call, no host path reaches
  * the model, and under bubblewrap the network, HOME and host files are out of reach.

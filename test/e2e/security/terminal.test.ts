@@ -1,5 +1,5 @@
 /**
- * The terminal as a hostile model meets it, through the built CLI with pipes (SPEC §15, §12): what is
+ * The terminal as a hostile model meets it, through the built CLI with pipes (docs/security.md, docs/cli.md): what is
  * shown to people (stderr) is escaped, data (piped stdout, `--json`) keeps every byte, and every
  * ending is honest — `--json` answers usage errors in JSON, an unwritable `--trace` stops the run
  * before any model request, and a chat whose turns failed does not exit 0.

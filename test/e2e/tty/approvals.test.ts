@@ -1,5 +1,5 @@
 /**
- * Approval prompts at a real terminal (SPEC §8), against the scripted server: `s` remembers the exact
+ * Approval prompts at a real terminal (docs/cli.md), against the scripted server: `s` remembers the exact
  * call, `d` + reason reaches the model, `q` aborts with exit 1 and writes nothing.
  */
 import fs from 'node:fs';

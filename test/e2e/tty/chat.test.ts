@@ -1,5 +1,5 @@
 /**
- * `llm-do chat` at a real terminal (SPEC §14): history across turns, streamed replies, approvals
+ * `llm-do chat` at a real terminal (docs/cli.md): history across turns, streamed replies, approvals
  * inline, Ctrl-C cancels only the running turn, `/exit` and Ctrl-D end the session.
  */
 import fs from 'node:fs';

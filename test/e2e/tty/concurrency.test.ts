@@ -1,5 +1,5 @@
 /**
- * The terminal under concurrency (SPEC §16), in a real pseudo-terminal against the scripted server:
+ * The terminal under concurrency (docs/cli.md), in a real pseudo-terminal against the scripted server:
  * main delegates to `a` twice in one step, so two calls of one worker run in parallel. Nothing prints
  * over an approval prompt, queued prompts name their call, lines name their call, retries are shown,
  * the entry answer streams once, and Ctrl-C ends the run as `interrupted` (twice: at once).

@@ -1,5 +1,5 @@
 /**
- * Persistent grants and chat approvals at a real terminal (SPEC §17): `p` writes
+ * Persistent grants and chat approvals at a real terminal (docs/tools.md): `p` writes
  * `.llm-do/approvals.yaml` and the next run is not asked for that exact call; in `llm-do chat`, `q`
  * at an approval cancels the turn and the chat goes on; `/help` lists the chat commands.
  */

@@ -1,5 +1,5 @@
 /**
- * A hostile model at a real terminal (SPEC §15): control characters in tool arguments, text and
+ * A hostile model at a real terminal (docs/security.md): control characters in tool arguments, text and
  * answers are shown escaped, never played, so the screen the person answers on is the one the model
  * sent; and with piped stdin the approval is still asked, on the controlling terminal.
  */

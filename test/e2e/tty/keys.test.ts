@@ -1,4 +1,4 @@
-/** `llm-do keys set` at a real terminal (SPEC §18): the key is asked for with a hidden prompt and never echoed. */
+/** `llm-do keys set` at a real terminal (docs/models.md): the key is asked for with a hidden prompt and never echoed. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

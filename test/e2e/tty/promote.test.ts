@@ -1,5 +1,5 @@
 /**
- * `llm-do promote` at a real terminal (SPEC §21): it shows the worker file, asks before writing, and
+ * `llm-do promote` at a real terminal (docs/dynamic-workers.md): it shows the worker file, asks before writing, and
  * writes only on "y"; anything else writes nothing. Model-written text is shown escaped.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Questions of interactive workers at a real terminal (SPEC §21, §16), against the scripted server:
+ * Questions of interactive workers at a real terminal (docs/worker-format.md, docs/cli.md), against the scripted server:
  * the question of a delegated worker names its chain, is shown escaped, waits for a line (an empty
  * one asks again) and the typed line reaches the worker's model as the tool's result; a question and
  * an approval from two parallel calls are put one at a time, nothing printed over the open prompt.
