@@ -151,6 +151,17 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     expect(fs.existsSync(path.join(dir, 'repo/made.txt'))).toBe(false);
   });
 
+  test('check warns that args: any pre-approves no awk program, and notes which pre-approved rules now ask for other options', async () => {
+    const dir = project('rules:\n  - { command: awk, args: any, approval: preApproved }\n  - { command: git log, args: any, approval: preApproved }');
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'main.worker: warning: toolsets.shell.rules[0] ("awk") pre-approves awk with args: any, but args: any never pre-approves its program',
+    );
+    expect(result.stdout).toContain('main.worker: note: toolsets.shell.rules[1] ("git log") pre-approves only the options of git known to be safe');
+    expect(result.stderr).toContain('check passed: 0 errors');
+  });
+
   test('a bad args value is a clear config error', async () => {
     const dir = project('rules:\n  - { command: git log, args: all, approval: preApproved }');
     const result = await runCli(['check', dir]);

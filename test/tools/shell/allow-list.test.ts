@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnlistedArguments } from '../../../src/tools/shell/allow-scan.ts';
 import { compileShellRules, decideShellCommand, type ShellRuleConfig, unlistedArgument } from '../../../src/tools/shell/rules.ts';
+import { reviewShellRules } from '../../../src/tools/shell/rule-review.ts';
 import { parseSafeOptions, SAFE_PROGRAMS, safeProgram } from '../../../src/tools/shell/safe-options.ts';
 
 /** The arguments of `argv` the allow-list does not list, as written. */
@@ -146,5 +147,32 @@ describe('what a pre-approved rule decides', () => {
 
   it('only changes pre-approved calls', () => {
     expect(decide(['awk', '-W', 'exec', 'p'], { approval: 'ask' })).toBe('ask');
+  });
+});
+
+describe('what check says about pre-approved rules', () => {
+  const review = (rules: ShellRuleConfig[]) => reviewShellRules(rules).map(({ severity, message }) => `${severity}: ${message}`);
+
+  it('warns that args: any pre-approves no program text of an interpreter', () => {
+    expect(review([{ command: 'awk', args: 'any', approval: 'preApproved' }])).toEqual([
+      'warning: toolsets.shell.rules[0] ("awk") pre-approves awk with args: any, but args: any never pre-approves its program: such calls ask; spell the program out in args, or make the rule ask (approval: ask)',
+    ]);
+    expect(review([{ command: 'xargs', args: 'any', approval: 'preApproved' }])[0]).toContain('never pre-approves the command or code it runs');
+  });
+
+  it('lists the pre-approved rules of known programs whose calls with other options now ask', () => {
+    expect(
+      review([
+        { command: 'git diff', args: 'any', approval: 'preApproved' },
+        { command: 'sort', args: ['-*', '*.txt'], approval: 'preApproved' },
+        { command: 'git log', args: ['--oneline', '-[0-9]*'], approval: 'preApproved' },
+        { command: 'grep', args: 'any', approval: 'ask' },
+        { command: 'rg', args: 'any', approval: 'preApproved' },
+      ]),
+    ).toEqual([
+      'info: toolsets.shell.rules[0] ("git diff") pre-approves only the options of git known to be safe: calls with other options ask (the list is in docs/tools.md; name an option in args to pre-approve it)',
+      'info: toolsets.shell.rules[1] ("sort") pre-approves only the options of sort known to be safe: calls with other options ask (the list is in docs/tools.md; name an option in args to pre-approve it)',
+      'info: toolsets.shell.rules[2] ("git log") pre-approves only the options of git known to be safe: calls with other options ask (the list is in docs/tools.md; name an option in args to pre-approve it)',
+    ]);
   });
 });
