@@ -19,12 +19,36 @@ export interface UnlistedArgument {
   option: boolean;
   /** Why it is not pre-approved: `is not an option known to be safe for sort`. */
   why: string;
+  /** No rule pre-approves it, not even one that spells it out (detaching). */
+  always?: boolean;
 }
 
-/** Every argument of `argv` its program's allow-list entry does not list, in order; none for unknown programs. */
+/**
+ * Every argument of `argv` its program's allow-list entry does not list, in order, and, for every
+ * program, arguments that ask it to detach or daemonize (a process that leaves the call's process
+ * group outlives the call without bubblewrap's pid namespace).
+ */
 export function findUnlistedArguments(argv: readonly string[]): UnlistedArgument[] {
   const entry = safeProgram(argv[0] ?? '');
-  return entry ? scan(entry, argv) : [];
+  return [...detachingArguments(argv), ...(entry ? scan(entry, argv) : [])];
+}
+
+const DETACHING_PROGRAMS = new Set(['setsid', 'nohup', 'daemonize', 'start-stop-daemon', 'disown', 'screen', 'tmux', 'at', 'batch', 'systemd-run']);
+const DETACHING_OPTIONS = ['--detach', '--daemon', '--daemonize', '--background', '--fork'];
+const DETACHES = 'detaches or daemonizes, so its process could outlive the call';
+
+/** `git daemon`, `--detach` (also abbreviated, or `=value`), `setsid ...`: in any program. */
+function detachingArguments(argv: readonly string[]): UnlistedArgument[] {
+  const found: UnlistedArgument[] = [];
+  const program = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  if (DETACHING_PROGRAMS.has(program)) found.push({ index: 0, name: program, option: false, why: DETACHES, always: true });
+  argv.forEach((arg, index) => {
+    if (index === 0) return;
+    const given = arg.split('=', 1)[0]!;
+    const option = given.length >= 5 && DETACHING_OPTIONS.some((name) => name.startsWith(given));
+    if (option || arg === 'daemon') found.push({ index, name: option ? given : arg, option, why: DETACHES, always: true });
+  });
+  return found;
 }
 
 type OptionReading = { refused: string; name: string } | { pending?: string; attached?: { option: string; value: string } };

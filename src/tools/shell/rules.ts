@@ -129,13 +129,14 @@ export function checkRiskyArguments(decision: ShellDecision, argv: readonly stri
 /**
  * Why a pre-approved call asks after all: the first argument the allow-list of its program
  * (`tools/shell/safe-options.ts`) does not list as safe and its rule does not name, such as an
- * unknown option or program text that `args: any` does not pre-approve. Undefined when the call is
+ * unknown option or program text that `args: any` does not pre-approve, or one that detaches (which
+ * no rule pre-approves). Undefined when the call is
  * not pre-approved or uses only listed arguments.
  */
 export function unlistedArgument(decision: ShellDecision, argv: readonly string[]): UnlistedArgument | undefined {
   const rule = decision.rule;
   if (decision.approval !== 'preApproved' || !rule) return undefined;
-  return findUnlistedArguments(argv).find((found) => !namedByRule(rule, argv, found));
+  return findUnlistedArguments(argv).find((found) => found.always === true || !namedByRule(rule, argv, found));
 }
 
 /** The error a blocked command gets: `command not allowed: rm -rf x; allowed: git log, ls`. */

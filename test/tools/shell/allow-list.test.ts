@@ -176,3 +176,17 @@ describe('what check says about pre-approved rules', () => {
     ]);
   });
 });
+
+describe('detaching and daemonizing', () => {
+  it.each([
+    [['git', 'daemon', '--base-path=.'], 'daemon'],
+    [['docker', 'run', '--detach', 'x'], '--detach'],
+    [['docker', 'run', '--det', 'x'], '--det'],
+    [['dockerd', '--daemon=true'], '--daemon'],
+    [['setsid', 'sleep', '9'], 'setsid'],
+    [['nohup', 'sleep', '9'], 'nohup'],
+  ])('%j is not pre-approved (even for a program the allow-list does not know)', (argv, expected) => {
+    expect(unlisted(...argv)[0]).toBe(expected);
+    expect(decide(argv)).toMatch(/^ask: .* detaches or daemonizes, so its process could outlive the call$/);
+  });
+});
