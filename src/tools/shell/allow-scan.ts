@@ -30,23 +30,27 @@ export interface UnlistedArgument {
  */
 export function findUnlistedArguments(argv: readonly string[]): UnlistedArgument[] {
   const entry = safeProgram(argv[0] ?? '');
-  return [...detachingArguments(argv), ...(entry ? scan(entry, argv) : [])];
+  // The first operand of grep, sort or awk is data, never a `daemon` subcommand.
+  const daemonSubcommand = entry === undefined || entry.subcommands !== undefined;
+  return [...detachingArguments(argv, daemonSubcommand), ...(entry ? scan(entry, argv) : [])];
 }
 
 const DETACHING_PROGRAMS = new Set(['setsid', 'nohup', 'daemonize', 'start-stop-daemon', 'disown', 'screen', 'tmux', 'at', 'batch', 'systemd-run']);
 const DETACHING_OPTIONS = ['--detach', '--daemon', '--daemonize', '--background', '--fork'];
 const DETACHES = 'detaches or daemonizes, so its process could outlive the call';
 
-/** `git daemon`, `--detach` (also abbreviated, or `=value`), `setsid ...`: in any program. */
-function detachingArguments(argv: readonly string[]): UnlistedArgument[] {
+/** `--detach` (also abbreviated, or `=value`) and `setsid ...` in any program; `git daemon` as the first operand. */
+function detachingArguments(argv: readonly string[], daemonSubcommand: boolean): UnlistedArgument[] {
   const found: UnlistedArgument[] = [];
   const program = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
   if (DETACHING_PROGRAMS.has(program)) found.push({ index: 0, name: program, option: false, why: DETACHES, always: true });
+  const firstOperand = argv.findIndex((arg, index) => index > 0 && !arg.startsWith('-'));
   argv.forEach((arg, index) => {
     if (index === 0) return;
     const given = arg.split('=', 1)[0]!;
     const option = given.length >= 5 && DETACHING_OPTIONS.some((name) => name.startsWith(given));
-    if (option || arg === 'daemon') found.push({ index, name: option ? given : arg, option, why: DETACHES, always: true });
+    const daemon = daemonSubcommand && index === firstOperand && arg === 'daemon';
+    if (option || daemon) found.push({ index, name: option ? given : arg, option, why: DETACHES, always: true });
   });
   return found;
 }

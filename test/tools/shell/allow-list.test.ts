@@ -185,8 +185,14 @@ describe('detaching and daemonizing', () => {
     [['dockerd', '--daemon=true'], '--daemon'],
     [['setsid', 'sleep', '9'], 'setsid'],
     [['nohup', 'sleep', '9'], 'nohup'],
+    [['ipfs', 'daemon'], 'daemon'],
   ])('%j is not pre-approved (even for a program the allow-list does not know)', (argv, expected) => {
     expect(unlisted(...argv)[0]).toBe(expected);
     expect(decide(argv)).toMatch(/^ask: .* detaches or daemonizes, so its process could outlive the call$/);
+  });
+
+  it('reads "daemon" as data where it is data: a pattern for grep, an operand after a subcommand', () => {
+    expect(decide(['grep', 'daemon', 'log.txt'])).toBe('preApproved');
+    expect(decide(['git', 'log', '--grep', 'daemon'])).toBe('preApproved');
   });
 });
