@@ -5,6 +5,7 @@
  * otherwise what it would have verified is listed as notes.
  */
 import { ProjectError } from '../errors.ts';
+import { reviewShellRules } from '../tools/shell/rule-review.ts';
 import type { CheckHelper } from './check-chunks.ts';
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
 import type { Project, WorkerDefinition } from './types.ts';
@@ -33,6 +34,7 @@ export async function checkWorker(project: Project, worker: WorkerDefinition, op
   const diagnostics = [
     ...problems.flatMap((problem) => withSeverity(problem, problem.code === 'no-model' ? 'warning' : 'error', worker)),
     ...warnings.flatMap((warning) => withSeverity(warning, 'warning', worker)),
+    ...reviewShellRules((worker.config.toolsets?.shell || undefined)?.rules ?? []).map((review): Diagnostic => ({ ...review, file: worker.displayPath })),
   ];
   if (problems.length > 0) return diagnostics;
   if (!options.importTools) return [...diagnostics, ...notVerified(plan)];

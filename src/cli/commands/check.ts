@@ -97,8 +97,9 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
     for (const diagnostic of diagnostics) printLine(io, formatDiagnostic(diagnostic));
   }
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const unverified = notes === 0 ? '' : `; ${plural(notes, 'note')} on what only --import-tools verifies`;
-  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked${unverified})`;
+  // Notes say what only --import-tools verifies, and which pre-approved shell calls ask.
+  const noted = notes === 0 ? '' : `; ${plural(notes, 'note')}`;
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (${plural(workers, 'worker')} checked${noted})`;
   printError(io, errors === 0 ? `check passed: ${summary}` : `check failed: ${summary}`);
   return errors === 0 ? EXIT_OK : EXIT_USAGE;
 }

@@ -7,7 +7,8 @@ import { ToolError } from '../../errors.ts';
 import type { ApprovalRule } from '../../worker-file/schema.ts';
 import { compileArgPattern, type ArgPattern } from './arg-pattern.ts';
 import { displayCommand } from './command.ts';
-import { findRiskyArguments, type RiskyArgument } from './option-scan.ts';
+import { findUnlistedArguments, type UnlistedArgument } from './allow-scan.ts';
+import { findRiskyArguments } from './option-scan.ts';
 
 /** A compiled rule: its command as words, what may follow them, and its approval. */
 export interface ShellRule {
@@ -81,12 +82,15 @@ export function decideShellCommand(rules: readonly ShellRule[], fallback: 'ask' 
   return nearMiss ? { approval: fallback, nearMiss } : { approval: fallback };
 }
 
+/** An argument found by a scan: its index in argv, and whether it is an option (then `name` is the option as written). */
+type FoundArgument = Pick<UnlistedArgument, 'index' | 'name' | 'option'>;
+
 /**
  * Whether the rule names a risky argument: the argument is part of its command, or an `args`
  * pattern that matches it spells it out (`-o`, `--output=out.txt`) or begins with the option
  * (`--output=*`, `-o*`). `args: any` names nothing.
  */
-function namedByRule(rule: ShellRule, argv: readonly string[], risky: RiskyArgument): boolean {
+function namedByRule(rule: ShellRule, argv: readonly string[], risky: FoundArgument): boolean {
   if (risky.index < rule.words.length) return true;
   if (!Array.isArray(rule.args)) return false;
   const arg = argv[risky.index]!;
@@ -120,6 +124,19 @@ export function checkRiskyArguments(decision: ShellDecision, argv: readonly stri
     `${displayCommand(argv)}: the ${what} ${risky.why}, which the pre-approved rule "${ruleCommand(rule)}" does not allow; ` +
       `to allow it, ${howToName} or make the rule ask (approval: ask)`,
   );
+}
+
+/**
+ * Why a pre-approved call asks after all: the first argument the allow-list of its program
+ * (`tools/shell/safe-options.ts`) does not list as safe and its rule does not name, such as an
+ * unknown option or program text that `args: any` does not pre-approve, or one that detaches (which
+ * no rule pre-approves). Undefined when the call is
+ * not pre-approved or uses only listed arguments.
+ */
+export function unlistedArgument(decision: ShellDecision, argv: readonly string[]): UnlistedArgument | undefined {
+  const rule = decision.rule;
+  if (decision.approval !== 'preApproved' || !rule) return undefined;
+  return findUnlistedArguments(argv).find((found) => found.always === true || !namedByRule(rule, argv, found));
 }
 
 /** The error a blocked command gets: `command not allowed: rm -rf x; allowed: git log, ls`. */

@@ -11,7 +11,7 @@ import { checkShellArguments, parseShellCommand } from './command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from './layout.ts';
 import type { ShellResult } from './process.ts';
-import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule } from './rules.ts';
+import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule, unlistedArgument } from './rules.ts';
 import { singleInstance, type ToolsetKind } from '../toolset-kind.ts';
 import type { ToolContext, ToolsetTool } from '../types.ts';
 
@@ -75,7 +75,8 @@ function assessCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked',
   if (decision.approval === 'blocked') throw notAllowedError(rules, argv, decision);
   checkShellArguments(argv);
   checkRiskyArguments(decision, argv);
-  return { argv, approval: decision.approval };
+  // An argument the allow-list does not list turns a pre-approved call into one the person sees.
+  return { argv, approval: unlistedArgument(decision, argv) ? 'ask' : decision.approval };
 }
 
 /**
@@ -119,7 +120,7 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
       description:
         `Run one command (no shell: no pipes, redirects, variables, globs or command chaining) in the working directory and get its exit code, stdout and stderr. ` +
         `Allowed commands: ${listed.length > 0 ? listed.join('; ') : 'none listed'}. ${others} ` +
-        `Options that write files or run programs are refused unless a rule names them. ` +
+        `Options that write files or run programs are refused unless a rule names them; other options not known to be safe, and program text (awk or sed programs, commands for xargs or env), need the user's approval. ` +
         `Paths must be relative to the working directory. Times out after ${limits.timeoutMs} ms.`,
       inputSchema: ShellArgs,
       // The rules decide per call; toolset approval config only narrows them (see the toolbox).

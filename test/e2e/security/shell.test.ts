@@ -119,6 +119,29 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  test.each([
+    { isolation: 'none', skip: false },
+    { isolation: 'bwrap', skip: !BWRAP },
+  ])(
+    "options outside the allow-list ask, so --auto-deny denies them: mawk's -W exec in every spelling, tar --volno-file, git format-patch, git daemon --detach (isolation: $isolation)",
+    async ({ isolation, skip }) => {
+      if (skip) return;
+      const dir = project(
+        `isolation: ${isolation}\nrules:\n  - { command: awk, args: any, approval: preApproved }\n  - { command: tar, args: any, approval: preApproved }\n  - { command: git, args: any, approval: preApproved }`,
+      );
+      fs.writeFileSync(path.join(dir, 'repo/prog.awk'), 'BEGIN { print "ran" > "pwned" }\n');
+      const awkAttacks = ['awk -W exec prog.awk', 'awk -Wexec prog.awk', 'awk -We prog.awk', 'awk -W e prog.awk', 'awk -Wex=prog.awk', 'awk -W exec=prog.awk'];
+      const others = ['tar -tf in.txt --volno-file=vol', 'git format-patch --output-directory=patches -1', 'git daemon --detach --base-path=. --export-all'];
+      const { answers, result } = await runCommands(dir, [...awkAttacks, ...others, 'git log --oneline -1'], ['--auto-deny']);
+
+      expect(answers.slice(0, -1)).toEqual([...awkAttacks, ...others].map(() => 'denied by policy (auto_deny)'));
+      expect(JSON.parse(answers.at(-1)!).stdout).toContain('first commit');
+      expect(result.stderr).toContain('denied shell');
+      for (const made of ['pwned', 'vol', 'patches']) expect(fs.existsSync(path.join(dir, 'repo', made))).toBe(false);
+      expect(processesWith('git-daemon')).toEqual([]);
+    },
+  );
+
   test('a toolset approval default preApproved does not widen a per-command ask', async () => {
     const dir = project('rules:\n  - { command: touch made.txt, approval: ask }\napproval: { default: preApproved, tools: { shell: preApproved } }');
     const { answers, result } = await runCommands(dir, ['touch made.txt'], ['--auto-deny']);
@@ -126,6 +149,17 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     expect(answers[0]).toBe('denied by policy (auto_deny)');
     expect(result.stderr).toContain('denied shell');
     expect(fs.existsSync(path.join(dir, 'repo/made.txt'))).toBe(false);
+  });
+
+  test('check warns that args: any pre-approves no awk program, and notes which pre-approved rules now ask for other options', async () => {
+    const dir = project('rules:\n  - { command: awk, args: any, approval: preApproved }\n  - { command: git log, args: any, approval: preApproved }');
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'main.worker: warning: toolsets.shell.rules[0] ("awk") pre-approves awk with args: any, but args: any never pre-approves its program',
+    );
+    expect(result.stdout).toContain('main.worker: note: toolsets.shell.rules[1] ("git log") pre-approves only the options of git known to be safe');
+    expect(result.stderr).toContain('check passed: 0 errors');
   });
 
   test('a bad args value is a clear config error', async () => {
