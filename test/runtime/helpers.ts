@@ -89,9 +89,42 @@ export async function project(files: Record<string, string>) {
   return { root, project: await open(root) };
 }
 
-/** Runs to the end, collecting every event; non-streaming unless `stream` is given. */
-export async function run(options: RunWorkerOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+/** Starts a run, collecting every event (and passing it on to `onEvent`); non-streaming unless `stream` is given. */
+export function runCollecting(options: RunWorkerOptions): { result: Promise<RunResult>; events: RunEvent[] } {
   const events: RunEvent[] = [];
-  const handle = runWorker({ stream: false, approval: 'auto_deny', ...options, onEvent: (event) => events.push(event) });
-  return { result: await handle.result, events };
+  const handle = runWorker({
+    stream: false,
+    approval: 'auto_deny',
+    ...options,
+    onEvent: (event) => {
+      events.push(event);
+      options.onEvent?.(event);
+    },
+  });
+  return { result: handle.result, events };
 }
+
+/** Runs to the end, collecting every event (and passing it on to `onEvent`); non-streaming unless `stream` is given. */
+export async function run(options: RunWorkerOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+  const { result, events } = runCollecting(options);
+  return { result: await result, events };
+}
+
+/**
+ * Resolves once `count` tool calls have ended `interrupted`, i.e. once the run has stopped waiting for
+ * them: work that answers after this answers late, without the test sleeping for a fixed time.
+ */
+export function interruptedToolResults(count = 1): { onEvent: (event: RunEvent) => void; reached: Promise<void> } {
+  let seen = 0;
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return {
+    onEvent: (event) => {
+      if (event.type === 'tool_result' && !event.ok && event.error === 'interrupted' && ++seen === count) reach();
+    },
+    reached,
+  };
+}
+
+/** Lets every pending callback and promise chain run (one turn of the event loop), whatever the timers. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
