@@ -101,12 +101,15 @@ describe('createNodeHttpFetch', () => {
 
   it('reads a whole large body the server sent and closed the connection behind, however late it is read', async () => {
     const large = 'x'.repeat(2 * 1024 * 1024);
+    let sent!: () => void;
+    const allSent = new Promise<void>((resolve) => (sent = resolve));
     const server = await serve((_request, response) => {
       response.writeHead(200, { connection: 'close' });
-      response.end(large);
+      response.end(large, () => sent());
     });
     const response = await nodeFetch(server.url);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Read only once the server has handed the whole body over and closed its end.
+    await allSent;
     expect(await response.text()).toBe(large);
   });
 
@@ -161,14 +164,19 @@ describe('createNodeHttpFetch', () => {
   });
 
   it('rejects with the signal’s reason when aborted before the answer, and closes the connection', async () => {
-    const server = await serve(() => undefined);
+    let received!: () => void;
+    const requestReceived = new Promise<void>((resolve) => (received = resolve));
+    const server = await serve(() => received());
     const controller = new AbortController();
     const reason = new Error('stop now');
     const pending = nodeFetch(server.url, { signal: controller.signal });
-    await waitFor(() => server.connections.length === 1);
+    await requestReceived;
+    expect(server.connections).toHaveLength(1);
+    const socket = server.connections[0]!;
+    const closed = new Promise((resolve) => socket.once('close', resolve));
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
-    await waitFor(() => server.connections[0]!.destroyed || server.connections[0]!.readableEnded);
+    await closed;
   });
 
   it('rejects at once, without connecting, for a signal aborted already', async () => {
@@ -206,8 +214,8 @@ describe('createNodeHttpFetch', () => {
   it('fails the body with TypeError("terminated") when the connection drops in the middle', async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-length': '100' });
-      response.write('only part');
-      setTimeout(() => response.socket?.destroy(), 20);
+      // The connection drops once the first part has gone out.
+      response.write('only part', () => response.socket?.destroy());
     });
     const response = await nodeFetch(server.url);
     const failure = await response.text().catch((error: unknown) => error);
@@ -310,10 +318,3 @@ describe('createNodeHttpFetch', () => {
     expect(await (await nodeFetch('data:text/plain,from%20fetch')).text()).toBe('from fetch');
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 5) {
-    if (waited > 2000) throw new Error('condition not met within 2 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -1,9 +1,11 @@
 import { getEventListeners } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRetryingFetch, type RetryEvent } from '../../src/models/index.ts';
 import { StreamTimeoutError } from '../../src/models/retrying-fetch.ts';
 import { startScriptedServer, type ScriptedServer } from '../../src/testkit/index.ts';
 import { catchRejection } from '../helpers/catch-error.ts';
+
+afterEach(() => vi.useRealTimers());
 
 /** A fetch that plays back `outcomes` in order (a status, or an error to throw) and counts calls. */
 function scriptedFetch(outcomes: (number | Error | { status: number; headers: Record<string, string> })[]) {
@@ -121,10 +123,10 @@ describe('createRetryingFetch', () => {
     const controller = new AbortController();
     const { fetch, calls } = scriptedFetch([500, 200]);
     const retrying = createRetryingFetch({ fetch, baseDelayMs: 10_000, onRetry: () => controller.abort(new Error('user quit')) });
-    const started = Date.now();
+    // On fake timers, no time passes: a request that waited out its backoff would never settle.
+    vi.useFakeTimers();
     const error = await catchRejection(retrying('http://x/', { signal: controller.signal }));
     expect((error as Error).message).toBe('user quit');
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(calls).toHaveLength(1);
 
     const aborted = new AbortController();
@@ -220,8 +222,10 @@ describe('createRetryingFetch: idleTimeoutMs (stream_timeout)', () => {
   });
 
   it('leaves non-streamed requests and responses alone', async () => {
+    vi.useFakeTimers();
     const fetch = (() => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('{"ok":true}')), 60))) as typeof globalThis.fetch;
-    const response = await createRetryingFetch({ fetch, idleTimeoutMs: 20 })('http://x/', { method: 'POST', body: '{"model":"m"}' });
-    expect(await response.json()).toEqual({ ok: true });
+    const pending = createRetryingFetch({ fetch, idleTimeoutMs: 20 })('http://x/', { method: 'POST', body: '{"model":"m"}' });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(await (await pending).json()).toEqual({ ok: true });
   });
 });
