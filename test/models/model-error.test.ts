@@ -61,7 +61,7 @@ describe('toModelError', () => {
 describe('toModelError on real failures', () => {
   let server: ScriptedServer;
   /** Called when the server has a request in hand (and is holding its answer back). */
-  let received = () => undefined as void;
+  let received: () => void = () => undefined;
   const abortOnceReceived = (abort: () => void) => (received = abort);
   beforeAll(async () => {
     server = await startScriptedServer(() => {
