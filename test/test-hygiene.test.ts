@@ -20,7 +20,6 @@ const WALL_CLOCK_BOUNDS: readonly RegExp[] = [/(Date|performance)\.now\(\)\s*-\s
 const ALLOWED: Readonly<Record<string, string>> = {
   'tools/shell/toolset.test.ts': 'runs real processes: it bounds a real timeout and abort, and gives killed process trees a moment to leave the process table',
   'tools/shell/rules.test.ts': 'the shell argument matcher counts no steps to bound instead of the time it takes',
-  'telemetry/otlp-export.test.ts': "bounds the OpenTelemetry SDK's export timeout over real sockets to a local receiver",
 };
 
 interface Finding {
