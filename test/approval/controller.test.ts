@@ -46,7 +46,8 @@ function manual() {
   return { prompter, pending, maxOpen: () => maxOpen };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** One turn of the event loop: every queued prompt and answer has been handled by then. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('approval controller: each mode × each rule', () => {
   type Row = [ApprovalMode, ApprovalRule, { approved: boolean; source: string; message?: string; prompted: boolean }];

@@ -3,7 +3,7 @@
  * answers given in advance are used once by question id, and the gate puts a question through the
  * same one-at-a-time queue as the approvals of an interactive source.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   answeringWith,
   approveAll,
@@ -19,6 +19,8 @@ import {
 import { createApprovalGate } from '../../src/approval/gate.ts';
 import type { ApprovalAnswer, ApprovalRequest, UserQuestionRequest } from '../../src/approval/types.ts';
 import { AbortedError } from '../../src/errors.ts';
+
+afterEach(() => vi.useRealTimers());
 
 const question = (over: Partial<UserQuestion> = {}): UserQuestion => ({
   question_id: 'q1',
@@ -164,7 +166,8 @@ describe('questions at the gate', () => {
     const decision = gate.authorize(approval, 'ask');
     const second = gate.askUser(asked({ question: 'When?' }));
     // Whatever time passes, nothing else is asked while the question is open.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    vi.useFakeTimers();
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     expect(order).toEqual(['question asked']);
     typed.resolve('Lisbon');
     expect(await answer).toEqual({ answered: true, text: 'Lisbon' });

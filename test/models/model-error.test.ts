@@ -69,15 +69,21 @@ describe('toModelError', () => {
 
 describe('toModelError on real failures', () => {
   let server: ScriptedServer;
+  /** Called when the server has a request in hand (and is holding its answer back). */
+  let received: () => void = () => undefined;
+  const abortOnceReceived = (abort: () => void) => (received = abort);
   beforeAll(async () => {
-    server = await startScriptedServer(() => ({ delayMs: 10_000, text: 'late' }));
+    server = await startScriptedServer(() => {
+      received();
+      return { delayMs: 10_000, text: 'late' };
+    });
   });
   afterAll(() => server.close());
 
   it('an aborted request becomes AbortedError', async () => {
     const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createTimedFetch() }).chat('gpt-4o');
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    abortOnceReceived(() => controller.abort());
     const failure = await catchRejection(generateText({ model, prompt: 'x', abortSignal: controller.signal, maxRetries: 0 }));
     expect(AbortedError.isInstance(toModelError(failure, context))).toBe(true);
   });
@@ -85,7 +91,7 @@ describe('toModelError on real failures', () => {
   it('an abort with a custom reason becomes AbortedError when the signal is given', async () => {
     const model = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'k', fetch: createTimedFetch() }).chat('gpt-4o');
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user pressed Ctrl-C')), 50);
+    abortOnceReceived(() => controller.abort(new Error('user pressed Ctrl-C')));
     const failure = await catchRejection(generateText({ model, prompt: 'x', abortSignal: controller.signal, maxRetries: 0 }));
     expect(ModelError.isInstance(toModelError(failure, context))).toBe(true);
     expect(AbortedError.isInstance(toModelError(failure, { ...context, signal: controller.signal }))).toBe(true);

@@ -1,10 +1,13 @@
 /** The run's in-flight branches: drained before `run_end`, bounded, naming what was given up on. */
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createBranches } from '../../src/runtime/branches.ts';
 
 const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('branches', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   test('track hands back the work itself, failures included', async () => {
     const branches = createBranches();
     await expect(branches.track('main', Promise.resolve(7))).resolves.toBe(7);
@@ -29,7 +32,11 @@ describe('branches', () => {
         );
       }),
     );
-    expect(await branches.drain(1000)).toEqual([]);
+    const drained = branches.drain(1000);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(settled.sort()).toEqual(['a', 'main']);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await drained).toEqual([]);
     expect(settled.sort()).toEqual(['a', 'b', 'main']);
   });
 
@@ -40,9 +47,14 @@ describe('branches', () => {
     void branches.track('main › helper', never);
     void branches.track('main › helper › stubborn', never);
     void branches.track('main › done', Promise.resolve());
-    const started = Date.now();
-    expect(await branches.drain(50)).toEqual(['main › helper › stubborn']);
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(await branches.drain(50)).toEqual([]);
+    let left: string[] | undefined;
+    void branches.drain(50).then((labels) => (left = labels));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(left).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(left).toEqual(['main › helper › stubborn']);
+    const again = branches.drain(50);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await again).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { RunEvent } from '../../src/runtime/events.ts';
 import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
-import { project, registryOf } from './helpers.ts';
+import { interruptedToolResults, nextTurn, project, registryOf } from './helpers.ts';
 
 describe('chat session', () => {
   test("a cancelled turn waits for its late work, counts its usage, and reports nothing after the turn's run_end", async () => {
@@ -14,13 +14,15 @@ describe('chat session', () => {
       'workers/helper.worker': worker('helper'),
     });
     const cancel = new AbortController();
-    // The helper's model ignores the abort and answers late, like a provider that does not stop.
+    const interrupted = interruptedToolResults();
+    // The helper's model ignores the abort and answers late (once the turn has stopped waiting for its
+    // tool call), like a provider that does not stop.
     const model = new MockLanguageModelV4({
       doGenerate: async (options) => {
         const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
         if (helper) {
-          setTimeout(() => cancel.abort(), 10);
-          await new Promise((resolve) => setTimeout(resolve, 800));
+          cancel.abort();
+          await interrupted.reached;
         }
         return {
           content: helper ? [{ type: 'text', text: 'late' }] : [{ type: 'tool-call', toolCallId: 'c1', toolName: 'helper', input: '{"input":"x"}' }],
@@ -31,20 +33,26 @@ describe('chat session', () => {
       },
     });
     const events: RunEvent[] = [];
+    const debug: string[] = [];
     const chat = await startChatSessionWith(
       {
         project: loaded,
         stream: false,
         onApproval: 'deny',
-        onEvent: (event) => events.push(event),
+        onEvent: (event) => {
+          events.push(event);
+          interrupted.onEvent(event);
+        },
+        debug: (message) => debug.push(message),
       },
       { models: registryOf(model) },
     );
-    const started = Date.now();
     await expect(chat.send('go', { signal: cancel.signal })).rejects.toSatisfy((error: Error) => error.name === 'AbortedError');
-    expect(Date.now() - started).toBeLessThan(1500);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await nextTurn();
     chat.close();
+
+    // The bus counts what arrives after run_end: nothing did.
+    expect(debug).toEqual([]);
 
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 2, by_worker: { helper: { input_tokens: 1 } } } });
     expect(chat.usage().input_tokens).toBe(2);

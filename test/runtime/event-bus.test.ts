@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { createEventBus, LOSSY_QUEUE_LIMIT, replayableEvents } from '../../src/runtime/event-bus.ts';
 import type { CallIdentity, RunEvent } from '../../src/runtime/events.ts';
+import { nextTurn } from './helpers.ts';
 
 const id: CallIdentity = { run_id: 'r', call_id: 'c1', parent_call_id: null, worker: 'main', chain: ['main'] };
 const delta = (text: string, call = id) => ({ ...call, type: 'text_delta' as const, text });
@@ -13,7 +14,6 @@ const end = {
   usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cost_usd: 0, unpriced_models: [], by_worker: {} },
   duration_ms: 0,
 };
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('event bus', () => {
   test('emit stamps v, seq (from 1) and ts', () => {
@@ -53,7 +53,7 @@ describe('event bus', () => {
     bus.emit(delta('c', { ...id, call_id: 'c2' }));
     bus.emit(delta('d'));
     expect(seen).toEqual([]);
-    await tick();
+    await nextTurn();
     expect(seen.map((event) => (event.type === 'text_delta' ? `${event.call_id}:${event.text}:${event.seq}` : ''))).toEqual(['c1:ab:2', 'c2:c:3', 'c1:d:4']);
   });
 
@@ -63,7 +63,7 @@ describe('event bus', () => {
     const seen: RunEvent[] = [];
     bus.subscribe((event) => seen.push(event));
     for (let index = 0; index < LOSSY_QUEUE_LIMIT + 5; index++) bus.emit(warning(String(index)));
-    await tick();
+    await nextTurn();
     expect(seen).toHaveLength(LOSSY_QUEUE_LIMIT);
     expect(seen[0]?.seq).toBe(6);
     expect(dropped).toHaveLength(5);
@@ -114,7 +114,7 @@ describe('event bus', () => {
     };
     const both = Promise.all([read(), read()]);
     bus.emit(warning('a'));
-    await tick();
+    await nextTurn();
     bus.emit(end);
     bus.close();
     const [first, second] = await both;

@@ -4,7 +4,7 @@ import { runWorkerWith } from '../../src/runtime/run-worker.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import { createTestModel, MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
-import { project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
+import { interruptedToolResults, nextTurn, project, registryOf, run, scriptedModel, systemOf } from './helpers.ts';
 
 const DELEGATING = {
   'project.yaml': 'name: events\nmodel: test\n',
@@ -149,13 +149,15 @@ describe('run events: honest endings (docs/security.md)', () => {
   test('on abort the run waits for a late answer and counts it, and nothing is reported after run_end', async () => {
     const { project: loaded } = await project(DELEGATING);
     const abort = new AbortController();
-    // The helper's model ignores the abort and answers late, like a provider that does not stop.
+    const interrupted = interruptedToolResults();
+    // The helper's model ignores the abort and answers late (once the run has stopped waiting for its
+    // tool call), like a provider that does not stop.
     const model = new MockLanguageModelV4({
       doGenerate: async (options) => {
         const helper = options.providerOptions?.['llm-do']?.worker === 'helper';
         if (helper) {
-          setTimeout(() => abort.abort(), 10);
-          await new Promise((resolve) => setTimeout(resolve, 150));
+          abort.abort();
+          await interrupted.reached;
         }
         return {
           content: helper ? [{ type: 'text', text: 'late' }] : [{ type: 'tool-call', toolCallId: 'c1', toolName: 'helper', input: '{"input":"x"}' }],
@@ -165,14 +167,23 @@ describe('run events: honest endings (docs/security.md)', () => {
         };
       },
     });
-    const { result, events } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const debug: string[] = [];
+    const { result, events } = await run({
+      project: loaded,
+      signal: abort.signal,
+      onEvent: interrupted.onEvent,
+      debug: (message) => debug.push(message),
+      models: registryOf(model),
+    });
+    await nextTurn();
 
     expect(result.error!.name).toBe('AbortedError');
     expect(result.usage.by_worker.helper).toMatchObject({ input_tokens: 1 });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', usage: { input_tokens: 2 } });
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
     expect(events.at(-1)!.type).toBe('run_end');
+    // The bus counts what arrives after run_end: nothing did.
+    expect(debug).toEqual([]);
   });
 
   test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a model calling an unoffered tool named %s gets an error result', async (name) => {
@@ -296,7 +307,7 @@ describe('run events: identities (docs/cli.md)', () => {
       doGenerate: async () => {
         abort.abort();
         // Work that ignores the abort and reports later (e.g. a provider that answers anyway).
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        await nextTurn();
         return {
           content: [{ type: 'text', text: 'late' }],
           finishReason: { unified: 'stop', raw: 'stop' },
@@ -305,11 +316,18 @@ describe('run events: identities (docs/cli.md)', () => {
         };
       },
     });
-    const { result, events } = await run({ project: loaded, signal: abort.signal, models: registryOf(model) });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const debug: string[] = [];
+    const { result, events } = await run({
+      project: loaded,
+      signal: abort.signal,
+      debug: (message) => debug.push(message),
+      models: registryOf(model),
+    });
+    await nextTurn();
 
     expect(result.status).toBe('interrupted');
     expect(events.filter((event) => event.type === 'run_end')).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted' });
+    expect(debug).toEqual([]);
   });
 });

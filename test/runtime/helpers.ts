@@ -94,9 +94,45 @@ export async function project(files: Record<string, string>) {
 /** A run's options with what the test sets beside them (its models, its clock). */
 export type TestRunOptions = RunWorkerOptions & Pick<RunInternals, 'models' | 'now'>;
 
-/** Runs to the end, collecting every event; non-streaming and denying what asks unless told otherwise. */
-export async function run({ models, now, ...options }: TestRunOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+/** Starts a run, collecting every event (and passing it on to `onEvent`); non-streaming and denying what asks unless told otherwise. */
+export function runCollecting({ models, now, ...options }: TestRunOptions): { result: Promise<RunResult>; events: RunEvent[] } {
   const events: RunEvent[] = [];
-  const handle = runWorkerWith({ stream: false, onApproval: 'deny', ...options, onEvent: (event) => events.push(event) }, { models, now });
-  return { result: await handle.result, events };
+  const handle = runWorkerWith(
+    {
+      stream: false,
+      onApproval: 'deny',
+      ...options,
+      onEvent: (event) => {
+        events.push(event);
+        options.onEvent?.(event);
+      },
+    },
+    { models, now },
+  );
+  return { result: handle.result, events };
 }
+
+/** Runs to the end, collecting every event (and passing it on to `onEvent`); non-streaming unless `stream` is given. */
+export async function run(options: TestRunOptions): Promise<{ result: RunResult; events: RunEvent[] }> {
+  const { result, events } = runCollecting(options);
+  return { result: await result, events };
+}
+
+/**
+ * Resolves once `count` tool calls have ended `interrupted`, i.e. once the run has stopped waiting for
+ * them: work that answers after this answers late, without the test sleeping for a fixed time.
+ */
+export function interruptedToolResults(count = 1): { onEvent: (event: RunEvent) => void; reached: Promise<void> } {
+  let seen = 0;
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return {
+    onEvent: (event) => {
+      if (event.type === 'tool_result' && !event.ok && event.error === 'interrupted' && ++seen === count) reach();
+    },
+    reached,
+  };
+}
+
+/** Lets every pending callback and promise chain run (one turn of the event loop), whatever the timers. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,7 +3,7 @@
  * under the llm-do resource with the standard headers variable honoured; an unreachable or hanging
  * collector is reported once and never makes shutdown throw or hang.
  */
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { createEventBus } from '../../src/runtime/event-bus.ts';
 import type { CallIdentity } from '../../src/runtime/events.ts';
 import { startOtlpTelemetry } from '../../src/telemetry/otlp-export.ts';
@@ -33,9 +33,26 @@ function emitRun(telemetry: { attach: (bus: ReturnType<typeof createEventBus>) =
   bus.emit({ ...id, type: 'run_end', status: 'ok', output: 'hello', usage: noUsage, duration_ms: 2 });
 }
 
+/** One turn of the event loop (real, whatever the timers): lets sockets make progress. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Shuts `telemetry` down on fake timers, letting `boundMs` of fake time pass once `ready()` holds
+ * (polled on real event-loop turns); resolves when shutdown has. A shutdown that outlived its
+ * bound would never resolve.
+ */
+async function shutdownWithin(telemetry: { shutdown: () => Promise<void> }, boundMs: number, ready: () => boolean = () => true): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const shutdown = telemetry.shutdown();
+  while (!ready()) await nextTurn();
+  await vi.advanceTimersByTimeAsync(boundMs);
+  await shutdown;
+}
+
 const receivers: OtlpReceiver[] = [];
 afterAll(() => Promise.all(receivers.map((receiver) => receiver.close())));
 afterEach(() => {
+  vi.useRealTimers();
   delete process.env.OTEL_EXPORTER_OTLP_HEADERS;
   delete process.env.OTEL_SERVICE_NAME;
 });
@@ -76,10 +93,8 @@ describe('OTLP export', () => {
     const telemetry = startOtlpTelemetry({ url, timeoutMs: 300, onExportError: (message) => errors.push(message) });
     emitRun(telemetry);
     emitRun(telemetry);
-    const started = Date.now();
-    await telemetry.shutdown();
-    // Bounded by timeoutMs plus a second (slack for a loaded machine), not the SDK's 10 s and retries.
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Bounded by timeoutMs plus a second, not the SDK's 10 s and retries.
+    await shutdownWithin(telemetry, 300 + 1000, () => errors.length > 0);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(new RegExp(`^could not export \\d+ span\\(s\\) to ${url.replace(/[.]/g, '\\.')}: .*ECONNREFUSED`));
   });
@@ -105,9 +120,7 @@ describe('OTLP export', () => {
       onExportError: (message) => errors.push(message),
     });
     emitRun(telemetry);
-    const started = Date.now();
-    await telemetry.shutdown();
-    expect(Date.now() - started).toBeLessThan(3000);
+    await shutdownWithin(telemetry, 200 + 1000, () => receiver.requests.length === 1);
     expect(errors).toHaveLength(1);
     // Credentials in the URL are never repeated.
     expect(errors[0]).not.toContain('secret');

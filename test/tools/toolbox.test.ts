@@ -295,10 +295,10 @@ describe('toolbox: a function needsApproval', () => {
   });
 
   it('a needsApproval that never settles still ends on abort', async () => {
-    const { tool, runs } = recordingTool('stuck', { needsApproval: () => new Promise<boolean>(() => undefined) });
     const abort = new AbortController();
+    // Aborts once the tool is asked whether it needs approval, an answer that never comes.
+    const { tool, runs } = recordingTool('stuck', { needsApproval: () => (abort.abort(), new Promise<boolean>(() => undefined)) });
     const running = toolbox([tool], { mode: 'approve_all' }).get('stuck')!.run({ path: '/a' }, { signal: abort.signal });
-    setTimeout(() => abort.abort(), 10);
     await expect(running).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
     expect(runs).toEqual([]);
   });
