@@ -267,6 +267,43 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
   });
 
+  test('Ctrl-C while two helpers run in parallel: resume last records into the same run, ends ok, and asks nothing the rules approve', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    /** main delegates to helper twice at once (pre-approved by default); helper answers after `helperDelayMs`. */
+    const parallel = (helperDelayMs: number): ScriptedHandler =>
+      byWorker({
+        main: (request) =>
+          request.toolResults.length === 0
+            ? {
+                toolCalls: [
+                  { name: 'helper', args: { input: 'one' } },
+                  { name: 'helper', args: { input: 'two' } },
+                ],
+              }
+            : { text: `main saw: ${request.toolResults.map((result) => result.content).join(' | ')}` },
+        helper: () => ({ text: 'helper done', delayMs: helperDelayMs }),
+      });
+    const { server, env } = await scripted(parallel(60_000));
+    const running = startCli(['.', 'go', '--model', MODEL, '--no-stream'], { env: { ...env, LLM_DO_HOME: home }, cwd: root, timeoutMs: 60_000 });
+    for (let waited = 0; server.requests.length < 3 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(3);
+    running.child.kill('SIGINT');
+    expect((await running.result).code).toBe(130);
+
+    const { server: after, env: afterEnv } = await scripted(parallel(0));
+    const cliEnv = { ...afterEnv, LLM_DO_HOME: home };
+    // Pausing on any question: a delegation the rules pre-approve must not ask.
+    const resumed = await runCli(['resume', 'last', '--on-approval', 'pause', '--json'], { env: cliEnv, cwd: root });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).not.toContain('UNIQUE');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: 'main saw: helper done | helper done' });
+    expect(after.requests).toHaveLength(3);
+    const listed = await runCli(['runs', '--json'], { env: cliEnv, cwd: root });
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', exit_code: 0 }]);
+  });
+
   test('resuming an unknown run is an input error', async () => {
     const home = fs.mkdtempSync(path.join(tmp, 'home-'));
     const result = await runCli(['resume', 'zzzz'], { env: { LLM_DO_HOME: home } });
