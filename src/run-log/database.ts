@@ -3,9 +3,11 @@
  * results), sets WAL and a busy timeout so concurrent runs wait for each other instead of failing,
  * brings the schema up to date, and records the runs waiting in the run journals beside it
  * (`journal-ingest.ts`), so whoever reads the log sees every run. A file that is not a usable run
- * log is refused with the way out, before any model request.
+ * log is refused with the way out, before any model request, and so is a damaged one whenever a
+ * statement finds damage (`damaged-log.ts`).
  */
 import { ProjectError } from '../errors.ts';
+import { damagedRunLog, isCorruption, refuseDamage } from './damaged-log.ts';
 import { ingestRunJournals } from './journal-ingest.ts';
 import { loadLibsql } from './libsql.ts';
 import { checkSchemaVersion, prepareRunLogFile, runLogUnusable } from './run-log-file.ts';
@@ -29,6 +31,7 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
     prepareRunLogFile(file);
     const Libsql = loadLibsql();
     db = new Libsql(file);
+    refuseDamage(db, file);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
@@ -38,6 +41,7 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
   } catch (error) {
     db?.close();
     if (ProjectError.isInstance(error)) throw error;
+    if (isCorruption(error)) throw damagedRunLog(file, (error as Error).message);
     throw runLogUnusable(file, (error as Error).message);
   }
 }

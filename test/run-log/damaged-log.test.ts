@@ -1,0 +1,90 @@
+/**
+ * A damaged run log whose header looks right: the damage is found by the statement that reads it
+ * (and by `checkRunLogIntegrity`, SQLite's quick_check) and refused as `run-log-unusable`, naming
+ * the file and the way out; empty journals left by a process that died are removed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'libsql';
+import { describe, expect, test } from 'vitest';
+import { checkRunLogIntegrity } from '../../src/run-log/damaged-log.ts';
+import { openRunDatabase } from '../../src/run-log/database.ts';
+import { EMPTY_JOURNAL_GRACE_MS } from '../../src/run-log/journal-ingest.ts';
+import { journalDirectory } from '../../src/run-log/run-log-file.ts';
+import { listRuns, loadRun } from '../../src/run-log/run-queries.ts';
+import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
+import { rejection } from '../project/fixture.ts';
+import { beginning, feed, NO_USAGE, stamper, tempLog } from './helpers.ts';
+
+/** A log with a few finished runs, all in the database file itself (no WAL). */
+function logWithRuns(): string {
+  const file = tempLog();
+  const db = openRunDatabase(file);
+  const store = feed(createSqliteRunStore(db, { onWriteFailure: (error) => expect.fail(error.message) }));
+  for (const id of ['r1', 'r2', 'r3']) {
+    const { identity, stamp } = stamper(id);
+    const main = identity('c1', 'main');
+    store.begin(beginning(id, 'x'.repeat(3000)));
+    store.event(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
+    store.event(stamp({ ...main, type: 'run_end', status: 'ok', output: 'y'.repeat(3000), usage: NO_USAGE, duration_ms: 1 }));
+  }
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.close();
+  return file;
+}
+
+/** Overwrites the first page of table `runs` with junk: the header and the schema stay intact. */
+function damageRunsTable(file: string): void {
+  const db = new Database(file);
+  const { rootpage } = db.prepare(`SELECT rootpage FROM sqlite_schema WHERE name = 'runs'`).get() as { rootpage: number };
+  const pageSize = Number((db.prepare('PRAGMA page_size').raw().all()[0] as number[])[0]);
+  db.close();
+  const fd = fs.openSync(file, 'r+');
+  fs.writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, (rootpage - 1) * pageSize);
+  fs.closeSync(fd);
+}
+
+describe('a damaged run log', () => {
+  test('a statement that reads a damaged page is refused as run-log-unusable, naming the file and the ways out', async () => {
+    const file = logWithRuns();
+    damageRunsTable(file);
+    const db = openRunDatabase(file);
+    for (const read of [(): unknown => listRuns(db, { limit: 10 }), (): unknown => loadRun(db, 'r1', { prompts: false })]) {
+      const error = await rejection(Promise.resolve().then(read));
+      expect(error).toMatchObject({ kind: 'project', code: 'run-log-unusable', location: { file } });
+      expect(error.message).toContain(`${file}: cannot use the run log: the file is damaged (`);
+      expect(error.message).toContain(`mv ${file} ${file}.old`);
+    }
+    db.close();
+  });
+
+  test("checkRunLogIntegrity runs SQLite's quick_check: a sound log passes, a damaged one is refused", async () => {
+    const sound = logWithRuns();
+    const db = openRunDatabase(sound);
+    expect(() => checkRunLogIntegrity(db, sound)).not.toThrow();
+    db.close();
+    const damaged = logWithRuns();
+    damageRunsTable(damaged);
+    const opened = openRunDatabase(damaged);
+    const error = await rejection(Promise.resolve().then(() => checkRunLogIntegrity(opened, damaged)));
+    expect(error).toMatchObject({ code: 'run-log-unusable' });
+    expect(error.message).toMatch(/the file is damaged \(SQLite's quick_check: /);
+    opened.close();
+  });
+});
+
+describe('empty journals', () => {
+  test('a journal still empty after the grace period is removed by the reader; a new empty one waits for its first line', () => {
+    const file = logWithRuns();
+    fs.mkdirSync(journalDirectory(file));
+    const abandoned = path.join(journalDirectory(file), '000000001-1-deadbeef.jsonl');
+    const fresh = path.join(journalDirectory(file), '000000002-2-deadbeef.jsonl');
+    fs.writeFileSync(abandoned, '');
+    fs.writeFileSync(fresh, '');
+    const past = (Date.now() - EMPTY_JOURNAL_GRACE_MS - 1000) / 1000;
+    fs.utimesSync(abandoned, past, past);
+    openRunDatabase(file).close();
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+  });
+});
