@@ -3,7 +3,9 @@
  * (and by `checkRunLogIntegrity`, SQLite's quick_check) and refused as `run-log-unusable`, naming
  * the file and the way out; empty journals left by a process that died are removed.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
@@ -86,5 +88,35 @@ describe('empty journals', () => {
     openRunDatabase(file).close();
     expect(fs.existsSync(abandoned)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
+  });
+});
+
+describe('a log its last process did not close', () => {
+  /** The marker a process that had the log at `file` open and died would have left. */
+  function deadProcessMarker(file: string): string {
+    const { pid } = spawnSync(process.execPath, ['-e', '']);
+    fs.mkdirSync(`${file}.open`, { recursive: true });
+    const marker = path.join(`${file}.open`, `${pid}.0badc0de.${encodeURIComponent(hostname())}`);
+    fs.writeFileSync(marker, '');
+    return marker;
+  }
+
+  test("is checked with quick_check when opened: a damaged one is refused at once, a sound one opens and the dead process's marker goes", async () => {
+    const damaged = logWithRuns();
+    damageRunsTable(damaged);
+    // Without a sign of a bad end, nothing reads the damaged page at open.
+    openRunDatabase(damaged).close();
+    const marker = deadProcessMarker(damaged);
+    const error = await rejection(Promise.resolve().then(() => openRunDatabase(damaged)));
+    expect(error).toMatchObject({ code: 'run-log-unusable', location: { file: damaged } });
+    expect(error.message).toMatch(/the file is damaged \(SQLite's quick_check: /);
+    expect(fs.existsSync(marker)).toBe(true);
+
+    const sound = logWithRuns();
+    const soundMarker = deadProcessMarker(sound);
+    openRunDatabase(sound).close();
+    expect(fs.existsSync(soundMarker)).toBe(false);
+    // A log closed cleanly leaves no marker of its own.
+    expect(fs.readdirSync(`${sound}.open`)).toEqual([]);
   });
 });
