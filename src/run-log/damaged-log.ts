@@ -39,11 +39,23 @@ export function checkRunLogIntegrity(db: RunDatabase, file: string): void {
   if (problems.length !== 1 || problems[0] !== 'ok') throw damagedRunLog(file, `SQLite's quick_check: ${problems.join('; ')}`);
 }
 
+/** The tables whose every text value `llm-do doctor` reads as bytes (quick_check does not look at them). */
+const RECORD_TABLES = ['runs', 'calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'decisions'];
+
+/** Refuses the log when any text value of its records is not UTF-8 (a read of every row: for `llm-do doctor`). */
+export function checkRunLogText(db: RunDatabase): void {
+  for (const table of RECORD_TABLES) assertTextReadable(db, { table, where: '1', params: [] });
+}
+
 /** The statement methods that run SQL and may read a damaged page. */
 const RUNNING_METHODS = ['run', 'get', 'all', 'iterate'] as const;
 
+/** The file of each connection `refuseDamage` guards (libsql's `name` is empty). */
+const files = new WeakMap<RunDatabase, string>();
+
 /** Makes every statement of `db` (and `exec`) refuse a damaged log at `file` with `run-log-unusable`. */
 export function refuseDamage(db: RunDatabase, file: string): void {
+  files.set(db, file);
   const guard =
     <A extends unknown[], R>(work: (...args: A) => R) =>
     (...args: A): R => {
@@ -64,4 +76,42 @@ export function refuseDamage(db: RunDatabase, file: string): void {
     }
     return statement;
   }) as RunDatabase['prepare'];
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The rows of a table whose TEXT values are about to be read (`columns`: all by default). */
+export interface TextRows {
+  table: string;
+  where: string;
+  params: unknown[];
+  columns?: readonly string[];
+}
+
+/**
+ * Refuses the log when a TEXT value of `rows` is not UTF-8, before they are read: on such a value
+ * (a damaged page that SQLite's checks pass) libsql panics in native code and the process aborts
+ * with a stack trace. The values are read as bytes and decoded here.
+ */
+export function assertTextReadable(db: RunDatabase, rows: TextRows): void {
+  const { table, where, params } = rows;
+  const file = files.get(db) ?? db.name;
+  const text = (value: unknown): string | undefined => {
+    if (!(value instanceof Uint8Array)) return undefined;
+    try {
+      return UTF8.decode(value);
+    } catch {
+      throw damagedRunLog(file, `a text value in table ${table} is not UTF-8`);
+    }
+  };
+  // The schema's text is read as bytes too: a damaged schema page panics as well.
+  const names =
+    rows.columns ?? (db.prepare('SELECT CAST(name AS BLOB) FROM pragma_table_info(?)').raw().all(table) as unknown[][]).map(([name]) => text(name) ?? '');
+  const asBytes = names.map((name) => `CASE typeof("${name}") WHEN 'text' THEN CAST("${name}" AS BLOB) END`);
+  for (const row of db
+    .prepare(`SELECT ${asBytes.join(', ')} FROM ${table} WHERE ${where}`)
+    .raw()
+    .all(...params) as unknown[][]) {
+    for (const value of row) text(value);
+  }
 }

@@ -58,4 +58,29 @@ describe('a damaged run log', { timeout: 60_000 }, () => {
       expect.objectContaining({ name: 'run log', ok: false, hint: expect.stringContaining('the file is damaged') }),
     );
   });
+
+  test('a text value that is not UTF-8 (libsql panicked on it, exit 134 with a stack trace) is refused with exit 2; doctor finds it', async () => {
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const env = { LLM_DO_HOME: home };
+    expect((await runCli([path.join(REPO_ROOT, 'examples/greeter'), 'Ada', '--model', 'test'], { env })).code).toBe(0);
+    expect((await runCli(['runs'], { env })).code).toBe(0);
+    const file = path.join(home, 'runs.db');
+    const db = new Database(file);
+    db.exec(`UPDATE model_requests SET text = CAST(X'FF' AS TEXT)`);
+    db.close();
+    for (const args of [
+      ['runs', 'show', 'last'],
+      ['runs', 'show', 'last', '--json'],
+    ]) {
+      const result = await runCli(args, { env });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stdout + result.stderr).toContain(
+        `${file}: cannot use the run log: the file is damaged (a text value in table model_requests is not UTF-8)`,
+      );
+      expect(result.stderr).not.toContain('panicked');
+    }
+    const doctor = await runCli(['doctor', '--json'], { env });
+    expect(doctor.code).toBe(1);
+    expect(JSON.parse(doctor.stdout).checks).toContainEqual(expect.objectContaining({ name: 'run log', ok: false }));
+  });
 });

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
-import { checkRunLogIntegrity } from '../../src/run-log/damaged-log.ts';
+import { checkRunLogIntegrity, checkRunLogText } from '../../src/run-log/damaged-log.ts';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { EMPTY_JOURNAL_GRACE_MS } from '../../src/run-log/journal-ingest.ts';
 import { journalDirectory } from '../../src/run-log/run-log-file.ts';
@@ -60,10 +60,34 @@ describe('a damaged run log', () => {
     db.close();
   });
 
+  test('a text value that is not UTF-8 (which quick_check passes, and on which libsql panics) is refused before it is read', async () => {
+    const file = logWithRuns();
+    const writer = new Database(file);
+    writer.exec(`UPDATE runs SET error = CAST(X'FF00FF' AS TEXT) WHERE id = 'r2'`);
+    writer.exec(`UPDATE calls SET input = CAST(X'C3' AS TEXT) WHERE run_id = 'r3'`);
+    writer.close();
+    const db = openRunDatabase(file);
+    expect(() => checkRunLogIntegrity(db, file)).not.toThrow();
+    // What llm-do doctor reads besides quick_check.
+    expect(() => checkRunLogText(db)).toThrow(/the file is damaged \(a text value in table runs is not UTF-8\)/);
+    for (const read of [
+      (): unknown => listRuns(db, { limit: 10 }),
+      (): unknown => loadRun(db, 'r2', { prompts: false }),
+      (): unknown => loadRun(db, 'r3', { prompts: true }),
+    ]) {
+      const error = await rejection(Promise.resolve().then(read));
+      expect(error).toMatchObject({ code: 'run-log-unusable', location: { file } });
+      expect(error.message).toMatch(/the file is damaged \(a text value in table (runs|calls) is not UTF-8\)/);
+    }
+    expect(loadRun(db, 'r1', { prompts: true }).status).toBe('ok');
+    db.close();
+  });
+
   test("checkRunLogIntegrity runs SQLite's quick_check: a sound log passes, a damaged one is refused", async () => {
     const sound = logWithRuns();
     const db = openRunDatabase(sound);
     expect(() => checkRunLogIntegrity(db, sound)).not.toThrow();
+    expect(() => checkRunLogText(db)).not.toThrow();
     db.close();
     const damaged = logWithRuns();
     damageRunsTable(damaged);

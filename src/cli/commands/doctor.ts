@@ -114,12 +114,13 @@ export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<numb
 }
 
 /** Providers a run can use as configured: those that need no key, and those that have one. */
-/** What makes the run log unusable (opening it, then SQLite's quick_check of every page), or undefined. */
+/** What makes the run log unusable (opening it, SQLite's quick_check of every page, then every text value read as bytes), or undefined. */
 async function runLogProblem(io: CliIO): Promise<string | undefined> {
   try {
     const { db, store } = await openRunLogDatabase(io);
     try {
       store.checkRunLogIntegrity(db, runLogPath(io));
+      store.checkRunLogText(db);
     } finally {
       db.close();
     }
