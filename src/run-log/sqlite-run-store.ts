@@ -197,6 +197,8 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           // The calls a paused run stopped in wait with it (a resume sets them running again).
           ...(event.status === 'paused' ? [() => sql.callsPaused.run(run)] : []),
           () => sql.callEnd.run(ts, event.duration_ms, event.status, event.error ?? null, run, call),
+          // A call still running when its run ended otherwise was cut off (one a resume started again under a new id).
+          ...(event.status === 'paused' ? [] : [() => sql.callsCutOff.run(ts, run)]),
           () =>
             sql.runEnd.run(
               event.status,
@@ -306,6 +308,7 @@ function statements(db: RunDatabase) {
     ),
     callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
     callsPaused: db.prepare(`UPDATE calls SET status = 'paused' WHERE run_id = ? AND status = 'running'`),
+    callsCutOff: db.prepare(`UPDATE calls SET status = 'interrupted', ended_at = ? WHERE run_id = ? AND status = 'running'`),
     request: db.prepare(
       `INSERT INTO model_requests (run_id, call_id, step, model, started_at, system_sha256, message_count, tool_names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET system_sha256 = excluded.system_sha256, message_count = excluded.message_count, tool_names = excluded.tool_names`,

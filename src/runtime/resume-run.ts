@@ -28,6 +28,11 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
   /** The `seq` of the run's last recorded event (the run store's), so the resumed run's events follow it. */
   afterSeq?: number;
   /**
+   * The highest call number the run store recorded for the run (`c7` is 7), so the resumed run's new
+   * calls are numbered after it: a call may have started after the state was last saved.
+   */
+  afterCall?: number;
+  /**
    * Called once the state is known to be resumable, just before the run goes on: where a run store
    * claims the run (so a refused resume changes nothing). What it returns adds to the options.
    */
@@ -35,7 +40,7 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
 }
 
 /** What a run store's claim adds to the options of a resumed run. */
-type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
+type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'afterCall' | 'decisions' | 'answers'>;
 
 /**
  * Resumes a run from `state` (a paused run's `result.state`, or the state the run store saved).
@@ -70,6 +75,7 @@ export async function resumeRun(state: RunSnapshot, options: ResumeRunOptions): 
   const { bus, events } = openRunBus(effective, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
   const scope = createRunScope(effective, bus, { state, decisions, answers });
   const { ctx } = scope;
+  ctx.state.callCount = Math.max(ctx.state.callCount, claimed.afterCall ?? 0);
   for (const call of calls) {
     ctx.state.calls.set(call.identity.call_id, call.identity);
     ctx.state.active.set(call.identity.call_id, call);

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'libsql';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedHandler, ScriptedRequest } from '../../src/testkit/index.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
@@ -302,6 +303,17 @@ describe('durable runs', { timeout: 90_000 }, () => {
     const listed = await runCli(['runs', '--json'], { env: cliEnv, cwd: root });
     expect(listed.stderr).toBe('');
     expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', exit_code: 0 }]);
+    // The helpers cut off at Ctrl-C stay recorded as they ended; the resume ran them again under new ids.
+    const db = new Database(path.join(home, 'runs.db'), { readonly: true });
+    const calls = db.prepare('SELECT call_id, worker, status FROM calls ORDER BY CAST(substr(call_id, 2) AS INTEGER)').all();
+    db.close();
+    expect(calls).toEqual([
+      { call_id: 'c1', worker: 'main', status: 'ok' },
+      { call_id: 'c2', worker: 'helper', status: 'error' },
+      { call_id: 'c3', worker: 'helper', status: 'error' },
+      { call_id: 'c4', worker: 'helper', status: 'ok' },
+      { call_id: 'c5', worker: 'helper', status: 'ok' },
+    ]);
   });
 
   test('resuming an unknown run is an input error', async () => {
