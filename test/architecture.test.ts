@@ -45,6 +45,7 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
     'creates the run log (runs.db) in $LLM_DO_HOME, outside any project, owner-only, reads its header, and lists the run journals beside it',
   'src/run-log/run-journal.ts': 'writes the run journal of a run in $LLM_DO_HOME/runs.db.pending, outside any project, owner-only',
   'src/run-log/journal-ingest.ts': 'reads the run journals in $LLM_DO_HOME/runs.db.pending into the run log, and removes or sets aside each once recorded',
+  'src/run-log/open-markers.ts': 'leaves and removes the marker of a process that has the run log open, in $LLM_DO_HOME/runs.db.open, owner-only',
   'src/cli/module-cache.ts': 'creates the caches of compiled code in $LLM_DO_HOME/cache, outside any project, owner-only, and checks they are ours',
   'src/cache-files.ts': "keeps llm-do's own cache directories in $LLM_DO_HOME/cache within their size",
   'src/modules/module-closure.ts':

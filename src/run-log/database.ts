@@ -3,11 +3,15 @@
  * results), sets WAL and a busy timeout so concurrent runs wait for each other instead of failing,
  * brings the schema up to date, and records the runs waiting in the run journals beside it
  * (`journal-ingest.ts`), so whoever reads the log sees every run. A file that is not a usable run
- * log is refused with the way out, before any model request.
+ * log is refused with the way out, before any model request, and so is a damaged one whenever a
+ * statement finds damage (`damaged-log.ts`), or SQLite's `quick_check` does when a process that
+ * had the log open ended without closing it (`open-markers.ts`).
  */
 import { ProjectError } from '../errors.ts';
+import { checkRunLogIntegrity, damagedRunLog, isCorruption, refuseDamage } from './damaged-log.ts';
 import { ingestRunJournals } from './journal-ingest.ts';
 import { loadLibsql } from './libsql.ts';
+import { markOpen, removeMarkers, staleOpenMarkers } from './open-markers.ts';
 import { checkSchemaVersion, prepareRunLogFile, runLogUnusable } from './run-log-file.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { immediate, pragmaNumber, type RunDatabase } from './transaction.ts';
@@ -25,10 +29,20 @@ const BUSY_TIMEOUT_MS = 10_000;
 /** Opens (creating if needed) the run log at `file`; throws ProjectError `run-log-unusable`. */
 export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = {}): RunDatabase {
   let db: RunDatabase | undefined;
+  let release: (() => void) | undefined;
   try {
     prepareRunLogFile(file);
+    const stale = staleOpenMarkers(file);
+    release = markOpen(file);
     const Libsql = loadLibsql();
     db = new Libsql(file);
+    refuseDamage(db, file);
+    // A process that had the log open ended without closing it: worth a check of every page, once.
+    if (stale.length > 0) {
+      checkRunLogIntegrity(db, file);
+      removeMarkers(stale);
+    }
+    releaseOnClose(db, release);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
@@ -37,9 +51,23 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
     return db;
   } catch (error) {
     db?.close();
+    release?.();
     if (ProjectError.isInstance(error)) throw error;
+    if (isCorruption(error)) throw damagedRunLog(file, (error as Error).message);
     throw runLogUnusable(file, (error as Error).message);
   }
+}
+
+/** Makes closing `db` also remove this process's open marker. */
+function releaseOnClose(db: RunDatabase, release: () => void): void {
+  const close = db.close.bind(db);
+  db.close = () => {
+    try {
+      return close();
+    } finally {
+      release();
+    }
+  };
 }
 
 function migrate(db: RunDatabase, file: string): void {

@@ -2,6 +2,7 @@
  * The SQLite run log (docs/runs.md): node-only. The CLI records runs through a run journal
  * (`run-journal.ts`, loaded on its own so a run loads no SQLite); opening the log records the journals.
  */
+export { checkRunLogIntegrity, checkRunLogText } from './damaged-log.ts';
 export { openRunDatabase, type RunDatabase } from './database.ts';
 export { ingestRunJournals } from './journal-ingest.ts';
 export type { ExitEntry, LogEntry, LogWriter } from './log-entries.ts';

@@ -7,15 +7,17 @@
  * journal's row in `journals` (how many of its bytes are recorded), so of two readers one records a
  * line and the other sees it recorded: a line is recorded once. Only lines that end in a newline are
  * taken; the rest is a line still being written. A journal is deleted once recorded when it says it
- * is complete, or when its writer, on this host, is gone.
+ * is complete, or when its writer, on this host, is gone, and when it is still empty a minute after
+ * it was made.
  *
  * A line that cannot be recorded (not what a writer writes, or rows the log refuses) ends that
  * journal: the lines before it stay recorded, the journal is renamed `….failed` and `onProblem` is
  * told. An error of the database itself (full disk, read-only file) records nothing and is thrown,
  * and the journal waits for the next reader.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { ProjectError } from '../errors.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
@@ -54,6 +56,10 @@ export function ingestRunJournals(db: RunDatabase, file: string, onProblem: (mes
   for (const name of names) {
     const path = join(directory, name);
     const row = rows.get(name);
+    if (!row && abandonedEmpty(path)) {
+      remove(path);
+      continue;
+    }
     // A journal recorded to its end waits for more, unless its writer is gone.
     if (row && row.recorded_bytes >= journalSize(file, name)) {
       if (processGone(row)) remove(path);
@@ -64,6 +70,24 @@ export function ingestRunJournals(db: RunDatabase, file: string, onProblem: (mes
   const listed = new Set(names);
   if ([...rows.keys()].some((name) => !listed.has(name))) forgetRemoved(db, file);
   return recorded;
+}
+
+/**
+ * How long a journal may stay empty: its writer writes the first line right after creating it, so
+ * one still empty after this was left by a process that died in between (whose pid and host only
+ * that line would tell).
+ */
+export const EMPTY_JOURNAL_GRACE_MS = 60_000;
+
+/** Whether the journal at `path` is empty and older than {@link EMPTY_JOURNAL_GRACE_MS}. */
+function abandonedEmpty(path: string): boolean {
+  try {
+    const stats = statSync(path);
+    return stats.size === 0 && Date.now() - stats.mtimeMs > EMPTY_JOURNAL_GRACE_MS;
+  } catch {
+    // Gone meanwhile: nothing to remove.
+    return false;
+  }
 }
 
 function remove(path: string): void {
@@ -129,7 +153,8 @@ function ingestJournal(db: RunDatabase, path: string, name: string, onProblem: (
         } catch (error) {
           db.exec('ROLLBACK TO journal_line');
           db.exec('RELEASE journal_line');
-          if (DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+          // A damaged log (`damaged-log.ts`) is the database's fault too, not the journal's.
+          if (ProjectError.isInstance(error) || DATABASE_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
           problem = `line ${lineNumber(fd, offset)}: ${(error as Error).message}`;
           break;
         }

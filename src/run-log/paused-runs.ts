@@ -77,6 +77,11 @@ interface StoredRow {
 export interface ReopenedRun {
   /** The highest `seq` recorded for the run: the resumed run's events go on after it. */
   lastSeq: number;
+  /**
+   * The highest call number recorded for the run (`c7` is 7): the resumed run's new calls are
+   * numbered after it, also past calls that started after its state was last saved.
+   */
+  lastCall: number;
   /** The state to go on from, read in the same transaction as the claim. */
   state: RunSnapshot;
   /**
@@ -142,6 +147,8 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
   const claim = db.prepare(`UPDATE runs SET status = 'running', pid = ?, host = ?, exit_code = NULL, ended_at = NULL, error = NULL WHERE id = ?`);
   // The calls the run stopped in go on with it.
   const claimCalls = db.prepare(`UPDATE calls SET status = 'running', ended_at = NULL WHERE run_id = ? AND status IN ('paused', 'interrupted', 'running')`);
+  // Call ids are `c<number>` (runtime/run-context.ts, `nextCallId`).
+  const lastCallRow = db.prepare(`SELECT max(CAST(substr(call_id, 2) AS INTEGER)) FROM calls WHERE run_id = ? AND call_id GLOB 'c[0-9]*'`);
 
   const row = (runId: string) => {
     const found = (runRow.all(runId) as { status: RecordedStatus; pid: number; host: string; last_seq: number; state: string | null }[])[0];
@@ -242,6 +249,7 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
         claimCalls.run(runId);
         return {
           lastSeq: last_seq,
+          lastCall: Number((lastCallRow.raw().all(runId)[0] as unknown[] | undefined)?.[0] ?? 0),
           state: saved,
           decisions: decisionsOf(runId),
           answers: answersOf(runId),

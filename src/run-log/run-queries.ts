@@ -5,6 +5,7 @@
 import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
+import { assertTextReadable } from './damaged-log.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
 
@@ -143,8 +144,9 @@ export function listRuns(db: RunDatabase, options: ListOptions): RunSummary[] {
     where.push('(entry = ? OR EXISTS (SELECT 1 FROM calls WHERE calls.run_id = runs.id AND calls.worker = ?))');
     params.push(options.worker, options.worker);
   }
-  const sql = `SELECT ${SUMMARY_COLUMNS} FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT ?`;
-  return db.prepare(sql).all(...params, options.limit) as RunSummary[];
+  const chosen = `FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT ?`;
+  assertTextReadable(db, { table: 'runs', where: `id IN (SELECT id ${chosen})`, params: [...params, options.limit], columns: SUMMARY_COLUMNS.split(', ') });
+  return db.prepare(`SELECT ${SUMMARY_COLUMNS} ${chosen}`).all(...params, options.limit) as RunSummary[];
 }
 
 /** The summary of run `id`, if it is recorded. */
@@ -170,7 +172,18 @@ export function resolveRunId(db: RunDatabase, ref: string): string {
   throw new UsageError(`"${ref}" is the start of more than one run id; give more of it:\n${shown.join('\n')}${matches.length > 10 ? '\n  …' : ''}`);
 }
 
+/** The tables of a run's rows, and how each names the run. */
+const RUN_TABLES = [
+  ['runs', 'id'],
+  ['calls', 'run_id'],
+  ['model_requests', 'run_id'],
+  ['tool_calls', 'run_id'],
+  ['approvals', 'run_id'],
+  ['warnings', 'run_id'],
+] as const;
+
 export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean }): RunDetail {
+  for (const [table, column] of RUN_TABLES) assertTextReadable(db, { table, where: `${column} = ?`, params: [id] });
   const row = (
     db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host, state FROM runs WHERE id = ?`).all(id) as Record<string, any>[]
   )[0];

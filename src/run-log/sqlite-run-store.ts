@@ -219,6 +219,8 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           // The calls a paused run stopped in wait with it (a resume sets them running again).
           ...(event.status === 'paused' ? [() => sql.callsPaused.run(run)] : []),
           () => sql.callEnd.run(ts, event.duration_ms, event.status, event.error ?? null, run, call),
+          // A call still running when its run ended otherwise was cut off (one a resume started again under a new id).
+          ...(event.status === 'paused' ? [] : [() => sql.callsCutOff.run(ts, run)]),
           () =>
             sql.runEnd.run(
               event.status,
@@ -319,11 +321,16 @@ function statements(db: RunDatabase) {
          input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
+    // A resumed run may start a call again under an id the log has (one it started before it stopped, never saved): the row is its latest start.
     call: db.prepare(
-      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')`,
+      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')
+       ON CONFLICT (run_id, call_id) DO UPDATE SET parent_call_id = excluded.parent_call_id, parent_tool_call_id = excluded.parent_tool_call_id, worker = excluded.worker,
+         chain = excluded.chain, model = excluded.model, depth = excluded.depth, input = excluded.input, started_at = excluded.started_at, mounts = excluded.mounts,
+         status = 'running', ended_at = NULL, error = NULL`,
     ),
     callEnd: db.prepare(`UPDATE calls SET ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, status = ?, error = ? WHERE run_id = ? AND call_id = ?`),
     callsPaused: db.prepare(`UPDATE calls SET status = 'paused' WHERE run_id = ? AND status = 'running'`),
+    callsCutOff: db.prepare(`UPDATE calls SET status = 'interrupted', ended_at = ? WHERE run_id = ? AND status = 'running'`),
     request: db.prepare(
       `INSERT INTO model_requests (run_id, call_id, step, model, started_at, system_sha256, message_count, tool_names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET system_sha256 = excluded.system_sha256, message_count = excluded.message_count, tool_names = excluded.tool_names`,

@@ -8,9 +8,10 @@
 import type { JSONValue } from '@ai-sdk/provider';
 import type { ModelMessage, ToolModelMessage } from 'ai';
 import { CallPaused, RunError } from '../errors.ts';
-import type { Toolbox } from '../tools/toolbox.ts';
+import type { GatedTool, Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import { validateWith } from '../worker-file/json-schema.ts';
+import { DELEGATION_TOOLSET } from './delegation.ts';
 import type { ModelStep, ModelToolCall } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';
@@ -115,7 +116,7 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
       outcome = await continueToolCall(live.ctx, { tool, toolCallId, caller: call.identity }, () => tool.resume(resumed));
     } else {
       const again = toolCall.status !== 'new';
-      const unsure = toolCall.interrupted === true && !tool.idempotent;
+      const unsure = mayHaveRun(tool, toolCall);
       outcome = await runToolCall(live.ctx, {
         tool,
         args: toolCall.args,
@@ -147,7 +148,7 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
     if ('question' in pending) {
       toolCall.question = { question_id: pending.questionId, question: pending.question };
     } else {
-      const note = toolCall.interrupted && !tool.idempotent ? MAY_HAVE_RUN : toolCall.approval?.note;
+      const note = mayHaveRun(tool, toolCall) ? MAY_HAVE_RUN : toolCall.approval?.note;
       toolCall.approval = { approval_id: pending.approvalId, toolset: tool.toolset, description: tool.description, ...(note ? { note } : {}) };
     }
     saveCheckpoint(live.ctx);
@@ -173,6 +174,15 @@ async function advance(live: LiveCall, call: CallState, toolCall: ToolCallState)
   // An idempotent tool's result is saved with the next checkpoint (at the latest, after the model
   // step it is sent in): a crash before that runs it again, which such a tool allows.
   if (!tool.idempotent) saveCheckpoint(live.ctx);
+}
+
+/**
+ * Whether `toolCall` started before its run stopped and may have had effects, so it goes back to a
+ * decision. A delegation with no saved worker call under it had none: its callee's every tool call
+ * with effects saves the run with the callee under it first, so it runs again under its own rule.
+ */
+function mayHaveRun(tool: GatedTool, toolCall: ToolCallState): boolean {
+  return toolCall.interrupted === true && !tool.idempotent && tool.toolset !== DELEGATION_TOOLSET;
 }
 
 /** The note on a call that started before its run stopped and whose tool is not idempotent. */

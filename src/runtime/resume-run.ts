@@ -31,6 +31,11 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
   /** The `seq` of the run's last recorded event (the run store's), so the resumed run's events follow it. */
   afterSeq?: number;
   /**
+   * The highest call number the run store recorded for the run (`c7` is 7), so the resumed run's new
+   * calls are numbered after it: a call may have started after the state was last saved.
+   */
+  afterCall?: number;
+  /**
    * Called once the state is known to be resumable, just before the run goes on: where a run store
    * claims the run (so a refused resume changes nothing). What it returns adds to the options.
    */
@@ -38,7 +43,7 @@ export interface ResumeRunOptions extends Omit<RunWorkerOptions, 'entry' | 'inpu
 }
 
 /** What a run store's claim adds to the options of a resumed run. */
-type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'decisions' | 'answers'>;
+type Claimed = Pick<ResumeRunOptions, 'afterSeq' | 'afterCall' | 'decisions' | 'answers'>;
 
 /**
  * Resumes a run from `saved` (a paused run's `result.state`, or the state the run store saved), as
@@ -92,6 +97,7 @@ export async function startResumedRun(saved: SavedRunState, options: ResumeRunOp
   const { bus, events } = openRunBus(effective, internals, { runId: state.run_id, afterSeq: claimed.afterSeq ?? 0 });
   const scope = createRunScope(effective, internals, bus, { state, decisions, answers });
   const { ctx } = scope;
+  ctx.state.callCount = Math.max(ctx.state.callCount, claimed.afterCall ?? 0);
   for (const call of calls) {
     ctx.state.calls.set(call.identity.call_id, call.identity);
     ctx.state.active.set(call.identity.call_id, call);

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'libsql';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedHandler, ScriptedRequest } from '../../src/testkit/index.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
@@ -265,6 +266,54 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(again.code, again.stderr).toBe(3);
     expect(JSON.parse(again.stdout).pending).toMatchObject([{ tool: 'write_file', args: { path: '/out/b.txt' } }]);
     expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
+  });
+
+  test('Ctrl-C while two helpers run in parallel: resume last records into the same run, ends ok, and asks nothing the rules approve', async () => {
+    const root = writeProject();
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    /** main delegates to helper twice at once (pre-approved by default); helper answers after `helperDelayMs`. */
+    const parallel = (helperDelayMs: number): ScriptedHandler =>
+      byWorker({
+        main: (request) =>
+          request.toolResults.length === 0
+            ? {
+                toolCalls: [
+                  { name: 'helper', args: { input: 'one' } },
+                  { name: 'helper', args: { input: 'two' } },
+                ],
+              }
+            : { text: `main saw: ${request.toolResults.map((result) => result.content).join(' | ')}` },
+        helper: () => ({ text: 'helper done', delayMs: helperDelayMs }),
+      });
+    const { server, env } = await scripted(parallel(60_000));
+    const running = startCli(['.', 'go', '--model', MODEL, '--no-stream'], { env: { ...env, LLM_DO_HOME: home }, cwd: root, timeoutMs: 60_000 });
+    for (let waited = 0; server.requests.length < 3 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(3);
+    running.child.kill('SIGINT');
+    expect((await running.result).code).toBe(130);
+
+    const { server: after, env: afterEnv } = await scripted(parallel(0));
+    const cliEnv = { ...afterEnv, LLM_DO_HOME: home };
+    // Pausing on any question: a delegation the rules pre-approve must not ask.
+    const resumed = await runCli(['resume', 'last', '--on-approval', 'pause', '--json'], { env: cliEnv, cwd: root });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).not.toContain('UNIQUE');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'ok', output: 'main saw: helper done | helper done' });
+    expect(after.requests).toHaveLength(3);
+    const listed = await runCli(['runs', '--json'], { env: cliEnv, cwd: root });
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ status: 'ok', exit_code: 0 }]);
+    // The helpers cut off at Ctrl-C stay recorded as they ended; the resume ran them again under new ids.
+    const db = new Database(path.join(home, 'runs.db'), { readonly: true });
+    const calls = db.prepare('SELECT call_id, worker, status FROM calls ORDER BY CAST(substr(call_id, 2) AS INTEGER)').all();
+    db.close();
+    expect(calls).toEqual([
+      { call_id: 'c1', worker: 'main', status: 'ok' },
+      { call_id: 'c2', worker: 'helper', status: 'error' },
+      { call_id: 'c3', worker: 'helper', status: 'error' },
+      { call_id: 'c4', worker: 'helper', status: 'ok' },
+      { call_id: 'c5', worker: 'helper', status: 'ok' },
+    ]);
   });
 
   test('resuming an unknown run is an input error', async () => {

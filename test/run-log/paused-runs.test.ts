@@ -120,7 +120,14 @@ describe('paused runs in the run log', () => {
   test('reopen claims a paused, interrupted or abandoned run; refuses a running or finished one', () => {
     const { db, store } = open();
     const state = seedPausedRun(store, 'r1');
-    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({ lastSeq: 11, state, decisions: new Map(), answers: new Map(), previousStatus: 'paused' });
+    expect(store.reopen('r1', { pid: 4242, host: 'here' })).toEqual({
+      lastSeq: 11,
+      lastCall: 2,
+      state,
+      decisions: new Map(),
+      answers: new Map(),
+      previousStatus: 'paused',
+    });
     expect(db.prepare(`SELECT status, pid, host, exit_code, ended_at FROM runs WHERE id = 'r1'`).all()).toEqual([
       { status: 'running', pid: 4242, host: 'here', exit_code: null, ended_at: null },
     ]);

@@ -181,6 +181,32 @@ describe('SQLite run store', () => {
     expect(JSON.parse(saved()[0]!.state!)).toEqual({ state_version: 1, run_id: 'r4', step: 2 });
   });
 
+  test('a resumed run starting a call again under an id the log has updates its row, and the run ends ok', () => {
+    const { db, store, onWriteFailure } = open();
+    const { identity, stamp } = stamper('r4');
+    const main = identity('c1', 'main');
+    const helper = { ...identity('c2', 'helper', 'c1'), chain: ['main', 'helper'] };
+    store.begin(beginning('r4'));
+    store.event(stamp({ ...main, type: 'run_start', model: 'm', input: 'go' }));
+    store.event(stamp({ ...helper, type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm2', depth: 1, input: 'two' }));
+    const cutOff = { ...identity('c3', 'helper', 'c1'), chain: ['main', 'helper'] };
+    store.event(stamp({ ...cutOff, type: 'delegation_start', tool_call_id: 't3', caller: 'main', model: 'm2', depth: 1, input: 'three' }));
+    store.event(stamp({ ...main, type: 'run_end', status: 'interrupted', usage: NO_USAGE, duration_ms: 3 }));
+    // The resuming process: the state it was saved with had not allocated c2, so c2 starts again, under t1.
+    const resumed = feed(createSqliteRunStore(db, { onWriteFailure }));
+    resumed.event(stamp({ ...helper, type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm2', depth: 1, input: 'one' }));
+    resumed.event(stamp({ ...helper, type: 'delegation_end', tool_call_id: 't1', caller: 'main', ok: true, duration_ms: 2 }));
+    resumed.event(stamp({ ...main, type: 'run_end', status: 'ok', output: 'done', usage: NO_USAGE, duration_ms: 4 }));
+    expect(onWriteFailure).not.toHaveBeenCalled();
+    const run = loadRun(db, 'r4', { prompts: false });
+    expect(run.status).toBe('ok');
+    expect(db.prepare(`SELECT parent_tool_call_id, input, status FROM calls WHERE run_id = 'r4' AND call_id = 'c2'`).all()).toEqual([
+      { parent_tool_call_id: 't1', input: '"one"', status: 'ok' },
+    ]);
+    // A call still running when its run ended was cut off.
+    expect(db.prepare(`SELECT status FROM calls WHERE run_id = 'r4' AND call_id = 'c3'`).all()).toEqual([{ status: 'interrupted' }]);
+  });
+
   test('a write that fails (the disk is full) is reported once; later events are dropped without throwing', () => {
     const { db, store, onWriteFailure } = open();
     const { identity, stamp } = stamper('r3');

@@ -1,9 +1,9 @@
 /**
  * `llm-do doctor [--json]`: one screen answering "why doesn't it work on my machine": the Node
- * version, where llm-do keeps its config, keys (present or not, never their values), run log and
- * caches, whether shell commands can be isolated (bubblewrap) and a browser is there, and which
+ * version, where llm-do keeps its config, keys (present or not, never their values), run log (and
+ * whether SQLite's quick_check finds it sound) and caches, whether shell commands can be isolated (bubblewrap) and a browser is there, and which
  * providers can be used as configured. Each problem comes with what to do. Exit 1 when something
- * llm-do needs is missing (an unsupported Node), else 0.
+ * llm-do needs is missing (an unsupported Node, a damaged run log), else 0.
  */
 import { posix } from 'node:path';
 import { providerSpecs } from '../../models/registry.ts';
@@ -15,7 +15,7 @@ import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { keysFilePath } from '../key-store.ts';
 import { llmDoHome } from '../llm-do-home.ts';
-import { runLogPath } from '../run-setup.ts';
+import { openRunLogDatabase, runLogPath } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { VERSION } from '../version.ts';
 import { keyListing } from './keys.ts';
@@ -48,6 +48,7 @@ export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<numb
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   const nodeOk = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
   const runLog = await fs.stat(runLogPath(io));
+  const runLogDamage = runLog && runLog.size > 0 ? await runLogProblem(io) : undefined;
   const cacheBytes = await sizeOf(fs, posix.join(home, 'cache'));
   const bwrap = await canRunBwrap();
   const browser = await findOnPath(fs, io.env.PATH ?? '', ['chromium', 'chromium-browser', 'google-chrome']);
@@ -78,8 +79,9 @@ export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<numb
     { name: 'providers', ok: providers.length > 0, detail: `usable now: ${providers.join(', ')}` },
     {
       name: 'run log',
-      ok: true,
+      ok: runLogDamage === undefined,
       detail: runLog ? `${runLogPath(io)} (${megabytes(runLog.size)})` : `${runLogPath(io)} (not created yet: the first run creates it)`,
+      ...(runLogDamage === undefined ? {} : { hint: runLogDamage }),
     },
     { name: 'caches', ok: true, detail: `${posix.join(home, 'cache')} (${megabytes(cacheBytes)})` },
     {
@@ -112,6 +114,22 @@ export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<numb
 }
 
 /** Providers a run can use as configured: those that need no key, and those that have one. */
+/** What makes the run log unusable (opening it, SQLite's quick_check of every page, then every text value read as bytes), or undefined. */
+async function runLogProblem(io: CliIO): Promise<string | undefined> {
+  try {
+    const { db, store } = await openRunLogDatabase(io);
+    try {
+      store.checkRunLogIntegrity(db, runLogPath(io));
+      store.checkRunLogText(db);
+    } finally {
+      db.close();
+    }
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function usableProviders(keys: readonly { provider: string; source: string }[], configured: Parameters<typeof providerSpecs>[0]): string[] {
   const keyed = new Map(keys.map((key) => [key.provider, key.source !== 'none']));
   const usable = [...providerSpecs(configured)].flatMap(([name, spec]) => {

@@ -94,7 +94,7 @@ export async function fromRunLog(ref: string | undefined, io: CliIO): Promise<Sa
           // Another process resumed and stopped it in between: its state is not the one checked.
           if (JSON.stringify(claimed.state) !== JSON.stringify(state))
             throw new UsageError(`run ${runId} changed while it was being resumed; run llm-do resume ${runId} again`);
-          return { afterSeq: claimed.lastSeq, decisions: claimed.decisions, answers: claimed.answers };
+          return { afterSeq: claimed.lastSeq, afterCall: claimed.lastCall, decisions: claimed.decisions, answers: claimed.answers };
         },
       };
     },
