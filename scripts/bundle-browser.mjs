@@ -19,6 +19,7 @@ export const BROWSER_SHIMS = {
   [source('src/tools/shell/process.ts')]: source('src/browser/shims/shell-process.ts'),
   [source('src/mcp-client/stdio-transport.ts')]: source('src/browser/shims/stdio-transport.ts'),
   [source('src/modules/module-loader.ts')]: source('src/browser/shims/module-loader.ts'),
+  [source('src/modules/module-closure.ts')]: source('src/browser/shims/module-closure.ts'),
   [source('src/models/script-file.ts')]: source('src/browser/shims/script-file.ts'),
   [source('src/models/cassette-file.ts')]: source('src/browser/shims/cassette-file.ts'),
 };

@@ -15,9 +15,14 @@
  *   its directory's `tools.ts|mjs|js`, `tools/` and `templates/`, the files its
  *   `schema_in`/`schema_out` and `imports` name;
  * - every library of the dependency closure, and the built-in workers, whole;
- * - a standalone worker file.
+ * - a standalone worker file;
+ * - the code closure of every tool module and schema module above (`module-closure.ts`): each local
+ *   file it imports, transitively, wherever it lies (`./helper.ts`, `../shared/util.ts`), since the
+ *   next run executes it as it executes `tools.ts`. An import computed at run time (`import(name)`)
+ *   cannot be followed statically and is not protected.
  */
 import { posix } from 'node:path';
+import { moduleClosure } from '../modules/module-closure.ts';
 import type { ProtectedPaths } from '../sandbox/types.ts';
 import type { SchemaRef } from '../worker-file/schema.ts';
 import { MANIFEST_FILES } from './load-project.ts';
@@ -28,6 +33,9 @@ import { MAIN_WORKER_FILE, WORKER_EXTENSIONS, workerExtension, workerFileCandida
 
 /** The first name of each conventional tool module path: `tools.ts`, `tools.mjs`, `tools.js`, `tools` (the directory). */
 const TOOL_MODULE_NAMES = [...new Set(CONVENTIONAL_TOOL_MODULES.flat().map((path) => path.split('/')[0] as string))];
+
+/** Every conventional tool module file of a directory: `tools.ts`, …, `tools/index.js`. */
+const TOOL_MODULE_FILES = CONVENTIONAL_TOOL_MODULES.flat();
 
 /** Files and directories at the root of every project, whatever its manifest says. */
 const ROOT_CONFIGURATION = [
@@ -64,6 +72,24 @@ function workerFiles(root: string, worker: WorkerDefinition): string[] {
   ];
 }
 
+/** The TS/JS modules of a project worker that a run may import: its directory's tool modules, its schema modules, its `imports.tools`. */
+function workerCodeModules(root: string, worker: WorkerDefinition): string[] {
+  const { config } = worker;
+  return [
+    ...TOOL_MODULE_FILES.map((name) => posix.join(worker.dir, name)),
+    // A JSON Schema file among them imports nothing (moduleClosure reads only code).
+    ...[schemaFile(config.schema_in), schemaFile(config.schema_out)]
+      .filter((file): file is string => file !== undefined)
+      .map((file) => posix.resolve(root, file)),
+    ...(config.imports?.tools ?? []).filter((entry) => !isBareSpecifier(entry)).map((entry) => posix.resolve(root, entry)),
+  ];
+}
+
+/** The local files `modules` import, transitively (a module that does not exist imports nothing). */
+function codeClosure(modules: readonly string[]): string[] {
+  return [...new Set(modules)].flatMap((module) => moduleClosure(module).files.slice(1));
+}
+
 /**
  * `paths` without those inside another of them: a project of thousands of workers under `workers/`
  * hands the sandbox one path for them, not thousands to resolve.
@@ -93,7 +119,16 @@ export function projectConfigPaths(project: Project): ProtectedPaths {
   ]
     .filter((path) => posix.normalize(path) !== '.')
     .map((path) => posix.resolve(root, path));
-  for (const worker of project.loadedWorkers()) if (!worker.library && !worker.builtin) paths.push(...workerFiles(root, worker));
+  const codeModules = [
+    ...TOOL_MODULE_FILES.map((name) => posix.join(root, name)),
+    ...(manifest?.tools?.modules ?? []).filter((entry) => !isBareSpecifier(entry)).map((entry) => posix.resolve(root, entry)),
+  ];
+  for (const worker of project.loadedWorkers()) {
+    if (worker.library || worker.builtin) continue;
+    paths.push(...workerFiles(root, worker));
+    codeModules.push(...workerCodeModules(root, worker));
+  }
+  paths.push(...codeClosure(codeModules));
   paths.push(...project.libraries.map((library) => library.root));
   if (project.options.builtinWorkersDir !== undefined) paths.push(posix.resolve(project.options.builtinWorkersDir));
   if (project.options.standalone) paths.push(posix.resolve(project.options.root, project.options.standalone.file));

@@ -100,6 +100,36 @@ describe('projectConfigPaths', () => {
     expect(named.filter((file) => file.startsWith(path.join(root, 'workers/')))).toEqual([]);
   });
 
+  test('every local file a tool or schema module imports, transitively, is configuration; a computed import is not followed', async () => {
+    const shared = writeTree({ 'util.ts': 'export const util = 1;\n' });
+    const root = writeTree({
+      'project.yaml': 'name: p\ntools:\n  modules: [lib/extra.ts]\n',
+      'main.worker': worker('main', 'schema_in: schemas.ts:Input\nimports:\n  tools: [./helpers/more.mjs]'),
+      'workers/helper/worker.worker': worker('helper'),
+      'workers/helper/tools.ts': `import { util } from "${path.join(shared, 'util.ts')}";\nexport const x = util;\n`,
+      'tools.ts': 'import { helper } from "./helper";\nexport const ping = helper;\n',
+      'helper.ts': 'import "./lib/deep.ts";\nexport const helper = 1;\n',
+      'lib/deep.ts': 'export {};\n',
+      'lib/extra.ts': 'export { extra } from "./extra-part.ts";\n',
+      'lib/extra-part.ts': 'export const extra = 1;\n',
+      'helpers/more.mjs': 'const name = "./plugin.mjs";\nexport const more = () => import("./more-part.mjs").then(() => import(name));\n',
+      'helpers/more-part.mjs': 'export {};\n',
+      'helpers/plugin.mjs': 'export {};\n',
+      'schemas.ts': 'import { parts } from "./schema-parts.ts";\nexport const Input = parts;\n',
+      'schema-parts.ts': 'export const parts = { type: "object" };\n',
+      'unrelated.ts': 'export {};\n',
+    });
+    const project = await open(root);
+    await project.resolveWorker('main');
+    await project.resolveWorker('helper');
+    const sandbox = rootSandbox(project);
+    for (const file of ['helper.ts', 'lib/deep.ts', 'lib/extra-part.ts', 'helpers/more-part.mjs', 'schema-parts.ts']) {
+      expect(await writeCode(sandbox, `/${file}`), file).toBe('project-config');
+    }
+    expect(projectConfigPaths(project).paths).toContain(path.join(shared, 'util.ts'));
+    for (const file of ['unrelated.ts', 'helpers/plugin.mjs', 'lib/other.ts']) expect(await writeCode(sandbox, `/${file}`), file).toBe('written');
+  });
+
   test('with the project root as workers root, every worker-named file is configuration, as the scan would find it', async () => {
     const root = writeTree({ 'project.yaml': 'name: p\nentry: a\nworkers:\n  root: .\n', 'a.worker': worker('a') });
     const project = await open(root);
