@@ -2,8 +2,8 @@
  * A hostile model with the project root mounted read-write tries to change what binds it next run
  * (docs/security.md), through the built CLI: `project.yaml`, worker files, `tools.ts`, the persistent grants
  * in `.llm-do/`, through the file tools (symlinks, `../`, case variants, deletes) and through the
- * shell under bubblewrap (copy over, move away, create, delete, relink). Every attempt fails with
- * the project untouched; data next to it stays writable.
+ * shell under bubblewrap (copy over, move away, create, delete, relink), and the local files
+ * `tools.ts` imports. Every attempt fails with the project untouched; data next to it stays writable.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +45,17 @@ function guardedProject(): string {
   fs.mkdirSync(path.join(root, 'output'));
   fs.writeFileSync(path.join(root, 'README.md'), 'readme\n');
   fs.symlinkSync('../project.yaml', path.join(root, 'output/link.yaml'));
+  return root;
+}
+
+/** {@link guardedProject} with a `tools.ts` that imports `./helper.ts`, which imports `./lib/deep.ts`. */
+function projectWithToolCode(): string {
+  const root = guardedProject();
+  fs.writeFileSync(path.join(root, 'tools.ts'), 'import { helper } from "./helper.ts";\nexport const ping = helper;\n');
+  fs.writeFileSync(path.join(root, 'helper.ts'), 'import "./lib/deep";\nexport const helper = 1;\n');
+  fs.mkdirSync(path.join(root, 'lib'));
+  fs.writeFileSync(path.join(root, 'lib/deep.ts'), 'export {};\n');
+  fs.writeFileSync(path.join(root, 'unrelated.ts'), 'export {};\n');
   return root;
 }
 
@@ -108,6 +119,24 @@ describe.concurrent("the project's configuration in a read-write mount", () => {
     for (const answer of answers) expect(answer).not.toContain(root);
   });
 
+  test('the file tools cannot write or delete a file tools.ts imports, transitively; an unrelated file stays writable', async () => {
+    const root = projectWithToolCode();
+    const before = snapshot(root);
+    const answers = await attack(root, [
+      { name: 'write_file', args: { path: '/helper.ts', content: 'PWNED' } },
+      { name: 'edit_file', args: { path: '/lib/deep.ts', old: 'export', new: 'PWNED' } },
+      { name: 'delete_file', args: { path: '/helper.ts' } },
+      { name: 'write_file', args: { path: '/unrelated.ts', content: 'changed' } },
+    ]);
+    expect(answers).toEqual([
+      `write_file failed: /helper.ts ${CONFIG}`,
+      `edit_file failed: /lib/deep.ts ${CONFIG}`,
+      `delete_file failed: /helper.ts ${CONFIG}`,
+      'wrote 7 characters to /unrelated.ts',
+    ]);
+    expect(snapshot(root)).toEqual({ ...before, 'unrelated.ts': 'changed' });
+  });
+
   test("a callee cannot rewrite its caller's worker file, wherever it lives", async () => {
     const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-config-')));
     fs.writeFileSync(path.join(root, 'project.yaml'), MANIFEST);
@@ -156,5 +185,19 @@ describe.concurrent("the project's configuration in a read-write mount", () => {
     expect(exits.slice(8), answers.join('\n')).toEqual([0, 0]);
     expect(snapshot(root)).toEqual({ ...before, 'output/copy.md': 'readme\n' });
     for (const answer of answers) expect(answer).not.toContain(root);
+  });
+
+  test.skipIf(!BWRAP)('the shell under bubblewrap cannot overwrite, move away or delete a file tools.ts imports', async () => {
+    const root = projectWithToolCode();
+    const before = snapshot(root);
+    const commands = ['cp README.md helper.ts', 'mv helper.ts moved.ts', 'rm lib/deep.ts', 'cp README.md unrelated.ts'];
+    const answers = await attack(
+      root,
+      commands.map((command) => ({ name: 'shell', args: { command } })),
+    );
+    // A protected file is bound over itself: removing or renaming that mount point is refused too.
+    for (const answer of answers.slice(0, 3)) expect(JSON.parse(answer).stderr).toMatch(/Read-only file system|Device or resource busy/);
+    expect(JSON.parse(answers[3]!).exit_code, answers.join('\n')).toBe(0);
+    expect(snapshot(root)).toEqual({ ...before, 'unrelated.ts': 'readme\n' });
   });
 });
