@@ -7,9 +7,9 @@
  * resolves each specifier with jiti's resolver from the file that imports it.
  */
 import { readFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'acorn';
+import type * as Acorn from 'acorn';
 import { createModuleJiti, PROVIDED_MODULES } from './module-loader.ts';
 
 /** A bare specifier that resolves into a package (followed no further). */
@@ -89,6 +89,9 @@ function loadedSpecifiers(code: string): (string | undefined)[] {
   // As jiti's evaluator wraps it: `await` and `return` are valid at the top of a module's code.
   const wrapped = `(async function (exports, require, module, __filename, __dirname, jitiImport, jitiESMResolve) { ${code}\n});`;
   const specifiers: (string | undefined)[] = [];
+  // Required at first use, not imported: every run protects the closure (project/config-paths.ts),
+  // but only a project with a tool or schema module should pay for loading the parser (~6 ms).
+  const { parse } = createRequire(import.meta.url)('acorn') as typeof Acorn;
   visit(parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' }), (node) => {
     if (node.type !== 'CallExpression') return;
     const { callee, arguments: args } = node as unknown as { callee: { type: string; name?: string }; arguments: SyntaxNode[] };
