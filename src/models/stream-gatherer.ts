@@ -33,7 +33,7 @@ export interface GatherListener {
 }
 
 export interface StreamGatherer {
-  /** Takes one part; an `error` part is thrown unless `keepErrors` was set. */
+  /** Takes one part; an `error` part is thrown (a cassette passes those on without adding them). */
   add(part: LanguageModelV4StreamPart): void;
   /** Reports text held back for the next turn now (call before anything else is shown, and at the end). */
   flushText(): void;

@@ -90,7 +90,9 @@ function chosenModel(view: CreatorView, requested: string): string {
   const { creator, creatorModelId, aliases } = view;
   if (requested === creatorModelId || requested === creator.config.model || aliases.includes(requested)) return requested;
   const patterns = creator.config.compatible_models;
-  const fileBacked = FILE_PROVIDERS.has(requested.slice(0, requested.indexOf(':')));
+  // As the registry reads it: surrounding space is trimmed before the provider is taken.
+  const id = requested.trim();
+  const fileBacked = FILE_PROVIDERS.has(id.includes(':') ? id.slice(0, id.indexOf(':')) : id);
   if (
     patterns &&
     !fileBacked &&

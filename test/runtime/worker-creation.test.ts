@@ -191,9 +191,9 @@ describe('deriveCreatedWorker: instructions and schemas', () => {
 
   test('a model never names a file: scripted:PATH is refused even where compatible_models would match it', () => {
     const compatible = creator({ model: 'openai:gpt-5', compatible_models: ['*'] });
-    for (const path of ['scripted:/etc/passwd', 'scripted:/dev/stdin', 'scripted:../script.yaml']) {
+    for (const path of ['scripted:/etc/passwd', 'scripted:/dev/stdin', 'scripted:../script.yaml', ' scripted:/etc/passwd']) {
       expect(refusal(() => deriveCreatedWorker(view(compatible, { creatorModelId: 'openai:gpt-5' }), ask({ model: path })))).toMatch(
-        /^model "scripted:.*" is not one main may give: use its creator's model \(openai:gpt-5\), a model compatible_models of main allows \(\*\), or leave model out$/,
+        /^model " ?scripted:.*" is not one main may give: use its creator's model \(openai:gpt-5\), a model compatible_models of main allows \(\*\), or leave model out$/,
       );
     }
     // The creator's own scripted model (given on the command line) may be passed on.
