@@ -234,9 +234,11 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     expect(resultLines(out)).toHaveLength(6);
     // 600 per minute: a start every 100 ms at most. The server sees the first one late (it also opens
-    // the connection), so the spacing is measured from the second; load can only widen the gaps.
+    // the connection), so the spacing is measured from the second. One arrival delayed by load makes one
+    // short gap and one long one, so the median is judged (exact spacing: test/batch/request-gate.test.ts).
     const gaps = starts.slice(2).map((start, index) => start - starts[index + 1]!);
-    expect(Math.min(...gaps), JSON.stringify(gaps)).toBeGreaterThanOrEqual(70);
+    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+    expect(median, JSON.stringify(gaps)).toBeGreaterThanOrEqual(80);
     // A request already on its way when the 429 was sent may still arrive; none starts after that until retry-after has passed.
     expect(
       starts.filter((start) => start > throttledAt + 50 && start < throttledAt + 950),
