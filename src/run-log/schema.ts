@@ -164,6 +164,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE model_requests ADD COLUMN sources TEXT;
   ALTER TABLE model_requests ADD COLUMN web_search_requests INTEGER;
   `,
+  // 8: telling runs apart (docs/runs.md, "llm-do runs"): how a run began (\`kind\`), the chat conversation and
+  // the eval it belongs to, and its input's first line. Older rows are plain runs; their excerpt is made on read.
+  `
+  ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'run';
+  ALTER TABLE runs ADD COLUMN conversation_id TEXT;
+  ALTER TABLE runs ADD COLUMN eval_id TEXT;
+  ALTER TABLE runs ADD COLUMN input_excerpt TEXT;
+  CREATE INDEX runs_by_conversation ON runs (conversation_id, started_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

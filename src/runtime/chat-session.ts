@@ -18,10 +18,16 @@ import { settleRun } from './settle-run.ts';
 import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import { endStatus } from './run-worker.ts';
 import type { RunSnapshot } from './saved-state.ts';
+import type { RunTags } from './run-store.ts';
 
 export interface ChatSessionOptions extends Omit<RunWorkerOptions, 'input' | 'attachments'> {
   /** The conversation to go on with (`conversationOf` a turn's saved state: `chat --resume`). */
   history?: readonly ModelMessage[];
+  /**
+   * The id of the conversation `history` comes from, so the run log groups the new turns with it
+   * (docs/runs.md, "Conversations"). @default a new conversation, named after its first turn's run id
+   */
+  conversationId?: string;
 }
 
 /**
@@ -46,6 +52,8 @@ export interface ChatSession {
   /** Entry worker id. */
   readonly worker: string;
   readonly model: string;
+  /** The conversation's id: the one joined, else its first turn's run id (undefined before the first turn). */
+  readonly conversationId: string | undefined;
   /** Every event of the session, in order. */
   readonly events: AsyncIterable<RunEvent>;
   /**
@@ -76,8 +84,10 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   // A turn waits for its answer: there is no run to pause and resume later in a conversation.
   if (options.onApproval === 'pause')
     throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
-  // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
-  const { bus, events } = openRunBus(options, internals);
+  let conversationId = options.conversationId;
+  // One bus for the session; each turn is a run of its own (run_id, run_start … run_end), recorded as a turn of the conversation.
+  const tagsOf = (): RunTags => ({ kind: 'chat', ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
+  const { bus, events } = openRunBus(options, { tagsOf, ...internals });
   const scope = createRunScope(options, internals, bus);
   const base = scope.ctx;
   const { emit, now, usage } = base.services;
@@ -89,6 +99,9 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   return {
     worker: entry.id,
     model: root.modelId,
+    get conversationId() {
+      return conversationId;
+    },
     events,
     async send(text, turnOptions) {
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
@@ -98,6 +111,7 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
         if (turnOpen) emit(event);
       };
       const turn = createTurnScope(base, emitInTurn, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      conversationId ??= turn.ctx.config.runId;
       const started = now();
       const identity: CallIdentity = {
         run_id: turn.ctx.config.runId,

@@ -30,7 +30,7 @@ export function runApprovalsList(ref: string | undefined, options: ApprovalsList
     if (paused.length === 0) return 'no paused runs';
     return paused
       .map(({ run_id, run, pending, questions }) => {
-        const when = (iso: string | null) => (iso ? `${formatTime(iso)} UTC` : '-');
+        const when = (iso: string | null) => (iso ? formatTime(iso) : '-');
         const header = `run ${run_id} · project ${escapeTerminalText(run.project)} · entry ${escapeTerminalText(run.entry)} · started ${when(run.started_at)} · paused ${when(run.ended_at)}`;
         return `${header}\n${renderPending(run_id, pending, questions, { full: Boolean(options.full) })}`;
       })
