@@ -306,7 +306,7 @@ function approvalText(tool: ToolCallRecord, status: string): string | undefined 
 function block(text: string, pad: string): string[] {
   return safe(text)
     .split('\n')
-    .map((line) => `${pad}${line}`);
+    .map((line) => (line === '' ? '' : `${pad}${line}`));
 }
 
 /**
