@@ -32,6 +32,11 @@ export async function joinConversation(ref: ConversationRef, io: CliIO): Promise
   try {
     store.settleAbandonedRuns(db);
     const paused = store.createPausedRuns(db);
+    const lastOf = (root: string) => {
+      const id = store.lastConversationOf(db, root);
+      if (id === undefined) throw new UsageError(`no conversation is recorded for the project at ${root} (llm-do chat starts one)`);
+      return id;
+    };
     const fromRun = (runId: string, state: RunSnapshot, status: string | undefined, id: string, turns: number): JoinedConversation => ({
       id,
       turns,
@@ -48,8 +53,7 @@ export async function joinConversation(ref: ConversationRef, io: CliIO): Promise
       const id = summary?.conversation_id ?? runId;
       return fromRun(runId, paused.loadState(runId), summary?.status, id, Math.max(1, store.conversationTurns(db, id).length));
     }
-    const id = 'conversation' in ref ? store.resolveConversationId(db, ref.conversation) : store.lastConversationOf(db, ref.lastOf);
-    if (id === undefined) throw new UsageError(`no conversation is recorded for the project at ${'lastOf' in ref ? ref.lastOf : ''} (llm-do chat starts one)`);
+    const id = 'conversation' in ref ? store.resolveConversationId(db, ref.conversation) : lastOf(ref.lastOf);
     const turns = store.conversationTurns(db, id);
     // The newest turn with a saved state: a turn that failed before its first step saved none.
     for (const turn of turns) {
