@@ -80,8 +80,8 @@ function numbered(grant: Grant, n: number) {
   return { n, ...grant };
 }
 
-/** `filesystem.write_file {"path":…}  (ada, 2026-01-02T…)`, escaped and cut to one readable line. */
+/** `filesystem.write_file {"path":…}  (ada, 2026-01-02 10:00:00)`, escaped and cut to one readable line; the time local (docs/cli.md). */
 function describe(grant: Grant): string {
   const tool = escapeTerminalText(`${grant.toolset}.${grant.tool}`);
-  return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(grant.granted_at)})`;
+  return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(formatTime(grant.granted_at))})`;
 }
