@@ -72,7 +72,7 @@ beforeAll(() => {
         type: 'model_step',
         model: 'test',
         step,
-        finish_reason: last ? 'stop' : 'tool-calls',
+        finish_reason: last ? 'stop' : 'tool_calls',
         text: last ? 'read them all' : '',
         tool_calls: last ? 0 : 1,
         input_tokens: 10,
@@ -94,7 +94,7 @@ describe('runs show on a 1,000-step run', () => {
     const shown = await show();
     expect(shown).toContain(`… 980 of ${STEPS} steps not shown (--steps 1-980, --all)`);
     expect(shown.match(/\n {2}step \d+ /g)).toHaveLength(20);
-    expect(shown).toMatch(/\n {2}step 981 · tool-calls/);
+    expect(shown).toMatch(/\n {2}step 981 · tool_calls/);
     expect(shown).toContain('    read_file {"path":"f999.txt"} · 1ms · ok\n      → text 999\n');
     expect(shown.split('\n').length).toBeLessThan(100);
   });

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.ts';
 import type { PendingQuestion } from '../../runtime/events.ts';
 import type { CallRecord, ConversationSummary, RequestRecord, RunDetail, RunSummary, SearchHit, Tokens, ToolCallRecord } from '../../run-log/index.ts';
 import { shortApprovalIds } from '../pending-view.ts';
+import { indented, promptDeltaLines, wholePromptLines } from './prompt-view.ts';
 import { formatDuration, formatSource, formatTime, shorten } from '../progress.ts';
 import { escapeTerminalText as safe } from '../terminal-text.ts';
 
@@ -44,8 +45,9 @@ export function formatRunList(runs: readonly RunSummary[], ids: ReadonlyMap<stri
 /** One row per conversation, the one with the latest turn first; `ids` are the shortest unique prefixes. */
 export function formatConversationList(conversations: readonly ConversationSummary[], ids: ReadonlyMap<string, string>): string {
   if (conversations.length === 0) return 'no conversations recorded (llm-do chat starts one)';
+  // A library caller may name a conversation anything (`conversationId`): escaped like recorded text.
   const rows = conversations.map((conversation) => [
-    ids.get(conversation.id) ?? conversation.id,
+    safe(ids.get(conversation.id) ?? conversation.id),
     formatTime(conversation.started_at),
     formatTime(conversation.last_turn_at),
     shorten(conversation.project, false, 24),
@@ -127,17 +129,14 @@ export function formatRunDetail(run: RunDetail, view: DetailView, pending: Pendi
 export function formatRunRequest(run: RunDetail, number: number): string {
   const requests = requestsInOrder(run);
   const request = requests[number - 1];
-  if (!request?.prompt) {
+  if (!request) {
     throw new UsageError(
       requests.length === 0 ? `run ${run.id} made no model request` : `--prompt expects a request number from 1 to ${requests.length}, got ${number}`,
     );
   }
-  const { messages, tools, settings } = request.prompt;
+  if (!request.prompt) throw new UsageError(`request ${number} of run ${run.id} has no recorded prompt (it was recorded by an llm-do that kept none)`);
   const lines = [...headerLines(run), '', `request ${number} of ${requests.length} · step ${request.step} · ${safe(request.model)}`];
-  for (const message of messages as { role?: unknown; content?: unknown }[])
-    lines.push(`  [${safe(String(message.role))}]`, ...block(messageText(message.content), '    '));
-  lines.push('  [tools]', ...block(tools.length ? JSON.stringify(tools, null, 2) : '(none)', '    '));
-  lines.push('  [settings]', ...block(JSON.stringify(settings, null, 2), '    '));
+  lines.push(...wholePromptLines(request.prompt, '  '));
   return lines.join('\n');
 }
 
@@ -145,7 +144,7 @@ function headerLines(run: RunDetail): string[] {
   const finished = run.status !== 'running';
   const lines = [
     `run ${run.id}  ${run.status}${run.exit_code === null ? '' : ` (exit ${run.exit_code})`}`,
-    `  kind     ${run.kind}${run.conversation_id ? ` · conversation ${run.conversation_id}` : ''}${run.eval_id ? ` · eval ${safe(run.eval_id)}` : ''}`,
+    `  kind     ${run.kind}${run.conversation_id ? ` · conversation ${safe(run.conversation_id)}` : ''}${run.eval_id ? ` · eval ${safe(run.eval_id)}` : ''}`,
     `  project  ${safe(run.project)} (${safe(run.project_root)})`,
     `  entry    ${safe(run.entry)}${run.model ? ` · ${safe(run.model)}` : ''}`,
     `  started  ${formatTime(run.started_at)} · ${durationOf(run)} · pid ${run.pid} on ${safe(run.host)}`,
@@ -285,11 +284,11 @@ function resultLines(result: unknown, full: boolean, pad: string): string[] {
   }
   if (command) {
     const streams = (['stdout', 'stderr'] as const).flatMap((stream) =>
-      typeof command[stream] === 'string' && command[stream] !== '' ? [`${pad}${stream}:`, ...block(command[stream] as string, `${pad}  `)] : [],
+      typeof command[stream] === 'string' && command[stream] !== '' ? [`${pad}${stream}:`, ...indented(command[stream] as string, `${pad}  `)] : [],
     );
     return streams.length > 0 ? streams : [`${pad}→ (no output)`];
   }
-  return [`${pad}→`, ...block(typeof result === 'string' ? result : JSON.stringify(result, null, 2), `${pad}  `)];
+  return [`${pad}→`, ...indented(typeof result === 'string' ? result : JSON.stringify(result, null, 2), `${pad}  `)];
 }
 
 function approvalText(tool: ToolCallRecord, status: string): string | undefined {
@@ -300,79 +299,6 @@ function approvalText(tool: ToolCallRecord, status: string): string | undefined 
   if (approval.approved === null) return status === 'paused' ? 'waiting for a decision (llm-do approvals)' : 'approval asked, no answer';
   const reason = approval.reason ? `: ${shorten(approval.reason, false, 120)}` : '';
   return `${approval.approved ? 'approved' : 'denied'} by ${safe(approval.source ?? 'unknown')}${reason}`;
-}
-
-/** Escaped text, each line indented by `pad`. */
-function block(text: string, pad: string): string[] {
-  return safe(text)
-    .split('\n')
-    .map((line) => (line === '' ? '' : `${pad}${line}`));
-}
-
-/**
- * What request `number` sent that the previous request of its call (`previous`) did not: the new
- * messages, the tool schemas when they changed (so in full only once), the settings when they changed.
- */
-function promptDeltaLines(request: RequestRecord, previous: RequestRecord | undefined, number: number, pad: string): string[] {
-  const prompt = request.prompt!;
-  const before = previous?.prompt;
-  const kept = before ? commonPrefix(before.messages, prompt.messages) : 0;
-  const lines = [`${pad}sent (request ${number}; --prompt ${number} shows it whole):`];
-  if (kept > 0) lines.push(`${pad}  … ${kept} message(s) as in step ${previous!.step}`);
-  for (const message of prompt.messages.slice(kept) as { role?: unknown; content?: unknown }[]) {
-    lines.push(`${pad}  [${safe(String(message.role))}]`, ...block(messageText(message.content), `${pad}    `));
-  }
-  const tools = JSON.stringify(prompt.tools);
-  if (before && tools === JSON.stringify(before.tools)) {
-    if (prompt.tools.length > 0) lines.push(`${pad}  [tools] as in step ${previous!.step}`);
-  } else {
-    const names = (prompt.tools as { name?: unknown }[]).map((tool) => safe(String(tool.name)));
-    lines.push(
-      `${pad}  [tools] ${names.length ? names.join(', ') : '(none)'}`,
-      ...(prompt.tools.length ? block(JSON.stringify(prompt.tools, null, 2), `${pad}    `) : []),
-    );
-  }
-  const settings = JSON.stringify(prompt.settings);
-  if (!before || settings !== JSON.stringify(before.settings))
-    lines.push(`${pad}  [settings]`, ...block(JSON.stringify(prompt.settings, null, 2), `${pad}    `));
-  return lines;
-}
-
-/** How many leading messages two prompts share (the stored deltas make a loop's prompts share them by reference). */
-function commonPrefix(before: readonly unknown[], after: readonly unknown[]): number {
-  let kept = 0;
-  while (kept < before.length && kept < after.length && (before[kept] === after[kept] || JSON.stringify(before[kept]) === JSON.stringify(after[kept]))) kept++;
-  return kept;
-}
-
-/**
- * A message's content: text parts as their text, a tool call as `call TOOL (id) ARGS`, a tool result
- * as `result TOOL (id): VALUE` (JSON on one line), any other part (files, reasoning) as JSON.
- */
-function messageText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return JSON.stringify(content, null, 2);
-  return content.map(partText).join('\n');
-}
-
-interface PromptPart {
-  type?: unknown;
-  text?: unknown;
-  toolName?: unknown;
-  toolCallId?: unknown;
-  input?: unknown;
-  output?: { type?: unknown; value?: unknown };
-}
-
-function partText(part: PromptPart): string {
-  if (part.type === 'text' && typeof part.text === 'string') return part.text;
-  if (part.type === 'tool-call') return `call ${String(part.toolName)} (${String(part.toolCallId)}) ${JSON.stringify(part.input)}`;
-  if (part.type === 'tool-result') {
-    const value = part.output && 'value' in part.output ? part.output.value : part.output;
-    const kind = part.output?.type === 'error-text' || part.output?.type === 'error-json' ? 'error' : 'result';
-    return `${kind} ${String(part.toolName)} (${String(part.toolCallId)}): ${typeof value === 'string' ? value : JSON.stringify(value)}`;
-  }
-  return JSON.stringify(part, null, 2);
 }
 
 export function formatSearch(hits: readonly SearchHit[], ids: ReadonlyMap<string, string>): string {
