@@ -79,8 +79,10 @@ class Toolsets {
     set.allowed_workers = [...allowed, ...ids.filter((id) => !allowed.includes(id))];
   }
 
+  /** Offers `names` of the custom tools; with none named, every custom tool (a Python toolset module offered all of its tools). */
   addCustomTools(names: readonly string[]): void {
     const set = this.get('custom');
+    if (names.length === 0) return;
     const listed = strings(set.tools);
     set.tools = [...listed, ...names.filter((name) => !listed.includes(name))];
   }
@@ -105,7 +107,8 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   if (Object.hasOwn(config, 'shell_rules') || Object.hasOwn(config, 'shell_default')) {
     convertShell({ rules: config.shell_rules, default: config.shell_default }, toolsets.get('shell'), manual);
   }
-  if (Object.hasOwn(config, 'custom_tools')) toolsets.addCustomTools(strings(config.custom_tools));
+  // An empty custom_tools offered no custom tool: nothing to convert.
+  if (strings(config.custom_tools).length > 0) toolsets.addCustomTools(strings(config.custom_tools));
   const sandbox = convertSandbox(config.sandbox, toolsets, manual);
   // A workers toolset the conversion made without workers to call (`allow_workers: []`) offers nothing.
   const workers = toolsets.sets.get('workers');

@@ -165,7 +165,7 @@ function pythonModuleStep(path: string): ManualStep {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === 'tools.py' || path.includes('toolsets/'))
     return { file: path, detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' };
-  if (name.startsWith('schema'))
+  if (path.includes('schema'))
     return { file: path, detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' };
   return { file: path, detail: 'Python code llm-do does not run: port what the workers use to TypeScript' };
 }

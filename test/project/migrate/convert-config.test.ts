@@ -158,6 +158,11 @@ describe('convertConfig', () => {
     expect(manual).toEqual([expect.stringMatching(/^toolsets\.calc_tools: a Python toolset: port its tools to tools\.ts/)]);
   });
 
+  test('a Python toolset without _approval_config offers every custom tool; an empty custom_tools offers none', () => {
+    expect(convert({ name: 'main', toolsets: { research_tools: {} } }).config).toEqual({ name: 'main', toolsets: { custom: {} } });
+    expect(convert({ name: 'main', custom_tools: [] }).config).toEqual({ name: 'main' });
+  });
+
   test('Python schemas are left out and named; server_side_tools web_search becomes provider_tools', () => {
     const { config, manual } = convert({
       name: 'x',

@@ -154,6 +154,21 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('Python modules are named for a person: tools, schemas, other code', async () => {
+    const root = writeTree({
+      'main.worker': '---\nname: main\n---\nHi.\n',
+      'toolsets/parsing.py': '',
+      'schemas/models.py': '',
+      'helpers.py': '',
+      '.venv/lib/site.py': '',
+    });
+    expect((await plan(root)).manual).toEqual([
+      { file: 'helpers.py', detail: 'Python code llm-do does not run: port what the workers use to TypeScript' },
+      { file: 'schemas/models.py', detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' },
+      { file: 'toolsets/parsing.py', detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' },
+    ]);
+  });
+
   test('a manifest with Python-era toolsets is converted too; comments of fields left alone stay', async () => {
     const root = writeTree({
       'project.yaml': '# the project\nname: demo # its name\ntoolsets:\n  delegation:\n    allow_workers: [a]\n',
