@@ -34,7 +34,7 @@ describe('llm-do migrate', () => {
       [
         'not converted, to finish by hand (5):',
         '  main.worker: schema_in_ref: schemas.py:Question is a Python (pydantic) schema: write it as JSON Schema (schemas/NAME.json) or a zod schema of schemas.ts and name it in schema_in',
-        '  main.worker:26: the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id',
+        '  main.worker:26: the instructions name worker_call: today each allowed worker is a tool of its own (counter, reporter)',
         '  reporter.worker: server_side_tools: max_uses has no counterpart in provider_tools',
         '  schemas.py: Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)',
         '  workers/counter/tools.py: Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers',

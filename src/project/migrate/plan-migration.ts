@@ -6,6 +6,7 @@
  * `worker_call`). Pure: it gets the files' text and returns the plan; the command shows and writes it.
  */
 import { parseDocument } from 'yaml';
+import { toolNameForWorker } from '../../tools/tool-name.ts';
 import { splitFrontMatter } from '../../worker-file/front-matter.ts';
 import { pythonEraFields } from '../../worker-file/python-era.ts';
 import { convertConfig } from './convert-config.ts';
@@ -77,14 +78,15 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
   const manual: ManualStep[] = [];
   const taken = new Set(files.map((file) => file.path));
   for (const file of files) {
+    let change: FileChange | undefined;
     if (MANIFESTS.has(file.path)) {
       const after = convertYamlText(file.path, file.text, 0, workerIds, manual);
-      if (after !== undefined) changes.push({ from: file.path, to: file.path, before: file.text, after });
+      if (after !== undefined) change = { from: file.path, to: file.path, before: file.text, after };
     } else if (isWorkerFile(file.path)) {
-      const change = convertWorker(file, workerIds, taken, manual);
-      if (change) changes.push(change);
+      change = convertWorker(file, workerIds, taken, manual);
     }
-    manual.push(...workerCallMentions(file));
+    if (change) changes.push(change);
+    manual.push(...workerCallMentions(file, change?.after ?? file.text));
   }
   for (const path of others) manual.push(pythonModuleStep(path));
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
@@ -145,20 +147,31 @@ function namesWorkerAsToolset(config: Record<string, unknown>, workerIds: Readon
   return typeof toolsets === 'object' && toolsets !== null && Object.keys(toolsets).some((name) => workerIds.has(name));
 }
 
-/** Lines of worker instructions or templates that name `worker_call`, which today's workers do not have. */
-function workerCallMentions(file: ProjectText): ManualStep[] {
+/**
+ * Lines of worker instructions or templates that name `worker_call`, which today's workers do not
+ * have; for a worker file, the tools that call its allowed workers now (`converted` is its text
+ * after the migration).
+ */
+function workerCallMentions(file: ProjectText, converted: string): ManualStep[] {
   if (!/\.(worker|ya?ml|jinja2?|j2|md|txt)$/.test(file.path)) return [];
-  return file.text.split('\n').flatMap((line, index) =>
-    /\bworker_call\b/.test(line)
-      ? [
-          {
-            file: file.path,
-            line: index + 1,
-            detail: 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id',
-          },
-        ]
-      : [],
-  );
+  const tools = allowedWorkers(file.path, converted).map(toolNameForWorker);
+  const detail =
+    tools.length === 0
+      ? 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id'
+      : `the instructions name worker_call: today each allowed worker is a tool of its own (${tools.join(', ')})`;
+  return file.text.split('\n').flatMap((line, index) => (/\bworker_call\b/.test(line) ? [{ file: file.path, line: index + 1, detail }] : []));
+}
+
+/** `toolsets.workers.allowed_workers` of a worker file's text; none for another file or one that does not parse. */
+function allowedWorkers(path: string, text: string): string[] {
+  if (!path.endsWith('.worker')) return [];
+  try {
+    const fields: unknown = parseDocument(splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml).toJS();
+    const allowed = (fields as { toolsets?: { workers?: { allowed_workers?: unknown } } } | null)?.toolsets?.workers?.allowed_workers;
+    return Array.isArray(allowed) ? allowed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function pythonModuleStep(path: string): ManualStep {

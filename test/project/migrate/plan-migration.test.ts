@@ -70,7 +70,7 @@ describe('planMigration', () => {
       {
         file: 'main.worker',
         line: 26,
-        detail: 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id',
+        detail: 'the instructions name worker_call: today each allowed worker is a tool of its own (summarizer)',
       },
       { file: 'tools.py', detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' },
     ]);
@@ -151,6 +151,17 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     expect(changes.map(({ from, to, after }) => ({ from, to, after }))).toEqual([
       { from: 'evaluator.worker', to: 'workers/evaluator.worker', after: '---\nname: evaluator\n---\nScore it.\n' },
       { from: 'main.worker', to: 'main.worker', after: '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers:\n      - evaluator\n---\nEvaluate.\n' },
+    ]);
+  });
+
+  test('a template naming worker_call is listed with the general rule, having no allowed workers of its own', async () => {
+    const root = writeTree({ 'main.worker': '---\nname: main\n---\nHi.\n', 'prompts/main.jinja2': 'First\nthen worker_call(worker="a")\n' });
+    expect((await plan(root)).manual).toEqual([
+      {
+        file: 'prompts/main.jinja2',
+        line: 2,
+        detail: 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id',
+      },
     ]);
   });
 
