@@ -148,7 +148,9 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     const config = isMap(value) ? value : {};
     const approvals = isMap(config._approval_config) ? config._approval_config : {};
     const { _approval_config: _dropped, ...rest } = config;
-    if (name === 'delegation') {
+    if (value === false) {
+      toolsets.sets.set(name, false);
+    } else if (name === 'delegation') {
       convertDelegation(config, toolsets, manual);
     } else if (name === 'custom') {
       const { tools, approval, ...named } = rest;
@@ -160,8 +162,6 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
       for (const [tool, options] of Object.entries(approvals)) setRule(toolsets, 'custom', tool, ruleOf(options));
     } else if (name === 'shell') {
       convertShell(rest, toolsets.get('shell'), manual);
-    } else if (value === false) {
-      toolsets.sets.set(name, false);
     } else if (['filesystem', 'workers', 'worker_factory'].includes(name) || name.startsWith('mcp:')) {
       Object.assign(toolsets.get(name), rest);
       for (const [tool, options] of Object.entries(approvals)) setRule(toolsets, name, tool, ruleOf(options));

@@ -180,9 +180,9 @@ describe('convertConfig', () => {
   });
 
   test('a toolset turned off stays off', () => {
-    expect(convert({ name: 'x', toolsets: { filesystem: false, delegation: { allow_workers: ['a'] } } }).config).toEqual({
+    expect(convert({ name: 'x', toolsets: { filesystem: false, custom: false, shell: false, delegation: { allow_workers: ['a'] } } }).config).toEqual({
       name: 'x',
-      toolsets: { filesystem: false, workers: { allowed_workers: ['a'] } },
+      toolsets: { filesystem: false, custom: false, shell: false, workers: { allowed_workers: ['a'] } },
     });
   });
 });
