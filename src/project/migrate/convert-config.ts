@@ -131,6 +131,10 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
           `${key}: ${String(value)} is a Python (pydantic) schema: write it as JSON Schema (schemas/NAME.json) or a zod schema of schemas.ts and name it in ${key === 'schema_in_ref' ? 'schema_in' : 'schema_out'}`,
         );
         break;
+      case 'model':
+        // The Python llm-do wrote `model: null` for "inherit", which today is the field left out.
+        if (value !== null) out.model = value;
+        break;
       case 'server_side_tools':
         out.provider_tools = convertServerSideTools(value, manual);
         break;

@@ -135,8 +135,9 @@ function convertYamlText(path: string, text: string, lineOffset: number, workerI
   }
   const value: unknown = doc.toJS();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if (pythonEraFields(value).length === 0 && !namesWorkerAsToolset(value as Record<string, unknown>, workerIds)) return undefined;
-  const { config, manual: steps } = convertConfig(value as Record<string, unknown>, { workerIds });
+  const fields = value as Record<string, unknown>;
+  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && fields.model !== null) return undefined;
+  const { config, manual: steps } = convertConfig(fields, { workerIds });
   manual.push(...steps.map((detail) => ({ file: path, detail })));
   return rewriteYaml(text, config);
 }

@@ -179,6 +179,10 @@ describe('convertConfig', () => {
     ]);
   });
 
+  test('model: null, the Python way to inherit the model, is left out', () => {
+    expect(convert({ name: 'x', model: null, description: 'd' }).config).toEqual({ name: 'x', description: 'd' });
+  });
+
   test('a toolset turned off stays off', () => {
     expect(convert({ name: 'x', toolsets: { filesystem: false, custom: false, shell: false, delegation: { allow_workers: ['a'] } } }).config).toEqual({
       name: 'x',

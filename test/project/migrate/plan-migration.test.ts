@@ -165,6 +165,11 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('a worker whose only Python trait is model: null is converted', async () => {
+    const root = writeTree({ 'main.worker': '---\nname: main\nmodel: null\n---\nHi.\n' });
+    expect((await plan(root)).changes.map((change) => change.after)).toEqual(['---\nname: main\n---\nHi.\n']);
+  });
+
   test('Python modules are named for a person: tools, schemas, other code', async () => {
     const root = writeTree({
       'main.worker': '---\nname: main\n---\nHi.\n',
