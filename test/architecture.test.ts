@@ -26,7 +26,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
   ['telemetry'],
   ['run-log', 'mcp-server'],
-  ['batch', 'test-runner', 'ui'],
+  ['batch', 'test-runner'],
+  ['eval'],
+  ['ui'],
   ['restate'],
   ['index', 'browser'],
   ['cli', 'testkit'],
@@ -59,6 +61,9 @@ const NODE_FS_ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/commands/test.ts': 'writes the --junit report the user named on the command line',
   'src/batch/inputs.ts': 'reads the --inputs file or directory the user named on the command line, outside any sandbox',
   'src/batch/results-file.ts': 'appends to the --out file the user named on the command line, outside any sandbox, and keeps its lock file',
+  'src/eval/eval-cases.ts': 'reads the test files and datasets of llm-do eval from the project the user named, outside any sandbox',
+  'src/eval/eval-log.ts': 'writes and reads the record of an eval in $LLM_DO_HOME/evals, outside any project, owner-only',
+  'src/cli/commands/eval.ts': 'writes the --html report the user named on the command line',
   'src/ui/assets.ts': "reads the page of llm-do ui (HTML, CSS, script) from llm-do's own package, not a project file",
 };
 

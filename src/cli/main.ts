@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.ts';
 import { EXIT_OK, EXIT_USAGE, reportError, reportJsonError } from './exit-codes.ts';
 import { writeOutput, type CliIO } from './io.ts';
-import { registerBatchCommand, registerRestateCommands } from './program/batch-commands.ts';
+import { registerBatchCommand, registerEvalCommand, registerRestateCommands } from './program/batch-commands.ts';
 import type { CommandContext } from './program/command-context.ts';
 import { registerHelpCommands } from './program/help-commands.ts';
 import { registerMcpCommands } from './program/mcp-commands.ts';
@@ -54,6 +54,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   registerMigrateCommand(program, context);
   registerSetupCommands(program, context);
   registerBatchCommand(program, context);
+  registerEvalCommand(program, context);
   registerTestCommand(program, context);
   registerRestateCommands(program, context);
   registerHelpCommands(program, context);

@@ -16,6 +16,8 @@ export interface CaseRun {
   denied: string[];
   tokens: number;
   cost: number | null;
+  /** How long the run took, start to end. */
+  latencyMs: number;
   /** A file of the sandbox after the run (relative to the project root), or undefined when absent. */
   readFile(path: string): string | undefined;
 }
@@ -39,6 +41,8 @@ export function checkExpectations(expect: NonNullable<TestCase['expect']>, run: 
     if (run.cost === null) failures.push(`cost: unknown (a model has no price), so it cannot be held under ${expect.max_cost_usd} USD`);
     else if (run.cost > expect.max_cost_usd) failures.push(`cost: $${run.cost} spent, over the ceiling of $${expect.max_cost_usd}`);
   }
+  if (expect.max_latency_ms !== undefined && run.latencyMs > expect.max_latency_ms)
+    failures.push(`latency: ${run.latencyMs} ms, over the ceiling of ${expect.max_latency_ms} ms`);
   return failures;
 }
 

@@ -15,7 +15,8 @@ import type { ScriptRule } from '../models/scripted-model.ts';
 import { loadProject } from '../project/open-project.ts';
 import { mapConcurrently } from '../project/map-concurrently.ts';
 import type { RunEvent } from '../runtime/events.ts';
-import { runWorker, type RunResult } from '../runtime/run-worker.ts';
+import type { RunStore, RunTags } from '../runtime/run-store.ts';
+import { runWorkerWith, type RunResult } from '../runtime/run-worker.ts';
 import { checkExpectations, isSubset, type CaseRun } from './expectations.ts';
 import { parseTestFile, type ParsedTestFile, type TestCase } from './test-file.ts';
 
@@ -80,7 +81,7 @@ export async function runTests(options: RunTestsOptions): Promise<CaseResult[]> 
 }
 
 /** `*.test.yaml` files under `root`, sorted. */
-function findTestFiles(root: string): string[] {
+export function findTestFiles(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -158,11 +159,22 @@ export interface WorkerTestOptions {
   homeDir?: string;
   apiKeys?: Readonly<Record<string, string>>;
   libPaths?: readonly string[];
+  /** Records the run in a run log, tagged (`llm-do eval`: kind `eval` and the eval's id). */
+  record?: { store: RunStore; tags: RunTags };
+  /** The fetch of a `live` run (`llm-do eval`: under its request gate). @default globalThis.fetch */
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Told of every event of the run. */
+  onEvent?: (event: RunEvent) => void;
+  /** The clock the latency is measured with. @default Date.now */
+  now?: () => number;
 }
 
 /** What a worker run by {@link runWorkerForTest} did; `dispose` removes its copy of the project. */
 export interface WorkerTestRun extends CaseRun {
   result: RunResult;
+  /** The run's id (the run log's, when it was recorded). */
+  runId: string | undefined;
   /** The temporary copy of the project the worker ran in. */
   dir: string;
   dispose(): void;
@@ -196,26 +208,37 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
     }
     const toolCalls: CaseRun['toolCalls'] = [];
     const denied: string[] = [];
+    let runId: string | undefined;
     const onEvent = (event: RunEvent) => {
+      options.onEvent?.(event);
+      if (event.type === 'run_start') runId ??= event.run_id;
       if (event.type === 'tool_call') toolCalls.push({ name: event.tool, args: event.args });
       if (event.type === 'tool_result' && event.denied) denied.push(event.tool);
     };
-    const result = await runWorker({
-      project,
-      ...(options.worker ? { entry: options.worker } : {}),
-      ...(options.input !== undefined ? { input: options.input } : {}),
-      ...(options.attachments ? { attachments: options.attachments.map((attachment) => join(copy, attachment)) } : {}),
-      ...(typeof model === 'string' ? { model } : {}),
-      ...(options.cassette ? { cassette: options.cassette } : {}),
-      onApproval: decide(options.approvals),
-      onQuestion: answer(options.answers),
-      env,
-      ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
-      ...(options.live ? {} : { fetch: offlineFetch }),
-      onEvent,
-    }).result;
+    const now = options.now ?? Date.now;
+    const started = now();
+    const result = await runWorkerWith(
+      {
+        project,
+        ...(options.worker ? { entry: options.worker } : {}),
+        ...(options.input !== undefined ? { input: options.input } : {}),
+        ...(options.attachments ? { attachments: options.attachments.map((attachment) => join(copy, attachment)) } : {}),
+        ...(typeof model === 'string' ? { model } : {}),
+        ...(options.cassette ? { cassette: options.cassette } : {}),
+        onApproval: decide(options.approvals),
+        onQuestion: answer(options.answers),
+        env,
+        ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+        ...(options.live ? (options.fetch ? { fetch: options.fetch } : {}) : { fetch: offlineFetch }),
+        ...(options.record ? { store: options.record.store } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onEvent,
+      },
+      options.record ? { tagsOf: () => options.record!.tags } : {},
+    ).result;
     return {
       result,
+      runId,
       status: result.status,
       output: result.output,
       error: result.error?.message,
@@ -223,6 +246,7 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
       denied,
       tokens: result.usage.input_tokens + result.usage.output_tokens,
       cost: result.usage.cost_usd,
+      latencyMs: now() - started,
       readFile: (path) => readInside(copy, path),
       dir: copy,
       dispose,

@@ -30,6 +30,38 @@ const FileExpectation = z.union([
 
 const ToolCallExpectation = z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional() }).strict();
 
+/** A judge scorer (docs/evals.md): a worker of the project with `schema_out` that grades a case's output. */
+const JudgeScorer = z
+  .object({
+    judge: z.string().min(1),
+    rubric: z.string().min(1),
+    model: z.string().min(1).optional(),
+    pass: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+
+/** What `llm-do eval` adds to a case (docs/evals.md); `llm-do test` ignores it. */
+const EvalFields = z.object({ scorers: z.array(JudgeScorer).optional(), dataset: z.string().min(1).optional() }).strict();
+
+export const ExpectSchema = z
+  .object({
+    status: z.enum(['ok', 'error', 'paused', 'interrupted']).optional(),
+    output: TextExpectation.optional(),
+    error: z.string().optional(),
+    tool_calls: z
+      .union([
+        z.array(ToolCallExpectation),
+        z.object({ ordered: z.boolean().optional(), only: z.boolean().optional(), calls: z.array(ToolCallExpectation) }).strict(),
+      ])
+      .optional(),
+    files: z.record(z.string(), FileExpectation).optional(),
+    denied: z.array(z.string()).optional(),
+    max_tokens: z.number().int().min(0).optional(),
+    max_cost_usd: z.number().min(0).optional(),
+    max_latency_ms: z.number().int().min(0).optional(),
+  })
+  .strict();
+
 const CaseSchema = z
   .object({
     name: z.string().min(1),
@@ -58,24 +90,8 @@ const CaseSchema = z
       .strict()
       .optional(),
     answers: z.array(z.object({ question: z.string().min(1).optional(), worker: z.string().min(1).optional(), answer: z.string().min(1) }).strict()).optional(),
-    expect: z
-      .object({
-        status: z.enum(['ok', 'error', 'paused', 'interrupted']).optional(),
-        output: TextExpectation.optional(),
-        error: z.string().optional(),
-        tool_calls: z
-          .union([
-            z.array(ToolCallExpectation),
-            z.object({ ordered: z.boolean().optional(), only: z.boolean().optional(), calls: z.array(ToolCallExpectation) }).strict(),
-          ])
-          .optional(),
-        files: z.record(z.string(), FileExpectation).optional(),
-        denied: z.array(z.string()).optional(),
-        max_tokens: z.number().int().min(0).optional(),
-        max_cost_usd: z.number().min(0).optional(),
-      })
-      .strict()
-      .optional(),
+    expect: ExpectSchema.optional(),
+    eval: EvalFields.optional(),
   })
   .strict();
 
@@ -85,6 +101,7 @@ export type TestCase = z.infer<typeof CaseSchema>;
 export type TextExpectation = z.infer<typeof TextExpectation>;
 export type FileExpectation = z.infer<typeof FileExpectation>;
 export type ToolCallExpectation = z.infer<typeof ToolCallExpectation>;
+export type JudgeScorer = z.infer<typeof JudgeScorer>;
 
 /** Where a case's model comes from. */
 export type CaseModel =
@@ -144,14 +161,16 @@ function describeIssue(issues: readonly z.core.$ZodIssue[], value: unknown): str
     const nearest = suggestNearest(issue.keys[0]!, valid);
     return `${where}: unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}${nearest ? ` (did you mean ${nearest}?)` : ''}; valid fields are ${valid.join(', ')}`;
   }
-  return `${where}: ${issue.message}; a test file is {cases: [{name, worker?, input?, model?, approvals?, answers?, expect?}]} (docs/testing.md)`;
+  return `${where}: ${issue.message}; a test file is {cases: [{name, worker?, input?, model?, approvals?, answers?, expect?, eval?}]} (docs/testing.md)`;
 }
 
 /** The keys an object at `path` (inside a case) may have. */
 function validKeys(path: readonly PropertyKey[]): string[] {
   const shape = (schema: z.ZodType): string[] => Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
   if (path.length === 0) return shape(CaseSchema);
-  if (path[0] === 'expect' && path.length === 1) return shape(CaseSchema.shape.expect.unwrap());
+  if (path[0] === 'expect' && path.length === 1) return shape(ExpectSchema);
+  if (path[0] === 'eval' && path.length === 1) return shape(EvalFields);
+  if (path[0] === 'eval' && path[1] === 'scorers') return shape(JudgeScorer);
   if (path[0] === 'approvals' && path.length === 1) return shape(CaseSchema.shape.approvals.unwrap());
   if (path[0] === 'approvals') return ['tool', 'args', 'decision', 'reason'];
   if (path[0] === 'answers') return ['question', 'worker', 'answer'];

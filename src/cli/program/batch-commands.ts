@@ -1,6 +1,10 @@
-/** `batch`: a worker once per input; `restate serve`: the processes that run a batch's inputs durably on Restate. */
+/**
+ * `batch`: a worker once per input; `eval`: a project's test cases once per model; `restate serve`: the processes that
+ * run a batch's inputs durably on Restate.
+ */
 import { type Command, Option } from 'commander';
 import type { BatchCommandOptions } from '../commands/batch.ts';
+import type { EvalCommandOptions } from '../commands/eval.ts';
 import type { RestateServeOptions } from '../commands/restate.ts';
 import type { CommandContext } from './command-context.ts';
 import { addUnattendedRunOptions, collect } from './shared-options.ts';
@@ -41,6 +45,44 @@ export function registerBatchCommand(program: Command, { io, action }: CommandCo
     )
     .action(
       action(async (target: string | undefined, options: BatchCommandOptions) => (await import('../commands/batch.ts')).runBatchCommand(target, options, io)),
+    );
+}
+
+/** `eval`. */
+export function registerEvalCommand(program: Command, { io, action }: CommandContext): void {
+  program
+    .command('eval')
+    .description("run the project's *.test.yaml cases once per model, scored by their expectations and judge workers, and compare the models (docs/evals.md)")
+    .argument('[target]', 'project directory (default: detected from the current directory)')
+    .option(
+      '--models <list>',
+      'models to compare, comma-separated ids or aliases, each optionally labelled: cheap=openai:gpt-5-mini,anthropic:claude-sonnet-4-5',
+    )
+    .option('--cases <glob>', 'only the test files whose project-relative path matches, e.g. "evals/*.test.yaml"')
+    .option('--repeat <n>', 'samples of each case per model (default 1): pass rate and its spread')
+    .option('--concurrency <n>', 'most samples running at once, halved on 429 and grown back (default 4)')
+    .option('--rpm <n>', 'at most N model requests per minute, spaced evenly')
+    .option('--tpm <n>', 'at most N tokens (input + output) per minute')
+    .addOption(
+      new Option('--on-approval <mode>', 'what a tool call that asks gets when no approval rule of its case matches (default deny)').choices([
+        'approve',
+        'deny',
+      ]),
+    )
+    .option('--max-cost <usd>', 'start no sample that could take the spending over USD (the estimate is shown first)')
+    .option('--resume <id>', 'go on with the eval ID after a kill: finished samples are not run again')
+    .option('--compare <id>', 'mark the regressions and improvements against the earlier eval ID')
+    .option('--html <file>', 'also write a self-contained HTML report to FILE')
+    .option('--json', 'print {id, status, models: [...], cases: [...]} instead of the table')
+    .option('--no-log', "do not record the samples' runs in the run log")
+    .option('--project <dir>', 'project root (instead of detecting it from the target)')
+    .option('--lib <path>', 'library directory to search (repeatable)', collect)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do eval . --models cheap=openai:gpt-5-mini,best=anthropic:claude-sonnet-4-5 --repeat 3 --max-cost 2\n  llm-do eval --resume eval-20261128-061502-3f9a\n  llm-do eval . --models cheap --compare eval-20261128-061502-3f9a --html report.html\n',
+    )
+    .action(
+      action(async (target: string | undefined, options: EvalCommandOptions) => (await import('../commands/eval.ts')).runEvalCommand(target, options, io)),
     );
 }
 
