@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
 import { compileGlob } from '../glob/index.ts';
 import type { Project } from '../project/types.ts';
+import { anchorScript } from './model-list.ts';
 import { findTestFiles } from '../test-runner/run-tests.ts';
 import { ExpectSchema, parseTestFile, type JudgeScorer, type TestCase } from '../test-runner/test-file.ts';
 
@@ -53,9 +54,10 @@ export async function loadEvalCases(project: Project, casesGlob?: string): Promi
         ...(testCase.approvals ? { approvals: testCase.approvals } : {}),
         ...(testCase.answers ? { answers: testCase.answers } : {}),
         expect: testCase.expect ?? {},
-        judges: testCase.eval?.scorers ?? [],
+        // A judge's `scripted:FILE` is relative to its test file, like a case's script.
+        judges: (testCase.eval?.scorers ?? []).map((judge) => (judge.model ? { ...judge, model: anchorScript(judge.model, dirname(path)) } : judge)),
       };
-      for (const judge of base.judges) await assertJudge(project, judge, `${base.id}, eval.scorers`, shown);
+      for (const judge of base.judges) await assertJudge(project, judge, `case ${testCase.name}, eval.scorers`, shown);
       const dataset = testCase.eval?.dataset;
       if (dataset === undefined) cases.push(base);
       else cases.push(...readDataset(resolve(dirname(path), dataset), relative(project.root, resolve(dirname(path), dataset)), base));
@@ -82,18 +84,17 @@ export function readDataset(path: string, shown: string, base: EvalCase): EvalCa
   const cases: EvalCase[] = [];
   text.split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
-    const where = `${shown}:${index + 1}`;
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw datasetError(`${where}: not valid JSON (${(error as Error).message})`, shown, index + 1);
+      throw datasetError(`not valid JSON (${(error as Error).message})`, shown, index + 1);
     }
     const parsed = DatasetLine.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const field = issue.path.length > 0 ? ` ${issue.path.join('.')}:` : '';
-      throw datasetError(`${where}:${field} ${issue.message}`, shown, index + 1);
+      const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw datasetError(`${field}${issue.message}`, shown, index + 1);
     }
     const line = parsed.data;
     cases.push({

@@ -3,6 +3,7 @@
  * optionally labelled (`cheap=openai:gpt-5-mini`). Every name is resolved and its provider checked
  * before anything runs, so a typo is exit 2, not a failed case.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import type { ModelConfig } from '../models/model-config.ts';
 import { resolveModelName } from '../models/model-aliases.ts';
@@ -14,8 +15,20 @@ export interface EvalModel {
   model: string;
 }
 
-/** @throws UsageError naming the entry of `--models` that is malformed, unknown or repeated */
-export function parseModelList(list: string, config: Pick<ModelConfig, 'aliases' | 'providers'>): EvalModel[] {
+/**
+ * `scripted:FILE` with FILE made absolute against `base`, since the eval runs in copies of the project.
+ * Other ids as they are.
+ */
+export function anchorScript(id: string, base: string): string {
+  const file = id.startsWith('scripted:') ? id.slice('scripted:'.length) : undefined;
+  return file === undefined || isAbsolute(file) ? id : `scripted:${resolve(base, file)}`;
+}
+
+/**
+ * @param cwd what a `scripted:FILE` of the list is relative to
+ * @throws UsageError naming the entry of `--models` that is malformed, unknown or repeated
+ */
+export function parseModelList(list: string, config: Pick<ModelConfig, 'aliases' | 'providers'>, cwd: string): EvalModel[] {
   const entries = list
     .split(',')
     .map((entry) => entry.trim())
@@ -30,7 +43,7 @@ export function parseModelList(list: string, config: Pick<ModelConfig, 'aliases'
     try {
       const { id } = resolveModelName(name, config.aliases, `--models ${entry}`);
       assertKnownProvider(id, '--models', config.providers, '--models');
-      return { label, model: id };
+      return { label, model: anchorScript(id, cwd) };
     } catch (error) {
       throw new UsageError(`--models: ${(error as Error).message}`);
     }

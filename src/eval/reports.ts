@@ -8,7 +8,7 @@ const HEADERS = ['model', 'pass rate', 'score', 'cost', 'tokens', 'p50', 'p95'];
 
 function modelCells(model: ModelSummary): string[] {
   return [
-    model.label === model.model ? model.model : `${model.label} (${model.model})`,
+    model.label,
     `${model.passed}/${model.cases} ${Math.round(model.pass_rate * 100)}%${model.pass_spread > 0 ? ` ±${Math.round(model.pass_spread * 100)}%` : ''}`,
     model.mean_score === null ? '-' : model.mean_score.toFixed(2),
     costText(model.cost_usd),

@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { AnswerQuestion, ApprovalQuestion, Decision } from '../approval/decision-source.ts';
 import { ProjectError, UsageError } from '../errors.ts';
 import { compileFieldGlob } from '../glob/index.ts';
@@ -198,7 +198,7 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
     const homeDir = options.homeDir ?? homedir();
     const libPaths = [...(options.libPaths ?? [])];
     const root = (await loadProject(options.project, { env, homeDir, importTools: false, libPaths })).root;
-    const copy = copyProject(root, join(scratch, 'project'));
+    const copy = copyProject(root, join(scratch, basename(root)));
     const project = await loadProject(copy, { env, homeDir, libPaths });
     let model = options.model;
     if (Array.isArray(model)) {

@@ -77,7 +77,7 @@ export async function runEvalCommand(target: string | undefined, flags: EvalComm
       id: newEvalId(),
       project: project.root,
       ...(flags.cases !== undefined ? { cases: flags.cases } : {}),
-      models: parseModelList(flags.models!, modelConfig),
+      models: parseModelList(flags.models!, modelConfig, io.cwd),
       repeat: positiveInteger(flags.repeat ?? '1', '--repeat'),
       started_at: new Date().toISOString(),
     };
