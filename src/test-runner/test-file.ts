@@ -123,15 +123,18 @@ export function parseTestFile(text: string, shown: string): ParsedTestFile {
   try {
     value = parse(text);
   } catch (error) {
-    throw new ProjectError('invalid-field', `${shown}: not valid YAML (${(error as Error).message.split('\n')[0]})`, { file: shown });
+    throw new ProjectError('invalid-field', `not valid YAML (${(error as Error).message.split('\n')[0]})`, { file: shown });
   }
   const parsed = FileSchema.safeParse(value);
-  if (!parsed.success) throw new ProjectError('invalid-field', `${shown}: ${describeIssue(parsed.error.issues, value)}`, { file: shown });
+  if (!parsed.success) throw new ProjectError('invalid-field', describeIssue(parsed.error.issues, value), { file: shown });
   const cases = parsed.data.cases.map((testCase, index) => {
     const where = `${shown}: case ${index + 1} (${testCase.name})`;
     const names = parsed.data.cases.slice(0, index).map((other) => other.name);
     if (names.includes(testCase.name))
-      throw new ProjectError('invalid-field', `${where}: another case of this file has the same name; names must differ`, { file: shown, field: 'name' });
+      throw new ProjectError('invalid-field', `${where.slice(shown.length + 2)}: another case of this file has the same name; names must differ`, {
+        file: shown,
+        field: 'name',
+      });
     return { ...testCase, caseModel: caseModel(testCase.model, `${where}, model`) };
   });
   return { file: shown, cases };

@@ -2,6 +2,7 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProjectError } from '../../errors.ts';
+import { evalFileDiagnostics } from '../../eval/check-evals.ts';
 import { checkProject } from '../../project/check.ts';
 import { loadProjectWorkers } from '../../project/project-workers.ts';
 import { diagnosticsFromError, formatDiagnostic, type Diagnostic } from '../../project/diagnostics.ts';
@@ -82,6 +83,8 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
     const debug = io.env.LLM_DO_DEBUG === '1' ? (message: string) => printError(io, `debug: ${message}`) : undefined;
     const helpers = importTools ? [] : threadCheckHelpers(project, CHECK_THREAD_ENTRY, debug);
     diagnostics = await checkProject(project, { importTools, helpers });
+    // Test and eval files (docs/evals.md); a worker file on its own has none.
+    if (!project.standalone) diagnostics.push(...(await evalFileDiagnostics(project)));
     if (options.connect) diagnostics.push(...(await connectedDiagnostics(project, io)));
     // After the check, which scans once for both (the scan of a project is kept).
     workers = (await project.scanWorkers()).length;
