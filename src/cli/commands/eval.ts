@@ -97,11 +97,11 @@ export async function runEvalCommand(target: string | undefined, flags: EvalComm
         `--max-cost cannot be held: the price of ${unpriced.join(', ')} (or of a judge's model) is unknown; give prices in project.yaml (docs/models.md), a judge scorer its model, or leave out --max-cost`,
       );
     }
+    if (!earlier) createEvalRecord(dir, spec);
     printError(
       io,
       `eval ${spec.id}: ${cases.length} case${cases.length === 1 ? '' : 's'} × ${spec.models.length} model${spec.models.length === 1 ? '' : 's'} × ${spec.repeat} = ${todo.length} sample${todo.length === 1 ? '' : 's'} to run${done.size > 0 ? ` (${done.size} done before)` : ''}; estimated cost ${costText(estimate)}${maxCostUsd !== undefined ? ` (at most $${maxCostUsd})` : ''}`,
     );
-    if (!earlier) createEvalRecord(dir, spec);
 
     const { fetch, apiKeys } = runOptionsFromFlags({}, io);
     const log = await openRunLog({ log: flags.log }, project, io);
