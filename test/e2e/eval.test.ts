@@ -161,8 +161,8 @@ describe('llm-do eval', { timeout: 90_000 }, () => {
       },
     ],
     ['an unknown --compare id', ['--compare', 'eval-nope'], /--compare eval-nope: no such eval/],
-  ] as const)('%s: exit 2 before any model is called', async (_name, args, message, files = {}) => {
-    const root = project(files as Record<string, string>);
+  ] as [string, readonly string[], RegExp, Record<string, string>?][])('%s: exit 2 before any model is called', async (_name, args, message, files) => {
+    const root = project(files ?? {});
     const { server, env } = await scripted(() => ({ text: 'echo' }));
     const result = await runCli(['eval', '.', '--models', NETWORK_MODEL, ...args], { env, cwd: root, home: tempDir('llm-do-e2e-eval-home-') });
     expect(result.code, result.stderr).toBe(2);
