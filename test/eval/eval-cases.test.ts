@@ -34,7 +34,9 @@ describe('loadEvalCases', () => {
   });
 
   test('a missing dataset, an unknown judge, and a judge without schema_out are refused', async () => {
-    await expect(casesOf({ 'a.test.yaml': 'cases:\n  - name: a\n    eval: { dataset: gone.jsonl }\n' })).rejects.toThrow(/eval\.dataset gone\.jsonl cannot be read \(ENOENT\)/);
+    await expect(casesOf({ 'a.test.yaml': 'cases:\n  - name: a\n    eval: { dataset: gone.jsonl }\n' })).rejects.toThrow(
+      /eval\.dataset gone\.jsonl cannot be read \(ENOENT\)/,
+    );
     await expect(casesOf({ 'a.test.yaml': 'cases:\n  - name: a\n    eval: { scorers: [{ judge: nobody, rubric: r }] }\n' })).rejects.toThrow(/judge nobody: /);
     await expect(casesOf({ 'a.test.yaml': 'cases:\n  - name: a\n    eval: { scorers: [{ judge: main, rubric: r }] }\n' })).rejects.toThrow(
       /judge main \(main\.worker\) has no schema_out/,
@@ -42,7 +44,9 @@ describe('loadEvalCases', () => {
   });
 
   test('the cost estimate prices the case and its judges, and is unknown (null) when a price is', async () => {
-    const [evalCase] = await casesOf({ 'a.test.yaml': 'cases:\n  - name: a\n    input: hello\n    eval: { scorers: [{ judge: grader, rubric: r, model: "openai:gpt-5-mini" }] }\n' });
+    const [evalCase] = await casesOf({
+      'a.test.yaml': 'cases:\n  - name: a\n    input: hello\n    eval: { scorers: [{ judge: grader, rubric: r, model: "openai:gpt-5-mini" }] }\n',
+    });
     const prices = createPriceBook([{ 'openai:gpt-5-mini': { input: 1, output: 2 } }]);
     // Case: 1002 input tokens, 500 output; judge: 1502 + 1 input, 500 output (USD per million tokens).
     expect(sampleEstimate(evalCase!, 'openai:gpt-5-mini', prices)).toBeCloseTo((1002 + 1000 + 1503 + 1000) / 1_000_000, 9);
