@@ -4,8 +4,10 @@
  * request gate (`--rpm`, `--tpm`). Each finished sample is appended to the eval's record at once, so a
  * killed eval resumes with what finished kept; a sample in flight at the kill runs again.
  */
+import { join } from 'node:path';
 import { createAdaptiveLimit } from '../batch/adaptive-limit.ts';
 import { createRequestGate } from '../batch/request-gate.ts';
+import { sha256Hex } from '../crypto.ts';
 import type { PriceBook } from '../models/prices.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunStore } from '../runtime/run-store.ts';
@@ -44,6 +46,8 @@ export interface RunEvalOptions {
   fetch?: typeof fetch;
   signal: AbortSignal;
   now?: () => number;
+  /** Record each sample's (and judge's) model requests to a cassette in `dir`, or replay them from it (docs/evals.md). */
+  cassettes?: { mode: 'record' | 'replay'; dir: string };
   /** Told of each sample as it finishes. */
   onSample?: (result: SampleResult) => void;
 }
@@ -72,6 +76,11 @@ export function samplesOf(cases: readonly EvalCase[], spec: Pick<EvalSpec, 'mode
       Array.from({ length: spec.repeat }, (_, index) => ({ key: `${evalCase.id} · ${model.label} · ${index + 1}`, evalCase, model, sample: index + 1 })),
     ),
   );
+}
+
+/** The cassette of one sample (or of its judge), named by a hash of its key so a rerun finds it. */
+async function cassetteFile(dir: string, key: string): Promise<string> {
+  return join(dir, `${(await sha256Hex(key)).slice(0, 32)}.cassette.json`);
 }
 
 export async function runEval(options: RunEvalOptions): Promise<EvalRunOutcome> {
@@ -107,6 +116,13 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunOutcome> 
   }
   await Promise.all(running);
   return outcome;
+
+  async function cassetteFor(key: string): Promise<Pick<WorkerTestOptions, 'cassette'>> {
+    const cassettes = options.cassettes;
+    if (cassettes === undefined) return {};
+    const file = await cassetteFile(cassettes.dir, key);
+    return { cassette: cassettes.mode === 'record' ? { record: file } : { replay: file } };
+  }
 
   function launch(sample: Sample, estimate: number, release: () => void): void {
     reserved += estimate;
@@ -155,6 +171,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunOutcome> 
         ...(evalCase.attachments ? { attachments: evalCase.attachments } : {}),
         ...(evalCase.answers ? { answers: evalCase.answers } : {}),
         model: model.model,
+        ...(await cassetteFor(key)),
         approvals: { rules: evalCase.approvals?.rules ?? [], default: options.onApproval },
       });
       if (run.status === 'interrupted' && options.signal.aborted) return undefined;
@@ -164,7 +181,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunOutcome> 
       const scores: number[] = [];
       const reasons: string[] = [];
       for (const judge of evalCase.judges) {
-        const verdict = await judgeOutput(judge, evalCase.input, run, shared);
+        const verdict = await judgeOutput(judge, evalCase.input, run, { ...shared, ...(await cassetteFor(`${key} · judge ${judge.judge}`)) });
         if (verdict.interrupted && options.signal.aborted) return undefined;
         cost = cost === null || verdict.cost === null ? null : cost + verdict.cost;
         tokens += verdict.tokens;

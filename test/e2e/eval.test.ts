@@ -2,7 +2,7 @@
  * `llm-do eval` through the built CLI (docs/evals.md): the example project compared offline (two scripted
  * models, a judge worker, a dataset), `--json` and `--html`, each case a run of the run log tagged with the
  * eval, kill -9 and `--resume` (finished samples not run again), `--compare`, `--max-cost`, unknown prices
- * shown as unknown, a case that errors counted as a failure, and each bad input exit 2 before any request.
+ * shown as unknown, a case that errors counted as a failure, --record/--replay cassettes, and each bad input exit 2 before any request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -127,6 +127,23 @@ describe('llm-do eval', { timeout: 90_000 }, () => {
     answerB = false;
     const second = await runCli(['eval', '.', '--models', `m=${NETWORK_MODEL}`, '--no-log', '--compare', evalIdOf(first.stderr)], { env, cwd: root, home });
     expect(second.stdout).toContain('REGRESSION  m · echo.test.yaml: echo [line 2]: 100% → 0%');
+  });
+
+  test('--record DIR, then --replay DIR: the same results offline, with no request to the provider', async () => {
+    const root = project();
+    const home = tempDir('llm-do-e2e-eval-home-');
+    const cassettes = path.join(tempDir('llm-do-e2e-eval-cassettes-'), 'cassettes');
+    const { server, env } = await scripted((request) => ({ text: `echo: ${request.lastUserText.trim()}` }));
+    const recorded = await runCli(['eval', '.', '--models', NETWORK_MODEL, '--record', cassettes, '--json', '--no-log'], { env, cwd: root, home });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const asked = server.requests.length;
+    expect(fs.readdirSync(cassettes)).toHaveLength(3);
+
+    const offline = { ...env, OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1' };
+    const replayed = await runCli(['eval', '.', '--models', NETWORK_MODEL, '--replay', cassettes, '--json', '--no-log'], { env: offline, cwd: root, home });
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(server.requests.length).toBe(asked);
+    expect(JSON.parse(replayed.stdout).models[0]).toMatchObject({ cases: 3, passed: 3 });
   });
 
   test('--max-cost: the estimate is shown first, and no sample starts that could exceed it', async () => {

@@ -5,7 +5,7 @@
  * (an unknown model, a malformed case or dataset line, a judge without schema_out, an unknown eval id)
  * is exit 2 before any model is called.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from '../../crypto.ts';
 import { UsageError } from '../../errors.ts';
@@ -43,6 +43,10 @@ export interface EvalCommandOptions {
   compare?: string;
   html?: string;
   json?: boolean;
+  /** `--record DIR`: keep each sample's model requests in a cassette of DIR. */
+  record?: string;
+  /** `--replay DIR`: answer each sample from its cassette in DIR, offline. */
+  replay?: string;
   /** `false` with `--no-log`. */
   log?: boolean;
   lib?: string[];
@@ -69,6 +73,7 @@ export async function runEvalCommand(target: string | undefined, flags: EvalComm
     const rpm = flags.rpm === undefined ? undefined : positiveInteger(flags.rpm, '--rpm');
     const tpm = flags.tpm === undefined ? undefined : positiveInteger(flags.tpm, '--tpm');
     const maxCostUsd = flags.maxCost === undefined ? undefined : usd(flags.maxCost);
+    const cassettes = cassettesOf(flags, io);
     const baseline = flags.compare === undefined ? undefined : readEvalRecord(dir, flags.compare, '--compare');
 
     const { project } = await openRunTarget(earlier ? earlier.spec.project : target, { project: flags.project, lib: flags.lib, importTools: false }, io);
@@ -125,6 +130,7 @@ export async function runEvalCommand(target: string | undefined, flags: EvalComm
       libPaths: (flags.lib ?? []).map((path) => resolve(io.cwd, path)),
       fetch,
       signal: AbortSignal.any([stop.signal, processFailure]),
+      ...cassettes,
     });
     if (processFailure.aborted) throw processFailure.reason;
 
@@ -163,6 +169,22 @@ export async function runEvalCommand(target: string | undefined, flags: EvalComm
 function newEvalId(): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `eval-${stamp}-${randomUUID().slice(0, 4)}`;
+}
+
+/** `--record DIR` / `--replay DIR`, made absolute (a sample runs in a copy of the project). */
+function cassettesOf(flags: EvalCommandOptions, io: CliIO): { cassettes?: { mode: 'record' | 'replay'; dir: string } } {
+  if (flags.record !== undefined && flags.replay !== undefined) throw new UsageError('--record and --replay exclude each other; give one');
+  if (flags.record !== undefined) {
+    const dir = resolve(io.cwd, flags.record);
+    mkdirSync(dir, { recursive: true });
+    return { cassettes: { mode: 'record', dir } };
+  }
+  if (flags.replay !== undefined) {
+    const dir = resolve(io.cwd, flags.replay);
+    if (!existsSync(dir)) throw new UsageError(`--replay ${flags.replay}: no such directory; record one with llm-do eval --record DIR first`);
+    return { cassettes: { mode: 'replay', dir } };
+  }
+  return {};
 }
 
 function usd(value: string): number {

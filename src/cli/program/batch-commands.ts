@@ -70,6 +70,8 @@ export function registerEvalCommand(program: Command, { io, action }: CommandCon
       ]),
     )
     .option('--max-cost <usd>', 'start no sample that could take the spending over USD (the estimate is shown first)')
+    .addOption(new Option('--record <dir>', "keep each sample's model requests in a cassette in DIR (docs/testing.md, Cassettes)").conflicts('replay'))
+    .option('--replay <dir>', 'answer each sample from its cassette in DIR (made by --record): offline, no key')
     .option('--resume <id>', 'go on with the eval ID after a kill: finished samples are not run again')
     .option('--compare <id>', 'mark the regressions and improvements against the earlier eval ID')
     .option('--html <file>', 'also write a self-contained HTML report to FILE')
