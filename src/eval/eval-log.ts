@@ -100,3 +100,28 @@ export function listEvalIds(dir: string): string[] {
     .map((name) => name.slice(0, -'.jsonl'.length))
     .sort();
 }
+
+/** An eval as a list shows it (`llm-do ui` can list the evals with this and show one with `summarizeEval(readEvalRecord(…))`). */
+export interface EvalListing {
+  id: string;
+  project: string;
+  started_at: string;
+  models: EvalModel[];
+  repeat: number;
+  /** Samples finished so far. */
+  finished: number;
+}
+
+/** The evals in `dir`, newest first; a record that cannot be read is left out. */
+export function listEvals(dir: string): EvalListing[] {
+  return listEvalIds(dir)
+    .reverse()
+    .flatMap((id) => {
+      try {
+        const { spec, results } = readEvalRecord(dir, id, 'eval');
+        return [{ id, project: spec.project, started_at: spec.started_at, models: spec.models, repeat: spec.repeat, finished: results.length }];
+      } catch {
+        return [];
+      }
+    });
+}
