@@ -146,6 +146,21 @@ describe('llm-do eval', { timeout: 90_000 }, () => {
     expect(JSON.parse(replayed.stdout).models[0]).toMatchObject({ cases: 3, passed: 3 });
   });
 
+  test('--on-approval: calls no approval rule of the case matches are denied by default, or approved with --on-approval approve', async () => {
+    const root = project({
+      'main.worker': '---\nname: main\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw }\n---\nWrite it.\n',
+      'out/.keep': '',
+      'echo.test.yaml': 'cases:\n  - name: writes\n    input: go\n    expect: { denied: [write_file] }\n',
+      'script.yaml':
+        '- match: { turn: 1 }\n  respond: { tool_calls: [{ name: write_file, args: { path: /out/a.txt, content: hi } }] }\n- respond: { text: done }\n',
+    });
+    const home = tempDir('llm-do-e2e-eval-home-');
+    expect((await runCli(['eval', '.', '--models', 's=scripted:script.yaml', '--no-log'], { cwd: root, home })).code).toBe(0);
+    const wrongly = await runCli(['eval', '.', '--models', 's=scripted:script.yaml', '--on-approval', 'approve', '--no-log'], { cwd: root, home });
+    expect(wrongly.code).toBe(1);
+    expect(wrongly.stdout).toContain('denied calls differ');
+  });
+
   test('--max-cost: the estimate is shown first, and no sample starts that could exceed it', async () => {
     const priced = 'prices:\n  "openai-compatible:scripted": { input: 1000, output: 0 }\n';
     const root = project({ 'project.yaml': `name: evaly\n${priced}` });
