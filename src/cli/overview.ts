@@ -25,6 +25,7 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
   lib: 'llm-do lib install ./my-library',
   batch: 'llm-do batch ./my-project --inputs docs.jsonl --out results.jsonl',
   test: 'llm-do test ./my-project',
+  eval: 'llm-do eval ./my-project --models cheap=openai:gpt-5-mini,best=anthropic:claude-sonnet-4-5',
   ui: 'llm-do ui ./my-project',
   restate: 'llm-do restate serve ./my-project --register http://127.0.0.1:9070',
   doctor: 'llm-do doctor',
