@@ -110,6 +110,22 @@ describe('llm-do eval', { timeout: 90_000 }, () => {
     expect(JSON.parse(resumed.stdout).models[0]).toMatchObject({ label: NETWORK_MODEL, cases: 6, passed: 6, cost_usd: null });
   });
 
+  test('Ctrl-C stops the eval with exit 130, keeps what finished, and says how to resume', async () => {
+    const root = project();
+    const home = tempDir('llm-do-e2e-eval-home-');
+    const { env } = await scripted((request) => ({ text: `echo: ${request.lastUserText.trim()}`, delayMs: 300 }));
+    const child = startCli(['eval', '.', '--models', NETWORK_MODEL, '--concurrency', '1', '--no-log'], { env, cwd: root, home });
+    await child.waitForStderr('samples to run');
+    const [file] = fs.readdirSync(path.join(home, '.llm-do', 'evals'));
+    const id = file!.replace(/\.jsonl$/, '');
+    while (recordOf(home, id).length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.child.kill('SIGINT');
+    const result = await child.result;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain(`llm-do eval --resume ${id} goes on`);
+    expect(recordOf(home, id).length).toBeLessThan(3);
+  });
+
   test('--compare marks regressions and improvements; an unpriced model shows cost unknown; a case that errors is a failure', async () => {
     const root = project();
     const home = tempDir('llm-do-e2e-eval-home-');
