@@ -90,6 +90,13 @@ describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_0
     expect(await approval.locator('.diff .removed').allTextContents()).toEqual(['- two\n', '- three\n']);
     expect(await approval.locator('.diff .added').allTextContents()).toEqual(['+ 2\n', '+ 3 <b>bold</b>\n']);
     expect(await page.locator('#detail b').count()).toBe(0);
+
+    // A run that is not recorded says so instead of loading forever.
+    await page.goto(`${opened.ui.origin}/#/runs/ffffffff`);
+    await page.getByText('This run cannot be shown').waitFor();
+    expect(await page.locator('#detail .error-text').textContent()).toMatch(/no recorded run has an id starting with "ffffffff"/);
+    // The browser reports the refused stream and request in the console: expected here.
+    opened.errors.splice(0, Infinity, ...opened.errors.filter((error) => !error.includes('404')));
     await close(opened);
   });
 

@@ -11,7 +11,7 @@ import { CallTree, Timeline } from './call-tree.ts';
 import { callsOf, scaleOf } from './calls.ts';
 import { asText, finished, formatCost, formatWhen } from './format.ts';
 import { InterruptedPanel, PendingPanel } from './pending.ts';
-import { openStream, type StreamStatus } from './server-api.ts';
+import { get, openStream, type StreamStatus } from './server-api.ts';
 
 type Shown = { view: RunView } | { problem: string } | undefined;
 
@@ -32,7 +32,14 @@ export function RunPage({ id, status }: { id: string; status: StreamStatus }) {
         text: ({ call_id, text }: { call_id: string; text: string }) =>
           setLiveText((before) => new Map(before).set(call_id, (before.get(call_id) ?? '') + text)),
       },
-      status,
+      {
+        ...status,
+        // A stream the server refuses (an unknown run: 404) only fails; asking for the run says why.
+        onLive(live) {
+          status.onLive(live);
+          if (!live) get<RunView>(`/api/runs/${encodeURIComponent(id)}`).catch((error: Error) => setShown({ problem: error.message }));
+        },
+      },
     );
   }, [id]);
   if (shown === undefined) return html`<p class="muted">loading…</p>`;
