@@ -14,6 +14,9 @@ import { PromptSent } from './prompt-view.ts';
 /** How many of a call's steps show at first, and how many more each "show earlier steps" adds. */
 export const STEPS_SHOWN = 20;
 
+/** How many calls the timeline lists at first (a run that delegated a thousand times lists the rest on request). */
+export const CALLS_SHOWN = 50;
+
 /** What the tree needs besides a call: the run, the scales and the text streamed since the last step. */
 interface TreeContext {
   run: RunDetail;
@@ -26,6 +29,8 @@ interface TreeContext {
  * the largest call. A click on a row shows that call in the tree below.
  */
 export function Timeline({ run, calls, scale }: { run: RunDetail; calls: readonly CallRecord[]; scale: Scale }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? calls : calls.slice(0, CALLS_SHOWN);
   const row = (call: CallRecord) => {
     const began = Date.parse(call.started_at) - scale.start;
     const took = elapsed(call, run.status);
@@ -47,7 +52,15 @@ export function Timeline({ run, calls, scale }: { run: RunDetail; calls: readonl
     <div class="timeline-row timeline-head muted">
       <div>call</div><div>time</div><div></div><div>tokens</div><div></div><div>cost</div><div></div>
     </div>
-    ${calls.map(row)}
+    ${shown.map(row)}
+    ${
+      shown.length < calls.length
+        ? html`<div class="folded">
+            <span class="muted">${`${calls.length - shown.length} more calls`}</span>
+            <button data-action="show-all-calls" onClick=${() => setAll(true)}>show all</button>
+          </div>`
+        : null
+    }
   </div>`;
 }
 
