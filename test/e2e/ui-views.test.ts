@@ -66,6 +66,29 @@ describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_0
     await close(opened);
   });
 
+  test("the runs list shows each run's input, project and kind, and a chat's turns grouped under its newest", async () => {
+    const opened = await open();
+    const { page, root, env } = opened;
+    expect((await runCli(['.', 'plain question', '--model', 'test'], { cwd: root, env })).code).toBe(0);
+    expect((await runCli(['chat', '.', '--model', 'test'], { cwd: root, env, stdin: 'first turn\nsecond turn\n' })).code).toBe(0);
+    const rows = page.locator('#runs li[data-run-id]');
+    await expect.poll(() => rows.count()).toBe(3);
+    const read = (row: ReturnType<typeof rows.nth>) =>
+      Promise.all([
+        row.locator('.excerpt').textContent(),
+        row.locator('.kind').allTextContents(),
+        row.getAttribute('class'),
+        row.locator('.conversation').allTextContents(),
+      ]);
+    // Newest first: the chat's second turn heads its conversation, its first turn under it, then the plain run.
+    expect(await read(rows.nth(0))).toEqual(['second turn', ['chat'], null, ['2 turns']]);
+    expect(await read(rows.nth(1))).toEqual(['first turn', ['chat'], 'turn', []]);
+    expect(await read(rows.nth(2))).toEqual(['plain question', [], null, []]);
+    expect(await rows.nth(2).locator('.project').textContent()).toBe('notes');
+    expect(await rows.nth(2).locator('.when').textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    await close(opened);
+  });
+
   test('an approval card shows an edit as a diff of the file, and its other arguments as text', async () => {
     const opened = await open();
     const { page, root, env, script } = opened;

@@ -1,7 +1,7 @@
 /**
  * The runs list: newest first, with a status filter and a search box over what runs recorded (as
- * `llm-do runs search`). A row shows the run's input, project and kind when the run log gives them
- * (docs/ui.md), and the turns of one chat conversation are grouped under its newest turn.
+ * `llm-do runs search`). A row shows the start of the run's input, its project and its kind, and the
+ * turns of one chat conversation are grouped under its newest turn (docs/ui.md).
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -11,23 +11,14 @@ import { Duration, StatusBadge } from './bits.ts';
 import { finished, formatCost, formatTokens, formatWhen } from './format.ts';
 import { get } from './server-api.ts';
 
-/** A listed run, with the fields the run log adds where it records them (null or absent otherwise). */
-export type ListedRun = RunSummary & {
-  input_excerpt?: string | null;
-  project?: string | null;
-  kind?: string | null;
-  conversation_id?: string | null;
-  eval_id?: string | null;
-};
-
 /** A run of the list, and the earlier turns of its conversation shown under it. */
 interface ListEntry {
-  run: ListedRun;
-  turns: ListedRun[];
+  run: RunSummary;
+  turns: RunSummary[];
 }
 
 /** Groups the turns of each conversation under its newest one, which takes the place of the newest turn. */
-export function groupConversations(runs: readonly ListedRun[]): ListEntry[] {
+export function groupConversations(runs: readonly RunSummary[]): ListEntry[] {
   const entries: ListEntry[] = [];
   const byConversation = new Map<string, ListEntry>();
   for (const run of runs) {
@@ -73,7 +64,7 @@ export function RunsPane({ view, selected }: { view: RunsView; selected: string 
       ? hits.map((hit) => html`<${RunItem} key=${hit.run.id} run=${hit.run} view=${view} selected=${selected} matches=${hit.matches} />`)
       : html`<li class="empty muted">no recorded run matches</li>`;
   } else {
-    const entries = groupConversations((view.runs as ListedRun[]).filter(passes));
+    const entries = groupConversations(view.runs.filter(passes));
     items = entries.length
       ? entries.map(
           (entry) => html`<${RunItem} key=${entry.run.id} run=${entry.run} view=${view} selected=${selected} turns=${entry.turns.length} />
@@ -104,7 +95,7 @@ export function RunsPane({ view, selected }: { view: RunsView; selected: string 
 }
 
 interface RunItemProps {
-  run: ListedRun;
+  run: RunSummary;
   view: RunsView;
   selected: string | undefined;
   matches?: SearchHit['matches'];

@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { lineDiff } from '../../../src/ui/client/args-view.ts';
 import { formatWhen } from '../../../src/ui/client/format.ts';
-import { groupConversations, type ListedRun } from '../../../src/ui/client/runs-list.ts';
+import type { RunSummary } from '../../../src/run-log/index.ts';
+import { groupConversations } from '../../../src/ui/client/runs-list.ts';
 
 describe('page views', () => {
   test('times are local YYYY-MM-DD HH:MM:SS', () => {
@@ -30,7 +31,7 @@ describe('page views', () => {
   });
 
   test('turns of one conversation go under its newest turn; runs without one stay as they are', () => {
-    const run = (id: string, conversation_id: string | null = null) => ({ id, conversation_id }) as ListedRun;
+    const run = (id: string, conversation_id: string | null = null) => ({ id, conversation_id }) as RunSummary;
     const grouped = groupConversations([run('t3', 'c'), run('r1'), run('t2', 'c'), run('r2'), run('t1', 'c')]);
     expect(grouped.map((entry) => [entry.run.id, entry.turns.map((turn) => turn.id)])).toEqual([
       ['t3', ['t2', 't1']],
