@@ -353,7 +353,7 @@ export function searchRuns(db: RunDatabase, text: string, limit: number): Search
 
 /** Deletes the runs and everything recorded about them; returns how many there were. */
 export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
-  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) =>
+  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions', 'state_messages'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE run_id = ?`),
   );
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);

@@ -164,6 +164,19 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE model_requests ADD COLUMN sources TEXT;
   ALTER TABLE model_requests ADD COLUMN web_search_requests INTEGER;
   `,
+  // 8: a run's state stored apart from its messages (\`stored-state.ts\`, issue 36): \`runs.state\` without
+  // the calls' messages (\`state_apart\` = 1), the messages one row each, so a checkpoint writes what
+  // its step added. A state written before (\`state_apart\` = 0) is whole, and read as it is.
+  `
+  ALTER TABLE runs ADD COLUMN state_apart INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE state_messages (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (run_id, call_id, idx)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

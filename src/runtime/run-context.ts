@@ -20,7 +20,7 @@ import type { TemplateRenderer } from '../templates/render.ts';
 import type { Branches } from './branches.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
-import type { CreatedWorkerRecord, RunSnapshot, ToolCallSnapshot } from './saved-state.ts';
+import type { CreatedWorkerRecord, ToolCallSnapshot } from './saved-state.ts';
 import type { UsageMeter } from './usage.ts';
 
 /** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
@@ -59,8 +59,8 @@ export interface RunServices {
   readonly emit: (event: UnstampedEvent) => void;
   readonly now: () => number;
   readonly usage: UsageMeter;
-  /** Saves the run's state after every model step and tool result (a run store's `checkpoint` entry), if anything saves it. */
-  readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
+  /** Saves the run's state after every model step and tool result (a run store's `checkpoint_delta` entry, `onCheckpoint`), if anything saves it. */
+  readonly checkpoint: ((ctx: RunContext) => void) | undefined;
   /** Where tool calls are journaled by a durable engine (`RunWorkerOptions.journal`), if one runs the run. */
   readonly journal: RunJournal | undefined;
 }

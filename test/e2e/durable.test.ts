@@ -213,7 +213,7 @@ describe('durable runs', { timeout: 90_000 }, () => {
     fs.writeFileSync(stateFile, JSON.stringify({ ...saved, state_version: 7 }));
     const newer = await cli(['resume', '--state', stateFile]);
     expect(newer.code).toBe(2);
-    expect(newer.stderr).toContain(`llm-do: the state file ${stateFile} is from a newer llm-do (state_version 7; this one reads state_version 1)`);
+    expect(newer.stderr).toContain(`llm-do: the state file ${stateFile} is from a newer llm-do (state_version 7; this one reads state_versions 1 to 2)`);
     fs.writeFileSync(stateFile, '{"state_version": 1');
     const corrupt = await cli(['resume', '--state', stateFile]);
     expect(corrupt.code).toBe(2);

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
+import { applyStateDelta, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -15,13 +15,17 @@ const SECRET = 'sk-test-secret-do-not-save';
 function checkpointingStore() {
   const events: RunEvent[] = [];
   const checkpoints: { state: RunSnapshot; after: string }[] = [];
+  const deltas: RunSnapshot[] = [];
   const store: RunStore = {
     record(entry) {
       if (entry.type === 'event') events.push(entry.event);
-      else if (entry.type === 'checkpoint') checkpoints.push({ state: entry.state, after: events.at(-1)?.type ?? '' });
+      else if (entry.type === 'checkpoint_delta') {
+        deltas.push(entry.state);
+        checkpoints.push({ state: applyStateDelta(checkpoints.at(-1)?.state, entry.state), after: events.at(-1)?.type ?? '' });
+      }
     },
   };
-  return { store, events, checkpoints };
+  return { store, events, checkpoints, deltas };
 }
 
 describe('run state checkpoints', () => {
@@ -57,7 +61,7 @@ describe('run state checkpoints', () => {
       const text = JSON.stringify(state);
       expect(JSON.parse(text)).toEqual(state);
       expect(text).not.toContain(SECRET);
-      expect(state).toMatchObject({ state_version: 1, run_id: events[0]!.run_id, project: { name: 'state', root } });
+      expect(state).toMatchObject({ state_version: 2, run_id: events[0]!.run_id, project: { name: 'state', root } });
     }
 
     const [asked, started, helped, answered, done] = checkpoints.map(({ state }) => state);
