@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import { applyStateDelta, type RunSnapshot } from '../../src/runtime/saved-state.ts';
+import { applyStateDelta, migrateSavedState, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -129,5 +129,43 @@ export const risky = defineTool({ description: 'Risks.', inputSchema: z.object({
     expect(last.session).toEqual({ calls: [], tools: ['["custom","work"]'] });
     expect(last.denied_calls).toBe(1);
     expect(checkpoints.at(-2)!.state.root!.tool_calls).toEqual([expect.objectContaining({ tool: 'risky', status: 'done', denied: true })]);
+  });
+  test('the run store is given deltas: each holds the messages its step added, and they add up to the whole states onCheckpoint is given', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: state\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+      'workers/helper.worker': worker('helper'),
+    });
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helped' };
+      return toolResults.length < 4 ? { toolCalls: [{ name: 'helper', args: { input: `please ${toolResults.length}` } }] } : { text: 'all done' };
+    });
+    const { store, checkpoints, deltas } = checkpointingStore();
+    const whole: RunSnapshot[] = [];
+    const { result } = await run({
+      project: loaded,
+      input: 'go',
+      store,
+      onCheckpoint: (state) => whole.push(structuredClone(state)),
+      models: registryOf(model),
+    });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(checkpoints.map(({ state }) => state)).toEqual(whole);
+    // The first state of a call holds all its messages; each after it only what was added since.
+    expect(deltas[0]!.root).toMatchObject({ call_id: 'c1', messages: [{ role: 'user' }, { role: 'assistant' }] });
+    expect(deltas[0]!.root!.messages_from).toBeUndefined();
+    for (const [index, delta] of deltas.entries()) {
+      if (index === 0) continue;
+      const before = whole[index - 1]!.root!.messages.length;
+      expect(delta.root).toMatchObject({ messages_from: before });
+      expect(delta.root!.messages).toEqual(whole[index]!.root!.messages.slice(before));
+      expect(delta.root!.messages.length).toBeLessThanOrEqual(2);
+    }
+    // A whole state is never a delta; a delta is not taken for one.
+    expect(JSON.stringify(whole)).not.toContain('messages_from');
+    expect(() => migrateSavedState(deltas.at(-1), 'the delta')).toThrow('the delta is corrupt (root.messages_from: a checkpoint delta, not a whole state)');
+    // A delta of another state is refused, naming the call.
+    expect(() => applyStateDelta(undefined, deltas.at(-1)!)).toThrow(/goes on from message \d+ of call c1, which the previous state does not have/);
   });
 });
