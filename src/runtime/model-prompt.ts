@@ -18,20 +18,24 @@ const UNRECORDED_OPTIONS = new Set(['prompt', 'tools', 'headers', 'abortSignal',
 
 /** Describes the requests of one model loop, each relative to the previous one. */
 export function createPromptRecorder(): (options: LanguageModelV4CallOptions) => ModelPromptBody {
-  let previous: { message: unknown; text: string }[] = [];
+  const previous: { message: unknown; text: string }[] = [];
   let previousTools: string | undefined;
   let previousToolList: readonly unknown[] | undefined;
   return (options) => {
-    // A message object repeated from the last request (the engine splices them back) is not serialised again.
-    const messages = options.prompt.map((message, index) => {
-      const before = previous[index];
-      return before?.message === message ? before : { message, text: JSON.stringify(recordable(message)) };
-    });
-    let from = 0;
-    while (from < previous.length && from < messages.length && messages[from]!.text === previous[from]!.text) from++;
+    const { prompt } = options;
+    // Message objects repeated from the last request (the engine splices them back) are neither
+    // compared nor serialised again: a step's work is what it added.
+    let same = 0;
+    const repeated = Math.min(previous.length, prompt.length);
+    while (same < repeated && previous[same]!.message === prompt[same]) same++;
+    const fresh = prompt.slice(same).map((message) => ({ message, text: JSON.stringify(recordable(message)) }));
+    let from = same;
+    while (from < previous.length && from - same < fresh.length && fresh[from - same]!.text === previous[from]!.text) from++;
     // Only a pure extension is sent as a delta; anything else is sent whole.
     if (from < previous.length) from = 0;
-    previous = messages;
+    previous.length = same;
+    for (const entry of fresh) previous.push(entry);
+    const messages = previous;
     const toolList = options.tools ?? [];
     // The SDK builds each request's tool list anew from the same declarations: the same values
     // need not be serialised again to know they did not change.

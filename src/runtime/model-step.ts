@@ -271,16 +271,17 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const settings = stepSettings(ctx, worker, emit);
   const promptCache = settings.promptCache ? anthropicPromptCache() : undefined;
   // Within a call the history only grows: a step converts only what was added since the last one.
+  // The engine passes the call's own message list, which only grows by `push`, so the same list, no
+  // shorter, is known unchanged without comparing its messages (docs/performance.md, "Long runs").
   const prompt: LanguageModelV4Message[] = [{ role: 'system', content: system }];
-  let converted: ModelMessage[] = [];
+  let converted: { messages: readonly ModelMessage[]; count: number } = { messages: [], count: 0 };
   const promptOf = (messages: readonly ModelMessage[]): LanguageModelV4Message[] => {
-    const grown = messages.length >= converted.length && converted.every((message, index) => messages[index] === message);
-    if (!grown) {
-      prompt.length = 1;
-      converted = [];
-    }
-    prompt.push(...toProviderMessages(messages.slice(converted.length)));
-    converted = [...messages];
+    const { messages: before, count } = converted;
+    const grown = messages.length >= count && (messages === before || before.slice(0, count).every((message, index) => messages[index] === message));
+    const from = grown ? count : 0;
+    if (!grown) prompt.length = 1;
+    for (const message of toProviderMessages(messages.slice(from))) prompt.push(message);
+    converted = { messages, count: messages.length };
     return prompt.slice();
   };
 
