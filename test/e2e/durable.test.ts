@@ -201,7 +201,7 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(paused.stderr).toContain('paused: 2 tool call(s) wait for a decision');
     expect(fs.existsSync(path.join(home, 'runs.db'))).toBe(false);
     const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    expect(saved).toMatchObject({ state_version: 1, project: { name: 'durable' } });
+    expect(saved).toMatchObject({ state_version: 2, project: { name: 'durable' } });
     expect((fs.statSync(stateFile).mode & 0o777).toString(8)).toBe('600');
 
     const resumed = await cli(['resume', '--state', stateFile, '--approve-all', '--json']);
