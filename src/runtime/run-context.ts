@@ -136,7 +136,12 @@ export interface CallState {
   restrictions: Restriction[];
   /** Its `${field}` mounts, bound when the call started (docs/security.md); a resumed call serves the same ones. */
   boundMounts: MountSpec[];
-  /** What the model sees: earlier chat turns, the input, and every step so far. */
+  /**
+   * What the model sees: earlier chat turns, the input, and every step so far. It only grows by
+   * `push`; to change it otherwise (drop, replace or edit a message), assign a new list. Checkpoint
+   * deltas and the model step rely on this: the same list, no shorter, has its earlier messages
+   * unchanged (docs/decisions.md, "Checkpoint deltas").
+   */
   messages: ModelMessage[];
   /** Messages that came before this call (a chat's earlier turns), not part of its outcome. */
   historyLength: number;
