@@ -35,6 +35,32 @@ describe('model_prompt', () => {
     expect(third.tools).toEqual([]);
   });
 
+  test('messages repeated as the same objects are not serialised again; a new object with the same text still extends, a changed one does not', () => {
+    const record = createPromptRecorder();
+    const system: LanguageModelV4Message = { role: 'system', content: 'be brief' };
+    let serialised = 0;
+    // A message whose content counts how often it is read: serialising reads it.
+    const counted = (text: string): LanguageModelV4Message => ({
+      role: 'user',
+      get content() {
+        serialised++;
+        return [{ type: 'text' as const, text }];
+      },
+    });
+    const history = Array.from({ length: 50 }, (_, index) => counted(`message ${index}`));
+    record(request([system, ...history]));
+    serialised = 0;
+    const next = counted('next');
+    expect(record(request([system, ...history, next]))).toMatchObject({ prompt_from: 51, messages: [{ role: 'user' }] });
+    expect(serialised).toBe(1);
+    // The last message as a new object with the same text (the cache marks taken off): still a delta.
+    const again = record(request([system, ...history, { role: 'user', content: [{ type: 'text', text: 'next' }] }, next]));
+    expect(again.prompt_from).toBe(52);
+    // An earlier message replaced by another (a compaction): sent whole.
+    const compacted = record(request([system, { role: 'user', content: [{ type: 'text', text: 'summary' }] }, ...history.slice(10)]));
+    expect(compacted.prompt_from).toBe(0);
+  });
+
   test('a tool list rebuilt from the same declarations is not serialised again, and a changed one is', () => {
     const record = createPromptRecorder();
     let reads = 0;
