@@ -5,6 +5,7 @@
 import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
+import { detachStoredStates } from './stored-state.ts';
 import { assertTextReadable } from './damaged-log.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
@@ -359,6 +360,8 @@ export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
   immediate(db, () => {
+    // A later chat turn whose state starts with a deleted turn's messages keeps them.
+    detachStoredStates(db, ids);
     for (const id of ids) {
       for (const statement of tables) statement.run(id);
       deleted += run.run(id).changes;

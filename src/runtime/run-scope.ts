@@ -22,7 +22,7 @@ import { attachRunStore } from './run-recording.ts';
 import { recordsRuns } from './run-store.ts';
 import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import type { RunSnapshot } from './saved-state.ts';
-import { snapshotRun, type SavedMessages } from './state.ts';
+import { createSavedMessages, snapshotRun } from './state.ts';
 import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -190,7 +190,7 @@ function withDecisions(source: DecisionSource, resumed: Resumption | undefined):
 function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions, now: () => number): RunServices['checkpoint'] {
   const recording = store && recordsRuns(project) ? store : undefined;
   if (!recording && !onCheckpoint) return undefined;
-  const saved: SavedMessages = new Map();
+  const saved = createSavedMessages();
   return (ctx) => {
     if (recording) recording.record({ type: 'checkpoint_delta', state: snapshotRun(ctx, saved), at: new Date(now()).toISOString() });
     onCheckpoint?.(snapshotRun(ctx));

@@ -73,7 +73,7 @@ const readAnyVersion: (value: unknown, what?: string) => RunSnapshot = stateRead
 
 /** The path of the first call of `call`'s tree that is a delta (has `messages_from`), if any. */
 function deltaCall(call: CallSnapshot, path: string): string | undefined {
-  if (call.messages_from !== undefined) return path;
+  if (call.messages_from !== undefined || call.messages_base !== undefined) return path;
   for (const [index, toolCall] of call.tool_calls.entries()) {
     for (const [at, child] of toolCall.children.entries()) {
       const found = deltaCall(child, `${path}.tool_calls.${index}.children.${at}`);
@@ -135,9 +135,10 @@ function corrupt(what: string, detail: string): UsageError {
 }
 
 /**
- * The whole state a checkpoint delta (`RunLogEntry` `checkpoint_delta`) stands for, given the run's
- * previous whole state: each call with `messages_from` takes its first messages from the same call
- * there. A UsageError when `previous` lacks them (the delta is of another state).
+ * The whole state a checkpoint delta (`RunLogEntry` `checkpoint_delta`) stands for, given the whole
+ * state before it (of the same run, or for a call with `messages_base`, of that run: a chat's turn
+ * before): each call with `messages_from` takes its first messages from the same call there, or from
+ * its `messages_base`. A UsageError when `previous` lacks them (the delta is of another state).
  */
 export function applyStateDelta(previous: RunSnapshot | undefined, delta: RunSnapshot): RunSnapshot {
   const before = new Map<string, CallSnapshot>();
@@ -147,13 +148,14 @@ export function applyStateDelta(previous: RunSnapshot | undefined, delta: RunSna
   };
   if (previous?.root) collect(previous.root);
   const whole = (call: CallSnapshot): CallSnapshot => {
-    const { messages_from: from, ...rest } = call;
+    const { messages_from: from, messages_base: base, ...rest } = call;
     const tool_calls = call.tool_calls.map((toolCall) => ({ ...toolCall, children: toolCall.children.map(whole) }));
     if (from === undefined) return { ...rest, tool_calls };
-    const earlier = before.get(call.call_id)?.messages;
+    const source = base?.call_id ?? call.call_id;
+    const earlier = (!base || previous?.run_id === base.run_id) && before.get(source)?.messages;
     if (!earlier || earlier.length < from) {
       throw new UsageError(
-        `the checkpoint delta of run ${delta.run_id} goes on from message ${from} of call ${call.call_id}, which the previous state does not have`,
+        `the checkpoint delta of run ${delta.run_id} goes on from message ${from} of call ${source}, which the previous state does not have`,
       );
     }
     return { ...rest, messages: [...earlier.slice(0, from), ...call.messages], tool_calls };

@@ -61,12 +61,26 @@ export function saveCheckpoint(ctx: RunContext): void {
   ctx.services.checkpoint?.(ctx);
 }
 
+/** What checkpoints have given of a call's messages: its live message list and how many of them. */
+interface SavedCall {
+  messages: readonly ModelMessage[];
+  count: number;
+}
+
 /**
- * What a run's checkpoints have given of each call's messages, by call id: the call's live message
- * list and how many of them. A call's messages only grow by `push` (anything else replaces the
- * list), so when the list is the same and no shorter, the messages before `count` are unchanged.
+ * What a run's checkpoints (a chat's, over its turns) have given of each call's messages, by call id.
+ * A call's messages only grow by `push` (anything else replaces the list, `CallState.messages`), so
+ * when the list is the same and no shorter, the messages before `count` are unchanged. `lastRoot` is
+ * the entry call last saved, with its run: a chat's next turn starts with its messages.
  */
-export type SavedMessages = Map<string, { messages: readonly ModelMessage[]; count: number }>;
+export interface SavedMessages {
+  calls: Map<string, SavedCall>;
+  lastRoot?: SavedCall & { run_id: string; call_id: string };
+}
+
+export function createSavedMessages(): SavedMessages {
+  return { calls: new Map() };
+}
 
 /**
  * The run's state now, as JSON-safe data. Given `saved`, a checkpoint delta (docs/runs.md): each call
@@ -96,18 +110,35 @@ export function snapshotRun(ctx: RunContext, saved?: SavedMessages): RunSnapshot
     ...(state.createdWorkers.size > 0 ? { created_workers: [...state.createdWorkers.values()] } : {}),
   };
   // Calls that ended are saved no more: their next state, if any, is a call started again.
-  if (saved) for (const callId of saved.keys()) if (!state.active.has(callId)) saved.delete(callId);
+  if (saved) for (const callId of saved.calls.keys()) if (!state.active.has(callId)) saved.calls.delete(callId);
   return snapshot;
 }
 
 /** A call's messages in a state: all of them, or with `saved`, those added since the last delta. */
-function messagesOf(call: CallState, saved: SavedMessages | undefined): Pick<CallSnapshot, 'messages' | 'messages_from'> {
+function messagesOf(call: CallState, saved: SavedMessages | undefined): Pick<CallSnapshot, 'messages' | 'messages_from' | 'messages_base'> {
   const { messages } = call;
   if (!saved) return { messages: messages.map(savedMessage) };
-  const before = saved.get(call.identity.call_id);
-  saved.set(call.identity.call_id, { messages, count: messages.length });
-  if (before?.messages !== messages || messages.length < before.count) return { messages: messages.map(savedMessage) };
-  return { messages_from: before.count, messages: messages.slice(before.count).map(savedMessage) };
+  const { call_id, run_id } = call.identity;
+  const before = saved.calls.get(call_id);
+  const base = !before && call.parentToolCallId === null ? conversationBase(call, saved.lastRoot) : undefined;
+  saved.calls.set(call_id, { messages, count: messages.length });
+  if (call.parentToolCallId === null) saved.lastRoot = { run_id, call_id, messages, count: messages.length };
+  if (before?.messages === messages && messages.length >= before.count) {
+    return { messages_from: before.count, messages: messages.slice(before.count).map(savedMessage) };
+  }
+  if (base) return { messages_from: call.historyLength, messages_base: base, messages: messages.slice(call.historyLength).map(savedMessage) };
+  return { messages: messages.map(savedMessage) };
+}
+
+/**
+ * The entry call of a chat's turn before, when this turn's entry call starts with its messages (its
+ * history, untrimmed): compared once per turn, by identity.
+ */
+function conversationBase(call: CallState, last: SavedMessages['lastRoot']): { run_id: string; call_id: string } | undefined {
+  const length = call.historyLength;
+  if (!last || last.run_id === call.identity.run_id || length === 0 || length > last.count) return undefined;
+  for (let index = 0; index < length; index++) if (call.messages[index] !== last.messages[index]) return undefined;
+  return { run_id: last.run_id, call_id: last.call_id };
 }
 
 function snapshotCall(call: CallState, active: readonly CallState[], saved: SavedMessages | undefined): CallSnapshot {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'libsql';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ScriptedHandler, ScriptedRequest } from '../../src/testkit/index.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
@@ -107,5 +108,29 @@ describe('a long run', () => {
     // Four times the steps: the journal and the log grow about four times, where whole states grew about sixteen.
     expect(long.journal / short.journal).toBeLessThan(6);
     expect(long.log).toBeLessThan(1024 * 1024);
+  });
+
+  test("a chat's turns store the conversation once, and `chat --resume` of a turn goes on with the whole conversation up to it", async () => {
+    const root = fs.mkdtempSync(path.join(tmp, 'chat-'));
+    fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nAnswer in one line.\n');
+    const home = fs.mkdtempSync(path.join(tmp, 'home-'));
+    const { server, env } = await scripted((request) => ({ text: `heard ${request.lastUserText}` }));
+    const cliEnv = { ...env, LLM_DO_HOME: home };
+    const lines = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`);
+    const chat = await runCli(['chat', '.', '--model', MODEL, '-q'], { env: cliEnv, cwd: root, stdin: `${lines.join('\n')}\n` });
+    expect(chat.code, chat.stderr).toBe(0);
+    const listed = await runCli(['runs', '--json', '--limit', '20'], { env: cliEnv, cwd: root });
+    const turns = (JSON.parse(listed.stdout).runs as { id: string }[]).reverse();
+    expect(turns).toHaveLength(12);
+    // Twelve turns of two messages: 24 rows, not the 156 of every turn keeping the conversation so far.
+    const db = new Database(path.join(home, 'runs.db'), { readonly: true });
+    expect((db.prepare('SELECT count(*) AS n FROM state_messages').get() as { n: number }).n).toBe(24);
+    db.close();
+
+    server.requests.length = 0;
+    const resumed = await runCli(['chat', '--resume', turns[4]!.id, '--model', MODEL, '-q'], { env: cliEnv, cwd: root, stdin: 'and then?\n' });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const sent = server.requests[0]!.messages.map((message) => message.text);
+    expect(sent).toEqual([...lines.slice(0, 5).flatMap((line) => [line, `heard ${line}`]), 'and then?']);
   });
 });

@@ -123,4 +123,66 @@ describe('a run state in the run log', () => {
     expect(rowCount(db, 'r1')).toBe(0);
     expect(rowCount(db, 'r2')).toBe(4);
   });
+  test("a chat turn's state starts with the turn before's messages: stored once, read whole, and kept whole when that turn is deleted", () => {
+    const { db, store, failures, paused } = open();
+    const turn = (run: string, count: number): RunSnapshot => {
+      const state = withMessages(pausedSnapshot(run), count);
+      return { ...state, root: { ...state.root!, call_id: `c-${run}`, tool_calls: [] } };
+    };
+    store.record({ type: 'begin', run: beginning('t1') });
+    store.record({ type: 'checkpoint_delta', state: turn('t1', 2), at: AT });
+    let previous = 't1';
+    for (const [index, run] of ['t2', 't3', 't4'].entries()) {
+      const count = 4 + 2 * index;
+      const whole = turn(run, count);
+      store.record({ type: 'begin', run: beginning(run) });
+      store.record({
+        type: 'checkpoint_delta',
+        state: {
+          ...whole,
+          root: {
+            ...whole.root!,
+            messages_from: count - 2,
+            messages_base: { run_id: previous, call_id: `c-${previous}` },
+            messages: whole.root!.messages.slice(count - 2),
+          },
+        },
+        at: AT,
+      });
+      previous = run;
+    }
+
+    expect(failures).toEqual([]);
+    // c-t4's first messages are c-t1's.
+    const last = paused.loadState('t4');
+    expect(last.root!.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'assistant',
+      'assistant',
+      'assistant',
+      'assistant',
+      'assistant',
+    ]);
+    expect(last.root!.messages[0]).toEqual({ role: 'user', content: 'c1 go' });
+    // Eight messages over four turns: each stored once.
+    expect((db.prepare('SELECT count(*) AS n FROM state_messages').get() as { n: number }).n).toBe(8);
+
+    deleteRuns(db, ['t2']);
+    expect(paused.loadState('t4')).toEqual(last);
+    expect(paused.loadState('t3').root!.messages).toHaveLength(6);
+  });
+
+  test('a delta going on from a turn the log does not have is refused', () => {
+    const { store, failures } = open();
+    const state = withMessages(pausedSnapshot('t2'), 4);
+    store.record({ type: 'begin', run: beginning('t2') });
+    store.record({
+      type: 'checkpoint_delta',
+      state: { ...state, root: { ...state.root!, messages_from: 2, messages_base: { run_id: 't1', call_id: 'c1' }, messages: [] } },
+      at: AT,
+    });
+    expect(failures).toEqual(['a checkpoint delta of run t2 goes on from message 2 of call c1 of run t1, but the log has 0 of its messages']);
+  });
 });

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
 import { applyStateDelta, migrateSavedState, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
@@ -167,5 +168,25 @@ export const risky = defineTool({ description: 'Risks.', inputSchema: z.object({
     expect(() => migrateSavedState(deltas.at(-1), 'the delta')).toThrow('the delta is corrupt (root.messages_from: a checkpoint delta, not a whole state)');
     // A delta of another state is refused, naming the call.
     expect(() => applyStateDelta(undefined, deltas.at(-1)!)).toThrow(/goes on from message \d+ of call c1, which the previous state does not have/);
+  });
+  test("a chat turn's first delta goes on from the conversation of the turn before: each message is given once", async () => {
+    const { project: loaded } = await project({ 'project.yaml': 'name: state\nmodel: test\n', 'main.worker': worker('main') });
+    const { model } = scriptedModel(() => ({ text: 'noted' }));
+    const { store, checkpoints, deltas } = checkpointingStore();
+    const whole: RunSnapshot[] = [];
+    const chat = await startChatSessionWith(
+      { project: loaded, stream: false, store, onCheckpoint: (state) => whole.push(structuredClone(state)) },
+      { models: registryOf(model) },
+    );
+    for (const line of ['one', 'two', 'three']) await chat.send(line);
+    chat.close();
+
+    expect(checkpoints.map(({ state }) => state)).toEqual(whole);
+    const [first, second, third] = deltas;
+    expect(first!.root!.messages).toHaveLength(2);
+    expect(second!.root).toMatchObject({ messages_from: 2, messages_base: { run_id: first!.run_id, call_id: first!.root!.call_id } });
+    expect(second!.root!.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'two' }] }, expect.objectContaining({ role: 'assistant' })]);
+    expect(third!.root).toMatchObject({ messages_from: 4, messages_base: { run_id: second!.run_id } });
+    expect(whole.at(-1)!.root!.messages).toHaveLength(6);
   });
 });
