@@ -6,6 +6,7 @@ import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
 import { detachStoredStates } from './stored-state.ts';
+import { basePrompts, detachStoredPrompts, promptEventOf } from './stored-prompts.ts';
 import { assertTextReadable } from './damaged-log.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
@@ -290,7 +291,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
 
 function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (RequestRecord & { call_id: string })[] {
   const rows = db.prepare(`SELECT * FROM model_requests WHERE run_id = ? ORDER BY call_id, step`).all(runId) as Record<string, any>[];
-  const assemble = createPromptAssembler();
+  const assemble = createPromptAssembler(basePrompts(db));
   return rows.map((row) => {
     const request = {
       call_id: row.call_id as string,
@@ -314,14 +315,7 @@ function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (Reques
       sources: row.sources === null ? [] : (JSON.parse(row.sources) as AnswerSource[]),
     };
     if (!prompts || row.prompt_messages === null) return request;
-    const prompt = assemble({
-      type: 'model_prompt',
-      call_id: row.call_id,
-      prompt_from: row.prompt_from,
-      messages: JSON.parse(row.prompt_messages) as unknown[],
-      ...(row.prompt_tools === null ? {} : { tools: JSON.parse(row.prompt_tools) as unknown[] }),
-      settings: JSON.parse(row.settings) as Record<string, unknown>,
-    } as Parameters<typeof assemble>[0]);
+    const prompt = assemble(promptEventOf(row as Parameters<typeof promptEventOf>[0]));
     return { ...request, prompt };
   });
 }
@@ -360,8 +354,9 @@ export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
   immediate(db, () => {
-    // A later chat turn whose state starts with a deleted turn's messages keeps them.
+    // A later chat turn whose state or prompt starts with a deleted turn's messages keeps them.
     detachStoredStates(db, ids);
+    detachStoredPrompts(db, ids);
     for (const id of ids) {
       for (const statement of tables) statement.run(id);
       deleted += run.run(id).changes;

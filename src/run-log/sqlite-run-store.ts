@@ -109,7 +109,16 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [
           () => sql.requestRow.run(run, call, event.step, event.model, ts),
           () =>
-            sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
+            sql.prompt.run(
+              event.prompt_from,
+              event.prompt_base ? JSON.stringify(event.prompt_base) : null,
+              JSON.stringify(event.messages),
+              storeJson(event.tools),
+              JSON.stringify(event.settings),
+              run,
+              call,
+              event.step,
+            ),
           () => index(run, 'prompt', event.messages.map(messageContent)),
         ];
       case 'model_step':
@@ -339,7 +348,7 @@ function statements(db: RunDatabase) {
     ),
     requestRow: db.prepare(`INSERT INTO model_requests (run_id, call_id, step, model, started_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
     prompt: db.prepare(
-      `UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
+      `UPDATE model_requests SET prompt_from = ?, prompt_base = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
     response: db.prepare(
       `UPDATE model_requests SET finish_reason = ?, text = ?, commentary = ?, reasoning = ?, tool_calls = ?, reasoning_tokens = ?, duration_ms = ?, sources = ?

@@ -250,7 +250,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       return servedBy();
     },
   });
-  const describePrompt = createPromptRecorder();
+  // An entry call (a chat turn's) goes on from the last request of the turn before, when it extends it.
+  const entry = identity.parent_call_id === null;
+  const describePrompt = createPromptRecorder(entry ? ctx.resources.rootPrompt.last : undefined);
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
   const countUsage = (reported: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined, tools: ProviderToolReporter) => {
@@ -334,6 +336,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       };
       // The cache marks go on after this: `model_prompt` records the prompt, not the marks.
       emit({ type: 'model_prompt', model: servedBy(), step, ...describePrompt(request) });
+      if (entry) ctx.resources.rootPrompt.last = describePrompt.baseFor({ run_id: identity.run_id, call_id: identity.call_id, step });
       const result = await send(request);
       settings.warn(result.warnings);
       const answer = readAnswer(result.content, declared);

@@ -19,6 +19,7 @@ import type { ResolvedSchema } from '../worker-file/schema-ref.ts';
 import type { TemplateRenderer } from '../templates/render.ts';
 import type { Branches } from './branches.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
+import type { PromptBase } from './model-prompt.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { CreatedWorkerRecord, ToolCallSnapshot } from './saved-state.ts';
 import type { UsageMeter } from './usage.ts';
@@ -107,6 +108,8 @@ export interface RunResources {
    * registry's retrying models report `model_retry` through it.
    */
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
+  /** The last request of an entry call: a chat's next turn describes its first request from it (`model_prompt`'s `prompt_base`). */
+  readonly rootPrompt: { last?: PromptBase };
 }
 
 /** What every worker call of one run (or chat turn) is given. */

@@ -114,6 +114,7 @@ export function createRunScope(options: RunWorkerOptions, internals: RunInternal
     createdDefinitions: new Map(),
     creating: new Set(),
     requests: new WeakMap(),
+    rootPrompt: {},
   };
   const approvalMode = project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);

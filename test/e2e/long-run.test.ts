@@ -122,10 +122,28 @@ describe('a long run', () => {
     const listed = await runCli(['runs', '--json', '--limit', '20'], { env: cliEnv, cwd: root });
     const turns = (JSON.parse(listed.stdout).runs as { id: string }[]).reverse();
     expect(turns).toHaveLength(12);
-    // Twelve turns of two messages: 24 rows, not the 156 of every turn keeping the conversation so far.
+    // Twelve turns of two messages: 24 rows, not the 156 of every turn keeping the conversation so far;
+    // and each turn's request records the two messages it added (the system prompt and the first line first).
     const db = new Database(path.join(home, 'runs.db'), { readonly: true });
     expect((db.prepare('SELECT count(*) AS n FROM state_messages').get() as { n: number }).n).toBe(24);
+    expect((db.prepare('SELECT sum(json_array_length(prompt_messages)) AS n FROM model_requests').get() as { n: number }).n).toBe(24);
     db.close();
+    const promptOf = async (id: string) => {
+      const shown = await runCli(['runs', 'show', id, '--prompts', '--json'], { env: cliEnv, cwd: root });
+      expect(shown.code, shown.stderr).toBe(0);
+      return JSON.parse(shown.stdout).run.root.requests[0].prompt.messages as { role: string; content: string | { text: string }[] }[];
+    };
+    const textOf = (message: { content: string | { text: string }[] }) => (typeof message.content === 'string' ? message.content : message.content[0]!.text);
+    const conversation = lines
+      .slice(0, 5)
+      .flatMap((line) => [line, `heard ${line}`])
+      .slice(0, -1);
+    const fifth = await promptOf(turns[4]!.id);
+    expect(fifth.map(textOf)).toEqual(['Answer in one line.\n', ...conversation]);
+    // Deleting an earlier turn leaves the later ones whole: prompt and state.
+    const removed = await runCli(['runs', 'rm', turns[2]!.id], { env: cliEnv, cwd: root });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await promptOf(turns[4]!.id)).toEqual(fifth);
 
     server.requests.length = 0;
     const resumed = await runCli(['chat', '--resume', turns[4]!.id, '--model', MODEL, '-q'], { env: cliEnv, cwd: root, stdin: 'and then?\n' });
