@@ -16,10 +16,11 @@
  * provider package converting the whole prompt to its API's JSON, sending it, and the server parsing it.
  *
  * Then llm-do's own time per step, in this process: `runWorker` and `startChatSession` of the built
- * library with a scripted model (`scripted:FILE`), recording into a run journal as the CLI does; a
- * step's own time is from its `model_step` event to the next step's `model_prompt` (the tool call,
- * the checkpoint, the journal line, the events, converting and recording the next prompt), without
- * the model's answer, in CPU time of the process. Early is the median of steps 11 to 60, late of the
+ * library (through their internal entries, to be given a model object) with a model whose answer
+ * costs the same at every step (it does not read the prompt), recording into a run journal as the
+ * CLI does; a step's own time is from its `model_step` event to the next step's `model_prompt` (the
+ * tool call, the checkpoint, the journal line, the events, converting and recording the next
+ * prompt), without the model's answer, in CPU time of the process. Early is the median of steps 11 to 60, late of the
  * last 50. It checks issue
  * 36's targets and exits 1 when one is missed.
  */
@@ -146,20 +147,41 @@ for (const row of rows) {
 
 /**
  * llm-do's own time per step in this process (see the top): a tool loop of `count` steps of
- * `file_info`, or a chat of `count` turns, with the scripted model, recorded in a run journal.
+ * `file_info`, or a chat of `count` turns, with a model whose answer costs the same at every step, recorded in a run journal.
  */
 async function ownTime(kind, count) {
-  const { loadProject, runWorker, startChatSession } = await importDist('index.js');
+  const { loadProject } = await importDist('index.js');
+  const { runWorkerWith } = await importDist('runtime/run-worker.js');
+  const { startChatSessionWith } = await importDist('runtime/chat-session.js');
   const { createRunJournal } = await importDist('run-log/run-journal.js');
   const dir = writeTree(path.join(root, `own-${kind}`), {
     'main.worker': `---\nname: main\nmax_steps: ${count}\ntoolsets:\n  filesystem:\n    approval:\n      tools: { file_info: preApproved }\n---\nCall file_info, then answer.\n`,
     'data.txt': 'hello\n',
-    'script.json': JSON.stringify(
-      kind === 'loop' ? [{ respond: { tool_calls: [{ name: 'file_info', args: { path: '/data.txt' } }] } }] : [{ respond: { text: 'The next number.' } }],
-    ),
   });
   const journal = createRunJournal(path.join(dir, 'home', 'runs.db'), { onWriteFailure: (error) => console.error(`long-run: ${error.message}`) });
   const project = await loadProject(dir);
+  // A model whose answer costs the same at every step: it does not read the prompt, as a provider's request would.
+  let calls = 0;
+  const content =
+    kind === 'loop'
+      ? () => [{ type: 'tool-call', toolCallId: `t${++calls}`, toolName: 'file_info', input: '{"path":"/data.txt"}' }]
+      : () => [{ type: 'text', text: 'The next number.' }];
+  const model = {
+    specificationVersion: 'v4',
+    provider: 'bench',
+    modelId: 'constant',
+    supportedUrls: {},
+    doGenerate: async () => ({
+      content: content(),
+      finishReason: { unified: kind === 'loop' ? 'tool-calls' : 'stop', raw: undefined },
+      usage: { inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } },
+      warnings: [],
+    }),
+    doStream: async () => {
+      throw new Error('not streamed');
+    },
+  };
+  const internals = { models: { resolve: async () => model } };
   // CPU time (user + system) of this process, which other processes on the machine move less than wall time.
   const cpuMs = () => {
     const { user, system } = process.cpuUsage();
@@ -171,16 +193,19 @@ async function ownTime(kind, count) {
     if (event.type === 'model_step') answered = cpuMs();
     else if (event.type === 'model_prompt' && answered !== undefined) marks.push(cpuMs() - answered);
   };
-  const options = { project, model: `scripted:${path.join(dir, 'script.json')}`, store: journal, onEvent, stream: false };
+  // `test` names a provider llm-do knows; the model itself is the one above.
+  const options = { project, model: 'test', store: journal, onEvent, stream: false };
   if (kind === 'loop') {
     // The loop ends at max_steps: what is measured is every step before it.
-    await runWorker({ ...options, entry: 'main', input: 'go' }).result;
+    const result = await runWorkerWith({ ...options, entry: 'main', input: 'go' }, internals).result;
+    if (result.error?.code !== 'max-steps') throw new Error(`long-run: the ${count}-step loop ended with ${result.status}: ${result.error?.message}`);
   } else {
-    const chat = await startChatSession({ ...options, entry: 'main' });
+    const chat = await startChatSessionWith({ ...options, entry: 'main' }, internals);
     for (let turn = 1; turn <= count; turn++) await chat.send(`turn ${turn}: what comes after ${turn - 1}?`);
     chat.close();
   }
   journal.close();
+  if (marks.length < count - 2) throw new Error(`long-run: ${marks.length} steps measured of ${count}`);
   const early = median(marks.slice(10, 60));
   const late = median(marks.slice(-50));
   return { name: kind === 'loop' ? `tool loop, ${count} steps` : `chat, ${count} turns`, early, late, ratio: late / early };
@@ -196,7 +221,7 @@ for (const [kind, count] of [
   console.error(`long-run: llm-do's own time, ${kind} of ${count}…`);
   own.push(await ownTime(kind, count));
 }
-console.log("\nllm-do's own time per step (in process, scripted model; see the top of bench/long-run.mjs)\n");
+console.log("\nllm-do's own time per step (in process, a model of constant cost; see the top of bench/long-run.mjs)\n");
 console.log('| run | CPU ms/step early | late | late/early |\n|---|---|---|---|');
 for (const row of own) console.log(`| ${row.name} | ${row.early.toFixed(3)} | ${row.late.toFixed(3)} | ${row.ratio.toFixed(2)} |`);
 
