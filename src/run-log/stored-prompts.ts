@@ -6,6 +6,7 @@
  * is deleted.
  */
 import { createPromptAssembler, type ModelPromptEvent } from '../runtime/model-prompt.ts';
+import { assertTextReadable } from './damaged-log.ts';
 import type { RunDatabase } from './transaction.ts';
 
 type PromptBase = NonNullable<ModelPromptEvent['prompt_base']>;
@@ -47,7 +48,10 @@ export function basePrompts(db: RunDatabase): (base: PromptBase) => Prompt | und
     if (known.has(key)) return known.get(key);
     const assemble = createPromptAssembler(resolve);
     let prompt: Prompt | undefined;
-    for (const row of rows.all(base.run_id, base.call_id, base.step) as unknown as PromptRow[]) {
+    // Another run's rows: their text is read as bytes first, as `runs show` does its own run's (`damaged-log.ts`).
+    const params = [base.run_id, base.call_id, base.step];
+    assertTextReadable(db, { table: 'model_requests', where: 'run_id = ? AND call_id = ? AND step <= ?', params });
+    for (const row of rows.all(...params) as unknown as PromptRow[]) {
       const { messages, tools } = assemble(promptEventOf(row));
       prompt = { messages, tools };
     }
