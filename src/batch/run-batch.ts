@@ -8,7 +8,7 @@ import { ProjectError } from '../errors.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunWorkerOptions } from '../runtime/run-options.ts';
-import { runWorker, type RunResult } from '../runtime/run-worker.ts';
+import { runWorkerWith, type RunResult } from '../runtime/run-worker.ts';
 import { createAdaptiveLimit } from './adaptive-limit.ts';
 import type { BatchInput } from './inputs.ts';
 import { createRequestGate } from './request-gate.ts';
@@ -204,16 +204,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
         progress.tokens += tokens;
       }
     };
-    const result = await runWorker({
-      ...options.runOptions,
-      project: options.project,
-      entry: options.worker,
-      input: input.input ?? '',
-      ...(input.attachment ? { attachments: [input.attachment] } : {}),
-      signal: options.signal,
-      fetch,
-      onEvent,
-    }).result;
+    const result = await runWorkerWith(
+      {
+        ...options.runOptions,
+        project: options.project,
+        entry: options.worker,
+        input: input.input ?? '',
+        ...(input.attachment ? { attachments: [input.attachment] } : {}),
+        signal: options.signal,
+        fetch,
+        onEvent,
+      },
+      { tagsOf: () => ({ kind: 'batch' }) },
+    ).result;
     if (result.status === 'interrupted') return undefined;
     return outcomeOf(input, result, runId);
   }

@@ -6,18 +6,11 @@
 import { closeSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Tty from 'node:tty';
-import type { CliIO } from './io.ts';
+import type { CliIO, ControllingTerminal } from './io.ts';
 
 // `node:tty` is required when a terminal is opened (~2.5 ms of start-up otherwise): Node loads it
 // itself when stdio is a terminal, and a process whose stdio is piped never opens one.
 const requireHere = createRequire(import.meta.url);
-
-export interface ControllingTerminal {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
-  /** Releases the terminal (the process would otherwise wait on it). */
-  close(): void;
-}
 
 /** Opens `/dev/tty` for reading and writing, or returns undefined when the process has no terminal. */
 export function openControllingTerminal(): ControllingTerminal | undefined {

@@ -4,8 +4,15 @@
  * stdout is data: escaped when it is a terminal, byte-exact when it is a pipe or a file.
  */
 import { hostname } from 'node:os';
-import type { ControllingTerminal } from './controlling-terminal.ts';
 import { escapeTerminalText } from './terminal-text.ts';
+
+/** The controlling terminal (`/dev/tty`, opened by `cli/controlling-terminal.ts`): where approvals are asked when stdin is piped. */
+export interface ControllingTerminal {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
+  /** Releases the terminal (the process would otherwise wait on it). */
+  close(): void;
+}
 
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };

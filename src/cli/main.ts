@@ -12,7 +12,7 @@ import type { CommandContext } from './program/command-context.ts';
 import { registerHelpCommands } from './program/help-commands.ts';
 import { registerMcpCommands } from './program/mcp-commands.ts';
 import { showUsageOnError, wantsJson, withSubcommandSuggestion } from './program/parse-errors.ts';
-import { registerProjectCommands, registerPromoteCommand, registerTestCommand } from './program/project-commands.ts';
+import { registerMigrateCommand, registerProjectCommands, registerPromoteCommand, registerTestCommand } from './program/project-commands.ts';
 import { registerRunCommands } from './program/run-commands.ts';
 import { registerRunLogCommands } from './program/run-log-commands.ts';
 import { registerSetupCommands } from './program/setup-commands.ts';
@@ -51,6 +51,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   registerRunLogCommands(program, context);
   registerUiCommand(program, context);
   registerPromoteCommand(program, context);
+  registerMigrateCommand(program, context);
   registerSetupCommands(program, context);
   registerBatchCommand(program, context);
   registerTestCommand(program, context);

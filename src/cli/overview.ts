@@ -19,6 +19,7 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, string>> = {
   answer: 'llm-do answer RUN ID "Lisbon" && llm-do resume RUN',
   resume: 'llm-do resume last',
   promote: 'llm-do promote last summarizer',
+  migrate: 'llm-do migrate ./old-project',
   models: 'llm-do models',
   keys: 'llm-do keys set anthropic',
   lib: 'llm-do lib install ./my-library',

@@ -75,7 +75,7 @@ export function renderPending(
     const { decision } = item;
     lines.push(
       decision
-        ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)} UTC)`
+        ? `    decision: ${decisionText(decision.decision)} (${safe(decision.decided_by)}, ${formatTime(decision.decided_at)})`
         : '    decision: none yet',
     );
   }
@@ -88,9 +88,7 @@ export function renderPending(
     );
     const { answer } = item;
     lines.push(
-      answer
-        ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)} UTC)`
-        : '    answer: none yet',
+      answer ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)})` : '    answer: none yet',
     );
   }
   const todo = [

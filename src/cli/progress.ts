@@ -59,9 +59,15 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
-/** `2026-11-23 13:35:12` (UTC). */
+/**
+ * `2026-11-23 14:35:12`: the local time of the machine showing it (the TZ variable chooses the
+ * zone), as every time shown to people is, in the CLI and the UI alike (docs/cli.md).
+ */
 export function formatTime(iso: string): string {
-  return iso.slice(0, 19).replace('T', ' ');
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
 /**

@@ -5,6 +5,7 @@
  * diagnostics are put back in scan order, so the result is the same as checking every worker here.
  */
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
+import type { CheckHelper, CheckWork } from './check-helper.ts';
 import { checkWorker, type CheckOptions } from './check-worker.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 import { checkPassView } from './project-model.ts';
@@ -23,26 +24,6 @@ const MIN_WORKERS_FOR_HELPERS = 1000;
 
 /** Workers per chunk: small enough that the checkers end close together, large enough that taking one costs nothing. */
 const CHUNK_SIZE = 200;
-
-/** The work a check shares with its helpers. Plain data (a helper may be another thread). */
-export interface CheckWork {
-  /** The project's scan: a helper's project takes it instead of scanning again. */
-  scanned: WorkerEntry[];
-  /** Chunks as `[start, end)` ranges of {@link checkedEntries}, in the order they are taken. */
-  chunks: [number, number][];
-  /** `next[0]` is the next chunk to take; on a SharedArrayBuffer, so helpers share it. */
-  next: Int32Array;
-}
-
-/**
- * Checks chunks of shared work in another checker of the same project (the CLI runs one per spare
- * core, in a worker thread that calls {@link checkChunks}), handing each chunk's diagnostics to
- * `done`. It is called before the project is scanned, so it can get ready meanwhile (a thread starts
- * and opens the project); `work` resolves once the scan is done, to undefined when the check is not
- * shared (too few workers, or the scan failed), and the helper then ends at once. Resolves when no
- * chunk is left; rejects when it fails (the chunks it did not hand back are then checked by the caller).
- */
-export type CheckHelper = (work: Promise<CheckWork | undefined>, done: (chunk: number, diagnostics: Diagnostic[][]) => void) => Promise<void>;
 
 /** Helpers started before the scan, waiting for the work. */
 export interface StartedHelpers {

@@ -6,7 +6,7 @@
  */
 import { ProjectError } from '../errors.ts';
 import { reviewShellRules } from '../tools/shell/rule-review.ts';
-import type { CheckHelper } from './check-chunks.ts';
+import type { CheckHelper } from './check-helper.ts';
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
 import type { Project, WorkerDefinition } from './types.ts';
 import { importPlannedCode, planWorker, type WorkerPlan } from './worker-plan.ts';

@@ -15,7 +15,8 @@ import type { Project, WorkerEntry } from './types.ts';
 
 export type { Diagnostic } from './diagnostics.ts';
 export type { CheckOptions } from './check-worker.ts';
-export { checkChunks, type CheckHelper, type CheckWork } from './check-chunks.ts';
+export { checkChunks } from './check-chunks.ts';
+export type { CheckHelper, CheckWork } from './check-helper.ts';
 
 const SEVERITY_ORDER: readonly Diagnostic['severity'][] = ['error', 'warning', 'info'];
 

@@ -69,7 +69,7 @@ export function createBatchService(options: BatchServiceOptions) {
             stream: false,
             onEvent,
           },
-          { journal },
+          { journal, tagsOf: () => ({ kind: 'batch' }) },
         ).result;
         return outcomeOf(request, result, runId);
       },

@@ -21,3 +21,4 @@ export {
 } from './paused-runs.ts';
 export { settleAbandonedRuns } from './liveness.ts';
 export * from './run-queries.ts';
+export * from './conversations.ts';

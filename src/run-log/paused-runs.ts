@@ -139,7 +139,10 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
     `INSERT INTO decisions (run_id, approval_id, decision, decided_at, decided_by) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (run_id, approval_id) DO UPDATE SET decision = excluded.decision, decided_at = excluded.decided_at, decided_by = excluded.decided_by, used_at = NULL`,
   );
-  const claim = db.prepare(`UPDATE runs SET status = 'running', pid = ?, host = ?, exit_code = NULL, ended_at = NULL, error = NULL WHERE id = ?`);
+  // A plain run gone on with is listed as a resume (docs/runs.md); a batch input or eval case keeps its kind.
+  const claim = db.prepare(
+    `UPDATE runs SET status = 'running', pid = ?, host = ?, exit_code = NULL, ended_at = NULL, error = NULL, kind = CASE kind WHEN 'run' THEN 'resume' ELSE kind END WHERE id = ?`,
+  );
   // The calls the run stopped in go on with it.
   const claimCalls = db.prepare(`UPDATE calls SET status = 'running', ended_at = NULL WHERE run_id = ? AND status IN ('paused', 'interrupted', 'running')`);
   // Call ids are `c<number>` (runtime/run-context.ts, `nextCallId`).

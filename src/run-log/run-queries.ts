@@ -5,9 +5,11 @@
 import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
+import type { RunKind } from '../runtime/run-store.ts';
 import { detachStoredStates } from './stored-state.ts';
 import { basePrompts, detachStoredPrompts, promptEventOf } from './stored-prompts.ts';
 import { assertTextReadable } from './damaged-log.ts';
+import { inputExcerpt } from './input-excerpt.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { readJson, readValue } from './stored-value.ts';
 
@@ -23,7 +25,16 @@ export interface Tokens {
 
 export interface RunSummary extends Tokens {
   id: string;
+  /** The project's name: its `project.yaml` name, else the base name of its root directory. */
   project: string;
+  /** How the run began: `run`, `chat` (a turn), `batch` (an input), `eval` (a case), or `resume` (a plain run gone on with). */
+  kind: RunKind;
+  /** The conversation a chat turn belongs to (the id of its first turn's run), else null. */
+  conversation_id: string | null;
+  /** The eval a case's run belongs to, else null. */
+  eval_id: string | null;
+  /** The first characters of the input on one line (`input-excerpt.ts`); null for none. */
+  input_excerpt: string | null;
   entry: string;
   model: string | null;
   status: RecordedStatus;
@@ -130,9 +141,44 @@ export interface ListOptions {
   limit: number;
   status?: RecordedStatus;
   worker?: string;
+  kind?: RunKind;
+  /** Only the turns of this conversation (a full id). */
+  conversation?: string;
 }
 
-const SUMMARY_COLUMNS = `id, project, entry, model, status, exit_code, finish_reason, started_at, ended_at, duration_ms, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, error`;
+const STORED_COLUMNS = [
+  'id',
+  'project',
+  'kind',
+  'conversation_id',
+  'eval_id',
+  'input_excerpt',
+  'entry',
+  'model',
+  'status',
+  'exit_code',
+  'finish_reason',
+  'started_at',
+  'ended_at',
+  'duration_ms',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'cost_usd',
+  'error',
+];
+// A row recorded before excerpts were kept brings its input to make one from.
+const SUMMARY_COLUMNS = `${STORED_COLUMNS.join(', ')}, CASE WHEN input_excerpt IS NULL THEN input END AS excerpt_source`;
+
+/** A `runs` row as a {@link RunSummary}. */
+function summaryOf(row: Record<string, any>): RunSummary {
+  const { excerpt_source, input_excerpt, ...rest } = row;
+  return {
+    ...(rest as Omit<RunSummary, 'input_excerpt'>),
+    input_excerpt: input_excerpt ?? (excerpt_source === null ? null : inputExcerpt(readJson(excerpt_source))),
+  };
+}
 
 /** Newest first. */
 export function listRuns(db: RunDatabase, options: ListOptions): RunSummary[] {
@@ -146,14 +192,23 @@ export function listRuns(db: RunDatabase, options: ListOptions): RunSummary[] {
     where.push('(entry = ? OR EXISTS (SELECT 1 FROM calls WHERE calls.run_id = runs.id AND calls.worker = ?))');
     params.push(options.worker, options.worker);
   }
+  if (options.kind) {
+    where.push('kind = ?');
+    params.push(options.kind);
+  }
+  if (options.conversation) {
+    where.push('conversation_id = ?');
+    params.push(options.conversation);
+  }
   const chosen = `FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT ?`;
-  assertTextReadable(db, { table: 'runs', where: `id IN (SELECT id ${chosen})`, params: [...params, options.limit], columns: SUMMARY_COLUMNS.split(', ') });
-  return db.prepare(`SELECT ${SUMMARY_COLUMNS} ${chosen}`).all(...params, options.limit) as RunSummary[];
+  assertTextReadable(db, { table: 'runs', where: `id IN (SELECT id ${chosen})`, params: [...params, options.limit], columns: [...STORED_COLUMNS, 'input'] });
+  return (db.prepare(`SELECT ${SUMMARY_COLUMNS} ${chosen}`).all(...params, options.limit) as Record<string, any>[]).map(summaryOf);
 }
 
 /** The summary of run `id`, if it is recorded. */
 export function runSummary(db: RunDatabase, id: string): RunSummary | undefined {
-  return (db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`).all(id) as RunSummary[])[0];
+  const row = (db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`).all(id) as Record<string, any>[])[0];
+  return row && summaryOf(row);
 }
 
 /** The full id of the run `ref` names: `last`, or a unique prefix of an id. */
@@ -192,17 +247,18 @@ export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean
   if (!row) throw new UsageError(`no recorded run has the id ${id}`);
   const calls = loadCalls(db, id, options.prompts);
   const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id) as RunDetail['warnings'];
+  const { project_root, input, output, options: recordedOptions, pid, host, state, ...summary } = row;
   return {
-    ...(row as RunSummary),
-    project_root: row.project_root,
-    input: readJson(row.input),
-    output: readJson(row.output),
-    options: readJson(row.options),
-    pid: row.pid,
-    host: row.host,
+    ...summaryOf(summary),
+    project_root,
+    input: readJson(input),
+    output: readJson(output),
+    options: readJson(recordedOptions),
+    pid,
+    host,
     root: calls.find((call) => call.parent_call_id === null) ?? null,
     warnings,
-    created_workers: createdWorkersOf(row.state),
+    created_workers: createdWorkersOf(state),
   };
 }
 
@@ -340,7 +396,10 @@ export function searchRuns(db: RunDatabase, text: string, limit: number): Search
   const summary = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM runs WHERE id = ?`);
   return [...byRun.entries()]
     .flatMap(([id, matches]) =>
-      (summary.all(id) as RunSummary[]).map((run) => ({ run, matches: matches.slice(0, 3).map(({ kind, snippet }) => ({ kind, snippet })) })),
+      (summary.all(id) as Record<string, any>[]).map((row) => ({
+        run: summaryOf(row),
+        matches: matches.slice(0, 3).map(({ kind, snippet }) => ({ kind, snippet })),
+      })),
     )
     .sort((a, b) => b.run.started_at.localeCompare(a.run.started_at))
     .slice(0, limit);
@@ -378,7 +437,11 @@ function sum<T extends Record<K, number | null>, K extends keyof T>(rows: readon
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 

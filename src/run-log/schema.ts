@@ -164,7 +164,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE model_requests ADD COLUMN sources TEXT;
   ALTER TABLE model_requests ADD COLUMN web_search_requests INTEGER;
   `,
-  // 8: a run's state stored apart from its messages (\`stored-state.ts\`, issue 36): \`runs.state\` without
+  // 8: telling runs apart (docs/runs.md, "llm-do runs"): how a run began (\`kind\`), the chat conversation and
+  // the eval it belongs to, and its input's first line. Older rows are plain runs; their excerpt is made on read.
+  `
+  ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'run';
+  ALTER TABLE runs ADD COLUMN conversation_id TEXT;
+  ALTER TABLE runs ADD COLUMN eval_id TEXT;
+  ALTER TABLE runs ADD COLUMN input_excerpt TEXT;
+  CREATE INDEX runs_by_conversation ON runs (conversation_id, started_at);
+  `,
+  // 9: a run's state stored apart from its messages (\`stored-state.ts\`, issue 36): \`runs.state\` without
   // the calls' messages (\`state_apart\` = 1), the messages one row each, so a checkpoint writes what
   // its step added; \`state_base\`, the run whose messages its entry call starts with (a chat's turn
   // before). A state written before (\`state_apart\` = 0) is whole, and read as it is. A request's

@@ -16,6 +16,7 @@ import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
+import { inputExcerpt } from './input-excerpt.ts';
 import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { createStateWriter } from './stored-state.ts';
@@ -258,7 +259,24 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   };
 
   const beginWrites = (run: RunBeginning): Write[] => [
-    () => sql.run.run(run.run_id, run.project.name, run.project.root, run.entry, storeJson(run.input), JSON.stringify(run.options), run.started_at, pid, host),
+    () =>
+      sql.run.run(
+        run.run_id,
+        run.project.name,
+        run.project.root,
+        run.entry,
+        storeJson(run.input),
+        inputExcerpt(run.input),
+        JSON.stringify(run.options),
+        run.started_at,
+        pid,
+        host,
+        run.kind ?? 'run',
+        run.conversation_id ?? null,
+        run.eval_id ?? null,
+      ),
+    // A conversation continued from a run that was not a chat turn (`chat --resume RUN`) is named after that run, which joins it.
+    ...(run.conversation_id === undefined ? [] : [() => sql.joinConversation.run(run.conversation_id, run.conversation_id)]),
     () => index(run.run_id, 'input', run.input),
   ];
   const checkpointWrites = (state: RunSnapshot, at: string): Write[] => {
@@ -320,8 +338,10 @@ function messageContent(message: unknown): unknown {
 function statements(db: RunDatabase) {
   return {
     run: db.prepare(
-      `INSERT INTO runs (id, project, project_root, entry, input, options, status, started_at, pid, host) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)`,
+      `INSERT INTO runs (id, project, project_root, entry, input, input_excerpt, options, status, started_at, pid, host, kind, conversation_id, eval_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)`,
     ),
+    joinConversation: db.prepare(`UPDATE runs SET conversation_id = ? WHERE id = ? AND conversation_id IS NULL`),
     runModel: db.prepare(`UPDATE runs SET model = ? WHERE id = ?`),
     lastSeq: db.prepare(`UPDATE runs SET last_seq = max(last_seq, ?) WHERE id = ?`),
     lastStep: db.prepare(`SELECT max(step) AS step FROM model_requests WHERE run_id = ? AND call_id = ?`),

@@ -3,7 +3,7 @@
  * not the whole history (issue 36; docs/runs.md). `runs.state` holds the state with each call's
  * messages left out (`messages: []`, `messages_from`: how many it has), and `state_messages` holds
  * the messages, one row each, by run, call and index; `runs.state_apart` is 1 for such a state, 0 for
- * a whole one written before (schema migration 8). A chat turn's entry call starts with the messages
+ * a whole one written before (schema migration 9). A chat turn's entry call starts with the messages
  * of the turn before: its first ones are that run's (`stored_base`, and `runs.state_base` names the
  * run), so a conversation's messages are stored once too. A checkpoint delta (`checkpoint_delta`,
  * `runtime/saved-state-v2.ts`) adds the rows of the messages it brings and replaces the rest of the

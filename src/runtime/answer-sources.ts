@@ -16,17 +16,18 @@ export function answerSources(content: readonly LanguageModelV4Content[]): Answe
 
 /**
  * The sources of every model step of the call `callId` (a run's entry call: the run's answer), as
- * `bus` reports them; read them when the run has ended.
+ * `bus` reports them: `read()` them when the run has ended, then `stop()` listening (a chat's bus
+ * outlives each turn).
  */
-export function collectCallSources(bus: EventBus, callId: string): () => AnswerSource[] {
+export function collectCallSources(bus: EventBus, callId: string): { read(): AnswerSource[]; stop(): void } {
   const sources: AnswerSource[] = [];
-  bus.subscribe(
+  const stop = bus.subscribe(
     (event) => {
       if (event.type === 'model_step' && event.call_id === callId && event.sources) sources.push(...event.sources);
     },
     { lossless: true },
   );
-  return () => withoutRepeats(sources);
+  return { read: () => withoutRepeats(sources), stop };
 }
 
 function withoutRepeats(sources: readonly AnswerSource[]): AnswerSource[] {

@@ -6,6 +6,7 @@
 import type { ModelMessage } from 'ai';
 import type { CallIdentity, RunEvent, UsageSummary } from './events.ts';
 import { UsageError } from '../errors.ts';
+import { endRun } from './end-run.ts';
 import { executeWorker } from './execute-worker.ts';
 import { estimateTokens, trimHistory } from './history.ts';
 import { bindEntryMounts, boundMountEvents } from './bound-mounts.ts';
@@ -14,14 +15,18 @@ import { applyOverrides } from './overrides.ts';
 import { preflight } from './prepare-worker.ts';
 import { nextCallId } from './run-context.ts';
 import { createRunScope, createTurnScope, openRunBus } from './run-scope.ts';
-import { settleRun } from './settle-run.ts';
 import type { RunInternals, RunWorkerOptions } from './run-options.ts';
-import { endStatus } from './run-worker.ts';
 import type { RunSnapshot } from './saved-state.ts';
+import type { RunTags } from './run-store.ts';
 
 export interface ChatSessionOptions extends Omit<RunWorkerOptions, 'input' | 'attachments'> {
   /** The conversation to go on with (`conversationOf` a turn's saved state: `chat --resume`). */
   history?: readonly ModelMessage[];
+  /**
+   * The id of the conversation `history` comes from, so the run log groups the new turns with it
+   * (docs/runs.md, "Conversations"). @default a new conversation, named after its first turn's run id
+   */
+  conversationId?: string;
 }
 
 /**
@@ -46,6 +51,8 @@ export interface ChatSession {
   /** Entry worker id. */
   readonly worker: string;
   readonly model: string;
+  /** The conversation's id: the one joined, else its first turn's run id (undefined before the first turn). */
+  readonly conversationId: string | undefined;
   /** Every event of the session, in order. */
   readonly events: AsyncIterable<RunEvent>;
   /**
@@ -76,11 +83,13 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   // A turn waits for its answer: there is no run to pause and resume later in a conversation.
   if (options.onApproval === 'pause')
     throw new UsageError('a chat cannot pause for decisions (onApproval "pause"); use "ask", "approve", "deny" or a function');
-  // One bus for the session; each turn is a run of its own (run_id, run_start … run_end).
-  const { bus, events } = openRunBus(options, internals);
+  let conversationId = options.conversationId;
+  // One bus for the session; each turn is a run of its own (run_id, run_start … run_end), recorded as a turn of the conversation.
+  const tagsOf = (): RunTags => ({ kind: 'chat', ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
+  const { bus, events } = openRunBus(options, { tagsOf, ...internals });
   const scope = createRunScope(options, internals, bus);
   const base = scope.ctx;
-  const { emit, now, usage } = base.services;
+  const { emit, usage } = base.services;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
   const maxContextTokens = entry.config.max_context_tokens;
@@ -89,6 +98,9 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   return {
     worker: entry.id,
     model: root.modelId,
+    get conversationId() {
+      return conversationId;
+    },
     events,
     async send(text, turnOptions) {
       const signals = [options.signal, turnOptions?.signal].filter((s): s is AbortSignal => s !== undefined);
@@ -98,7 +110,7 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
         if (turnOpen) emit(event);
       };
       const turn = createTurnScope(base, emitInTurn, signals.length > 0 ? AbortSignal.any(signals) : undefined);
-      const started = now();
+      conversationId ??= turn.ctx.config.runId;
       const identity: CallIdentity = {
         run_id: turn.ctx.config.runId,
         call_id: nextCallId(base.state),
@@ -106,59 +118,44 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
         worker: entry.id,
         chain: [entry.id],
       };
+      let sent: ModelMessage[] = history;
+      let droppedTurns = 0;
       try {
-        const input = prepareInput(root, text);
-        const boundMounts = await bindEntryMounts(turn.ctx, root, input);
-        emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
-        const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
-        if (trimmed.droppedTurns > 0) {
-          emit({
-            ...identity,
-            type: 'warning',
-            message: `dropped the ${trimmed.droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})`,
-          });
-        }
-        const settled = await settleRun(
-          turn.ctx,
+        const ended = await endRun(
+          turn,
+          bus,
           identity,
-          executeWorker(turn.ctx, {
-            worker: root,
-            input,
-            extraInstructions: undefined,
-            attachments: [],
-            identity,
-            parentToolCallId: null,
-            restrictions: [],
-            boundMounts,
-            history: trimmed.messages,
-          }),
+          async () => {
+            const input = prepareInput(root, text);
+            const boundMounts = await bindEntryMounts(turn.ctx, root, input);
+            emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
+            const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
+            ({ messages: sent, droppedTurns } = trimmed);
+            if (droppedTurns > 0) {
+              emit({
+                ...identity,
+                type: 'warning',
+                message: `dropped the ${droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})`,
+              });
+            }
+            return executeWorker(turn.ctx, {
+              worker: root,
+              input,
+              extraInstructions: undefined,
+              attachments: [],
+              identity,
+              parentToolCallId: null,
+              restrictions: [],
+              boundMounts,
+              history: sent,
+            });
+          },
+          'turn cancelled',
         );
-        if (!settled.ok) throw settled.caught;
-        const outcome = settled.value;
-        history = [...trimmed.messages, ...outcome.messages];
-        const summary = usage.summary();
-        const finishReason = base.state.finishes.get(identity.call_id);
-        emit({
-          ...identity,
-          type: 'run_end',
-          status: 'ok',
-          ...(finishReason === undefined ? {} : { finish_reason: finishReason }),
-          output: outcome.output,
-          usage: summary,
-          duration_ms: now() - started,
-        });
-        return { output: outcome.output, droppedTurns: trimmed.droppedTurns, usage: summary };
-      } catch (caught) {
-        const error = turn.failure(caught, 'turn cancelled');
-        emit({
-          ...identity,
-          type: 'run_end',
-          status: endStatus(error),
-          error: error.message,
-          usage: usage.summary(),
-          duration_ms: now() - started,
-        });
-        throw error;
+        // A chat never pauses: startChatSession refuses onApproval "pause".
+        if (!ended.outcome) throw ended.result.error ?? new UsageError('a chat turn cannot pause for decisions');
+        history = [...sent, ...ended.outcome.messages];
+        return { output: ended.outcome.output, droppedTurns, usage: ended.result.usage };
       } finally {
         turnOpen = false;
         turn.dispose();

@@ -14,7 +14,7 @@ import type { EventBus } from './event-bus.ts';
 import type { RunEventListener } from './events.ts';
 import type { ConfigOverride } from './overrides.ts';
 import type { RunJournal } from './run-context.ts';
-import type { RunStore } from './run-store.ts';
+import type { RunStore, RunTags } from './run-store.ts';
 import type { RunSnapshot } from './saved-state.ts';
 
 export interface RunWorkerOptions {
@@ -113,4 +113,9 @@ export interface RunInternals {
    * crash does not repeat it. Model requests are journaled through `fetch`.
    */
   journal?: RunJournal;
+  /**
+   * What the run log tags each run of the bus with, by run id (`llm-do batch`: kind `batch`; a chat
+   * session: kind `chat` and its conversation). @default kind `run`
+   */
+  tagsOf?: (runId: string) => RunTags;
 }

@@ -5,13 +5,13 @@
  */
 import type { EventBus } from './event-bus.ts';
 import type { RunWorkerOptions } from './run-options.ts';
-import { recordsRuns, type RecordedRunOptions, type RunBeginning, type RunStore } from './run-store.ts';
+import { recordsRuns, type RecordedRunOptions, type RunBeginning, type RunStore, type RunTags } from './run-store.ts';
 
 /**
  * Subscribes `store` to `bus` as a lossless subscriber: each run (a chat session has one per turn)
- * begins at its first event, described from `options`.
+ * begins at its first event, described from `options` and tagged with `tagsOf` its id.
  */
-export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions, resumedRunId?: string): void {
+export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorkerOptions, tagsOf: (runId: string) => RunTags, resumedRunId?: string): void {
   if (!recordsRuns(options.project)) return;
   // A resumed run was begun by the run it continues.
   const begun = new Set<string>(resumedRunId ? [resumedRunId] : []);
@@ -27,6 +27,7 @@ export function attachRunStore(bus: EventBus, store: RunStore, options: RunWorke
           input: event.type === 'run_start' ? event.input : (options.input ?? null),
           options: recorded,
           started_at: event.ts,
+          ...tagsOf(event.run_id),
         };
         store.record({ type: 'begin', run });
       }

@@ -54,7 +54,7 @@ export function openRunBus(
   });
   const events = replayableEvents(bus);
   if (options.onEvent) bus.subscribe(options.onEvent, { lossless: true });
-  if (options.store) attachRunStore(bus, options.store, options, resumed?.runId);
+  if (options.store) attachRunStore(bus, options.store, options, internals.tagsOf ?? (() => ({})), resumed?.runId);
   options.subscribe?.(bus);
   return { bus, events };
 }

@@ -22,8 +22,25 @@ export interface RecordedRunOptions {
   accept_truncated?: true;
 }
 
+/**
+ * How a run began (docs/runs.md, "llm-do runs"): `run` (a worker run), `chat` (a chat turn), `batch`
+ * (an input of `llm-do batch`), `eval` (a case of an eval), `resume` (set by the run log when a run is
+ * resumed: it is no store's beginning).
+ */
+export type RunKind = 'run' | 'chat' | 'batch' | 'resume' | 'eval';
+
+/** What a run is tagged with in the log, beside what it did: how it began and what it belongs to. */
+export interface RunTags {
+  /** @default 'run' */
+  kind?: RunKind;
+  /** The conversation a chat turn belongs to (the id of its first turn's run). */
+  conversation_id?: string;
+  /** The eval a case's run belongs to. */
+  eval_id?: string;
+}
+
 /** What a store learns when a run begins, before its first event. */
-export interface RunBeginning {
+export interface RunBeginning extends RunTags {
   run_id: string;
   project: { name: string; root: string };
   /** Worker id of the entry (as far as known: a run that fails to resolve it keeps the reference). */

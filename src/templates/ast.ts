@@ -6,6 +6,7 @@
 import nunjucks from 'nunjucks';
 import { forbiddenNameMessage, isForbiddenName } from './names.ts';
 import { simpleTemplateReferences } from './simple-template.ts';
+import type { StaticReference } from './static-reference.ts';
 import { createTextMemo } from '../worker-file/text-memo.ts';
 
 /**
@@ -140,16 +141,6 @@ function findForbiddenName(found: Record<Surveyed, AstNode[]>): TemplateSyntaxEr
   const first = offenders.sort((a, b) => a.lineno - b.lineno || a.colno - b.colno)[0];
   if (!first) return undefined;
   return { message: forbiddenNameMessage(String(first.value)), line: first.lineno + 1, column: first.colno + 1 };
-}
-
-/** A template or file named by a string literal in a source. */
-export interface StaticReference {
-  kind: 'template' | 'file';
-  name: string;
-  /** 1-based line of the reference. */
-  line: number;
-  /** `{% include ... ignore missing %}`. */
-  optional: boolean;
 }
 
 function literal(node: unknown): string | undefined {

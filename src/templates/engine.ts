@@ -11,7 +11,7 @@ import { templateRenderError } from './errors.ts';
 import { TemplateFiles } from './files.ts';
 import { compileGuarded, createGuardedEnvironment } from './sandbox.ts';
 import { TemplateSession } from './session.ts';
-import type { TemplateRendererOptions } from './render.ts';
+import type { TemplateRendererOptions } from './renderer-options.ts';
 
 /** A syntax error, or a name templates may never use, in the worker's own instructions. */
 function sourceProblem(source: string, displayPath: string, lineOffset: number): ProjectError | undefined {

@@ -12,27 +12,9 @@
  * check (`isPlainText`); nunjucks comes in with `templates/engine.ts`, loaded by the first template
  * that has a tag, so a run of such workers does not load it (~150 KB).
  */
-import type { FileSystem } from '../sandbox/file-system.ts';
+import type { TemplateRendererOptions } from './renderer-options.ts';
 import { isPlainText } from './simple-template.ts';
 import { trimTagLines } from './whitespace.ts';
-
-/** Options of {@link createTemplateRenderer}. Directories are absolute host paths. */
-export interface TemplateRendererOptions {
-  fs: FileSystem;
-  /** Nothing outside it (or outside `allowedRoots`) is ever read. */
-  projectRoot: string;
-  /** Ordered template dirs: worker-local `templates/`, project template roots, library `templates/`, built-in. */
-  searchDirs: string[];
-  /**
-   * Library name → its templates dir, for `{% include 'utils:x.jinja' %}`. A `lib:` prefix that is not a
-   * library's name searches every library in this order.
-   */
-  libraries?: Record<string, string>;
-  /** Dirs `file("X")` searches, in order (template roots, then the worker's dir). */
-  fileDirs: string[];
-  /** Roots reads may happen under besides `projectRoot` (library roots, the built-in templates dir). */
-  allowedRoots?: string[];
-}
 
 /** Options of one render or check. */
 export interface TemplateSourceOptions {

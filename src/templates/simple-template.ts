@@ -10,7 +10,7 @@
  * with nunjucks, so the result is always the one nunjucks would give
  * (test/templates/analysis.test.ts compares them).
  */
-import type { StaticReference } from './ast.ts';
+import type { StaticReference } from './static-reference.ts';
 import { isForbiddenName } from './names.ts';
 
 /** The simple tags, each on one line: an output of a dotted name, an include of a quoted name, a comment. */

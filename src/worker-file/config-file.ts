@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { ProjectError } from '../errors.ts';
-import { describeIssues, type ConfigProblem } from './config-issues.ts';
+import { describeIssues, formatFieldPath, type ConfigProblem } from './config-issues.ts';
+import { overlaps, pythonEraFields, pythonEraMessage } from './python-era.ts';
 import { parseSimpleYaml } from './simple-yaml.ts';
 import { locatePath, nodePosition } from './yaml-locate.ts';
 
@@ -89,7 +90,7 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, displayPath: 
     if (value !== null && Object.hasOwn(value, key)) found.push({ code: 'invalid-field', detail, path: [key], at: 'key' });
   }
   const result = schema.safeParse(value);
-  if (!result.success) found.push(...describeIssues(result.error.issues, schema, value));
+  if (!result.success) found.push(...withPythonEraHints(describeIssues(result.error.issues, schema, value), value));
   if (found.length === 0) return result.data as z.infer<S>;
 
   throwAll(
@@ -102,6 +103,21 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, displayPath: 
         }),
     ),
   );
+}
+
+/**
+ * `problems`, where a field of the Python llm-do's format explains them, replaced by one problem per
+ * such field saying to run `llm-do migrate` (what today's schema makes of an old field misleads:
+ * `toolsets.shell must be false (found a mapping)` for a `pattern:` rule).
+ */
+function withPythonEraHints(problems: ConfigProblem[], value: unknown): ConfigProblem[] {
+  const fields = pythonEraFields(value);
+  if (fields.length === 0) return problems;
+  const others = problems.filter((problem) => !fields.some((field) => overlaps(field.path, problem.path)));
+  const hints = fields.map(
+    (field): ConfigProblem => ({ code: 'invalid-field', detail: pythonEraMessage(field, formatFieldPath(field.path)), path: field.path, at: 'key' }),
+  );
+  return [...hints, ...others];
 }
 
 function throwAll(problems: ProjectError[]): never {

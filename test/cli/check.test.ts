@@ -202,3 +202,34 @@ describe('llm-do check', () => {
     expect(without.stdout()).toMatch(/^project\.yaml: library utils not found/);
   });
 });
+
+describe('llm-do check on a project of the Python llm-do', () => {
+  test('names each old field with "Python llm-do format: run llm-do migrate" instead of what the schema makes of it', async () => {
+    const result = await check({
+      'main.worker': worker(
+        'main',
+        `${MODEL}\nallow_workers: [helper]\ntoolsets:\n  shell:\n    rules:\n    - pattern: git log\n      approval_required: false\n  delegation:\n    allow_workers: [helper]\n  custom:\n    word_count: {}`,
+      ),
+      'workers/helper.worker': worker(
+        'helper',
+        `${MODEL}\nsandbox:\n  paths:\n    out: { root: ./out, mode: rw, write_approval: false }\ntool_rules:\n  sandbox.write: { approval_required: false }`,
+      ),
+    });
+    expect(result.code).toBe(2);
+    expect(result.out).not.toContain('must be false');
+    expect(result.out.trim().split('\n')).toEqual([
+      'workers/helper.worker:6:35: Python llm-do format: run llm-do migrate (sandbox.paths.out.write_approval: today toolsets.filesystem.approval)',
+      'workers/helper.worker:7:1: Python llm-do format: run llm-do migrate (tool_rules: today each toolset has approval: {default, tools})',
+      'main.worker:4:1: Python llm-do format: run llm-do migrate (allow_workers: today toolsets.workers.allowed_workers)',
+      'main.worker:8:7: Python llm-do format: run llm-do migrate (toolsets.shell.rules[0]: today a rule is {command, args, approval})',
+      'main.worker:10:3: Python llm-do format: run llm-do migrate (toolsets.delegation: today toolsets.workers: {allowed_workers: [...]})',
+      'main.worker:13:5: Python llm-do format: run llm-do migrate (toolsets.custom.word_count: today toolsets.custom.tools: [names])',
+    ]);
+  });
+
+  test('other problems of the same file are still reported', async () => {
+    const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
+    expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');
+    expect(result.out).toContain('Python llm-do format: run llm-do migrate (allow_workers:');
+  });
+});

@@ -1,5 +1,9 @@
 /** The pending-approvals view: short ids, decisions in words, escaping, cut values and the JSON shape. */
 import { describe, expect, test } from 'vitest';
+
+// Times are shown in the machine's local time: these expectations are written for UTC.
+process.env.TZ = 'UTC';
+
 import { decisionText, pendingJson, renderPending, shortApprovalIds, type PendingItem, type QuestionItem } from '../../src/cli/pending-view.ts';
 
 const item = (approval_id: string, extra: Partial<PendingItem> = {}): PendingItem => ({
@@ -67,7 +71,7 @@ describe('pending view', () => {
       /\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; then: llm-do resume r1$/,
     );
     const all = renderPending('r1', [item('aaaaaaaa-1', { decision: decided })]);
-    expect(all).toContain('    decision: approved (ada@box, 2026-11-23 16:00:00 UTC)');
+    expect(all).toContain('    decision: approved (ada@box, 2026-11-23 16:00:00)');
     expect(all).toMatch(/\nevery pending approval is decided; go on with: llm-do resume r1$/);
   });
 
@@ -100,7 +104,7 @@ describe('pending view', () => {
 
     const answered = { text: 'Lisbon\u001b[2J', answered_by: 'ada@box', answered_at: '2026-11-23T16:00:00.000Z' };
     const onlyQuestions = renderPending('r1', [], [question('q1', { answer: answered })]);
-    expect(onlyQuestions).toContain('    answer: Lisbon\\x1b[2J (ada@box, 2026-11-23 16:00:00 UTC)');
+    expect(onlyQuestions).toContain('    answer: Lisbon\\x1b[2J (ada@box, 2026-11-23 16:00:00)');
     expect(onlyQuestions).toMatch(/\nevery question is answered; go on with: llm-do resume r1$/);
     expect(renderPending('r1', [], [question('q1')])).toMatch(/\nanswer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/);
   });

@@ -39,7 +39,8 @@ describe('llm-do runs', () => {
     expect((await runsJson(['--status', 'error'], home)).runs).toEqual([]);
 
     const table = await cli(['runs'], home);
-    expect(table.stdout).toMatch(/^ID +STARTED \(UTC\) +ENTRY +STATUS +DURATION +TOKENS +COST\n/);
+    expect(table.stdout).toMatch(/^ID +STARTED +KIND +PROJECT +ENTRY +STATUS +DURATION +TOKENS +COST +INPUT\n/);
+    expect(table.stdout).toMatch(/\n\S+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +run +logged +main +ok .* gamma\n/);
     const found = await runsJson(['search', 'gamma'], home);
     expect(found.runs.map((hit: any) => hit.run.id)).toEqual([listed[0]!.id]);
     const shown = await runsJson(['show', listed[0]!.id.slice(0, 30)], home);

@@ -92,6 +92,7 @@ describe('docs/ covers everything a user can type or see', () => {
       ['answer'],
       ['resume'],
       ['promote'],
+      ['migrate'],
       ['ui'],
       ['lib'],
       ['lib', 'install'],

@@ -114,11 +114,12 @@ describe.concurrent('llm-do approvals rules', () => {
     const dir = project(
       `${GRANT}  - toolset: shell\n    tool: shell\n    args: { command: "ls\\u001b[31m" }\n    granted_by: bob\n    granted_at: "2026-01-03"\n`,
     );
-    const list = await runCli(['approvals', 'rules', dir]);
+    // Times in the machine's local time (docs/cli.md): here UTC+5:30.
+    const list = await runCli(['approvals', 'rules', dir], { env: { TZ: 'Asia/Kolkata' } });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toBe(
-      '1. filesystem.write_file {"path":"/output/granted.txt","content":"x"}  (ada, 2026-01-02T00:00:00.000Z)\n' +
-        '2. shell.shell {"command":"ls\\u001b[31m"}  (bob, 2026-01-03)\n',
+      '1. filesystem.write_file {"path":"/output/granted.txt","content":"x"}  (ada, 2026-01-02 05:30:00)\n' +
+        '2. shell.shell {"command":"ls\\u001b[31m"}  (bob, 2026-01-03 05:30:00)\n',
     );
     const json = JSON.parse((await runCli(['approvals', 'rules', '--json'], { cwd: dir })).stdout);
     expect(json.grants.map((g: { n: number; tool: string }) => [g.n, g.tool])).toEqual([

@@ -67,7 +67,7 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
     expect(all.code, all.stderr).toBe(0);
     const blocks = all.stdout.trimEnd().split('\n\n');
     expect(blocks).toHaveLength(2);
-    expect(blocks[0]).toMatch(new RegExp(`^run ${RUN_A} · project demo · entry main · started \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC · paused \\d{4}-`));
+    expect(blocks[0]).toMatch(new RegExp(`^run ${RUN_A} · project demo · entry main · started \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d · paused \\d{4}-`));
     expect(blocks[1]).toContain(`run ${RUN_B} · project p`);
     // The ids share 7 characters: each is shown by its first 8.
     expect(blocks[0]!.split('\n').slice(1)).toEqual([

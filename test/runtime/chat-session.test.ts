@@ -1,7 +1,8 @@
 /** Chat sessions: a cancelled turn ends promptly and reports nothing after its run_end (docs/security.md). */
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
-import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
+import { startChatSession, startChatSessionWith } from '../../src/runtime/chat-session.ts';
+import type { RunBeginning, RunLogEntry } from '../../src/runtime/run-store.ts';
 import { MockLanguageModelV4 } from '../../src/testkit/index.ts';
 import { worker } from '../project/fixture.ts';
 import { interruptedToolResults, nextTurn, project, registryOf } from './helpers.ts';
@@ -56,5 +57,29 @@ describe('chat session', () => {
 
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 2, by_worker: { helper: { input_tokens: 1 } } } });
     expect(chat.usage().input_tokens).toBe(2);
+  });
+});
+
+describe('chat session in the run log', () => {
+  test('every turn is recorded as a chat turn of one conversation, named after its first turn or the one it joins', async () => {
+    const { project: loaded } = await project({ 'main.worker': worker('main', 'model: test') });
+    const begun: RunBeginning[] = [];
+    const store = { record: (entry: RunLogEntry) => (entry.type === 'begin' ? begun.push(entry.run) : undefined) };
+    const chat = await startChatSession({ project: loaded, store });
+    expect(chat.conversationId).toBeUndefined();
+    await chat.send('one');
+    await chat.send('two');
+    chat.close();
+    expect(begun.map((run) => [run.kind, run.conversation_id])).toEqual([
+      ['chat', begun[0]!.run_id],
+      ['chat', begun[0]!.run_id],
+    ]);
+    expect(chat.conversationId).toBe(begun[0]!.run_id);
+
+    const joined = await startChatSession({ project: loaded, store, history: chat.history(), conversationId: 'earlier' });
+    expect(joined.conversationId).toBe('earlier');
+    await joined.send('three');
+    joined.close();
+    expect(begun[2]).toMatchObject({ kind: 'chat', conversation_id: 'earlier' });
   });
 });

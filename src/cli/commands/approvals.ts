@@ -30,7 +30,7 @@ export function runApprovalsList(ref: string | undefined, options: ApprovalsList
     if (paused.length === 0) return 'no paused runs';
     return paused
       .map(({ run_id, run, pending, questions }) => {
-        const when = (iso: string | null) => (iso ? `${formatTime(iso)} UTC` : '-');
+        const when = (iso: string | null) => (iso ? formatTime(iso) : '-');
         const header = `run ${run_id} · project ${escapeTerminalText(run.project)} · entry ${escapeTerminalText(run.entry)} · started ${when(run.started_at)} · paused ${when(run.ended_at)}`;
         return `${header}\n${renderPending(run_id, pending, questions, { full: Boolean(options.full) })}`;
       })
@@ -80,8 +80,8 @@ function numbered(grant: Grant, n: number) {
   return { n, ...grant };
 }
 
-/** `filesystem.write_file {"path":…}  (ada, 2026-01-02T…)`, escaped and cut to one readable line. */
+/** `filesystem.write_file {"path":…}  (ada, 2026-01-02 10:00:00)`, escaped and cut to one readable line; the time local (docs/cli.md). */
 function describe(grant: Grant): string {
   const tool = escapeTerminalText(`${grant.toolset}.${grant.tool}`);
-  return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(grant.granted_at)})`;
+  return `${tool} ${shorten(grant.args, false, 160)}  (${escapeTerminalText(grant.granted_by)}, ${escapeTerminalText(formatTime(grant.granted_at))})`;
 }

@@ -11,17 +11,18 @@ import type { ApprovalPrompter } from '../../approval/types.ts';
 import { AbortedError, UsageError } from '../../errors.ts';
 import type { Project } from '../../project/types.ts';
 import type { ModelMessage } from 'ai';
-import { conversationOf, startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
+import { startChatSession, type ChatSession } from '../../runtime/chat-session.ts';
 import type { EventBus } from '../../runtime/event-bus.ts';
 import { createAnswerStream } from '../answer-stream.ts';
 import { approvalTerminal } from '../controlling-terminal.ts';
 import { EXIT_FAILED, EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { createProgressDisplay } from '../progress-display.ts';
-import { asksAtTerminal, loadRunState, openGrants, openRunLog, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
+import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runOptionsFromFlags } from '../run-setup.ts';
 import type { SessionFlags } from '../shared-flags.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
+import { joinConversation } from './chat-conversation.ts';
 import { openTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter } from '../trace-writer.ts';
 
@@ -60,41 +61,52 @@ function questionOn(rl: Interface, query: string, signal?: AbortSignal): Promise
 export interface ChatCommandOptions extends SessionFlags {
   /** `--resume RUN`: the recorded run whose conversation goes on. */
   resume?: string;
+  /** `--continue`: go on with the project's last conversation. */
+  continue?: boolean;
+  /** `--conversation ID`: go on with this recorded conversation. */
+  conversation?: string;
 }
 
-/** `llm-do chat TARGET`, or `llm-do chat --resume RUN` to go on with the conversation of a turn. */
+/**
+ * `llm-do chat TARGET`; `--resume RUN`, `--conversation ID` or `--continue` go on with a recorded
+ * conversation (docs/runs.md, "Conversations"), in its project unless a target is given.
+ */
 export async function runChatCommand(target: string | undefined, flags: ChatCommandOptions, io: CliIO): Promise<number> {
   try {
-    const resumed = flags.resume ? await savedConversation(flags.resume, io) : undefined;
-    const { project, entry } = await openRunTarget(target ?? resumed?.root, flags, io);
-    if (resumed && project.root !== resumed.root) {
-      throw new UsageError(`run ${resumed.runId} belongs to the project at ${resumed.root}, not ${project.root}; leave out the target to go on with it there`);
+    const named = [flags.resume && '--resume', flags.conversation && '--conversation', flags.continue && '--continue'].filter(Boolean);
+    if (named.length > 1) throw new UsageError(`chat takes one of --resume, --conversation and --continue, not ${named.join(' and ')}`);
+    const recorded = flags.resume ? { run: flags.resume } : flags.conversation ? { conversation: flags.conversation } : undefined;
+    let joined = recorded ? await joinConversation(recorded, io) : undefined;
+    const { project, entry } = await openRunTarget(target ?? joined?.root, flags, io);
+    if (flags.continue) joined = await joinConversation({ lastOf: project.root }, io);
+    if (joined && project.root !== joined.root) {
+      throw new UsageError(
+        `${flags.resume ? `run ${joined.runId}` : `conversation ${joined.id}`} belongs to the project at ${joined.root}, not ${project.root}; leave out the target to go on with it there`,
+      );
     }
+    if (joined && !flags.quiet) printError(io, `continuing conversation ${joined.id} (${joined.turns} turn${joined.turns === 1 ? '' : 's'} so far)`);
     // The conversation goes on with the model it had, unless told otherwise.
-    const model = flags.model ?? resumed?.model;
-    return await chatWithProject(project, entry ?? resumed?.entry, { ...flags, ...(model ? { model } : {}) }, io, resumed?.history);
+    const model = flags.model ?? joined?.model;
+    return await chatWithProject(
+      project,
+      entry ?? joined?.entry,
+      { ...flags, ...(model ? { model } : {}) },
+      io,
+      joined && { history: joined.history, conversationId: joined.id },
+    );
   } catch (error) {
     return reportError(error, io);
   }
 }
 
-/** The conversation of run `ref` (a chat turn, or any run: its conversation goes on as a chat). */
-async function savedConversation(
-  ref: string,
-  io: CliIO,
-): Promise<{ runId: string; root: string; entry: string | undefined; model: string | undefined; history: ModelMessage[] }> {
-  const { runId, status, state } = await loadRunState(ref, io);
-  return {
-    runId,
-    root: state.project.root,
-    entry: state.root?.worker,
-    model: state.options.model ?? undefined,
-    history: conversationOf(state, status === 'ok'),
-  };
-}
-
 /** Runs the REPL against an already loaded project. */
-export async function chatWithProject(project: Project, entry: string | undefined, flags: SessionFlags, io: CliIO, history?: ModelMessage[]): Promise<number> {
+export async function chatWithProject(
+  project: Project,
+  entry: string | undefined,
+  flags: SessionFlags,
+  io: CliIO,
+  recorded?: { history: ModelMessage[]; conversationId: string },
+): Promise<number> {
   if (flags.onApproval === 'pause') throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   const interactive = Boolean(io.stdin.isTTY);
   // Created once the session has started: lines read before the loop iterates would be lost.
@@ -130,7 +142,7 @@ export async function chatWithProject(project: Project, entry: string | undefine
       ...(log ? { store: log.store } : {}),
       ...(grants ? { grants } : {}),
       ...(prompter ? { prompter: cancellingTurn(prompter, cancelCurrentTurn) } : {}),
-      ...(history ? { history } : {}),
+      ...(recorded ? { history: recorded.history, conversationId: recorded.conversationId } : {}),
       onEvent: answer.onEvent,
       subscribe: (bus: EventBus) => {
         trace?.attach(bus);

@@ -4,7 +4,6 @@
  * with `--yes`, or after a "y" on a terminal; with neither (a pipe, a script) it only prints it.
  * It never overwrites a file, nor shadows a worker the project already has.
  */
-import { createInterface } from 'node:readline/promises';
 import { posix, relative, resolve } from 'node:path';
 import { ProjectError, UsageError } from '../../errors.ts';
 import { workerIdForPath } from '../../project/worker-ids.ts';
@@ -13,6 +12,7 @@ import type { CreatedWorkerRecord } from '../../runtime/saved-state.ts';
 import { createdWorkerFile } from '../../runtime/worker-creation.ts';
 import type { RunSnapshot } from '../../runtime/saved-state.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
+import { confirmWrite } from '../confirm-write.ts';
 import { EXIT_OK, reportError } from '../exit-codes.ts';
 import { printError, writeOutput, type CliIO } from '../io.ts';
 import { openRunLogDatabase, openRunTarget } from '../run-setup.ts';
@@ -38,7 +38,7 @@ export async function runPromote(ref: string, name: string, options: PromoteOpti
     const destination = await checkedDestination(project, record, options.to, io);
     const text = createdWorkerFile(record, destination.id);
     writeOutput(io, text);
-    if (!(await confirmed(io, options, destination.display))) return EXIT_OK;
+    if (!(await confirmWrite(io, options.yes, `it to ${destination.display}`))) return EXIT_OK;
     await createNodeFileSystem().writeFile(destination.path, text);
     printError(io, `wrote ${destination.display} (worker ${destination.id}); check it with: llm-do check ${relative(io.cwd, project.root) || '.'}`);
     return EXIT_OK;
@@ -92,23 +92,5 @@ async function existingWorker(project: Project, id: string): Promise<string | un
     if (ProjectError.isInstance(error) && error.code === 'worker-not-found') return undefined;
     if (ProjectError.isInstance(error)) return error.location.file ?? error.detail;
     throw error;
-  }
-}
-
-/** `--yes`, or a "y" typed at the terminal; without a terminal nothing is written and stderr says how to. */
-async function confirmed(io: CliIO, options: PromoteOptions, display: string): Promise<boolean> {
-  if (options.yes) return true;
-  if (!io.stdin.isTTY) {
-    printError(io, `not written: stdin is not a terminal; run again with --yes to write it to ${display}`);
-    return false;
-  }
-  const prompt = createInterface({ input: io.stdin, output: io.stderr });
-  try {
-    const answer = await prompt.question(`write it to ${display}? [y/N] `);
-    if (/^y(es)?$/i.test(answer.trim())) return true;
-    printError(io, 'not written');
-    return false;
-  } finally {
-    prompt.close();
   }
 }

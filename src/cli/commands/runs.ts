@@ -11,7 +11,7 @@ import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { openRunLogDatabase } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
-import { formatRunDetail, formatRunList, formatSearch } from './runs-view.ts';
+import { type DetailView, formatConversationList, formatRunDetail, formatRunList, formatRunRequest, formatSearch } from './runs-view.ts';
 
 const DEFAULT_LIMIT = 20;
 
@@ -19,13 +19,26 @@ export interface RunsListOptions {
   limit?: string;
   status?: string;
   worker?: string;
+  kind?: string;
+  /** `--conversations`: list conversations instead of runs. */
+  conversations?: boolean;
+  /** `--conversation ID`: only the turns of this conversation. */
+  conversation?: string;
   json?: boolean;
 }
 
 export interface RunsShowOptions {
   prompts?: boolean;
+  /** `--prompt N`: request N whole. */
+  prompt?: string;
+  full?: boolean;
+  all?: boolean;
+  /** `--steps A-B`. */
+  steps?: string;
   json?: boolean;
 }
+
+const RUN_KINDS = ['run', 'chat', 'batch', 'resume', 'eval'] as const;
 
 export interface RunsSearchOptions {
   limit?: string;
@@ -70,13 +83,21 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
 }
 
 export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number> {
+  if (options.conversations) return runConversationList(options, io);
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     const limit = positiveInt('--limit', options.limit, DEFAULT_LIMIT);
-    const status = options.status;
+    const { status, kind } = options;
     if (status !== undefined && !store.RECORDED_STATUSES.includes(status as never)) {
       throw new UsageError(`--status expects one of ${store.RECORDED_STATUSES.join(', ')}, got "${status}"`);
     }
-    const runs = store.listRuns(db, { limit, ...(status ? { status: status as never } : {}), ...(options.worker ? { worker: options.worker } : {}) });
+    if (kind !== undefined && !RUN_KINDS.includes(kind as never)) throw new UsageError(`--kind expects one of ${RUN_KINDS.join(', ')}, got "${kind}"`);
+    const runs = store.listRuns(db, {
+      limit,
+      ...(status ? { status: status as never } : {}),
+      ...(kind ? { kind: kind as never } : {}),
+      ...(options.worker ? { worker: options.worker } : {}),
+      ...(options.conversation ? { conversation: store.resolveConversationId(db, options.conversation) } : {}),
+    });
     return options.json
       ? { runs }
       : formatRunList(
@@ -89,13 +110,57 @@ export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number
   });
 }
 
+/** `runs --conversations`: the chat conversations, the one with the latest turn first. */
+function runConversationList(options: RunsListOptions, io: CliIO): Promise<number> {
+  return withRunLog(io, options.json, { conversations: [] }, (db, store) => {
+    const others = (['status', 'worker', 'kind', 'conversation'] as const).filter((name) => options[name] !== undefined);
+    if (others.length > 0) throw new UsageError(`--conversations lists conversations; it does not take --${others[0]} (that filters runs)`);
+    const conversations = store.listConversations(db, { limit: positiveInt('--limit', options.limit, DEFAULT_LIMIT) });
+    return options.json
+      ? { conversations }
+      : formatConversationList(
+          conversations,
+          store.shortIds(
+            db,
+            conversations.map((conversation) => conversation.id),
+          ),
+        );
+  });
+}
+
+/** `--all` or `--steps A-B` (a step, or a range of steps, of each call), else the last steps. */
+function stepsOf(options: RunsShowOptions): DetailView['steps'] {
+  if (options.all && options.steps !== undefined) throw new UsageError('runs show takes --all or --steps, not both');
+  if (options.all) return 'all';
+  if (options.steps === undefined) return 'last';
+  const match = /^(\d+)(?:-(\d+))?$/.exec(options.steps.trim());
+  const from = Number(match?.[1]);
+  const to = Number(match?.[2] ?? match?.[1]);
+  if (!match || from < 1 || to < from || !Number.isSafeInteger(to)) {
+    throw new UsageError(`--steps expects a step or a range of steps such as 5 or 1-20, got "${options.steps}"`);
+  }
+  return { from, to };
+}
+
 export function runRunsShow(ref: string, options: RunsShowOptions, io: CliIO): Promise<number> {
   return withRunLog(io, options.json, { run: null }, (db, store) => {
-    const run = store.loadRun(db, store.resolveRunId(db, ref), { prompts: Boolean(options.prompts) });
-    return options.json
-      ? { run }
-      : formatRunDetail(run, Boolean(options.prompts), run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
+    const view: DetailView = { prompts: Boolean(options.prompts), full: Boolean(options.full), steps: stepsOf(options) };
+    const number = options.prompt === undefined ? undefined : positiveInt('--prompt', options.prompt, 1);
+    if (number !== undefined && options.json) throw new UsageError('--prompt prints one request as text; with --json, --prompts gives every request');
+    const run = store.loadRun(db, store.resolveRunId(db, ref), { prompts: view.prompts || number !== undefined });
+    if (options.json) return { run: { ...run, state: savedStateOf(store.createPausedRuns(db), run.id) } };
+    if (number !== undefined) return formatRunRequest(run, number);
+    return formatRunDetail(run, view, run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
   });
+}
+
+/** A run's latest saved state as an object (null when none was saved, or it cannot be read: `llm-do resume` says why). */
+function savedStateOf(paused: PausedRuns, runId: string): unknown {
+  try {
+    return paused.savedState(runId) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The ids of a paused run's pending approvals and its pending questions; none when its saved state cannot be read (`llm-do approvals` says why). */

@@ -1,10 +1,12 @@
 /**
  * Commands over a project's files: `check`, `list` and `init`; `promote`, which writes a worker a run
- * made into the project; `test`, which runs its test cases.
+ * made into the project; `test`, which runs its test cases; `migrate`, which rewrites a project of
+ * the Python llm-do into today's format.
  */
 import type { Command } from 'commander';
 import type { CheckCommandOptions, ProjectCommandOptions } from '../commands/check.ts';
 import type { InitOptions } from '../commands/init.ts';
+import type { MigrateOptions } from '../commands/migrate.ts';
 import type { PromoteOptions } from '../commands/promote.ts';
 import type { TestFlags } from '../commands/test.ts';
 import type { CommandContext } from './command-context.ts';
@@ -75,4 +77,15 @@ export function registerTestCommand(program: Command, { io, action }: CommandCon
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .addHelpText('after', '\nExamples:\n  llm-do test examples/greeter\n  llm-do test . --filter "refuses" --junit report.xml\n')
     .action(action(async (dir: string | undefined, options: TestFlags) => (await import('../commands/test.ts')).runTestCommand(dir, options, io)));
+}
+
+/** `migrate`. */
+export function registerMigrateCommand(program: Command, { io, action }: CommandContext): void {
+  program
+    .command('migrate')
+    .description("rewrite a project of the Python llm-do's .worker format to today's: shows the diff, then writes it (docs/migrating.md)")
+    .argument('[dir]', 'project directory', '.')
+    .option('-y, --yes', 'write without asking (without a terminal, nothing is written unless given; exit 1)')
+    .addHelpText('after', '\nExamples:\n  llm-do migrate old-project\n  llm-do migrate . --yes\n')
+    .action(action(async (dir: string, options: MigrateOptions) => (await import('../commands/migrate.ts')).runMigrate(dir, options, io)));
 }

@@ -67,10 +67,12 @@ export function registerRunCommands(program: Command, { io, argv, action }: Comm
     .argument('[target]', 'project directory or worker file')
     .addHelpText(
       'after',
-      '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n',
+      '\nExamples:\n  llm-do chat examples/chat_assistant\n  echo "hello" | llm-do chat examples/greeter --model test\n  llm-do chat --resume last\n  llm-do chat -c\n  llm-do chat --conversation 0193aa\n',
     );
   addSessionOptions(chat, 'session');
   chat.option('--resume <run>', 'go on with the conversation of a recorded chat turn (a run id, a unique prefix of one, or "last")');
+  chat.option('-c, --continue', "go on with the project's last conversation");
+  chat.option('--conversation <id>', 'go on with a recorded conversation (an id from llm-do runs --conversations, a unique prefix of one, or "last")');
   chat.action(
     action(async (target: string | undefined, options: ChatCommandOptions) => (await import('../commands/chat.ts')).runChatCommand(target, options, io)),
   );

@@ -22,16 +22,29 @@ function registerRunsCommands(program: Command, { io, action }: CommandContext):
     .option('--limit <n>', `how many runs to list (default 20)`)
     .option('--status <status>', 'only runs with this status: running, ok, error, interrupted, paused')
     .option('--worker <id>', 'only runs in which this worker was called')
-    .option('--json', 'print one JSON object {runs}')
-    .addHelpText('after', '\nExamples:\n  llm-do runs --limit 5\n  llm-do runs show last\n  llm-do runs search "invoice"\n  llm-do runs rm --older-than 30d\n')
+    .option('--kind <kind>', 'only runs that began this way: run, chat, batch, resume, eval')
+    .option('--conversations', 'list the chat conversations (turns grouped) instead of runs')
+    .option('--conversation <id>', 'only the turns of this conversation (an id, a unique prefix of one, or "last")')
+    .option('--json', 'print one JSON object {runs} ({conversations} with --conversations)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do runs --limit 5\n  llm-do runs --conversations\n  llm-do runs show last\n  llm-do runs search "invoice"\n  llm-do runs rm --older-than 30d\n',
+    )
     .action(action(async (options: RunsListOptions) => (await import('../commands/runs.ts')).runRunsList(options, io)));
   runs
     .command('show')
     .description('show one run: its header and call tree with models, durations, tokens, cost, tool calls and approvals')
     .argument('<run>', 'a run id, a unique prefix of one, or "last"')
-    .option('--prompts', 'also print what each model was sent: system prompt, messages, tool schemas, settings')
+    .option('--prompts', 'also print what each request sent that the one before it did not: new messages, tool schemas once, settings')
+    .option('--prompt <n>', 'print request N (as --prompts numbers them) whole: every message, the tool schemas, the settings')
+    .option('--full', 'show tool arguments and results whole instead of cut')
+    .option('--steps <range>', 'show these steps of each call, e.g. 5 or 1-20 (default: the last 20)')
+    .option('--all', 'show every step of each call')
     .option('--json', 'print one JSON object {run}')
-    .addHelpText('after', '\nExamples:\n  llm-do runs show last\n  llm-do runs show 01a2f3 --prompts\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  llm-do runs show last\n  llm-do runs show 01a2f3 --prompts\n  llm-do runs show last --prompt 3\n  llm-do runs show last --steps 1-50 --full\n',
+    )
     .action(action(async (ref: string, options: RunsShowOptions) => (await import('../commands/runs.ts')).runRunsShow(ref, options, io)));
   runs
     .command('search')

@@ -1,0 +1,185 @@
+/**
+ * What `llm-do migrate` would change in a project of the Python llm-do's `.worker` era
+ * (docs/migrating.md): each worker file and the manifest converted (`convertConfig`), workers the
+ * Python llm-do found beside `main.worker` moved under `workers/` (where today's project finds
+ * them), and the list of what only a person can finish (Python code, instructions that name
+ * `worker_call`). Pure: it gets the files' text and returns the plan; the command shows and writes it.
+ */
+import { parseDocument } from 'yaml';
+import { toolNameForWorker } from '../../tools/tool-name.ts';
+import { splitFrontMatter } from '../../worker-file/front-matter.ts';
+import { pythonEraFields } from '../../worker-file/python-era.ts';
+import { convertConfig } from './convert-config.ts';
+import { rewriteYaml } from './rewrite-yaml.ts';
+
+/** A file of the project, by its path relative to the project root (`/`-separated). */
+export interface ProjectText {
+  path: string;
+  text: string;
+}
+
+/** One file the migration rewrites, and where it goes (`to` differs from `from` for a moved worker). */
+export interface FileChange {
+  from: string;
+  to: string;
+  before: string;
+  after: string;
+}
+
+/** Something the migration cannot do, for a person: the file (and line) and what to do. */
+export interface ManualStep {
+  file: string;
+  line?: number;
+  detail: string;
+}
+
+export interface MigrationPlan {
+  changes: FileChange[];
+  manual: ManualStep[];
+}
+
+export interface PlanInput {
+  /** Worker files (`.worker`, `.yaml`/`.yml` under `workers/`), the manifest, and templates (`prompts/`, `templates/`), with their text. */
+  files: readonly ProjectText[];
+  /** Other files that matter to the migration by their name only: Python modules. */
+  others: readonly string[];
+}
+
+const MANIFESTS = new Set(['project.yaml', 'llm-do.yaml']);
+
+/** A worker file of the Python llm-do's layouts: `.worker` anywhere, `.yaml`/`.yml` under `workers/`. */
+function isWorkerFile(path: string): boolean {
+  return path.endsWith('.worker') || (path.startsWith('workers/') && /\.ya?ml$/.test(path));
+}
+
+/** The id the Python llm-do gave a worker file: its name, or its directory's for `NAME/worker.worker`. */
+function pythonWorkerId(path: string): string {
+  const parts = path.replace(/\.(worker|ya?ml)$/, '').split('/');
+  if (parts.at(-1) === 'worker' && parts.length > 1) parts.pop();
+  return parts.at(-1)!;
+}
+
+/** Where today's project finds the worker of `path`: the Python llm-do also found workers beside `main.worker`. */
+function todayPath(path: string): string {
+  if (path === 'main.worker' || path.startsWith('workers/') || !path.endsWith('.worker')) return path;
+  return `workers/${path}`;
+}
+
+/**
+ * The plan for a project: nothing to change when it has no Python-era fields, no worker outside
+ * where today's project looks, and no Python code.
+ *
+ * @example
+ * const { changes, manual } = planMigration({ files: [{ path: 'main.worker', text }], others: ['tools.py'] });
+ */
+export function planMigration({ files, others }: PlanInput): MigrationPlan {
+  const workerIds = new Set(files.filter((file) => isWorkerFile(file.path)).map((file) => pythonWorkerId(file.path)));
+  const changes: FileChange[] = [];
+  const manual: ManualStep[] = [];
+  const taken = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    let change: FileChange | undefined;
+    if (MANIFESTS.has(file.path)) {
+      const after = convertYamlText(file.path, file.text, 0, workerIds, manual);
+      if (after !== undefined) change = { from: file.path, to: file.path, before: file.text, after };
+    } else if (isWorkerFile(file.path)) {
+      change = convertWorker(file, workerIds, taken, manual);
+    }
+    if (change) changes.push(change);
+    manual.push(...workerCallMentions(file, change?.after ?? file.text));
+  }
+  for (const path of others) manual.push(pythonModuleStep(path));
+  return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
+}
+
+function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken: Set<string>, manual: ManualStep[]): FileChange | undefined {
+  let to = todayPath(file.path);
+  if (to !== file.path && taken.has(to)) {
+    manual.push({ file: file.path, detail: `today's project finds workers under workers/, and ${to} exists: move this worker there by hand` });
+    to = file.path;
+  }
+  taken.add(to);
+  let after: string | undefined;
+  if (file.path.endsWith('.worker')) {
+    const text = file.text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    let split: ReturnType<typeof splitFrontMatter>;
+    try {
+      split = splitFrontMatter(text, file.path);
+    } catch (error) {
+      manual.push({ file: file.path, line: 1, detail: `not converted: ${error instanceof Error ? error.message : String(error)}` });
+      return undefined;
+    }
+    const yaml = convertYamlText(file.path, split.yaml, split.yamlLineOffset, workerIds, manual);
+    if (yaml !== undefined) {
+      const fence = text.split('\n').findIndex((line, index) => index > 0 && /^---[ \t]*$/.test(line));
+      after = `---\n${yaml}${text.split('\n').slice(fence).join('\n')}`;
+    }
+  } else {
+    after = convertYamlText(file.path, file.text, 0, workerIds, manual);
+  }
+  if (after === undefined && to === file.path) return undefined;
+  return { from: file.path, to, before: file.text, after: after ?? file.text };
+}
+
+/** The converted YAML text, or undefined when it has nothing of the Python era (or is not a mapping of fields). */
+function convertYamlText(path: string, text: string, lineOffset: number, workerIds: ReadonlySet<string>, manual: ManualStep[]): string | undefined {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) {
+    const line = doc.errors[0]!.linePos?.[0].line;
+    manual.push({
+      file: path,
+      ...(line === undefined ? {} : { line: line + lineOffset }),
+      detail: `not converted: invalid YAML: ${doc.errors[0]!.message.split('\n')[0]}`,
+    });
+    return undefined;
+  }
+  const value: unknown = doc.toJS();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const fields = value as Record<string, unknown>;
+  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && fields.model !== null) return undefined;
+  const { config, manual: steps } = convertConfig(fields, { workerIds });
+  manual.push(...steps.map((detail) => ({ file: path, detail })));
+  return rewriteYaml(text, config);
+}
+
+/** The Python llm-do's later form: a worker called by naming it as a toolset (`toolsets: {evaluator: {}}`). */
+function namesWorkerAsToolset(config: Record<string, unknown>, workerIds: ReadonlySet<string>): boolean {
+  const { toolsets } = config;
+  return typeof toolsets === 'object' && toolsets !== null && Object.keys(toolsets).some((name) => workerIds.has(name));
+}
+
+/**
+ * Lines of worker instructions or templates that name `worker_call`, which today's workers do not
+ * have; for a worker file, the tools that call its allowed workers now (`converted` is its text
+ * after the migration).
+ */
+function workerCallMentions(file: ProjectText, converted: string): ManualStep[] {
+  if (!/\.(worker|ya?ml|jinja2?|j2|md|txt)$/.test(file.path)) return [];
+  const tools = allowedWorkers(file.path, converted).map(toolNameForWorker);
+  const detail =
+    tools.length === 0
+      ? 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id'
+      : `the instructions name worker_call: today each allowed worker is a tool of its own (${tools.join(', ')})`;
+  return file.text.split('\n').flatMap((line, index) => (/\bworker_call\b/.test(line) ? [{ file: file.path, line: index + 1, detail }] : []));
+}
+
+/** `toolsets.workers.allowed_workers` of a worker file's text; none for another file or one that does not parse. */
+function allowedWorkers(path: string, text: string): string[] {
+  if (!path.endsWith('.worker')) return [];
+  try {
+    const fields: unknown = parseDocument(splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml).toJS();
+    const allowed = (fields as { toolsets?: { workers?: { allowed_workers?: unknown } } } | null)?.toolsets?.workers?.allowed_workers;
+    return Array.isArray(allowed) ? allowed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function pythonModuleStep(path: string): ManualStep {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name === 'tools.py' || path.includes('toolsets/'))
+    return { file: path, detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' };
+  if (path.includes('schema'))
+    return { file: path, detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' };
+  return { file: path, detail: 'Python code llm-do does not run: port what the workers use to TypeScript' };
+}

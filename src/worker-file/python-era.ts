@@ -1,0 +1,97 @@
+/**
+ * Fields of the Python llm-do's `.worker` era (docs/migrating.md) that today's format does not have:
+ * `tool_rules`, `allow_workers`, the `delegation` toolset, shell `pattern:` rules, custom tools as
+ * map keys, `write_approval` on mounts, and the like. Loading a file that has one says "Python llm-do
+ * format: run llm-do migrate" instead of what today's schema makes of it (`toolsets.shell must be
+ * false (found a mapping)` for a `pattern:` rule); `llm-do migrate` converts them.
+ */
+
+/** A Python-era field found in a configuration, and what today's format says instead. */
+export interface PythonEraField {
+  /** Where it is, as written (`toolsets.shell.rules[0].pattern` is `['toolsets', 'shell', 'rules', 0, 'pattern']`). */
+  path: (string | number)[];
+  /** Today's counterpart, for the message. */
+  today: string;
+}
+
+/** Top-level keys only the Python llm-do had. */
+const TOP_LEVEL: Readonly<Record<string, string>> = {
+  tool_rules: 'each toolset has approval: {default, tools}',
+  allow_workers: 'toolsets.workers.allowed_workers',
+  shell_rules: 'toolsets.shell.rules',
+  shell_default: 'toolsets.shell.default',
+  custom_tools: 'toolsets.custom.tools',
+  schema_in_ref: 'schema_in, a JSON Schema or a zod schema of schemas.ts',
+  output_schema_ref: 'schema_out, a JSON Schema or a zod schema of schemas.ts',
+  server_side_tools: 'provider_tools: [web_search]',
+};
+
+/** Keys of today's `custom` toolset; any other key of it is a tool named as a map key. */
+const CUSTOM_KEYS = new Set(['tools', 'approval']);
+
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every Python-era field of a worker's or manifest's parsed YAML, in file order as far as keys go. */
+export function pythonEraFields(config: unknown): PythonEraField[] {
+  if (!isMap(config)) return [];
+  const found: PythonEraField[] = [];
+  for (const key of Object.keys(config)) {
+    if (Object.hasOwn(TOP_LEVEL, key)) found.push({ path: [key], today: TOP_LEVEL[key]! });
+  }
+  const paths = isMap(config.sandbox) && isMap(config.sandbox.paths) ? config.sandbox.paths : {};
+  for (const [name, mount] of Object.entries(paths)) {
+    if (!isMap(mount)) continue;
+    for (const key of ['write_approval', 'read_approval']) {
+      if (Object.hasOwn(mount, key)) found.push({ path: ['sandbox', 'paths', name, key], today: 'toolsets.filesystem.approval' });
+    }
+  }
+  if (isMap(config.toolsets)) found.push(...toolsetFields(config.toolsets));
+  return found;
+}
+
+function toolsetFields(toolsets: Record<string, unknown>): PythonEraField[] {
+  const found: PythonEraField[] = [];
+  for (const [name, config] of Object.entries(toolsets)) {
+    if (name === 'delegation') {
+      found.push({ path: ['toolsets', name], today: 'toolsets.workers: {allowed_workers: [...]}' });
+      continue;
+    }
+    if (!isMap(config)) continue;
+    // A toolset of another name is a typo unless it has the Python toolsets' _approval_config.
+    if (Object.hasOwn(config, '_approval_config')) found.push({ path: ['toolsets', name, '_approval_config'], today: `toolsets.${name}.approval.tools` });
+    if (name === 'custom') {
+      for (const key of Object.keys(config)) {
+        if (!CUSTOM_KEYS.has(key) && key !== '_approval_config') found.push({ path: ['toolsets', 'custom', key], today: 'toolsets.custom.tools: [names]' });
+      }
+    }
+    if (name === 'shell') found.push(...shellFields(config));
+  }
+  return found;
+}
+
+/** Keys of a Python shell rule (`pattern: git log`, `approval_required: false`) that today's rules do not have. */
+const PYTHON_RULE_KEYS = ['pattern', 'approval_required', 'allowed', 'sandbox_paths'];
+
+function shellFields(shell: Record<string, unknown>): PythonEraField[] {
+  const found: PythonEraField[] = [];
+  const rules = Array.isArray(shell.rules) ? shell.rules : [];
+  rules.forEach((rule, index) => {
+    if (isMap(rule) && PYTHON_RULE_KEYS.some((key) => Object.hasOwn(rule, key))) {
+      found.push({ path: ['toolsets', 'shell', 'rules', index], today: 'a rule is {command, args, approval}' });
+    }
+  });
+  if (isMap(shell.default)) found.push({ path: ['toolsets', 'shell', 'default'], today: 'default: ask or blocked' });
+  return found;
+}
+
+/** The problem reported for `field`: the words users are told to look for, then where and today's counterpart. */
+export function pythonEraMessage(field: PythonEraField, fieldPath: string): string {
+  return `Python llm-do format: run llm-do migrate (${fieldPath}: today ${field.today})`;
+}
+
+/** Whether two paths overlap: one is the other or lies inside it (then one problem explains both). */
+export function overlaps(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,77 @@
+/** `llm-do migrate` in-process (docs/migrating.md): the diff on stdout, what it cannot convert on stderr, writing only with --yes. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runMigrate } from '../../src/cli/commands/migrate.ts';
+import { captureIO, tempDir } from '../project/fixture.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/python-era');
+
+/** A copy of fixture `name` to migrate. */
+function copyOf(name: string): string {
+  const root = path.join(tempDir('llm-do-migrate-'), name);
+  fs.cpSync(path.join(FIXTURES, name), root, { recursive: true });
+  return root;
+}
+
+async function migrate(root: string, options: { yes?: boolean } = {}, dir = '.') {
+  const { io, stdout, stderr } = captureIO({ cwd: root });
+  const code = await runMigrate(dir, options, io);
+  return { code, out: stdout(), err: stderr() };
+}
+
+const read = (root: string, file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+describe('llm-do migrate', () => {
+  test('without a terminal and without --yes it prints the diff and what it cannot convert, writes nothing, and exits 1', async () => {
+    const root = copyOf('rules');
+    const before = read(root, 'main.worker');
+    const result = await migrate(root);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/^--- a\/main\.worker\n\+\+\+ b\/main\.worker\n@@ /);
+    expect(result.out).toContain('-allow_workers:\n');
+    expect(result.err).toBe(
+      [
+        'not converted, to finish by hand (5):',
+        '  main.worker: schema_in_ref: schemas.py:Question is a Python (pydantic) schema: write it as JSON Schema (schemas/NAME.json) or a zod schema of schemas.ts and name it in schema_in',
+        '  main.worker:26: the instructions name worker_call: today each allowed worker is a tool of its own (counter, reporter)',
+        '  reporter.worker: server_side_tools: max_uses has no counterpart in provider_tools',
+        '  schemas.py: Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)',
+        '  workers/counter/tools.py: Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers',
+        'not written: stdin is not a terminal; run again with --yes to write these changes (3 files)',
+        '',
+      ].join('\n'),
+    );
+    expect(read(root, 'main.worker')).toBe(before);
+    expect(fs.existsSync(path.join(root, 'reporter.worker'))).toBe(true);
+  });
+
+  test('--yes writes the converted files, moves a worker under workers/, and a second run has nothing to change', async () => {
+    const root = copyOf('rules');
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/\nwrote 3 files; check the project with: llm-do check \.\n$/);
+    expect(read(root, 'main.worker')).toContain('toolsets:\n  filesystem:\n');
+    expect(fs.existsSync(path.join(root, 'reporter.worker'))).toBe(false);
+    expect(read(root, 'workers/reporter.worker')).toContain('provider_tools:\n- web_search\n');
+    const again = await migrate(root, { yes: true });
+    expect(again.code).toBe(0);
+    expect(again.out).toBe('');
+    expect(again.err).not.toContain('wrote');
+    expect(again.err).toMatch(/^not converted, to finish by hand \(3\):\n/);
+  });
+
+  test('a project with nothing of the Python format says so and exits 0', async () => {
+    const root = tempDir();
+    fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');
+    const result = await migrate(root);
+    expect(result).toEqual({ code: 0, out: '', err: "nothing to migrate: . has nothing of the Python llm-do's format\n" });
+  });
+
+  test('a DIR that is not a directory is exit 2, named', async () => {
+    const root = tempDir();
+    const result = await migrate(root, {}, 'missing');
+    expect(result.code).toBe(2);
+    expect(result.err).toBe("llm-do: migrate: missing is not a directory; name the project directory of the Python llm-do's .worker files\n");
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * `llm-do migrate` as a user runs it (docs/migrating.md): `check` of a Python-era project says to run
+ * it; without a terminal it only shows the diff (exit 1); `--yes` writes, and the project then passes
+ * `check` and runs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { tempDir } from '../project/fixture.ts';
+import { REPO_ROOT, runCli } from './helpers/run-cli.ts';
+
+function copyOf(name: string): string {
+  const root = path.join(tempDir('llm-do-e2e-migrate-'), name);
+  fs.cpSync(path.join(REPO_ROOT, 'test/fixtures/python-era', name), root, { recursive: true });
+  return root;
+}
+
+describe('llm-do migrate', { timeout: 60_000 }, () => {
+  test("from check's hint to a project that runs", async () => {
+    const root = copyOf('notes');
+    const checked = await runCli(['check', '.'], { cwd: root });
+    expect(checked.code).toBe(2);
+    expect(checked.stdout).toContain(
+      'main.worker:15:3: Python llm-do format: run llm-do migrate (toolsets.delegation: today toolsets.workers: {allowed_workers: [...]})',
+    );
+    expect(checked.stdout).not.toContain('must be false');
+
+    const shown = await runCli(['migrate'], { cwd: root });
+    expect(shown.code).toBe(1);
+    expect(shown.stdout).toContain('+++ b/workers/repo_stats.worker\n');
+    expect(shown.stderr).toContain('not written: stdin is not a terminal; run again with --yes to write these changes (2 files)\n');
+    expect(fs.readFileSync(path.join(root, 'main.worker'), 'utf8')).toContain('delegation:');
+
+    const written = await runCli(['migrate', '--yes'], { cwd: root });
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toBe(shown.stdout);
+    expect(written.stderr).toContain('wrote 2 files; check the project with: llm-do check .\n');
+
+    const after = await runCli(['check', '.', '--json'], { cwd: root });
+    expect(after.code, after.stdout).toBe(0);
+    const run = await runCli(['.', '--entry', 'summarizer', 'notes', '--model', 'test'], { cwd: root });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('test model: worker summarizer received "notes"');
+  });
+});

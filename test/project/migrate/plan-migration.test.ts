@@ -1,0 +1,203 @@
+/** The plan and diff of `llm-do migrate` over whole projects of the Python llm-do (test/fixtures/python-era/). */
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { planMigration } from '../../../src/project/migrate/plan-migration.ts';
+import { readMigrationInput } from '../../../src/project/migrate/read-project.ts';
+import { unifiedDiff } from '../../../src/project/migrate/unified-diff.ts';
+import { createNodeFileSystem } from '../../../src/sandbox/node-file-system.ts';
+import { writeTree } from '../fixture.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/python-era');
+const plan = async (root: string) => planMigration(await readMigrationInput(createNodeFileSystem(), root));
+
+describe('planMigration', () => {
+  test('notes: the delegation toolset, custom tools as keys, shell pattern rules and write_approval, as a diff that keeps the rest', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'notes'));
+    expect(changes.map((change) => change.to)).toEqual(['main.worker', 'workers/repo_stats.worker']);
+    expect(unifiedDiff(changes)).toBe(`--- a/main.worker
++++ b/main.worker
+@@ -9,15 +9,15 @@
+       mode: rw
+       suffixes:
+       - .md
+-      write_approval: true
+ toolsets:
+   filesystem: {}
+-  delegation:
+-    allow_workers:
++  workers:
++    allowed_workers:
+     - summarizer
+   custom:
+-    word_count: {}
+-    today: {}
++    tools:
++    - word_count
++    - today
+ ---
+ 
+ You keep meeting notes in the \`notes\` sandbox.
+--- a/workers/repo_stats.worker
++++ b/workers/repo_stats.worker
+@@ -3,15 +3,17 @@
+ description: Count lines and commits of the repository.
+ toolsets:
+   shell:
+-    # Whitelist model: only commands matching rules are allowed
+     rules:
+-    - pattern: wc
+-      approval_required: false
+-    - pattern: git log
+-      approval_required: false
+-    - pattern: git push
+-      allowed: false
+-    - pattern: make
++    - command: wc
++      args: any
++      approval: preApproved
++    - command: git log
++      args: any
++      approval: preApproved
++    - command: git push
++      approval: blocked
++    - command: make
++      args: any
+ ---
+ 
+ Report how big the repository is, using \`wc -l\` and \`git log --oneline\`.
+`);
+    expect(manual).toEqual([
+      {
+        file: 'main.worker',
+        line: 26,
+        detail: 'the instructions name worker_call: today each allowed worker is a tool of its own (summarizer)',
+      },
+      { file: 'tools.py', detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' },
+    ]);
+  });
+
+  test('rules: tool_rules, allow_workers, shell_rules and a worker beside main.worker moved under workers/', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'rules'));
+    expect(changes.map(({ from, to }) => `${from} → ${to}`)).toEqual([
+      'main.worker → main.worker',
+      'reporter.worker → workers/reporter.worker',
+      'workers/counter/worker.worker → workers/counter/worker.worker',
+    ]);
+    const diff = unifiedDiff(changes);
+    expect(diff).toContain(
+      'diff --git a/reporter.worker b/workers/reporter.worker\nrename from reporter.worker\nrename to workers/reporter.worker\n--- a/reporter.worker\n+++ b/workers/reporter.worker\n',
+    );
+    expect(changes[0]!.after).toBe(`---
+name: main
+description: Answer questions about a folder of reports.
+toolsets:
+  filesystem:
+    approval:
+      tools:
+        write_file: preApproved
+        edit_file: preApproved
+  workers:
+    allowed_workers:
+    - counter
+    - reporter
+sandbox:
+  paths:
+    reports:
+      root: ./reports
+      mode: ro
+    out:
+      root: ./out
+      mode: rw
+---
+Read the reports under \`reports/\`, delegate counting with worker_call, and write the answer to \`out/answer.md\`.
+`);
+    expect(manual.map((step) => `${step.file}${step.line ? `:${step.line}` : ''}`)).toEqual([
+      'main.worker',
+      'main.worker:26',
+      'reporter.worker',
+      'schemas.py',
+      'workers/counter/tools.py',
+    ]);
+  });
+
+  test("a project in today's format has nothing to change", async () => {
+    const root = writeTree({
+      'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n---\nHi.\n',
+      'workers/helper.worker': '---\nname: helper\n---\nHelp.\n',
+    });
+    expect(await plan(root)).toEqual({ changes: [], manual: [] });
+  });
+
+  test('a worker whose YAML does not parse is named, not converted; a moved worker does not overwrite one already there', async () => {
+    const root = writeTree({
+      'main.worker': '---\nname: main\nallow_workers: [a\n---\nHi.\n',
+      'helper.worker': '---\nname: helper\n---\nHelp.\n',
+      'workers/helper.worker': '---\nname: helper\n---\nHelp too.\n',
+    });
+    const { changes, manual } = await plan(root);
+    expect(changes).toEqual([]);
+    expect(manual).toEqual([
+      { file: 'helper.worker', detail: "today's project finds workers under workers/, and workers/helper.worker exists: move this worker there by hand" },
+      expect.objectContaining({ file: 'main.worker', line: 3, detail: expect.stringMatching(/^not converted: invalid YAML: /) }),
+    ]);
+  });
+
+  test("a worker named as a toolset, the Python llm-do's later form, becomes an allowed worker", async () => {
+    const root = writeTree({
+      'main.worker': '---\nname: main\ntoolsets:\n  evaluator: {}\n---\nEvaluate.\n',
+      'evaluator.worker': '---\nname: evaluator\n---\nScore it.\n',
+    });
+    const { changes } = await plan(root);
+    expect(changes.map(({ from, to, after }) => ({ from, to, after }))).toEqual([
+      { from: 'evaluator.worker', to: 'workers/evaluator.worker', after: '---\nname: evaluator\n---\nScore it.\n' },
+      { from: 'main.worker', to: 'main.worker', after: '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers:\n      - evaluator\n---\nEvaluate.\n' },
+    ]);
+  });
+
+  test('a template naming worker_call is listed with the general rule, having no allowed workers of its own', async () => {
+    const root = writeTree({ 'main.worker': '---\nname: main\n---\nHi.\n', 'prompts/main.jinja2': 'First\nthen worker_call(worker="a")\n' });
+    expect((await plan(root)).manual).toEqual([
+      {
+        file: 'prompts/main.jinja2',
+        line: 2,
+        detail: 'the instructions name worker_call: today each worker in toolsets.workers.allowed_workers is a tool of its own, named after its id',
+      },
+    ]);
+  });
+
+  test('a worker whose only Python trait is model: null is converted', async () => {
+    const root = writeTree({ 'main.worker': '---\nname: main\nmodel: null\n---\nHi.\n' });
+    expect((await plan(root)).changes.map((change) => change.after)).toEqual(['---\nname: main\n---\nHi.\n']);
+  });
+
+  test('Python modules are named for a person: tools, schemas, other code', async () => {
+    const root = writeTree({
+      'main.worker': '---\nname: main\n---\nHi.\n',
+      'toolsets/parsing.py': '',
+      'schemas/models.py': '',
+      'helpers.py': '',
+      '.venv/lib/site.py': '',
+    });
+    expect((await plan(root)).manual).toEqual([
+      { file: 'helpers.py', detail: 'Python code llm-do does not run: port what the workers use to TypeScript' },
+      { file: 'schemas/models.py', detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' },
+      { file: 'toolsets/parsing.py', detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' },
+    ]);
+  });
+
+  test('a manifest with Python-era toolsets is converted too; comments of fields left alone stay', async () => {
+    const root = writeTree({
+      'project.yaml': '# the project\nname: demo # its name\ntoolsets:\n  delegation:\n    allow_workers: [a]\n',
+      'main.worker': '---\nname: main\n---\nHi.\n',
+    });
+    const { changes } = await plan(root);
+    expect(changes).toEqual([
+      {
+        from: 'project.yaml',
+        to: 'project.yaml',
+        before: expect.any(String),
+        after: '# the project\nname: demo # its name\ntoolsets:\n  workers:\n    allowed_workers:\n      - a\n',
+      },
+    ]);
+  });
+});
