@@ -84,12 +84,17 @@ export type RunEvent =
       model: string;
       step: number;
       /**
-       * Messages before this index are the previous `model_prompt`'s of this call (0: none are);
-       * `messages` holds the provider-level prompt (system first) from there on.
+       * Messages before this index are the previous `model_prompt`'s of this call, or of `prompt_base`
+       * (0: none are); `messages` holds the provider-level prompt (system first) from there on.
        */
       prompt_from: number;
+      /**
+       * The request this one extends when it is another call's: a chat turn's first request goes on
+       * from the last request of the turn before (its run and entry call).
+       */
+      prompt_base?: { run_id: string; call_id: string; step: number };
       messages: unknown[];
-      /** Tool declarations as sent; left out when the same as the previous request of this call. */
+      /** Tool declarations as sent; left out when the same as the previous request of this call (or `prompt_base`). */
       tools?: unknown[];
       /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
       settings: Record<string, unknown>;

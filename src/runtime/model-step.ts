@@ -250,7 +250,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       return servedBy();
     },
   });
-  const describePrompt = createPromptRecorder();
+  // An entry call (a chat turn's) goes on from the last request of the turn before, when it extends it.
+  const entry = identity.parent_call_id === null;
+  const describePrompt = createPromptRecorder(entry ? ctx.resources.rootPrompt.last : undefined);
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
   const countUsage = (reported: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined, tools: ProviderToolReporter) => {
@@ -271,16 +273,17 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const settings = stepSettings(ctx, worker, emit);
   const promptCache = settings.promptCache ? anthropicPromptCache() : undefined;
   // Within a call the history only grows: a step converts only what was added since the last one.
+  // The engine passes the call's own message list, which only grows by `push`, so the same list, no
+  // shorter, is known unchanged without comparing its messages (docs/performance.md, "Long runs").
   const prompt: LanguageModelV4Message[] = [{ role: 'system', content: system }];
-  let converted: ModelMessage[] = [];
+  let converted: { messages: readonly ModelMessage[]; count: number } = { messages: [], count: 0 };
   const promptOf = (messages: readonly ModelMessage[]): LanguageModelV4Message[] => {
-    const grown = messages.length >= converted.length && converted.every((message, index) => messages[index] === message);
-    if (!grown) {
-      prompt.length = 1;
-      converted = [];
-    }
-    prompt.push(...toProviderMessages(messages.slice(converted.length)));
-    converted = [...messages];
+    const { messages: before, count } = converted;
+    const grown = messages.length >= count && (messages === before || before.slice(0, count).every((message, index) => messages[index] === message));
+    const from = grown ? count : 0;
+    if (!grown) prompt.length = 1;
+    for (const message of toProviderMessages(messages.slice(from))) prompt.push(message);
+    converted = { messages, count: messages.length };
     return prompt.slice();
   };
 
@@ -333,6 +336,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       };
       // The cache marks go on after this: `model_prompt` records the prompt, not the marks.
       emit({ type: 'model_prompt', model: servedBy(), step, ...describePrompt(request) });
+      if (entry) ctx.resources.rootPrompt.last = describePrompt.baseFor({ run_id: identity.run_id, call_id: identity.call_id, step });
       const result = await send(request);
       settings.warn(result.warnings);
       const answer = readAnswer(result.content, declared);
