@@ -123,8 +123,8 @@ describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_0
     await close(opened);
   });
 
-  test('a run of 120 steps shows its last 20; the earlier ones are folded and shown on request', async () => {
-    const STEPS = 120;
+  test('a run of 1,000 steps shows its last 20; the earlier ones are folded and shown on request', async () => {
+    const STEPS = 1000;
     const { env: providerEnv } = await scripted(async (_request, index) =>
       index < STEPS - 1 ? { toolCalls: [{ name: 'read_file', args: { path: '/out/seed.txt' } }] } : { text: 'read it all' },
     );
