@@ -118,7 +118,6 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
         worker: entry.id,
         chain: [entry.id],
       };
-      let sent: ModelMessage[] = history;
       let droppedTurns = 0;
       try {
         const ended = await endRun(
@@ -130,7 +129,7 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
             const boundMounts = await bindEntryMounts(turn.ctx, root, input);
             emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
             const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
-            ({ messages: sent, droppedTurns } = trimmed);
+            droppedTurns = trimmed.droppedTurns;
             if (droppedTurns > 0) {
               emit({
                 ...identity,
@@ -147,14 +146,14 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
               parentToolCallId: null,
               restrictions: [],
               boundMounts,
-              history: sent,
+              history: trimmed.messages,
             });
           },
           'turn cancelled',
         );
         // A chat never pauses: startChatSession refuses onApproval "pause".
         if (!ended.outcome) throw ended.result.error ?? new UsageError('a chat turn cannot pause for decisions');
-        history = [...sent, ...ended.outcome.messages];
+        history = ended.outcome.conversation;
         return { output: ended.outcome.output, droppedTurns, usage: ended.result.usage };
       } finally {
         turnOpen = false;
