@@ -31,10 +31,11 @@ export interface ContextPolicy {
 }
 
 /**
- * The context policy of `definition` running on `modelId` (undefined when no budget applies).
+ * The context policy of `definition` running on `modelId` (undefined when no budget applies; a
+ * worker with no model yet is still checked).
  * @throws ProjectError `invalid-field` for a contradictory or unusable `context:`
  */
-export function planContextPolicy(definition: WorkerDefinition, modelId: string, models: ModelConfig): ContextPolicy | undefined {
+export function planContextPolicy(definition: WorkerDefinition, modelId: string | undefined, models: ModelConfig): ContextPolicy | undefined {
   const { config, id: workerId, displayPath: file } = definition;
   const context = config.context ?? {};
   if (context.max_tokens !== undefined && config.max_context_tokens !== undefined && context.max_tokens !== config.max_context_tokens) {
@@ -57,7 +58,7 @@ export function planContextPolicy(definition: WorkerDefinition, modelId: string,
     summaryModel = resolveModelName(context.summary_model, models.aliases, `context.summary_model of worker ${workerId}`, location).id;
     assertKnownProvider(summaryModel, workerId, models.providers, 'context.summary_model');
   }
-  const contextWindow = createPriceBook(models.priceLayers).contextWindowOf(modelId);
+  const contextWindow = modelId === undefined ? undefined : createPriceBook(models.priceLayers).contextWindowOf(modelId);
   const [maxTokens, source] =
     context.max_tokens !== undefined
       ? [context.max_tokens, 'context.max_tokens']
