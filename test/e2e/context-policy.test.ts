@@ -53,7 +53,7 @@ describe('context policies', { timeout: 120_000 }, () => {
     const result = await runCli(['test', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('✓ tests/main.test.yaml: compacts');
-    expect(result.stderr).toMatch(/compactions: expected 0, got [1-9]/);
+    expect(result.stdout + result.stderr).toMatch(/compactions: expected 0, got [1-9]/);
   });
 
   test('llm-do check refuses a contradictory or malformed context:', async () => {
