@@ -41,7 +41,7 @@ export function conversationOf(state: RunSnapshot, turnEndedOk: boolean): ModelM
 export interface ChatTurnResult {
   /** The worker's reply: text, or the JSON value of a `schema_out` worker. */
   output: unknown;
-  /** Older turns dropped to stay within `max_context_tokens` before this turn was sent. */
+  /** Older turns dropped to stay within `max_context_tokens` (or `context.max_tokens`) before this turn was sent. */
   droppedTurns: number;
   /** Usage of the whole session so far. */
   usage: UsageSummary;
@@ -92,7 +92,11 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   const { emit, usage } = base.services;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
-  const maxContextTokens = entry.config.max_context_tokens;
+  // A set budget drops whole old turns first; within a turn the context policy keeps requests under it (docs/worker-format.md, "context").
+  const [budgetField, maxContextTokens] =
+    entry.config.context?.max_tokens !== undefined
+      ? ['context.max_tokens', entry.config.context.max_tokens]
+      : ['max_context_tokens', entry.config.max_context_tokens];
   let history: ModelMessage[] = [...(options.history ?? [])];
 
   return {
@@ -134,7 +138,7 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
               emit({
                 ...identity,
                 type: 'warning',
-                message: `dropped the ${droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})`,
+                message: `dropped the ${droppedTurns} oldest turn(s) to stay within ${budgetField} (${maxContextTokens})`,
               });
             }
             return executeWorker(turn.ctx, {

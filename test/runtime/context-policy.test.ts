@@ -7,6 +7,8 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/runtime/events.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
+import { estimateTokens } from '../../src/runtime/history.ts';
 import { startResumedRun } from '../../src/runtime/resume-run.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
@@ -162,5 +164,38 @@ describe('at pause and resume', () => {
     // What was cleared stays cleared: the resumed run counts the placeholders, not the results they replaced.
     const results = resumedPrompt.flatMap((message) => (message.role === 'tool' ? message.content : []));
     expect(results.filter((part) => JSON.stringify(part).includes('xxxxxxxx')).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('in a chat', () => {
+  test('the next turn goes on from the compacted conversation, not from the messages as they were', async () => {
+    const { project: loaded } = await project(filesWith('context:\n  max_tokens: 2000\n  keep: 1\n  low_water: 0.5\n'));
+    let step = 0;
+    const script: MockScript = ({ prompt }) => {
+      step += 1;
+      const last = JSON.stringify(prompt.at(-1));
+      if (last.includes('read it')) return { toolCalls: [{ name: 'read_file', args: { path: '/out/big.txt' } }], usage: [0, 0] };
+      return { text: `answer ${step}`, usage: [0, 0] };
+    };
+    const scripted = scriptedModel(script);
+    const events: RunEvent[] = [];
+    const chat = await startChatSessionWith(
+      { project: loaded, stream: false, onApproval: 'deny', onEvent: (event) => events.push(event) },
+      { models: registryOf(scripted.model) },
+    );
+    for (let turn = 0; turn < 5; turn++) await chat.send('read it');
+    await chat.send('thanks');
+    chat.close();
+    expect(compactions(events).length).toBeGreaterThan(0);
+    // The history the chat keeps is what was sent: old results stay cleared in later turns.
+    expect(JSON.stringify(chat.history())).toContain('[cleared by llm-do to fit the context budget');
+    expect(textOf(scripted.calls.at(-1)!.prompt)).toContain('[cleared by llm-do to fit the context budget');
+  });
+});
+
+describe('token estimates', () => {
+  test('an attached file counts as an image would, not by its bytes', () => {
+    const file = { type: 'file' as const, data: 'A'.repeat(1_000_000), mediaType: 'image/png' };
+    expect(estimateTokens({ role: 'user', content: [{ type: 'text', text: 'look' }, file] })).toBeLessThan(1700);
   });
 });
