@@ -56,6 +56,33 @@ describe('context policies', { timeout: 120_000 }, () => {
     expect(result.stdout + result.stderr).toMatch(/compactions: expected 0, got [1-9]/);
   });
 
+  test('summarize: a scripted model writes the summary, and the loop goes on from it', async () => {
+    const read = (file: string) => ({ tool_calls: [{ name: 'read_file', args: { path: `/work/${file}` } }] });
+    const script = [
+      { match: { text: 'Transcript to summarize' }, respond: { text: 'SUMMARY: a, b and c were read' } },
+      { match: { text: 'DDDD' }, respond: { text: 'read them all' } },
+      { match: { text: 'CCCC' }, respond: read('d.txt') },
+      { match: { text: 'BBBB' }, respond: read('c.txt') },
+      { match: { text: 'AAAA' }, respond: read('b.txt') },
+      { respond: read('a.txt') },
+    ];
+    const dir = writeTree(
+      {
+        'project.yaml': 'name: ctx\n',
+        'main.worker':
+          '---\nname: main\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    work: { root: ., mode: ro }\ncontext:\n  max_tokens: 1500\n  on_overflow: summarize\n  keep: 2\n---\nRead the files.\n',
+        ...Object.fromEntries(['a', 'b', 'c', 'd'].map((name) => [`${name}.txt`, `${name.toUpperCase().repeat(2000)}\n`])),
+        'script.json': JSON.stringify(script),
+        'tests/main.test.yaml':
+          'cases:\n  - name: summarizes\n    input: go\n    model: { script: ../script.json }\n    expect:\n      output: read them all\n      compactions: { min: 1, max: 2 }\n',
+      },
+      tempDir('llm-do-e2e-summary-'),
+    );
+    const result = await runCli(['test', dir]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr).toContain('✓ tests/main.test.yaml: summarizes');
+  });
+
   test('llm-do check refuses a contradictory or malformed context:', async () => {
     const alias = project('max_context_tokens: 1000\ncontext:\n  max_tokens: 2000\n');
     const both = await runCli(['check', alias]);
