@@ -33,9 +33,15 @@ export interface ContextPolicy {
 /**
  * The context policy of `definition` running on `modelId` (undefined when no budget applies; a
  * worker with no model yet is still checked).
+ * A budget above the model's window is a warning (added to `warnings`).
  * @throws ProjectError `invalid-field` for a contradictory or unusable `context:`
  */
-export function planContextPolicy(definition: WorkerDefinition, modelId: string | undefined, models: ModelConfig): ContextPolicy | undefined {
+export function planContextPolicy(
+  definition: WorkerDefinition,
+  modelId: string | undefined,
+  models: ModelConfig,
+  warnings: ProjectError[],
+): ContextPolicy | undefined {
   const { config, id: workerId, displayPath: file } = definition;
   const context = config.context ?? {};
   if (context.max_tokens !== undefined && config.max_context_tokens !== undefined && context.max_tokens !== config.max_context_tokens) {
@@ -66,6 +72,15 @@ export function planContextPolicy(definition: WorkerDefinition, modelId: string 
         ? [config.max_context_tokens, 'max_context_tokens']
         : [contextWindow, `the context_window of ${modelId}`];
   if (maxTokens === undefined) return undefined;
+  if (contextWindow !== undefined && maxTokens > contextWindow) {
+    warnings.push(
+      new ProjectError(
+        'invalid-field',
+        `${source} (${maxTokens}) of worker ${workerId} is above the context window of ${modelId} (${contextWindow} tokens): the provider may refuse a request before it is compacted`,
+        { file, field: source },
+      ),
+    );
+  }
   return {
     maxTokens,
     budgetSource: `${source} (${maxTokens})`,

@@ -118,7 +118,7 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
   const modelId = model.value?.[0];
-  const context = await attempt(() => planContextPolicy(definition, modelId, mergeModelConfig(project.options.userConfig, project.manifest)));
+  const context = await attempt(() => planContextPolicy(definition, modelId, mergeModelConfig(project.options.userConfig, project.manifest), warnings));
   const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, context, ...imports].flatMap((step) => step.problems);
   problems.push(...checkParametricMounts(config.sandbox, plannedSchemaIn(config.schema_in, schemaIn), definition.displayPath));
   if (config.locked && config.toolsets?.worker_factory) problems.push(lockedFactoryProblem(definition));

@@ -37,6 +37,15 @@ describe('context policy', () => {
     expect((await planOf('', manifest)).plan.context).toMatchObject({ maxTokens: 8192 });
   });
 
+  it('warns of a budget above the model window', async () => {
+    const { plan, problems, warnings } = await planOf('model: openai:gpt-4o\ncontext:\n  max_tokens: 200000');
+    expect(problems).toEqual([]);
+    expect(plan.context?.maxTokens).toBe(200000);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'main.worker: context.max_tokens (200000) of worker main is above the context window of openai:gpt-4o (128000 tokens): the provider may refuse a request before it is compacted',
+    ]);
+  });
+
   it('resolves the summary model through the aliases', async () => {
     const manifest = 'name: ctx\nmodel: test\nmodels:\n  cheap: anthropic:claude-haiku-4-5\n';
     const { plan, problems } = await planOf('context:\n  max_tokens: 1000\n  on_overflow: summarize\n  summary_model: cheap', manifest);
