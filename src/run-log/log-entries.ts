@@ -34,7 +34,14 @@ export interface LogWriter {
 }
 
 /** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
-const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set([
+  'approval_request',
+  'delegation_start',
+  'delegation_end',
+  'warning',
+  'context_compaction',
+  'run_end',
+]);
 
 /**
  * Decisions committed at once: a person's or the library caller's, which nothing could make again.

@@ -12,6 +12,7 @@
  */
 import { hostname } from 'node:os';
 import { formatWait } from '../models/retry-policy.ts';
+import { describeCompaction } from '../runtime/compaction-text.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
@@ -215,6 +216,9 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [() => sql.callEnd.run(ts, event.duration_ms, event.ok ? 'ok' : 'error', event.error ?? null, run, call)];
       case 'warning':
         return [() => sql.warning.run(run, call, ts, event.message)];
+      case 'context_compaction':
+        // Kept with the run's other notes (`runs show`, the UI), as the terminal showed it.
+        return [() => sql.warning.run(run, call, ts, describeCompaction(event))];
       case 'model_fallback':
         // Which model answered from here on, kept where `runs show` lists what went wrong.
         return [() => sql.warning.run(run, call, ts, `${event.model} failed (${event.message}); fell back to ${event.fallback}`)];

@@ -73,6 +73,8 @@ export interface ModelStepResult {
   toolCalls: ModelToolCall[];
   /** The assistant message, and a tool message answering invalid calls if there were any. */
   responseMessages: ModelMessage[];
+  /** Tokens as the provider counted them: the request and its answer (what the next request extends), and the request's cached part. */
+  tokens: { total: number; cached: number };
 }
 
 /** Sends `messages` as step `step` and returns the answer. Provider failures become ModelError. */
@@ -357,7 +359,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       });
       const responseMessages: ModelMessage[] = answer.assistant.length > 0 ? [{ role: 'assistant', content: answer.assistant }] : [];
       if (answer.refused.length > 0) responseMessages.push({ role: 'tool', content: answer.refused });
-      return { text: answer.text, finish, toolCalls: answer.toolCalls, responseMessages };
+      const { inputTokens, outputTokens } = result.usage;
+      const tokens = { total: (inputTokens.total ?? 0) + (outputTokens.total ?? 0), cached: (inputTokens.cacheRead ?? 0) + (inputTokens.cacheWrite ?? 0) };
+      return { text: answer.text, finish, toolCalls: answer.toolCalls, responseMessages, tokens };
     } catch (error) {
       if (LlmDoError.isInstance(error)) throw error;
       throw toModelError(error, { worker: workerId, model: servedBy(), signal: ctx.signal });

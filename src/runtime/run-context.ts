@@ -4,6 +4,7 @@
  * far (`RunState`, data: what a checkpoint saves), and what it holds while it runs (`RunResources`:
  * MCP sessions, promises in flight). Each worker call adds its own `CallState`.
  */
+import type { ContextPolicy } from '../project/context-plan.ts';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FinishReason } from '../models/finish-reason.ts';
 import type { ModelMessage, ToolResultPart } from 'ai';
@@ -192,6 +193,8 @@ export interface PreparedWorker {
   definition: WorkerDefinition;
   modelId: string;
   model: LanguageModelV4;
+  /** Its context budget and what keeps requests within it (docs/worker-format.md, "context"); undefined when none applies. */
+  context: ContextPolicy | undefined;
   schemaIn: ResolvedSchema | undefined;
   schemaOut: ResolvedSchema | undefined;
   renderer: TemplateRenderer;

@@ -16,6 +16,8 @@ export interface CaseRun {
   denied: string[];
   tokens: number;
   cost: number | null;
+  /** The run's `context_compaction` events (docs/worker-format.md, "context"). */
+  compactions: number;
   /** A file of the sandbox after the run (relative to the project root), or undefined when absent. */
   readFile(path: string): string | undefined;
 }
@@ -39,7 +41,15 @@ export function checkExpectations(expect: NonNullable<TestCase['expect']>, run: 
     if (run.cost === null) failures.push(`cost: unknown (a model has no price), so it cannot be held under ${expect.max_cost_usd} USD`);
     else if (run.cost > expect.max_cost_usd) failures.push(`cost: $${run.cost} spent, over the ceiling of $${expect.max_cost_usd}`);
   }
+  if (expect.compactions !== undefined) failures.push(...checkCompactions(expect.compactions, run.compactions));
   return failures;
+}
+
+function checkCompactions(expected: NonNullable<NonNullable<TestCase['expect']>['compactions']>, actual: number): string[] {
+  const { min, max } = typeof expected === 'number' ? { min: expected, max: expected } : expected;
+  if ((min === undefined || actual >= min) && (max === undefined || actual <= max)) return [];
+  const wanted = min === max ? `${min}` : [min === undefined ? '' : `at least ${min}`, max === undefined ? '' : `at most ${max}`].filter(Boolean).join(' and ');
+  return [`compactions: expected ${wanted}, got ${actual}`];
 }
 
 function checkText(what: string, expected: TextExpectation, actual: unknown): string[] {

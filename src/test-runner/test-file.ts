@@ -73,6 +73,10 @@ const CaseSchema = z
         denied: z.array(z.string()).optional(),
         max_tokens: z.number().int().min(0).optional(),
         max_cost_usd: z.number().min(0).optional(),
+        /** `context_compaction` events of the run: exactly N, or between `min` and `max` (docs/testing.md). */
+        compactions: z
+          .union([z.number().int().min(0), z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }).strict()])
+          .optional(),
       })
       .strict()
       .optional(),
