@@ -179,7 +179,8 @@ export type RunErrorCode =
   | 'denied-calls'
   | 'mcp-server-failed'
   | 'refusal'
-  | 'truncated';
+  | 'truncated'
+  | 'context-exceeded';
 
 /**
  * A run that started but could not finish (step cap, invalid structured output, user quit, an answer

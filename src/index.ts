@@ -32,7 +32,7 @@ export {
 } from './errors.ts';
 export { loadProject, loadUserConfig, type LoadProjectOptions } from './project/open-project.ts';
 export { runWorker, DEFAULT_MAX_DEPTH, type RunWorkerOptions, type RunResult, type RunHandle } from './runtime/index.ts';
-export { resumeRun, type ResumeRunOptions, type RunSnapshot } from './runtime/index.ts';
+export { resumeRun, applyStateDelta, type ResumeRunOptions, type RunSnapshot } from './runtime/index.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './runtime/index.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './runtime/index.ts';
 export type { RunStore, RunLogEntry, RunBeginning, RecordedRunOptions } from './runtime/index.ts';

@@ -61,6 +61,7 @@ describe('the public API', () => {
       sorted([
         ...ERRORS,
         'type AnswerQuestion',
+        'applyStateDelta',
         'type AnswerSource',
         'type ApprovalAnswer',
         'type ApprovalPrompter',

@@ -13,6 +13,7 @@
  */
 import { describeFinish } from '../models/finish-reason.ts';
 import { formatWait } from '../models/retry-policy.ts';
+import { describeCompaction } from '../runtime/compaction-text.ts';
 import type { AnswerSource, RunEvent, TokenUsage } from '../runtime/events.ts';
 import { createCallLabels, type CallLabels } from './call-labels.ts';
 import type { StatusLine } from './status-line.ts';
@@ -284,6 +285,9 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       case 'warning':
         write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
+        break;
+      case 'context_compaction':
+        write(`${body(event)}${style.dim(`↻ ${describeCompaction(event)}`)}\n`);
         break;
       case 'run_end': {
         status?.update('');

@@ -9,6 +9,8 @@ import { UsageError } from '../errors.ts';
 import { loadProjectWorkers } from '../project/project-workers.ts';
 import type { Project } from '../project/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
+import { locateSchemaRef } from '../worker-file/schema-ref.ts';
+import type { WorkerDefinition } from '../project/types.ts';
 import { startResumedRun } from '../runtime/resume-run.ts';
 import { recordsRuns } from '../runtime/run-store.ts';
 import { runWorker, type RunResult } from '../runtime/run-worker.ts';
@@ -47,6 +49,7 @@ export async function createUiLauncher(dir: string | undefined, flags: LaunchFla
         project: project.project,
         entry: worker,
         input,
+        inputSource: 'the start form',
         ...runOptionsFromFlags({ ...flags, onApproval: 'pause' }, io),
         ...(log ? { store: log.store } : {}),
         ...(grants ? { grants } : {}),
@@ -112,10 +115,30 @@ async function openProject(dir: string | undefined, flags: LaunchFlags, io: CliI
 /** The project's own workers that load, the entry first; the others are named by `llm-do check`. */
 async function launchableWorkers(project: Project): Promise<LaunchableWorker[]> {
   const { workers } = await loadProjectWorkers(project);
-  return workers
-    .filter((worker) => !worker.builtin && !worker.library)
-    .map((worker) => ({ id: worker.id, description: worker.config.description ?? '', structured: worker.config.schema_in !== undefined }))
-    .sort((a, b) => Number(b.id === project.entryId) - Number(a.id === project.entryId) || a.id.localeCompare(b.id));
+  const launchable = workers.filter((worker) => !worker.builtin && !worker.library);
+  const described = await Promise.all(
+    launchable.map(async (worker): Promise<LaunchableWorker> => {
+      const schema = await formSchema(project, worker);
+      return { id: worker.id, description: worker.config.description ?? '', structured: worker.config.schema_in !== undefined, ...(schema ? { schema } : {}) };
+    }),
+  );
+  return described.sort((a, b) => Number(b.id === project.entryId) - Number(a.id === project.entryId) || a.id.localeCompare(b.id));
+}
+
+/**
+ * A worker's `schema_in` as JSON Schema for the page's start form: an inline schema or a JSON file.
+ * A schema of a TS/JS module would need project code run just to draw a form, and a broken one is
+ * reported when the run starts: both leave the form a JSON text box.
+ */
+async function formSchema(project: Project, worker: WorkerDefinition): Promise<Record<string, unknown> | undefined> {
+  const ref = worker.config.schema_in;
+  if (ref === undefined) return undefined;
+  try {
+    const located = await locateSchemaRef(ref, { fs: project.fs, projectRoot: project.root, displayPath: worker.displayPath, field: 'schema_in' });
+    return 'schema' in located ? (located.schema.jsonSchema as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(project: Project, workers: LaunchableWorker[], flags: LaunchFlags): LaunchProject {

@@ -34,6 +34,11 @@ export interface PriceBook {
   priceOf(modelId: string): ModelPrice | undefined;
   /** USD per search the provider of `modelId` runs for `provider_tools`: the model's `web_search` price, else the bundled one of its provider. */
   searchPriceOf(modelId: string): number | undefined;
+  /**
+   * Tokens one request of `modelId` may hold: the `context_window` of its entry, else of the entry
+   * below it (a `prices:` override that leaves the field out keeps the bundled window); undefined when unknown.
+   */
+  contextWindowOf(modelId: string): number | undefined;
 }
 
 const SEARCH_PRICES: Readonly<Record<string, number | string>> = table.web_search;
@@ -48,18 +53,26 @@ const VERSION_SUFFIX = /-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/;
 export function createPriceBook(overrides: readonly (Prices | undefined)[] = []): PriceBook {
   // A Map, not an object: a key like `x:__proto__` from a manifest stays an ordinary key.
   const prices = new Map<string, ModelPrice>(Object.entries(table.models));
-  for (const layer of overrides) for (const [key, price] of Object.entries(layer ?? {})) prices.set(key, price);
-  const priceOf = (modelId: string): ModelPrice | undefined => {
+  const windows = new Map<string, number>();
+  for (const [key, price] of Object.entries<ModelPrice>(table.models)) if (price.context_window !== undefined) windows.set(key, price.context_window);
+  for (const layer of overrides)
+    for (const [key, price] of Object.entries(layer ?? {})) {
+      prices.set(key, price);
+      if (price.context_window !== undefined) windows.set(key, price.context_window);
+    }
+  const lookup = <T>(entries: ReadonlyMap<string, T>, modelId: string): T | undefined => {
     const { provider, model } = parseModelId(modelId);
     const candidates = [`${provider}:${model}`, `${provider}:${model.replace(VERSION_SUFFIX, '')}`, `${provider}:*`];
     for (const key of candidates) {
-      const price = prices.get(key);
-      if (price) return price;
+      const entry = entries.get(key);
+      if (entry !== undefined) return entry;
     }
     return undefined;
   };
+  const priceOf = (modelId: string): ModelPrice | undefined => lookup(prices, modelId);
   return {
     priceOf,
+    contextWindowOf: (modelId) => lookup(windows, modelId),
     searchPriceOf(modelId) {
       const { provider } = parseModelId(modelId);
       const bundled = Object.hasOwn(SEARCH_PRICES, provider) ? SEARCH_PRICES[provider] : undefined;

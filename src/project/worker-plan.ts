@@ -22,6 +22,7 @@ import { importSchemaModule, locateSchemaRef, type LocatedSchema, type ResolvedS
 import { suggestNearest } from '../worker-file/suggest.ts';
 import { checkTemplateFields } from '../templates/variables.ts';
 import { createTemplateRenderer, type TemplateRenderer } from '../templates/render.ts';
+import { planContextPolicy, type ContextPolicy } from './context-plan.ts';
 import { hostLimitProblems } from './host-limits.ts';
 import { checkMcpToolsets } from './mcp-toolsets.ts';
 import { resolveMounts, type MountGrant } from './mount-table.ts';
@@ -51,6 +52,8 @@ export interface WorkerPlan {
   modelId: string | undefined;
   /** `fallback_models`, aliases resolved, in order. */
   fallbackModelIds: string[];
+  /** Its context budget and what keeps requests within it (`context-plan.ts`); undefined when no budget applies. */
+  context: ContextPolicy | undefined;
   schemas: Partial<Record<SchemaField, LocatedSchema>>;
   renderer: TemplateRenderer;
   /** Tool modules the `custom` toolset would import, policy-checked; empty without that toolset or with `--no-import-tools`. */
@@ -114,7 +117,9 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
     attempt(() => checkMcpToolsets(project, definition)),
     ...(config.imports?.workers ?? []).map((ref) => attempt(() => project.loadWorker(ref, definition))),
   ]);
-  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, ...imports].flatMap((step) => step.problems);
+  const modelId = model.value?.[0];
+  const context = await attempt(() => planContextPolicy(definition, modelId, mergeModelConfig(project.options.userConfig, project.manifest), warnings));
+  const problems = [model, mounts, schemaIn, schemaOut, template, toolModules, allowedWorkers, mcp, context, ...imports].flatMap((step) => step.problems);
   problems.push(...checkParametricMounts(config.sandbox, plannedSchemaIn(config.schema_in, schemaIn), definition.displayPath));
   if (config.locked && config.toolsets?.worker_factory) problems.push(lockedFactoryProblem(definition));
   const schemas: WorkerPlan['schemas'] = {};
@@ -123,8 +128,9 @@ export async function planWorker(project: Project, definition: WorkerDefinition,
   problems.push(...hostLimitProblems(project, definition, schemas));
   const plan: WorkerPlan = {
     definition,
-    modelId: model.value?.[0],
+    modelId,
     fallbackModelIds: model.value?.slice(1) ?? [],
+    context: context.value,
     schemas,
     renderer,
     toolModules: toolModules.value ?? [],

@@ -40,7 +40,7 @@ export function checkRunLogIntegrity(db: RunDatabase, file: string): void {
 }
 
 /** The tables whose every text value `llm-do doctor` reads as bytes (quick_check does not look at them). */
-const RECORD_TABLES = ['runs', 'calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'decisions'];
+const RECORD_TABLES = ['runs', 'calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'decisions', 'state_messages'];
 
 /** Refuses the log when any text value of its records is not UTF-8 (a read of every row: for `llm-do doctor`). */
 export function checkRunLogText(db: RunDatabase): void {

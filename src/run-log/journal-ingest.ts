@@ -297,6 +297,8 @@ function entryOf(operation: unknown): LogEntry | 'close' {
       return { type: 'begin', run: value as RunBeginning };
     case 'event':
       return { type: 'event', event: value as RunEvent };
+    case 'delta':
+      return { type: 'checkpoint_delta', state: value as RunSnapshot, at: String(extra) };
     case 'checkpoint':
       return { type: 'checkpoint', state: value as RunSnapshot, at: String(extra) };
     case 'exit':

@@ -9,6 +9,7 @@
 import type { ApprovalSource } from '../approval/types.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunLogEntry } from '../runtime/run-store.ts';
+import type { RunSnapshot } from '../runtime/saved-state.ts';
 
 /** The exit code the process ended run `run_id` with (recorded only when its status implies another). */
 export interface ExitEntry {
@@ -17,8 +18,15 @@ export interface ExitEntry {
   exit_code: number;
 }
 
-/** An entry of the run log: the runtime's, or the exit code of a run. */
-export type LogEntry = RunLogEntry | ExitEntry;
+/** A run's whole state: what the run journals of llm-do before checkpoint deltas hold in place of `checkpoint_delta`. */
+export interface WholeCheckpointEntry {
+  type: 'checkpoint';
+  state: RunSnapshot;
+  at: string;
+}
+
+/** An entry of the run log: the runtime's, the exit code of a run, or a whole state from an older journal. */
+export type LogEntry = RunLogEntry | ExitEntry | WholeCheckpointEntry;
 
 /** Where the CLI's entries go: the run journal, and the SQLite store that records it. */
 export interface LogWriter {
@@ -26,7 +34,14 @@ export interface LogWriter {
 }
 
 /** Events after which the queued writes are committed (a step's rows are committed with its checkpoint). */
-const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set(['approval_request', 'delegation_start', 'delegation_end', 'warning', 'run_end']);
+const COMMIT_AFTER: ReadonlySet<RunEvent['type']> = new Set([
+  'approval_request',
+  'delegation_start',
+  'delegation_end',
+  'warning',
+  'context_compaction',
+  'run_end',
+]);
 
 /**
  * Decisions committed at once: a person's or the library caller's, which nothing could make again.

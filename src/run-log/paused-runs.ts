@@ -18,13 +18,8 @@ import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { processExists } from './liveness.ts';
 import { runSummary, type RecordedStatus, type RunSummary } from './run-queries.ts';
-import { parseRunSnapshot } from '../runtime/saved-state.ts';
-
-/** The saved state of run `runId` from its stored text; a UsageError (exit 2) when it cannot be used. */
-function parseSavedState(runId: string, text: string | null): RunSnapshot {
-  if (text === null) throw new UsageError(`run ${runId} has no saved state to go on from (it stopped before its first step was saved)`);
-  return parseRunSnapshot(text, `run ${runId}'s saved state`, runId);
-}
+import { readRunSnapshot } from '../runtime/saved-state.ts';
+import { readStoredState, type StoredStateColumns } from './stored-state.ts';
 
 /** What a person can decide for a pending approval: approve (and remember) or deny. */
 export type RecordedDecisionValue = Extract<Decision, { action: 'approve' | 'deny' }>;
@@ -134,7 +129,7 @@ export interface PausedRunsOptions {
 const RESUMABLE: ReadonlySet<RecordedStatus> = new Set(['paused', 'interrupted', 'running']);
 
 export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: PausedRunsOptions = {}): PausedRuns {
-  const runRow = db.prepare(`SELECT status, pid, host, last_seq, state FROM runs WHERE id = ?`);
+  const runRow = db.prepare(`SELECT status, pid, host, last_seq, state, state_apart FROM runs WHERE id = ?`);
   const pausedIds = db.prepare(`SELECT id FROM runs WHERE status = 'paused' ORDER BY started_at, id`);
   const storedRows = (used: boolean) =>
     db.prepare(`SELECT approval_id, decision, decided_by, decided_at FROM decisions WHERE run_id = ? AND used_at IS ${used ? 'NOT NULL' : 'NULL'}`);
@@ -153,16 +148,27 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
   // Call ids are `c<number>` (runtime/run-context.ts, `nextCallId`).
   const lastCallRow = db.prepare(`SELECT max(CAST(substr(call_id, 2) AS INTEGER)) FROM calls WHERE run_id = ? AND call_id GLOB 'c[0-9]*'`);
 
+  /** The saved state of run `runId` from its stored columns; a UsageError (exit 2) when it cannot be used. */
+  const parseSavedState = (runId: string, stored: StoredStateColumns): RunSnapshot => {
+    if (stored.state === null) throw new UsageError(`run ${runId} has no saved state to go on from (it stopped before its first step was saved)`);
+    let value: unknown;
+    try {
+      value = readStoredState(db, runId, stored);
+    } catch (error) {
+      throw new UsageError(`run ${runId}'s saved state is corrupt (not JSON: ${(error as Error).message}); it cannot be resumed`);
+    }
+    return readRunSnapshot(value, `run ${runId}'s saved state`, runId);
+  };
   const row = (runId: string) => {
-    const found = (runRow.all(runId) as { status: RecordedStatus; pid: number; host: string; last_seq: number; state: string | null }[])[0];
+    const found = (runRow.all(runId) as ({ status: RecordedStatus; pid: number; host: string; last_seq: number } & StoredStateColumns)[])[0];
     if (!found) throw new UsageError(`no recorded run has the id ${runId}`);
     return found;
   };
   const pausedState = (runId: string) => {
-    const { status, state } = row(runId);
-    if (status !== 'paused')
-      throw new UsageError(`run ${runId} is not paused (it is ${status}); only a paused run has approvals to decide or questions to answer`);
-    return parseSavedState(runId, state);
+    const stored = row(runId);
+    if (stored.status !== 'paused')
+      throw new UsageError(`run ${runId} is not paused (it is ${stored.status}); only a paused run has approvals to decide or questions to answer`);
+    return parseSavedState(runId, stored);
   };
   const rowsOf = (statement: typeof unusedRows, runId: string): StoredRow[] =>
     (statement.all(runId) as { approval_id: string; decision: string; decided_by: string; decided_at: string }[]).map((row) => ({
@@ -199,10 +205,10 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
   };
 
   return {
-    loadState: (runId) => parseSavedState(runId, row(runId).state),
+    loadState: (runId) => parseSavedState(runId, row(runId)),
     savedState(runId) {
-      const { state } = row(runId);
-      return state === null ? undefined : parseSavedState(runId, state);
+      const stored = row(runId);
+      return stored.state === null ? undefined : parseSavedState(runId, stored);
     },
     pendingApprovals(runId) {
       if (runId !== undefined) return [pausedRun(runId)];
@@ -243,11 +249,12 @@ export function createPausedRuns(db: RunDatabase, { now = () => new Date() }: Pa
     usedAnswers: (runId) => split(rowsOf(usedRows, runId)).answers,
     reopen(runId, owner) {
       return immediate(db, () => {
-        const { status, pid, host, last_seq, state } = row(runId);
+        const stored = row(runId);
+        const { status, pid, host, last_seq } = stored;
         if (!RESUMABLE.has(status)) throw new UsageError(`run ${runId} has finished (${status}); there is nothing to resume`);
         if (status === 'running' && host !== owner.host) throw new UsageError(`run ${runId} is already running (pid ${pid} on host ${host})`);
         if (status === 'running' && processExists(pid)) throw new UsageError(`run ${runId} is already running (pid ${pid})`);
-        const saved = parseSavedState(runId, state);
+        const saved = parseSavedState(runId, stored);
         claim.run(owner.pid, owner.host, runId);
         claimCalls.run(runId);
         return {

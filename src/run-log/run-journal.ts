@@ -9,7 +9,9 @@
  *
  * Format: JSON lines. The first names the writer, `{"journal":1,"pid":…,"host":…}`; each further line
  * is an array of operations, `["begin", RunBeginning]`, `["event", RunEvent]`,
- * `["checkpoint", RunSnapshot, at]`, `["exit", runId, code]`, and last `["close"]`. A line is written
+ * `["delta", RunSnapshot, at]` (a checkpoint delta: what the step added to the run's state),
+ * `["exit", runId, code]`, and last `["close"]`; journals written before checkpoint deltas hold
+ * `["checkpoint", RunSnapshot, at]`, a whole state, instead. A line is written
  * with one `write`, so a reader takes only lines that end in a newline and a process killed while
  * writing loses at most the step it was writing, as a transaction it had not committed. A journal
  * that has grown past {@link JOURNAL_ROTATE_BYTES} is closed at its next line and the process goes
@@ -37,7 +39,13 @@ export interface JournalHeader {
 }
 
 /** One operation on the store, as a journal line holds it. */
-export type JournalOperation = ['begin', RunBeginning] | ['event', RunEvent] | ['checkpoint', RunSnapshot, string] | ['exit', string, number] | ['close'];
+export type JournalOperation =
+  | ['begin', RunBeginning]
+  | ['event', RunEvent]
+  | ['delta', RunSnapshot, string]
+  | ['checkpoint', RunSnapshot, string]
+  | ['exit', string, number]
+  | ['close'];
 
 /** How a journal line holds `entry`. */
 function operationOf(entry: LogEntry): JournalOperation {
@@ -46,6 +54,8 @@ function operationOf(entry: LogEntry): JournalOperation {
       return ['begin', entry.run];
     case 'event':
       return ['event', entry.event];
+    case 'checkpoint_delta':
+      return ['delta', entry.state, entry.at];
     case 'checkpoint':
       return ['checkpoint', entry.state, entry.at];
     case 'exit':
@@ -167,9 +177,7 @@ export function createRunJournal(file: string, options: RunJournalOptions): RunJ
 
 /**
  * How many journals, or bytes of them, may wait for a reader before a process that ends records
- * them all itself: someone who never reads the log must not collect journals without end. Each run's
- * journal is a few KB to a few MB (its state is written at each step), so this is every 32nd run
- * or so.
+ * them all itself: someone who never reads the log must not collect journals without end.
  */
 export const JOURNAL_BACKLOG = { files: 32, bytes: 64 * 1024 * 1024 };
 

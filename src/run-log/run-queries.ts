@@ -6,6 +6,8 @@ import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
 import type { RunKind } from '../runtime/run-store.ts';
+import { detachStoredStates } from './stored-state.ts';
+import { basePrompts, detachStoredPrompts, promptEventOf } from './stored-prompts.ts';
 import { assertTextReadable } from './damaged-log.ts';
 import { inputExcerpt } from './input-excerpt.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
@@ -345,7 +347,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
 
 function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (RequestRecord & { call_id: string })[] {
   const rows = db.prepare(`SELECT * FROM model_requests WHERE run_id = ? ORDER BY call_id, step`).all(runId) as Record<string, any>[];
-  const assemble = createPromptAssembler();
+  const assemble = createPromptAssembler(basePrompts(db));
   return rows.map((row) => {
     const request = {
       call_id: row.call_id as string,
@@ -369,14 +371,7 @@ function loadRequests(db: RunDatabase, runId: string, prompts: boolean): (Reques
       sources: row.sources === null ? [] : (JSON.parse(row.sources) as AnswerSource[]),
     };
     if (!prompts || row.prompt_messages === null) return request;
-    const prompt = assemble({
-      type: 'model_prompt',
-      call_id: row.call_id,
-      prompt_from: row.prompt_from,
-      messages: JSON.parse(row.prompt_messages) as unknown[],
-      ...(row.prompt_tools === null ? {} : { tools: JSON.parse(row.prompt_tools) as unknown[] }),
-      settings: JSON.parse(row.settings) as Record<string, unknown>,
-    } as Parameters<typeof assemble>[0]);
+    const prompt = assemble(promptEventOf(row as Parameters<typeof promptEventOf>[0]));
     return { ...request, prompt };
   });
 }
@@ -412,12 +407,15 @@ export function searchRuns(db: RunDatabase, text: string, limit: number): Search
 
 /** Deletes the runs and everything recorded about them; returns how many there were. */
 export function deleteRuns(db: RunDatabase, ids: readonly string[]): number {
-  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions'].map((table) =>
+  const tables = ['calls', 'model_requests', 'tool_calls', 'approvals', 'warnings', 'search', 'decisions', 'state_messages'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE run_id = ?`),
   );
   const run = db.prepare(`DELETE FROM runs WHERE id = ?`);
   let deleted = 0;
   immediate(db, () => {
+    // A later chat turn whose state or prompt starts with a deleted turn's messages keeps them.
+    detachStoredStates(db, ids);
+    detachStoredPrompts(db, ids);
     for (const id of ids) {
       for (const statement of tables) statement.run(id);
       deleted += run.run(id).changes;

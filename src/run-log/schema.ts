@@ -173,6 +173,25 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN input_excerpt TEXT;
   CREATE INDEX runs_by_conversation ON runs (conversation_id, started_at);
   `,
+  // 9: a run's state stored apart from its messages (\`stored-state.ts\`, issue 36): \`runs.state\` without
+  // the calls' messages (\`state_apart\` = 1), the messages one row each, so a checkpoint writes what
+  // its step added; \`state_base\`, the run whose messages its entry call starts with (a chat's turn
+  // before). A state written before (\`state_apart\` = 0) is whole, and read as it is. A request's
+  // \`prompt_base\` (JSON \`{run_id, call_id, step}\`): the request of another call it extends (a chat
+  // turn's first, the turn before's last), none for the requests before.
+  `
+  ALTER TABLE model_requests ADD COLUMN prompt_base TEXT;
+  ALTER TABLE runs ADD COLUMN state_apart INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE runs ADD COLUMN state_base TEXT;
+  CREATE INDEX runs_by_state_base ON runs (state_base) WHERE state_base IS NOT NULL;
+  CREATE TABLE state_messages (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (run_id, call_id, idx)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

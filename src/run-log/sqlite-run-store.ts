@@ -3,7 +3,7 @@
  * and committed in one transaction per step (at each checkpoint, a question or a person's decision,
  * delegations, warnings and `run_end`), so recording costs a run a commit per step, not one per
  * event. A checkpoint saves the run's state with the rows of its step, so state and rows always
- * agree. A failed write (full disk, read-only file) is reported once and ends recording by this
+ * agree; a checkpoint delta writes only the messages its step added (`stored-state.ts`). A failed write (full disk, read-only file) is reported once and ends recording by this
  * store. The run journal's reader records through it (`journal-ingest.ts`), as the journal's writer.
  *
  * A paused or interrupted run goes on in the process that reopens it (`reopen`, see `paused-runs.ts`):
@@ -12,6 +12,7 @@
  */
 import { hostname } from 'node:os';
 import { formatWait } from '../models/retry-policy.ts';
+import { describeCompaction } from '../runtime/compaction-text.ts';
 import type { BoundMountEvent, RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
@@ -19,6 +20,7 @@ import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { inputExcerpt } from './input-excerpt.ts';
 import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
+import { createStateWriter } from './stored-state.ts';
 import { searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
@@ -39,6 +41,7 @@ type Write = () => void;
 
 export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOptions): LogWriter {
   const sql = statements(db);
+  const saveState = createStateWriter(db);
   const { pid, host } = options.writer ?? { pid: process.pid, host: hostname() };
   /** The step a call's model is on: tool calls and usage belong to it. */
   const steps = new Map<string, number>();
@@ -108,7 +111,16 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [
           () => sql.requestRow.run(run, call, event.step, event.model, ts),
           () =>
-            sql.prompt.run(event.prompt_from, JSON.stringify(event.messages), storeJson(event.tools), JSON.stringify(event.settings), run, call, event.step),
+            sql.prompt.run(
+              event.prompt_from,
+              event.prompt_base ? JSON.stringify(event.prompt_base) : null,
+              JSON.stringify(event.messages),
+              storeJson(event.tools),
+              JSON.stringify(event.settings),
+              run,
+              call,
+              event.step,
+            ),
           () => index(run, 'prompt', event.messages.map(messageContent)),
         ];
       case 'model_step':
@@ -204,6 +216,9 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         return [() => sql.callEnd.run(ts, event.duration_ms, event.ok ? 'ok' : 'error', event.error ?? null, run, call)];
       case 'warning':
         return [() => sql.warning.run(run, call, ts, event.message)];
+      case 'context_compaction':
+        // Kept with the run's other notes (`runs show`, the UI), as the terminal showed it.
+        return [() => sql.warning.run(run, call, ts, describeCompaction(event))];
       case 'model_fallback':
         // Which model answered from here on, kept where `runs show` lists what went wrong.
         return [() => sql.warning.run(run, call, ts, `${event.model} failed (${event.message}); fell back to ${event.fallback}`)];
@@ -274,7 +289,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       ...pendingApprovals(state).map((approval) => approval.approval_id),
       ...pendingQuestions(state).map((question) => question.question_id),
     ]);
-    return [() => sql.state.run(JSON.stringify(state), state.run_id), () => sql.useDecisions.run(at, state.run_id, pending)];
+    return [() => saveState(state), () => sql.useDecisions.run(at, state.run_id, pending)];
   };
 
   return {
@@ -295,6 +310,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           }
           break;
         }
+        case 'checkpoint_delta':
         case 'checkpoint':
           queue.push(...checkpointWrites(entry.state, entry.at));
           break;
@@ -331,7 +347,6 @@ function statements(db: RunDatabase) {
     ),
     joinConversation: db.prepare(`UPDATE runs SET conversation_id = ? WHERE id = ? AND conversation_id IS NULL`),
     runModel: db.prepare(`UPDATE runs SET model = ? WHERE id = ?`),
-    state: db.prepare(`UPDATE runs SET state = ? WHERE id = ?`),
     lastSeq: db.prepare(`UPDATE runs SET last_seq = max(last_seq, ?) WHERE id = ?`),
     lastStep: db.prepare(`SELECT max(step) AS step FROM model_requests WHERE run_id = ? AND call_id = ?`),
     useDecisions: db.prepare(`UPDATE decisions SET used_at = ? WHERE run_id = ? AND used_at IS NULL AND approval_id NOT IN (SELECT value FROM json_each(?))`),
@@ -357,7 +372,7 @@ function statements(db: RunDatabase) {
     ),
     requestRow: db.prepare(`INSERT INTO model_requests (run_id, call_id, step, model, started_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
     prompt: db.prepare(
-      `UPDATE model_requests SET prompt_from = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
+      `UPDATE model_requests SET prompt_from = ?, prompt_base = ?, prompt_messages = ?, prompt_tools = ?, settings = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
     ),
     response: db.prepare(
       `UPDATE model_requests SET finish_reason = ?, text = ?, commentary = ?, reasoning = ?, tool_calls = ?, reasoning_tokens = ?, duration_ms = ?, sources = ?

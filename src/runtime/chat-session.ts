@@ -41,7 +41,7 @@ export function conversationOf(state: RunSnapshot, turnEndedOk: boolean): ModelM
 export interface ChatTurnResult {
   /** The worker's reply: text, or the JSON value of a `schema_out` worker. */
   output: unknown;
-  /** Older turns dropped to stay within `max_context_tokens` before this turn was sent. */
+  /** Older turns dropped to stay within `max_context_tokens` (or `context.max_tokens`) before this turn was sent. */
   droppedTurns: number;
   /** Usage of the whole session so far. */
   usage: UsageSummary;
@@ -92,7 +92,11 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
   const { emit, usage } = base.services;
   const entry = applyOverrides(await options.project.resolveWorker(options.entry ?? options.project.entryId), options.set ?? []);
   const root = await preflight(base, entry);
-  const maxContextTokens = entry.config.max_context_tokens;
+  // A set budget drops whole old turns first; within a turn the context policy keeps requests under it (docs/worker-format.md, "context").
+  const [budgetField, maxContextTokens] =
+    entry.config.context?.max_tokens !== undefined
+      ? ['context.max_tokens', entry.config.context.max_tokens]
+      : ['max_context_tokens', entry.config.max_context_tokens];
   let history: ModelMessage[] = [...(options.history ?? [])];
 
   return {
@@ -118,7 +122,6 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
         worker: entry.id,
         chain: [entry.id],
       };
-      let sent: ModelMessage[] = history;
       let droppedTurns = 0;
       try {
         const ended = await endRun(
@@ -130,12 +133,12 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
             const boundMounts = await bindEntryMounts(turn.ctx, root, input);
             emit({ ...identity, type: 'run_start', model: root.modelId, input: input.value, ...boundMountEvents(boundMounts) });
             const trimmed = trimHistory(history, maxContextTokens, estimateTokens({ role: 'user', content: input.text }));
-            ({ messages: sent, droppedTurns } = trimmed);
+            droppedTurns = trimmed.droppedTurns;
             if (droppedTurns > 0) {
               emit({
                 ...identity,
                 type: 'warning',
-                message: `dropped the ${droppedTurns} oldest turn(s) to stay within max_context_tokens (${maxContextTokens})`,
+                message: `dropped the ${droppedTurns} oldest turn(s) to stay within ${budgetField} (${maxContextTokens})`,
               });
             }
             return executeWorker(turn.ctx, {
@@ -147,14 +150,14 @@ export async function startChatSessionWith(options: ChatSessionOptions, internal
               parentToolCallId: null,
               restrictions: [],
               boundMounts,
-              history: sent,
+              history: trimmed.messages,
             });
           },
           'turn cancelled',
         );
         // A chat never pauses: startChatSession refuses onApproval "pause".
         if (!ended.outcome) throw ended.result.error ?? new UsageError('a chat turn cannot pause for decisions');
-        history = [...sent, ...ended.outcome.messages];
+        history = ended.outcome.conversation;
         return { output: ended.outcome.output, droppedTurns, usage: ended.result.usage };
       } finally {
         turnOpen = false;

@@ -12,6 +12,7 @@ import type { GatedTool, Toolbox } from '../tools/toolbox.ts';
 import type { ToolOutcome } from '../tools/types.ts';
 import { validateWith } from '../worker-file/json-schema.ts';
 import { DELEGATION_TOOLSET } from './delegation.ts';
+import type { ContextKeeper } from './context-keeper.ts';
 import type { ModelStep, ModelToolCall } from './model-step.ts';
 import type { CallState, PreparedWorker, RunContext, ToolCallState } from './run-context.ts';
 import { saveCheckpoint } from './state.ts';
@@ -24,6 +25,8 @@ export interface LiveCall {
   worker: PreparedWorker;
   toolbox: Toolbox;
   modelStep: ModelStep;
+  /** Keeps each request within the worker's context budget (docs/worker-format.md, "context"). */
+  context: ContextKeeper;
   /** The rest of a delegation whose worker call was saved under `toolCall` (a resumed run); undefined when there is none. */
   resumeChild(call: CallState, toolCall: ToolCallState): (() => Promise<unknown>) | undefined;
 }
@@ -42,6 +45,7 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
     if (call.step >= call.stepLimit) {
       throw new RunError('max-steps', workerId, `worker ${workerId} reached max_steps (${call.maxSteps}) without a final answer`);
     }
+    await live.context.fit(call, call.step + 1);
     const step = await live.modelStep(call.messages, ++call.step);
     live.ctx.state.finishes.set(call.identity.call_id, step.finish.reason);
     const stopped = stoppedAnswerError(live.ctx, live.worker, step);
@@ -50,6 +54,7 @@ export async function driveCall(live: LiveCall, call: CallState): Promise<unknow
     // The model's message is kept (and saved) before any tool starts.
     const said = refused ? step.responseMessages.slice(0, -1) : step.responseMessages;
     call.messages.push(...said);
+    live.context.measured(call.messages.length, step.tokens);
     call.toolCalls = stepToolCalls(said.at(-1), step.toolCalls, refused);
     saveCheckpoint(live.ctx);
     if (call.toolCalls.length > 0 || step.finish.reason === 'pause_turn') continue;

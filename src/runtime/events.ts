@@ -84,12 +84,17 @@ export type RunEvent =
       model: string;
       step: number;
       /**
-       * Messages before this index are the previous `model_prompt`'s of this call (0: none are);
-       * `messages` holds the provider-level prompt (system first) from there on.
+       * Messages before this index are the previous `model_prompt`'s of this call, or of `prompt_base`
+       * (0: none are); `messages` holds the provider-level prompt (system first) from there on.
        */
       prompt_from: number;
+      /**
+       * The request this one extends when it is another call's: a chat turn's first request goes on
+       * from the last request of the turn before (its run and entry call).
+       */
+      prompt_base?: { run_id: string; call_id: string; step: number };
       messages: unknown[];
-      /** Tool declarations as sent; left out when the same as the previous request of this call. */
+      /** Tool declarations as sent; left out when the same as the previous request of this call (or `prompt_base`). */
       tools?: unknown[];
       /** Call settings as sent (max tokens, temperature, response format, provider options, …); never headers. */
       settings: Record<string, unknown>;
@@ -164,6 +169,32 @@ export type RunEvent =
   // `web_search_requests`: searches the provider ran for `provider_tools`, billed per search and priced in `cost_usd`.
   | (EventBase & { type: 'usage'; model: string; web_search_requests?: number } & RequestUsage)
   | (EventBase & { type: 'warning'; message: string })
+  /**
+   * The call's next request would have exceeded its context budget, and its messages were compacted
+   * before it was sent (docs/worker-format.md, "context").
+   */
+  | (EventBase & {
+      type: 'context_compaction';
+      /** The step about to be sent. */
+      step: number;
+      strategy: 'clear_tool_results' | 'summarize';
+      /** The budget in tokens. */
+      budget: number;
+      /** Tokens of the request before and after; `counted` says whether from the provider's usage (plus an estimate of what was added since) or estimated. */
+      tokens_before: number;
+      tokens_after: number;
+      counted: 'usage' | 'estimate';
+      /** Tool results replaced by a placeholder (`clear_tool_results`). */
+      cleared_tool_results?: number;
+      /** Messages replaced by a summary (`summarize`), and the model that wrote it. */
+      summarized_messages?: number;
+      summary_model?: string;
+      /** Messages at the start of the prompt left as they were: the provider's cached prefix holds up to there. */
+      unchanged_messages: number;
+      /** Prompt tokens the last request read from or wrote to the provider's cache, and about how many of them this compaction invalidates. */
+      cached_tokens_before: number;
+      cached_tokens_invalidated: number;
+    })
   // A run in pause mode stops once nothing can go on without a decision (docs/library-api.md).
   | (EventBase & { type: 'run_paused'; pending: PendingApproval[]; questions: PendingQuestion[] })
   // The first event of a resumed run (it keeps its run id; `seq` goes on from where it stopped).

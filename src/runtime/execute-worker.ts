@@ -17,7 +17,9 @@ import { approvalForTool, enabledToolsets, type ToolsetHost } from '../tools/reg
 import { createToolbox, type Toolbox } from '../tools/toolbox.ts';
 import type { ToolsetTool } from '../tools/types.ts';
 import { driveCall } from './engine.ts';
+import { createContextKeeper } from './context-keeper.ts';
 import { createModelStepper } from './model-step.ts';
+import { emitterFor } from './run-scope.ts';
 import { createDelegationTools, delegated, type Caller, type ExecuteCall } from './delegation.ts';
 import { prepareWorker } from './prepare-worker.ts';
 import { templateVariablesOf, type WorkerInput } from './input.ts';
@@ -53,6 +55,8 @@ export interface WorkerOutcome {
   output: unknown;
   /** Messages of this call (the new user message and everything the model answered). */
   messages: ModelMessage[];
+  /** Every message the call ended with: a chat's earlier turns as compacted (docs/worker-format.md, "context"), then `messages`. */
+  conversation: ModelMessage[];
 }
 
 export async function executeWorker(ctx: RunContext, call: WorkerCall): Promise<WorkerOutcome> {
@@ -139,11 +143,12 @@ async function runCall(ctx: RunContext, worker: PreparedWorker, state: CallState
   let declared = { from: toolbox.tools, tools: toolDeclarations(toolbox) };
   const declarations = () => (declared.from === toolbox.tools ? declared : (declared = { from: toolbox.tools, tools: toolDeclarations(toolbox) })).tools;
   const modelStep = createModelStepper({ ctx, worker, identity, system: state.system, tools: declarations, outputSchema: worker.schemaOut?.jsonSchema });
+  const context = createContextKeeper({ ctx, worker, emit: emitterFor(ctx, identity), tools: declarations });
   ctx.state.active.set(identity.call_id, state);
   let paused = false;
   try {
-    const output = await driveCall({ ctx, worker, toolbox, modelStep, resumeChild: (call, toolCall) => savedChild(ctx, call, toolCall) }, state);
-    return { output, messages: state.messages.slice(state.historyLength) };
+    const output = await driveCall({ ctx, worker, toolbox, modelStep, context, resumeChild: (call, toolCall) => savedChild(ctx, call, toolCall) }, state);
+    return { output, messages: state.messages.slice(state.historyLength), conversation: state.messages };
   } catch (error) {
     paused = CallPaused.isInstance(error);
     throw error;

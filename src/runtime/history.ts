@@ -5,9 +5,21 @@
  */
 import type { ModelMessage } from 'ai';
 
-/** Rough token count of a message: characters of its JSON / 4 (providers differ; this errs high). */
+/** Tokens an attached file counts for in an estimate: about what a provider charges for an image. */
+export const ATTACHMENT_TOKENS = 1600;
+
+/**
+ * Rough token count of a message (docs/worker-format.md, "context"): characters of its JSON / 4
+ * (providers differ; this errs high), an attached file as {@link ATTACHMENT_TOKENS} whatever its
+ * bytes (its base64 would count hundreds of times what a provider charges).
+ */
 export function estimateTokens(message: ModelMessage): number {
-  return Math.ceil(JSON.stringify(message.content).length / 4) + 4;
+  if (typeof message.content === 'string') return Math.ceil(JSON.stringify(message.content).length / 4) + 4;
+  let total = 4;
+  for (const part of message.content) {
+    total += part.type === 'file' || part.type === 'image' ? ATTACHMENT_TOKENS : Math.ceil(JSON.stringify(part).length / 4);
+  }
+  return total;
 }
 
 /** Splits a history into turns, each starting at a user message. */

@@ -14,7 +14,7 @@ export type {
   PendingQuestion,
 } from './events.ts';
 export { resumeRun, type ResumeRunOptions } from './resume-run.ts';
-export type { RunSnapshot } from './saved-state.ts';
+export { applyStateDelta, type RunSnapshot } from './saved-state.ts';
 export type { ConfigOverride } from './overrides.ts';
 export { startChatSession, type ChatSession, type ChatSessionOptions, type ChatTurnResult } from './chat-session.ts';
 export { createPromptAssembler, type AssembledPrompt, type ModelPromptEvent } from './model-prompt.ts';

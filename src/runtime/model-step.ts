@@ -73,6 +73,8 @@ export interface ModelStepResult {
   toolCalls: ModelToolCall[];
   /** The assistant message, and a tool message answering invalid calls if there were any. */
   responseMessages: ModelMessage[];
+  /** Tokens as the provider counted them: the request and its answer (what the next request extends), and the request's cached part. */
+  tokens: { total: number; cached: number };
 }
 
 /** Sends `messages` as step `step` and returns the answer. Provider failures become ModelError. */
@@ -250,7 +252,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       return servedBy();
     },
   });
-  const describePrompt = createPromptRecorder();
+  // An entry call (a chat turn's) goes on from the last request of the turn before, when it extends it.
+  const entry = identity.parent_call_id === null;
+  const describePrompt = createPromptRecorder(entry ? ctx.resources.rootPrompt.last : undefined);
   // Counted when the response arrives, reported with its step (or when the step fails).
   let responseUsage: (RequestUsage & { model: string; web_search_requests?: number }) | undefined;
   const countUsage = (reported: LanguageModelV4Usage, providerMetadata: SharedV4ProviderMetadata | undefined, tools: ProviderToolReporter) => {
@@ -271,16 +275,17 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
   const settings = stepSettings(ctx, worker, emit);
   const promptCache = settings.promptCache ? anthropicPromptCache() : undefined;
   // Within a call the history only grows: a step converts only what was added since the last one.
+  // The engine passes the call's own message list, which only grows by `push`, so the same list, no
+  // shorter, is known unchanged without comparing its messages (docs/performance.md, "Long runs").
   const prompt: LanguageModelV4Message[] = [{ role: 'system', content: system }];
-  let converted: ModelMessage[] = [];
+  let converted: { messages: readonly ModelMessage[]; count: number } = { messages: [], count: 0 };
   const promptOf = (messages: readonly ModelMessage[]): LanguageModelV4Message[] => {
-    const grown = messages.length >= converted.length && converted.every((message, index) => messages[index] === message);
-    if (!grown) {
-      prompt.length = 1;
-      converted = [];
-    }
-    prompt.push(...toProviderMessages(messages.slice(converted.length)));
-    converted = [...messages];
+    const { messages: before, count } = converted;
+    const grown = messages.length >= count && (messages === before || before.slice(0, count).every((message, index) => messages[index] === message));
+    const from = grown ? count : 0;
+    if (!grown) prompt.length = 1;
+    for (const message of toProviderMessages(messages.slice(from))) prompt.push(message);
+    converted = { messages, count: messages.length };
     return prompt.slice();
   };
 
@@ -333,6 +338,7 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       };
       // The cache marks go on after this: `model_prompt` records the prompt, not the marks.
       emit({ type: 'model_prompt', model: servedBy(), step, ...describePrompt(request) });
+      if (entry) ctx.resources.rootPrompt.last = describePrompt.baseFor({ run_id: identity.run_id, call_id: identity.call_id, step });
       const result = await send(request);
       settings.warn(result.warnings);
       const answer = readAnswer(result.content, declared);
@@ -353,7 +359,9 @@ export function createModelStepper(options: ModelStepperOptions): ModelStep {
       });
       const responseMessages: ModelMessage[] = answer.assistant.length > 0 ? [{ role: 'assistant', content: answer.assistant }] : [];
       if (answer.refused.length > 0) responseMessages.push({ role: 'tool', content: answer.refused });
-      return { text: answer.text, finish, toolCalls: answer.toolCalls, responseMessages };
+      const { inputTokens, outputTokens } = result.usage;
+      const tokens = { total: (inputTokens.total ?? 0) + (outputTokens.total ?? 0), cached: (inputTokens.cacheRead ?? 0) + (inputTokens.cacheWrite ?? 0) };
+      return { text: answer.text, finish, toolCalls: answer.toolCalls, responseMessages, tokens };
     } catch (error) {
       if (LlmDoError.isInstance(error)) throw error;
       throw toModelError(error, { worker: workerId, model: servedBy(), signal: ctx.signal });

@@ -25,7 +25,7 @@ async function buildPreparedWorker(ctx: RunContext, definition: WorkerDefinition
   const { plan, problems } = await planWorker(project, definition, { modelOverride, env, grants });
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
   const [model, code] = await Promise.all([ctx.services.models.resolve(plan.modelId!, definition.id, plan.fallbackModelIds), importPlannedCode(project, plan)]);
-  return { definition, modelId: plan.modelId!, model, ...code, renderer: plan.renderer, allowedWorkers: plan.allowedWorkers };
+  return { definition, modelId: plan.modelId!, model, context: plan.context, ...code, renderer: plan.renderer, allowedWorkers: plan.allowedWorkers };
 }
 
 /** Prepares the entry and every worker reachable from it through `allowed_workers`. */

@@ -21,9 +21,17 @@ type UserPart = Exclude<UserContent, string>[number];
 type AssistantPart = Exclude<AssistantContent, string>[number];
 type ToolPart = ToolContent[number];
 
+// A message is never changed once in a history (`CallState.messages`): each is converted once, and a
+// chat's next turn, whose history holds the same messages, repeats the same provider messages.
+const converted = new WeakMap<ModelMessage, LanguageModelV4Message>();
+
 /** `messages` for the provider, in order. */
 export function toProviderMessages(messages: readonly ModelMessage[]): LanguageModelV4Message[] {
-  return messages.map(toProviderMessage);
+  return messages.map((message) => {
+    let provider = converted.get(message);
+    if (!provider) converted.set(message, (provider = toProviderMessage(message)));
+    return provider;
+  });
 }
 
 function toProviderMessage(message: ModelMessage): LanguageModelV4Message {

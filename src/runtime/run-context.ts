@@ -4,6 +4,7 @@
  * far (`RunState`, data: what a checkpoint saves), and what it holds while it runs (`RunResources`:
  * MCP sessions, promises in flight). Each worker call adds its own `CallState`.
  */
+import type { ContextPolicy } from '../project/context-plan.ts';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FinishReason } from '../models/finish-reason.ts';
 import type { ModelMessage, ToolResultPart } from 'ai';
@@ -19,8 +20,9 @@ import type { ResolvedSchema } from '../worker-file/schema-ref.ts';
 import type { TemplateRenderer } from '../templates/render.ts';
 import type { Branches } from './branches.ts';
 import type { CallIdentity, UnstampedEvent } from './events.ts';
+import type { PromptBase } from './model-prompt.ts';
 import type { ConfigOverride } from './overrides.ts';
-import type { CreatedWorkerRecord, RunSnapshot, ToolCallSnapshot } from './saved-state.ts';
+import type { CreatedWorkerRecord, ToolCallSnapshot } from './saved-state.ts';
 import type { UsageMeter } from './usage.ts';
 
 /** What a run was asked to do: fixed when it starts (a chat turn is a run with its own `runId`). */
@@ -59,8 +61,8 @@ export interface RunServices {
   readonly emit: (event: UnstampedEvent) => void;
   readonly now: () => number;
   readonly usage: UsageMeter;
-  /** Saves the run's state after every model step and tool result (a run store's `checkpoint` entry), if anything saves it. */
-  readonly checkpoint: ((state: RunSnapshot) => void) | undefined;
+  /** Saves the run's state after every model step and tool result (a run store's `checkpoint_delta` entry, `onCheckpoint`), if anything saves it. */
+  readonly checkpoint: ((ctx: RunContext) => void) | undefined;
   /** Where tool calls are journaled by a durable engine (`RunWorkerOptions.journal`), if one runs the run. */
   readonly journal: RunJournal | undefined;
 }
@@ -107,6 +109,8 @@ export interface RunResources {
    * registry's retrying models report `model_retry` through it.
    */
   readonly requests: WeakMap<AbortSignal, CallIdentity & { model: string }>;
+  /** The last request of an entry call: a chat's next turn describes its first request from it (`model_prompt`'s `prompt_base`). */
+  readonly rootPrompt: { last?: PromptBase };
 }
 
 /** What every worker call of one run (or chat turn) is given. */
@@ -136,7 +140,12 @@ export interface CallState {
   restrictions: Restriction[];
   /** Its `${field}` mounts, bound when the call started (docs/security.md); a resumed call serves the same ones. */
   boundMounts: MountSpec[];
-  /** What the model sees: earlier chat turns, the input, and every step so far. */
+  /**
+   * What the model sees: earlier chat turns, the input, and every step so far. It only grows by
+   * `push`; to change it otherwise (drop, replace or edit a message), assign a new list. Checkpoint
+   * deltas and the model step rely on this: the same list, no shorter, has its earlier messages
+   * unchanged (docs/decisions.md, "Checkpoint deltas").
+   */
   messages: ModelMessage[];
   /** Messages that came before this call (a chat's earlier turns), not part of its outcome. */
   historyLength: number;
@@ -184,6 +193,8 @@ export interface PreparedWorker {
   definition: WorkerDefinition;
   modelId: string;
   model: LanguageModelV4;
+  /** Its context budget and what keeps requests within it (docs/worker-format.md, "context"); undefined when none applies. */
+  context: ContextPolicy | undefined;
   schemaIn: ResolvedSchema | undefined;
   schemaOut: ResolvedSchema | undefined;
   renderer: TemplateRenderer;

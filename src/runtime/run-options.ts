@@ -24,6 +24,8 @@ export interface RunWorkerOptions {
   entry?: string;
   /** Text, or an object validated against the entry's `schema_in`. */
   input?: string | Record<string, unknown>;
+  /** Where the input came from, named when it does not match `schema_in` (e.g. `the start form`). @default '--input' */
+  inputSource?: string;
   /** Extra guidance for the entry worker, added to its input as a caller's `instructions` are for a delegated worker. */
   instructions?: string;
   /** Host files the user hands to the entry worker (checked against its attachment policy). */

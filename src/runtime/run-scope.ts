@@ -22,6 +22,7 @@ import { attachRunStore } from './run-recording.ts';
 import { recordsRuns } from './run-store.ts';
 import type { RunInternals, RunWorkerOptions } from './run-options.ts';
 import type { RunSnapshot } from './saved-state.ts';
+import { createSavedMessages, snapshotRun } from './state.ts';
 import { createUsageMeter } from './usage.ts';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -113,6 +114,7 @@ export function createRunScope(options: RunWorkerOptions, internals: RunInternal
     createdDefinitions: new Map(),
     creating: new Set(),
     requests: new WeakMap(),
+    rootPrompt: {},
   };
   const approvalMode = project.manifest?.approval?.mode ?? 'interactive';
   const modelConfig = mergeModelConfig(project.options.userConfig, project.manifest);
@@ -182,14 +184,18 @@ function withDecisions(source: DecisionSource, resumed: Resumption | undefined):
   return fromDecisions(resumed.decisions, source, resumed.answers);
 }
 
-/** Where checkpoints go: the run store, if the project is recorded, and `onCheckpoint`. */
+/**
+ * Where checkpoints go: to the run store, if the project is recorded, as deltas (what each step
+ * added, docs/runs.md), and to `onCheckpoint` as whole states.
+ */
 function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions, now: () => number): RunServices['checkpoint'] {
-  const sinks = [
-    ...(store && recordsRuns(project) ? [(state: RunSnapshot) => store.record({ type: 'checkpoint', state, at: new Date(now()).toISOString() })] : []),
-    ...(onCheckpoint ? [onCheckpoint] : []),
-  ];
-  if (sinks.length === 0) return undefined;
-  return (snapshot) => sinks.forEach((sink) => sink(snapshot));
+  const recording = store && recordsRuns(project) ? store : undefined;
+  if (!recording && !onCheckpoint) return undefined;
+  const saved = createSavedMessages();
+  return (ctx) => {
+    if (recording) recording.record({ type: 'checkpoint_delta', state: snapshotRun(ctx, saved), at: new Date(now()).toISOString() });
+    onCheckpoint?.(snapshotRun(ctx));
+  };
 }
 
 /**

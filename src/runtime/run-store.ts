@@ -53,11 +53,16 @@ export interface RunBeginning extends RunTags {
 
 /**
  * What a store is given, in order. `begin` comes before the run's first event; `event` is every
- * event but the streamed ones (`text_delta`, `reasoning_delta`, `commentary`: `model_step` has their text); `checkpoint` is the run's state after each
- * model step and each start and result of a tool call that is not idempotent, after that point's
- * events, at the time `at` (ISO 8601): a store that keeps the latest can later resume the run.
+ * event but the streamed ones (`text_delta`, `reasoning_delta`, `commentary`: `model_step` has their
+ * text); `checkpoint_delta` is the run's state after each model step and each start and result of a
+ * tool call that is not idempotent, after that point's events, at the time `at` (ISO 8601), as a
+ * delta: a call with `messages_from` holds only the messages added since the run's previous state
+ * (`applyStateDelta` makes the whole state). A store that keeps the latest can later resume the run.
  */
-export type RunLogEntry = { type: 'begin'; run: RunBeginning } | { type: 'event'; event: RunEvent } | { type: 'checkpoint'; state: RunSnapshot; at: string };
+export type RunLogEntry =
+  | { type: 'begin'; run: RunBeginning }
+  | { type: 'event'; event: RunEvent }
+  | { type: 'checkpoint_delta'; state: RunSnapshot; at: string };
 
 export interface RunStore {
   record(entry: RunLogEntry): void;

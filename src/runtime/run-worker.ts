@@ -52,7 +52,7 @@ async function execute(options: RunWorkerOptions, internals: RunInternals, bus: 
     root.worker = entry.id;
     root.chain = [entry.id];
     const prepared = await preflight(ctx, entry);
-    const input = prepareInput(prepared, options.input);
+    const input = prepareInput(prepared, options.input, options.inputSource);
     const boundMounts = await bindEntryMounts(ctx, prepared, input);
     const attachments = await readUserAttachments(ctx, entry.config.attachment_policy, entry.id, options.attachments ?? []);
     emit({ ...root, type: 'run_start', model: prepared.modelId, input: input.value, ...boundMountEvents(boundMounts) });

@@ -87,7 +87,7 @@ const ApprovalSchema = z.object({ approval_id: z.string(), toolset: z.string(), 
 const QuestionSchema = z.object({ question_id: z.string(), question: z.string() });
 
 /** One tool call of a call's current step. */
-const ToolCallSchema = z.object({
+export const ToolCallSchema = z.object({
   tool_call_id: z.string(),
   tool: z.string(),
   /** Left out when undefined (the arguments of a call the model step refused). */
@@ -110,7 +110,7 @@ const ToolCallSchema = z.object({
 });
 
 /** One worker call in progress, with the worker calls running under its tool calls. */
-const CallSchema = z.object({
+export const CallSchema = z.object({
   call_id: z.string(),
   parent_call_id: z.string().nullable(),
   /** The parent's tool call that started it (`<id>/<n>` for `ctx.callWorker` from tool code). */

@@ -11,15 +11,8 @@
  */
 import type { z } from 'zod';
 import { UsageError } from '../errors.ts';
-import {
-  type CallSnapshotV1,
-  type CreatedWorkerRecordV1,
-  type PendingQuestionStateV1,
-  RunSnapshotV1,
-  type SavedBoundMountV1,
-  type SavedRunOptionsV1,
-  type ToolCallSnapshotV1,
-} from './saved-state-v1.ts';
+import { type CreatedWorkerRecordV1, type PendingQuestionStateV1, RunSnapshotV1, type SavedBoundMountV1, type SavedRunOptionsV1 } from './saved-state-v1.ts';
+import { type CallSnapshotV2, RunSnapshotV2, type ToolCallSnapshotV2, upgradeFromV1 } from './saved-state-v2.ts';
 
 /** One version of the saved state: its schema, and how a state of the version before becomes one of it. */
 export interface StateVersion<Previous, Saved> {
@@ -34,14 +27,20 @@ export interface StateVersion<Previous, Saved> {
  * from the last one here, and its states to test/fixtures/saved-state (written with
  * test/fixtures/saved-state/generate.mjs).
  */
-const HISTORY: readonly StateVersion<any, unknown>[] = [{ version: 1, schema: RunSnapshotV1 }];
+const HISTORY: readonly StateVersion<any, unknown>[] = [
+  { version: 1, schema: RunSnapshotV1 },
+  { version: 2, schema: RunSnapshotV2, upgrade: upgradeFromV1 },
+];
 
-/** A run's state as this llm-do saves it (state_version {@link STATE_VERSION}): plain JSON. */
-export type RunSnapshot = RunSnapshotV1;
+/**
+ * A run's state as this llm-do saves it (state_version {@link STATE_VERSION}): plain JSON. Whole, or a
+ * checkpoint delta when a call has `messages_from` (`saved-state-v2.ts`).
+ */
+export type RunSnapshot = RunSnapshotV2;
 /** One worker call in progress in a {@link RunSnapshot}, with the calls under its tool calls. */
-export type CallSnapshot = CallSnapshotV1;
+export type CallSnapshot = CallSnapshotV2;
 /** One tool call of a saved call's current step. */
-export type ToolCallSnapshot = ToolCallSnapshotV1;
+export type ToolCallSnapshot = ToolCallSnapshotV2;
 /** What a saved run was started with (`--model`, streaming, `--max-depth`, `--mount`, `--set`). */
 export type SavedRunOptions = SavedRunOptionsV1;
 /** A bound `${field}` mount of a saved call. */
@@ -51,10 +50,10 @@ export type CreatedWorkerRecord = CreatedWorkerRecordV1;
 /** A worker's question that a pending `ask_user` call waits to have answered. */
 export type PendingQuestionState = PendingQuestionStateV1;
 /** A saved state of any version this llm-do reads. */
-export type SavedRunState = RunSnapshotV1;
+export type SavedRunState = RunSnapshotV1 | RunSnapshotV2;
 
 /** The version this llm-do writes: the last of its history. */
-export const STATE_VERSION: RunSnapshot['state_version'] = 1;
+export const STATE_VERSION: RunSnapshot['state_version'] = 2;
 /** The versions this llm-do reads: older ones are migrated to {@link STATE_VERSION}. */
 export const SUPPORTED_STATE_VERSIONS: readonly number[] = HISTORY.map((entry) => entry.version);
 
@@ -63,7 +62,26 @@ export const SUPPORTED_STATE_VERSIONS: readonly number[] = HISTORY.map((entry) =
  * says it is, then migrated. `what` names it in errors ("run X's saved state", "the state file F").
  * A UsageError (exit 2) when it cannot be used.
  */
-export const migrateSavedState: (value: unknown, what?: string) => RunSnapshot = stateReader(HISTORY);
+export function migrateSavedState(value: unknown, what = 'the saved state'): RunSnapshot {
+  const state = readAnyVersion(value, what);
+  const delta = state.root && deltaCall(state.root, 'root');
+  if (delta) throw corrupt(what, `${delta}.messages_from: a checkpoint delta, not a whole state`);
+  return state;
+}
+
+const readAnyVersion: (value: unknown, what?: string) => RunSnapshot = stateReader(HISTORY);
+
+/** The path of the first call of `call`'s tree that is a delta (has `messages_from`), if any. */
+function deltaCall(call: CallSnapshot, path: string): string | undefined {
+  if (call.messages_from !== undefined || call.messages_base !== undefined) return path;
+  for (const [index, toolCall] of call.tool_calls.entries()) {
+    for (const [at, child] of toolCall.children.entries()) {
+      const found = deltaCall(child, `${path}.tool_calls.${index}.children.${at}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 /** Reads saved states of the versions of `history` (oldest first) as states of its last version. */
 export function stateReader<Current>(history: readonly StateVersion<any, unknown>[]): (value: unknown, what?: string) => Current {
@@ -97,6 +115,11 @@ export function parseRunSnapshot(text: string, what: string, runId?: string): Ru
   } catch (error) {
     throw corrupt(what, `not JSON: ${(error as Error).message}`);
   }
+  return readRunSnapshot(value, what, runId);
+}
+
+/** `value` read as {@link migrateSavedState} reads it; `runId`, when given, is the run it must be. */
+export function readRunSnapshot(value: unknown, what: string, runId?: string): RunSnapshot {
   const state = migrateSavedState(value, what);
   if (runId !== undefined && state.run_id !== runId) throw corrupt(what, `it names another run, ${state.run_id}`);
   return state;
@@ -109,4 +132,33 @@ function versionsNamed(versions: readonly number[]): string {
 
 function corrupt(what: string, detail: string): UsageError {
   return new UsageError(`${what} is corrupt (${detail}); it cannot be resumed`);
+}
+
+/**
+ * The whole state a checkpoint delta (`RunLogEntry` `checkpoint_delta`) stands for, given the whole
+ * state before it (of the same run, or for a call with `messages_base`, of that run: a chat's turn
+ * before): each call with `messages_from` takes its first messages from the same call there, or from
+ * its `messages_base`. A UsageError when `previous` lacks them (the delta is of another state).
+ */
+export function applyStateDelta(previous: RunSnapshot | undefined, delta: RunSnapshot): RunSnapshot {
+  const before = new Map<string, CallSnapshot>();
+  const collect = (call: CallSnapshot) => {
+    before.set(call.call_id, call);
+    for (const toolCall of call.tool_calls) toolCall.children.forEach(collect);
+  };
+  if (previous?.root) collect(previous.root);
+  const whole = (call: CallSnapshot): CallSnapshot => {
+    const { messages_from: from, messages_base: base, ...rest } = call;
+    const tool_calls = call.tool_calls.map((toolCall) => ({ ...toolCall, children: toolCall.children.map(whole) }));
+    if (from === undefined) return { ...rest, tool_calls };
+    const source = base?.call_id ?? call.call_id;
+    const earlier = (!base || previous?.run_id === base.run_id) && before.get(source)?.messages;
+    if (!earlier || earlier.length < from) {
+      throw new UsageError(
+        `the checkpoint delta of run ${delta.run_id} goes on from message ${from} of call ${source}, which the previous state does not have`,
+      );
+    }
+    return { ...rest, messages: [...earlier.slice(0, from), ...call.messages], tool_calls };
+  };
+  return { ...delta, root: delta.root && whole(delta.root) };
 }

@@ -56,17 +56,42 @@ export function pendingQuestions(state: RunSnapshot): PendingQuestion[] {
   return pending;
 }
 
-/** Hands the run's state to the checkpoint sink, if there is one (built only then: it copies every message). */
+/** Hands the run to the checkpoint sink, if there is one, which takes the state it needs (a delta, the whole state). */
 export function saveCheckpoint(ctx: RunContext): void {
-  ctx.services.checkpoint?.(snapshotRun(ctx));
+  ctx.services.checkpoint?.(ctx);
 }
 
-/** The run's state now, as JSON-safe data. */
-export function snapshotRun(ctx: RunContext): RunSnapshot {
+/** What checkpoints have given of a call's messages: its live message list and how many of them. */
+interface SavedCall {
+  messages: readonly ModelMessage[];
+  count: number;
+}
+
+/**
+ * What a run's checkpoints (a chat's, over its turns) have given of each call's messages, by call id.
+ * A call's messages only grow by `push` (anything else replaces the list, `CallState.messages`), so
+ * when the list is the same and no shorter, the messages before `count` are unchanged. `lastRoot` is
+ * the entry call last saved, with its run: a chat's next turn starts with its messages.
+ */
+export interface SavedMessages {
+  calls: Map<string, SavedCall>;
+  lastRoot?: SavedCall & { run_id: string; call_id: string };
+}
+
+export function createSavedMessages(): SavedMessages {
+  return { calls: new Map() };
+}
+
+/**
+ * The run's state now, as JSON-safe data. Given `saved`, a checkpoint delta (docs/runs.md): each call
+ * whose messages `saved` has holds only the messages added since (`messages_from`), and `saved` is
+ * brought up to date, so the next delta goes on from this one. Without it, the whole state.
+ */
+export function snapshotRun(ctx: RunContext, saved?: SavedMessages): RunSnapshot {
   const { config, services, state } = ctx;
   const active = [...state.active.values()];
   const root = active.find((call) => call.parentToolCallId === null);
-  return {
+  const snapshot: RunSnapshot = {
     state_version: STATE_VERSION,
     run_id: config.runId,
     project: { name: config.project.name, root: config.project.root },
@@ -81,12 +106,42 @@ export function snapshotRun(ctx: RunContext): RunSnapshot {
       mounts: config.grants.map((grant) => ({ ...grant })),
       set: config.overrides.map((override) => ({ ...override })),
     },
-    root: root ? snapshotCall(root, active) : null,
+    root: root ? snapshotCall(root, active, saved) : null,
     ...(state.createdWorkers.size > 0 ? { created_workers: [...state.createdWorkers.values()] } : {}),
   };
+  // Calls that ended are saved no more: their next state, if any, is a call started again.
+  if (saved) for (const callId of saved.calls.keys()) if (!state.active.has(callId)) saved.calls.delete(callId);
+  return snapshot;
 }
 
-function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapshot {
+/** A call's messages in a state: all of them, or with `saved`, those added since the last delta. */
+function messagesOf(call: CallState, saved: SavedMessages | undefined): Pick<CallSnapshot, 'messages' | 'messages_from' | 'messages_base'> {
+  const { messages } = call;
+  if (!saved) return { messages: messages.map(savedMessage) };
+  const { call_id, run_id } = call.identity;
+  const before = saved.calls.get(call_id);
+  const base = !before && call.parentToolCallId === null ? conversationBase(call, saved.lastRoot) : undefined;
+  saved.calls.set(call_id, { messages, count: messages.length });
+  if (call.parentToolCallId === null) saved.lastRoot = { run_id, call_id, messages, count: messages.length };
+  if (before?.messages === messages && messages.length >= before.count) {
+    return { messages_from: before.count, messages: messages.slice(before.count).map(savedMessage) };
+  }
+  if (base) return { messages_from: call.historyLength, messages_base: base, messages: messages.slice(call.historyLength).map(savedMessage) };
+  return { messages: messages.map(savedMessage) };
+}
+
+/**
+ * The entry call of a chat's turn before, when this turn's entry call starts with its messages (its
+ * history, untrimmed): compared once per turn, by identity.
+ */
+function conversationBase(call: CallState, last: SavedMessages['lastRoot']): { run_id: string; call_id: string } | undefined {
+  const length = call.historyLength;
+  if (!last || last.run_id === call.identity.run_id || length === 0 || length > last.count) return undefined;
+  for (let index = 0; index < length; index++) if (call.messages[index] !== last.messages[index]) return undefined;
+  return { run_id: last.run_id, call_id: last.call_id };
+}
+
+function snapshotCall(call: CallState, active: readonly CallState[], saved: SavedMessages | undefined): CallSnapshot {
   const { identity } = call;
   return {
     call_id: identity.call_id,
@@ -98,18 +153,18 @@ function snapshotCall(call: CallState, active: readonly CallState[]): CallSnapsh
     system: call.system,
     restrictions: call.restrictions.map((restriction) => ({ ...restriction })),
     ...(call.boundMounts.length > 0 ? { bound_mounts: call.boundMounts.map(savedBoundMount) } : {}),
-    messages: call.messages.map(savedMessage),
+    ...messagesOf(call, saved),
     history_length: call.historyLength,
     step: call.step,
     max_steps: call.maxSteps,
     step_limit: call.stepLimit,
     repaired: call.repaired,
     phase: call.toolCalls.length > 0 ? 'tools' : 'model',
-    tool_calls: call.toolCalls.map((toolCall) => snapshotToolCall(call, toolCall, active)),
+    tool_calls: call.toolCalls.map((toolCall) => snapshotToolCall(call, toolCall, active, saved)),
   };
 }
 
-function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: readonly CallState[]): ToolCallSnapshot {
+function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: readonly CallState[], saved: SavedMessages | undefined): ToolCallSnapshot {
   const { toolCallId } = toolCall;
   const under = (child: CallState) =>
     child.identity.parent_call_id === call.identity.call_id &&
@@ -123,7 +178,7 @@ function snapshotToolCall(call: CallState, toolCall: ToolCallState, active: read
     ...(toolCall.question ? { question: { ...toolCall.question } } : {}),
     ...(toolCall.answer ? { answer: jsonSafe(toolCall.answer) as ToolResultPart } : {}),
     ...(toolCall.denied ? { denied: true } : {}),
-    children: active.filter(under).map((child) => snapshotCall(child, active)),
+    children: active.filter(under).map((child) => snapshotCall(child, active, saved)),
   };
 }
 

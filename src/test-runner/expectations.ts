@@ -18,6 +18,8 @@ export interface CaseRun {
   cost: number | null;
   /** How long the run took, start to end. */
   latencyMs: number;
+  /** The run's `context_compaction` events (docs/worker-format.md, "context"). */
+  compactions: number;
   /** A file of the sandbox after the run (relative to the project root), or undefined when absent. */
   readFile(path: string): string | undefined;
 }
@@ -43,7 +45,15 @@ export function checkExpectations(expect: NonNullable<TestCase['expect']>, run: 
   }
   if (expect.max_latency_ms !== undefined && run.latencyMs > expect.max_latency_ms)
     failures.push(`latency: ${run.latencyMs} ms, over the ceiling of ${expect.max_latency_ms} ms`);
+  if (expect.compactions !== undefined) failures.push(...checkCompactions(expect.compactions, run.compactions));
   return failures;
+}
+
+function checkCompactions(expected: NonNullable<NonNullable<TestCase['expect']>['compactions']>, actual: number): string[] {
+  const { min, max } = typeof expected === 'number' ? { min: expected, max: expected } : expected;
+  if ((min === undefined || actual >= min) && (max === undefined || actual <= max)) return [];
+  const wanted = min === max ? `${min}` : [min === undefined ? '' : `at least ${min}`, max === undefined ? '' : `at most ${max}`].filter(Boolean).join(' and ');
+  return [`compactions: expected ${wanted}, got ${actual}`];
 }
 
 function checkText(what: string, expected: TextExpectation, actual: unknown): string[] {

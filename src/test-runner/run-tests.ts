@@ -209,9 +209,11 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
     const toolCalls: CaseRun['toolCalls'] = [];
     const denied: string[] = [];
     let runId: string | undefined;
+    let compactions = 0;
     const onEvent = (event: RunEvent) => {
       options.onEvent?.(event);
       if (event.type === 'run_start') runId ??= event.run_id;
+      if (event.type === 'context_compaction') compactions += 1;
       if (event.type === 'tool_call') toolCalls.push({ name: event.tool, args: event.args });
       if (event.type === 'tool_result' && event.denied) denied.push(event.tool);
     };
@@ -244,6 +246,7 @@ export async function runWorkerForTest(options: WorkerTestOptions): Promise<Work
       error: result.error?.message,
       toolCalls,
       denied,
+      compactions,
       tokens: result.usage.input_tokens + result.usage.output_tokens,
       cost: result.usage.cost_usd,
       latencyMs: now() - started,

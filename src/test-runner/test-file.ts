@@ -59,6 +59,10 @@ export const ExpectSchema = z
     max_tokens: z.number().int().min(0).optional(),
     max_cost_usd: z.number().min(0).optional(),
     max_latency_ms: z.number().int().min(0).optional(),
+    /** `context_compaction` events of the run: exactly N, or between `min` and `max` (docs/testing.md). */
+    compactions: z
+      .union([z.number().int().min(0), z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }).strict()])
+      .optional(),
   })
   .strict();
 

@@ -12,6 +12,8 @@ export interface LaunchableWorker {
   description: string;
   /** Its input is a JSON object (`schema_in`), not text. */
   structured: boolean;
+  /** Its `schema_in` as a JSON Schema, when it can be read without running project code (the start form draws its fields). */
+  schema?: Record<string, unknown>;
 }
 
 /** The project runs are started in. */

@@ -5,7 +5,6 @@
  * costs next to nothing), and every open stream then recomputes its view and sends it only if it changed. The store commits once per step, so the tree moves step by
  * step; runs of this process also send their streamed text as it arrives.
  */
-import type { ServerResponse } from 'node:http';
 import type { RunDatabase } from '../run-log/index.ts';
 
 /** How often the run log is checked for commits of other connections. */
@@ -88,35 +87,56 @@ export interface EventStream {
   sendIfChanged(name: string, data: unknown): void;
   readonly closed: boolean;
   onClose(listener: () => void): void;
+  /** Ends the stream from this side (the server stops). */
+  close(): void;
 }
 
-/** Turns `response` into an event stream (`text/event-stream`) with the given headers added. */
-export function openEventStream(response: ServerResponse, headers: Readonly<Record<string, string>>): EventStream {
-  response.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-  response.write(': llm-do ui\n\n');
+/**
+ * A new event stream: the body of a `text/event-stream` answer, and what writes to it. It closes
+ * when the page goes away (the body is cancelled) or when {@link EventStream.close} is called.
+ */
+export function createEventStream(): { body: ReadableStream<Uint8Array>; stream: EventStream } {
+  const encoder = new TextEncoder();
   const lastSent = new Map<string, string>();
   const closers: (() => void)[] = [];
   let closed = false;
-  const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
-  response.on('close', () => {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const ended = () => {
+    if (closed) return;
     closed = true;
     clearInterval(heartbeat);
     for (const close of closers) close();
+  };
+  const write = (text: string) => void (closed || controller.enqueue(encoder.encode(text)));
+  const body = new ReadableStream<Uint8Array>({
+    start(opened) {
+      controller = opened;
+      // A first line at once, so the page knows the stream is open.
+      opened.enqueue(encoder.encode(': llm-do ui\n\n'));
+    },
+    cancel: ended,
   });
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
   // JSON never holds a raw line break, so one `data:` line carries the whole value.
-  const write = (name: string, json: string) => void (closed || response.write(`event: ${name}\ndata: ${json}\n\n`));
-  return {
-    send: (name, data) => write(name, JSON.stringify(data)),
+  const event = (name: string, json: string) => write(`event: ${name}\ndata: ${json}\n\n`);
+  const stream: EventStream = {
+    send: (name, data) => event(name, JSON.stringify(data)),
     sendIfChanged(name, data) {
       const json = JSON.stringify(data);
       if (lastSent.get(name) === json) return;
       lastSent.set(name, json);
-      write(name, json);
+      event(name, json);
     },
     get closed() {
       return closed;
     },
     onClose: (listener) => void closers.push(listener),
+    close() {
+      if (closed) return;
+      ended();
+      controller.close();
+    },
   };
+  return { body, stream };
 }

@@ -83,13 +83,19 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Headers of every answer: no framing, no sniffing, no referrer (the URL may hold the token), no caching. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-};
+/**
+ * Headers of every answer: no framing, no sniffing, no referrer (the URL may hold the token), no
+ * caching, and scripts only from the page's own files, plus the inline scripts of the page whose
+ * hashes are given (its import map, `'sha256-…'`).
+ */
+export function securityHeaders(inlineScripts: readonly string[] = []): Readonly<Record<string, string>> {
+  const scripts = ["'self'", ...inlineScripts.map((hash) => `'${hash}'`)].join(' ');
+  return {
+    'content-security-policy': `default-src 'none'; script-src ${scripts}; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}

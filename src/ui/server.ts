@@ -2,9 +2,14 @@
  * `llm-do ui` (docs/ui.md): a local web page over the run log. It lists runs, draws a run's call tree
  * live, shows prompts, tool calls and cost, records decisions on pending approvals and answers to
  * pending questions, resumes paused runs and starts new ones (through the `RunLauncher` its caller
- * hands it). It listens on 127.0.0.1 only; `security.ts` says who may ask it anything.
+ * hands it). It listens on 127.0.0.1 only; `security.ts` says who may ask it anything, checked by
+ * the first middleware of its routes (Hono, served by @hono/node-server).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Server } from 'node:http';
 import { listenOnLoopback, LOOPBACK } from '../loopback.ts';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunDatabase } from '../run-log/index.ts';
@@ -22,10 +27,10 @@ import {
   runView,
   searchView,
 } from './api.ts';
-import type { PageAsset } from './assets.ts';
+import type { PageAssets } from './assets.ts';
 import type { RunLauncher } from './launcher.ts';
-import { createChangeFeed, openEventStream, type EventStream } from './live.ts';
-import { refusal, SECURITY_HEADERS, TOKEN_PARAM, tokenCookieName } from './security.ts';
+import { createChangeFeed, createEventStream, type EventStream } from './live.ts';
+import { refusal, securityHeaders, TOKEN_PARAM, tokenCookieName } from './security.ts';
 
 /** Largest request body, as JSON (a run's input is a prompt, not a payload). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -38,7 +43,7 @@ export interface UiServerOptions {
   /** Records the runs waiting in the log's journals (`ingestRunJournals`); returns how many lines it recorded. */
   ingest?: () => number;
   /** The page's files (`readPageAssets`). */
-  assets: ReadonlyMap<string, PageAsset>;
+  assets: PageAssets;
   launcher: RunLauncher;
   /** `user@host` recorded with each decision and answer. */
   decidedBy: string;
@@ -56,109 +61,111 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
   const feed = createChangeFeed(db, { ...(options.ingest ? { ingest: options.ingest } : {}) });
   const texts = createTextRelay();
   const countUndecided = createUndecidedCounter(db);
-  const streams = new Set<ServerResponse>();
+  const streams = new Set<EventStream>();
+  const headers = securityHeaders(options.assets.inlineScripts);
   let port = 0;
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', `http://${LOOPBACK}`);
-    const refused = refusal({ method: request.method ?? 'GET', url, headers: request.headers }, token, port);
-    if (refused) return sendJson(response, 403, { error: refused });
-    if (request.method === 'GET' || request.method === 'HEAD') return answerGet(url, request, response);
-    if (request.method !== 'POST') throw new ApiError(405, `${request.method} is not supported; the page uses GET and POST`);
-    return answerPost(url.pathname, await readJsonBody(request), response);
-  };
+  const app = new Hono<{ Bindings: HttpBindings }>();
 
-  /** The page's files, the views of the run log and their live streams. */
-  const answerGet = (url: URL, request: IncomingMessage, response: ServerResponse): void => {
-    const { pathname } = url;
-    const asset = options.assets.get(pathname);
-    if (asset) {
-      // The token leaves the address bar (and history) for a cookie only this origin's requests carry.
-      if (pathname === '/' && url.searchParams.has(TOKEN_PARAM)) {
-        response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'set-cookie': `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict` });
-        return void response.end();
+  // Who may ask (security.ts), before anything else; every answer carries the security headers.
+  app.use(async (c, next) => {
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    const url = new URL(c.req.url);
+    const refused = refusal({ method: c.req.method, url, headers: c.env.incoming.headers }, token, port);
+    if (refused) return c.json({ error: refused }, 403);
+    if (!['GET', 'HEAD', 'POST'].includes(c.req.method)) throw new ApiError(405, `${c.req.method} is not supported; the page uses GET and POST`);
+    await next();
+  });
+
+  // The page's files. The token leaves the address bar (and history) for a cookie only this origin's requests carry.
+  for (const [path, asset] of options.assets.files) {
+    app.get(path, (c) => {
+      if (path === '/' && c.req.query(TOKEN_PARAM) !== undefined) {
+        c.header('set-cookie', `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+        return c.redirect('/', 303);
       }
-      response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': asset.type, 'content-length': asset.body.length });
-      return void response.end(request.method === 'HEAD' ? undefined : asset.body);
-    }
-    if (pathname === '/api/project') return sendJson(response, 200, { project: launcher.project });
-    // Runs of other processes reach the log through their journals.
-    if (pathname.startsWith('/api/')) options.ingest?.();
-    if (pathname === '/api/runs') return sendJson(response, 200, runsView(db, countUndecided));
-    if (pathname === '/api/search') return sendJson(response, 200, searchView(db, url.searchParams.get('q')));
-    if (pathname === '/api/live/runs') return streamRuns(openStream(response));
-    const liveRun = /^\/api\/live\/runs\/([^/]+)$/.exec(pathname);
-    if (liveRun) {
-      const runId = runIdOf(db, segment(liveRun[1]!));
-      return streamRun(openStream(response), runId);
-    }
-    const prompt = /^\/api\/runs\/([^/]+)\/prompts\/([^/]+)\/(\d+)$/.exec(pathname);
-    if (prompt) return sendJson(response, 200, promptView(db, segment(prompt[1]!), segment(prompt[2]!), Number(prompt[3])));
-    const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
-    if (run) return sendJson(response, 200, runView(db, segment(run[1]!)));
-    throw new ApiError(404, `not found: ${pathname}`);
-  };
+      return c.body(new Uint8Array(asset.body), 200, { 'content-type': asset.type });
+    });
+  }
 
-  /** Starting a run, decisions on a paused run's approvals, answers to its questions, resuming it. */
-  const answerPost = async (pathname: string, body: unknown, response: ServerResponse): Promise<void> => {
-    if (pathname === '/api/runs') {
-      if ('unavailable' in launcher.project) throw new ApiError(409, launcher.project.unavailable);
-      const { worker, input } = parseStart(body, launcher.project.workers);
-      const runId = await launcher.start(worker, input, relay).catch((error) => Promise.reject(asApiError(error)));
-      feed.touch();
-      return sendJson(response, 202, { run_id: runId });
-    }
-    const action = /^\/api\/runs\/([^/]+)\/(decisions|answers|resume)$/.exec(pathname);
-    if (!action) throw new ApiError(404, `not found: POST ${pathname}`);
-    const runId = runIdOf(db, segment(action[1]!));
-    if (action[2] === 'decisions') {
-      recordDecisions(db, runId, body, options.decidedBy);
-      feed.touch();
-      return sendJson(response, 200, runView(db, runId));
-    }
-    if (action[2] === 'answers') {
-      recordAnswer(db, runId, body, options.decidedBy);
-      feed.touch();
-      return sendJson(response, 200, runView(db, runId));
-    }
+  app.get('/api/project', (c) => c.json({ project: launcher.project }));
+  // Runs of other processes reach the log through their journals.
+  app.get('/api/*', async (_c, next) => {
+    options.ingest?.();
+    await next();
+  });
+  app.get('/api/runs', (c) => c.json(runsView(db, countUndecided)));
+  app.get('/api/search', (c) => c.json(searchView(db, c.req.query('q') ?? null)));
+  app.get('/api/live/runs', (c) => {
+    const { body, stream } = openStream();
+    const update = guarded(stream, () => stream.sendIfChanged('runs', runsView(db, countUndecided)));
+    update();
+    stream.onClose(feed.subscribe(update));
+    return eventStreamResponse(c, body);
+  });
+  app.get('/api/live/runs/:run', (c) => {
+    const runId = runIdOf(db, c.req.param('run'));
+    const { body, stream } = openStream();
+    const update = guarded(stream, () => stream.sendIfChanged('run', runView(db, runId)));
+    update();
+    stream.onClose(feed.subscribe(update));
+    stream.onClose(texts.subscribe(runId, (text) => stream.send('text', text)));
+    return eventStreamResponse(c, body);
+  });
+  app.get('/api/runs/:run/prompts/:call/:step{[0-9]+}', (c) => c.json(promptView(db, c.req.param('run'), c.req.param('call'), Number(c.req.param('step')))));
+  app.get('/api/runs/:run', (c) => c.json(runView(db, c.req.param('run'))));
+
+  // Starting a run, decisions on a paused run's approvals, answers to its questions, resuming it.
+  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `the request body is over ${MAX_BODY_BYTES} bytes` }, 413) });
+  app.post('/api/runs', limit, async (c) => {
+    if ('unavailable' in launcher.project) throw new ApiError(409, launcher.project.unavailable);
+    const { worker, input } = parseStart(await readJsonBody(c), launcher.project.workers);
+    const runId = await launcher.start(worker, input, relay).catch((error) => Promise.reject(asApiError(error)));
+    feed.touch();
+    return c.json({ run_id: runId }, 202);
+  });
+  app.post('/api/runs/:run/decisions', limit, async (c) => {
+    const body = await readJsonBody(c);
+    const runId = runIdOf(db, c.req.param('run'));
+    recordDecisions(db, runId, body, options.decidedBy);
+    feed.touch();
+    return c.json(runView(db, runId));
+  });
+  app.post('/api/runs/:run/answers', limit, async (c) => {
+    const body = await readJsonBody(c);
+    const runId = runIdOf(db, c.req.param('run'));
+    recordAnswer(db, runId, body, options.decidedBy);
+    feed.touch();
+    return c.json(runView(db, runId));
+  });
+  app.post('/api/runs/:run/resume', limit, async (c) => {
+    await readJsonBody(c);
+    const runId = runIdOf(db, c.req.param('run'));
     checkResumable(db, runId);
     await launcher.resume(runId, relay).catch((error) => Promise.reject(asApiError(error, 409)));
     feed.touch();
-    return sendJson(response, 202, { run_id: runId });
-  };
+    return c.json({ run_id: runId }, 202);
+  });
+
+  app.notFound((c) => c.json({ error: `not found: ${c.req.method === 'POST' ? 'POST ' : ''}${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ error: error.message }, error.status as ContentfulStatusCode);
+    return c.json({ error: `llm-do ui: ${error.message}` }, 500);
+  });
 
   /** What runs of this process report: their streamed text goes to the pages watching them. */
   const relay = (event: RunEvent) => {
     if (event.type === 'text_delta') texts.publish(event.run_id, { call_id: event.call_id, text: event.text });
   };
 
-  const openStream = (response: ServerResponse) => {
-    streams.add(response);
-    response.on('close', () => streams.delete(response));
-    return openEventStream(response, SECURITY_HEADERS);
+  const openStream = () => {
+    const opened = createEventStream();
+    streams.add(opened.stream);
+    opened.stream.onClose(() => streams.delete(opened.stream));
+    return opened;
   };
 
-  const streamRuns = (stream: EventStream) => {
-    const update = guarded(stream, () => stream.sendIfChanged('runs', runsView(db, countUndecided)));
-    update();
-    stream.onClose(feed.subscribe(update));
-  };
-
-  const streamRun = (stream: EventStream, runId: string) => {
-    const update = guarded(stream, () => stream.sendIfChanged('run', runView(db, runId)));
-    update();
-    stream.onClose(feed.subscribe(update));
-    stream.onClose(texts.subscribe(runId, (text) => stream.send('text', text)));
-  };
-
-  const http = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (response.headersSent) return void response.destroy();
-      if (error instanceof ApiError) return sendJson(response, error.status, { error: error.message });
-      sendJson(response, 500, { error: `llm-do ui: ${error instanceof Error ? error.message : String(error)}` });
-    });
-  });
-
+  const http = createAdaptorServer({ fetch: app.fetch, hostname: LOOPBACK }) as Server;
   port = await listenOnLoopback(http, options.port, '--port');
   options.onListening(`http://${LOOPBACK}:${port}/?${TOKEN_PARAM}=${token}`);
   await new Promise<void>((resolve) => {
@@ -166,9 +173,14 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     options.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   feed.close();
-  for (const response of streams) response.end();
+  for (const stream of streams) stream.close();
   http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
+}
+
+/** A `text/event-stream` answer with `body`; the security headers are already on `c`. */
+function eventStreamResponse(c: Context, body: ReadableStream<Uint8Array>): Response {
+  return c.body(body, 200, { 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
 }
 
 /**
@@ -203,39 +215,17 @@ function createTextRelay() {
   };
 }
 
-/** The request's body as JSON (`content-type: application/json`, at most MAX_BODY_BYTES). */
-async function readJsonBody(request: IncomingMessage): Promise<unknown> {
-  const type = request.headers['content-type'] ?? '';
+/** The request's body as JSON (`content-type: application/json`; its size is limited by `bodyLimit`). */
+async function readJsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
   // A form or text/plain POST is what a page elsewhere could send without asking first: refused.
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new ApiError(415, `expected a JSON body (content-type: application/json), got ${type || 'no content type'}`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, `the request body is over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await c.req.text();
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new ApiError(400, `the request body is not JSON (${(error as Error).message})`);
   }
-}
-
-/** A path segment, percent-decoded; a malformed one names nothing here (404). */
-function segment(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw new ApiError(404, `not found: ${JSON.stringify(text)} is not a valid path segment`);
-  }
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
 }

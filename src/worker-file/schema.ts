@@ -227,6 +227,29 @@ const FallbackModelsSchema = z.array(modelId).min(1, 'fallback_models must list 
 export const PROVIDER_TOOL_NAMES = ['web_search'] as const;
 export type ProviderToolName = (typeof PROVIDER_TOOL_NAMES)[number];
 
+/** What a worker does when its next model request would exceed its context budget (docs/worker-format.md, "context"). */
+export const CONTEXT_OVERFLOW_ACTIONS = ['clear_tool_results', 'summarize', 'stop'] as const;
+export type ContextOverflowAction = (typeof CONTEXT_OVERFLOW_ACTIONS)[number];
+
+/** `context:`: the token budget of a worker's model requests and what keeps them within it. */
+export const ContextPolicySchema = z.strictObject({
+  /** The budget in tokens. @default the model's `context_window` in the model table */
+  max_tokens: positiveInt.optional(),
+  /** @default clear_tool_results */
+  on_overflow: z.enum(CONTEXT_OVERFLOW_ACTIONS).optional(),
+  /** Tool results (`clear_tool_results`) or messages (`summarize`) kept as they are, newest first. @default 3 */
+  keep: z.number().int().nonnegative().optional(),
+  /** The fraction of the budget a compaction brings a request down to, so that it happens in batches. @default 0.6 */
+  low_water: z
+    .number()
+    .gt(0, 'low_water is a fraction of max_tokens, above 0 and below 1')
+    .lt(1, 'low_water is a fraction of max_tokens, above 0 and below 1')
+    .optional(),
+  /** The model that writes the summary (`summarize`). @default the worker's model */
+  summary_model: modelId.optional(),
+});
+export type ContextPolicyConfig = z.infer<typeof ContextPolicySchema>;
+
 /** Every field a worker file may set (docs/worker-format.md). */
 export const WorkerConfigSchema = z.strictObject({
   name: nonEmptyString,
@@ -243,7 +266,9 @@ export const WorkerConfigSchema = z.strictObject({
   imports: ImportsSchema.optional(),
   /** @default 25 */
   max_steps: positiveInt.optional(),
+  /** Alias of `context.max_tokens` (docs/worker-format.md); also the chat history budget. */
   max_context_tokens: positiveInt.optional(),
+  context: ContextPolicySchema.optional(),
   /** An answer cut at the output token limit (`finish_reason: length`) is the answer, not a `truncated` error (docs/models.md, "Stop reasons"). @default false */
   accept_truncated: z.boolean().optional(),
   locked: z.boolean().optional(),
@@ -279,6 +304,8 @@ export const ModelPriceSchema = z.strictObject({
   cache_read: usdPerMillion.optional(),
   cache_write: usdPerMillion.optional(),
   web_search: z.number().nonnegative('web_search is USD per search, 0 or more').optional(),
+  /** Tokens the model takes in one request (prompt and answer): the default `context.max_tokens` of its workers. */
+  context_window: positiveInt.optional(),
 });
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 

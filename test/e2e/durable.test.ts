@@ -201,7 +201,7 @@ describe('durable runs', { timeout: 90_000 }, () => {
     expect(paused.stderr).toContain('paused: 2 tool call(s) wait for a decision');
     expect(fs.existsSync(path.join(home, 'runs.db'))).toBe(false);
     const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    expect(saved).toMatchObject({ state_version: 1, project: { name: 'durable' } });
+    expect(saved).toMatchObject({ state_version: 2, project: { name: 'durable' } });
     expect((fs.statSync(stateFile).mode & 0o777).toString(8)).toBe('600');
 
     const resumed = await cli(['resume', '--state', stateFile, '--approve-all', '--json']);
@@ -213,7 +213,7 @@ describe('durable runs', { timeout: 90_000 }, () => {
     fs.writeFileSync(stateFile, JSON.stringify({ ...saved, state_version: 7 }));
     const newer = await cli(['resume', '--state', stateFile]);
     expect(newer.code).toBe(2);
-    expect(newer.stderr).toContain(`llm-do: the state file ${stateFile} is from a newer llm-do (state_version 7; this one reads state_version 1)`);
+    expect(newer.stderr).toContain(`llm-do: the state file ${stateFile} is from a newer llm-do (state_version 7; this one reads state_versions 1 to 2)`);
     fs.writeFileSync(stateFile, '{"state_version": 1');
     const corrupt = await cli(['resume', '--state', stateFile]);
     expect(corrupt.code).toBe(2);

@@ -185,7 +185,13 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
           root: setup.root,
           workers: [
             { id: 'main', description: 'Writes a note.', structured: false },
-            { id: 'report', description: 'Reports on a topic.', structured: true },
+            // Its schema_in, inline, for the start form's fields.
+            {
+              id: 'report',
+              description: 'Reports on a topic.',
+              structured: true,
+              schema: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] },
+            },
           ],
           model: `scripted:${setup.script}`,
         },
@@ -197,7 +203,7 @@ describe('llm-do ui over HTTP', { timeout: 120_000 }, () => {
       const invalid = await post({ worker: 'report', input: '{"subject": "tides"}' });
       expect(invalid.status, invalid.body).toBe(400);
       expect(JSON.parse(invalid.body).error).toBe(
-        'input for worker report does not match its schema_in (--input): topic: Invalid input: expected string, received undefined',
+        'input for worker report does not match its schema_in (the start form): topic: Invalid input: expected string, received undefined',
       );
       const report = await post({ worker: 'report', input: '{"topic": "tides"}' });
       expect(report.status, report.body).toBe(202);

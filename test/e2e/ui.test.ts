@@ -75,7 +75,9 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     expect(await page.locator('h1 .status').textContent()).toBe('paused');
     const approval = page.locator('[data-pending] .approval');
     expect(await approval.textContent()).toContain('main wants to run write_file (filesystem)');
-    expect(await approval.locator('pre').textContent()).toBe(JSON.stringify({ path: '/out/note.txt', content: '<img src=x onerror=alert(1)>' }, null, 2));
+    // Each argument by name, the file's content as text (not an escaped JSON string).
+    expect(await approval.locator('[data-arg=path] pre').textContent()).toBe('/out/note.txt');
+    expect(await approval.locator('[data-arg=content] pre').textContent()).toBe('<img src=x onerror=alert(1)>');
     expect(await page.locator('[data-action=resume]').isDisabled()).toBe(true);
     // The call tree: the entry call, its first step and the tool call waiting for a decision.
     const call = page.locator('.call[data-call-id="c1"]');

@@ -4,7 +4,7 @@ import table from '../../src/models/prices.json' with { type: 'json' };
 import { createPriceBook, PRICE_TABLE_SOURCE, requestCost } from '../../src/models/prices.ts';
 import { PricesSchema } from '../../src/worker-file/schema.ts';
 
-const SONNET = { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 };
+const SONNET = { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75, context_window: 200000 };
 
 describe('bundled price table', () => {
   test('says where its prices come from and when, and every entry is a valid price', () => {
@@ -30,6 +30,15 @@ describe('price lookup', () => {
 
   test('a dated OpenAI id (YYYY-MM-DD) is priced as its undated id', () => {
     expect(createPriceBook().priceOf('openai:gpt-4.1-2025-04-14')).toEqual(createPriceBook().priceOf('openai:gpt-4.1'));
+  });
+
+  test("a model's context_window: the table's, an override's, else the entry's below it; unknown without one", () => {
+    expect(createPriceBook().contextWindowOf('anthropic:claude-sonnet-4-5-20250929')).toBe(200000);
+    expect(createPriceBook().contextWindowOf('openai:gpt-4o')).toBe(128000);
+    expect(createPriceBook().contextWindowOf('ollama:llama3')).toBeUndefined();
+    const book = createPriceBook([{ 'anthropic:claude-sonnet-4-5': { input: 1, output: 1 }, 'ollama:*': { input: 0, output: 0, context_window: 8192 } }]);
+    expect(book.contextWindowOf('anthropic:claude-sonnet-4-5')).toBe(200000);
+    expect(book.contextWindowOf('ollama:llama3')).toBe(8192);
   });
 
   test('an unknown model, or a prefix of a known one, has no price', () => {

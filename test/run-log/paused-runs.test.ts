@@ -98,7 +98,7 @@ describe('paused runs in the run log', () => {
     [
       'a state from a newer llm-do',
       JSON.stringify({ ...pausedSnapshot('r1'), state_version: STATE_VERSION + 1 }),
-      `run r1's saved state is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_version ${STATE_VERSION})`,
+      `run r1's saved state is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_versions 1 to ${STATE_VERSION})`,
     ],
     [
       'a tool call without its children',

@@ -13,7 +13,7 @@ import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { startResumedRun } from '../../src/runtime/resume-run.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
+import { applyStateDelta, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from '../runtime/helpers.ts';
 import { beginning, feed, NO_USAGE, stamper, tempLog } from './helpers.ts';
@@ -92,7 +92,7 @@ describe("an idempotent tool's result is saved with the next model step", () => 
     const saved: RunSnapshot[] = [];
     const store: RunStore = {
       record(entry) {
-        if (entry.type === 'checkpoint') saved.push(structuredClone(entry.state));
+        if (entry.type === 'checkpoint_delta') saved.push(structuredClone(applyStateDelta(saved.at(-1), entry.state)));
         writer.record(entry);
       },
     };

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import { migrateSavedState, STATE_VERSION } from '../../src/runtime/saved-state.ts';
+import { applyStateDelta, migrateSavedState, STATE_VERSION } from '../../src/runtime/saved-state.ts';
 import { savedStateFixture } from '../helpers/saved-state-fixtures.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
@@ -82,7 +82,7 @@ describe('bound ${field} mounts in a run', () => {
     );
     const { model, seen } = handOver('/drafts/alpha');
     const states: RunSnapshot[] = [];
-    const store: RunStore = { record: (entry) => void (entry.type === 'checkpoint' && states.push(entry.state)) };
+    const store: RunStore = { record: (entry) => void (entry.type === 'checkpoint_delta' && states.push(applyStateDelta(states.at(-1), entry.state))) };
     const { result } = await run({ project: loaded, input: 'go', store, models: registryOf(model) });
     expect(result.status, String(result.error)).toBe('ok');
     expect(seen.results).toEqual(['saw {"files":["/folder/a.md"]}']);

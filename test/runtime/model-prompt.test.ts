@@ -35,6 +35,60 @@ describe('model_prompt', () => {
     expect(third.tools).toEqual([]);
   });
 
+  test('messages repeated as the same objects are not serialised again; a new object with the same text still extends, a changed one does not', () => {
+    const record = createPromptRecorder();
+    const system: LanguageModelV4Message = { role: 'system', content: 'be brief' };
+    let serialised = 0;
+    // A message whose content counts how often it is read: serialising reads it.
+    const counted = (text: string): LanguageModelV4Message => ({
+      role: 'user',
+      get content() {
+        serialised++;
+        return [{ type: 'text' as const, text }];
+      },
+    });
+    const history = Array.from({ length: 50 }, (_, index) => counted(`message ${index}`));
+    record(request([system, ...history]));
+    serialised = 0;
+    const next = counted('next');
+    expect(record(request([system, ...history, next]))).toMatchObject({ prompt_from: 51, messages: [{ role: 'user' }] });
+    expect(serialised).toBe(1);
+    // The last message as a new object with the same text (the cache marks taken off): still a delta.
+    const again = record(request([system, ...history, { role: 'user', content: [{ type: 'text', text: 'next' }] }, next]));
+    expect(again.prompt_from).toBe(52);
+    // An earlier message replaced by another (a compaction): sent whole.
+    const compacted = record(request([system, { role: 'user', content: [{ type: 'text', text: 'summary' }] }, ...history.slice(10)]));
+    expect(compacted.prompt_from).toBe(0);
+  });
+
+  test("a chat turn's first request goes on from the turn before's last one (prompt_base), and the assembler rebuilds it whole", () => {
+    const system: LanguageModelV4Message = { role: 'system', content: 'be brief' };
+    const one: LanguageModelV4Message = { role: 'user', content: [{ type: 'text', text: 'one' }] };
+    const heard: LanguageModelV4Message = { role: 'assistant', content: [{ type: 'text', text: 'heard one' }] };
+    const two: LanguageModelV4Message = { role: 'user', content: [{ type: 'text', text: 'two' }] };
+    const tools: LanguageModelV4FunctionTool[] = [{ type: 'function', name: 'read', inputSchema: { type: 'object' } }];
+    const turn1 = createPromptRecorder();
+    const first = turn1(request([system, one], { tools: [...tools] }));
+    const base = turn1.baseFor({ run_id: 'r1', call_id: 'c1', step: 1 });
+    // The next turn's call builds its prompt anew: another system message object with the same text.
+    const turn2 = createPromptRecorder(base);
+    const second = turn2(request([{ role: 'system', content: 'be brief' }, one, heard, two], { tools: [...tools] }));
+    expect(second).toMatchObject({ prompt_from: 2, prompt_base: { run_id: 'r1', call_id: 'c1', step: 1 }, messages: [heard, two] });
+    expect(second.tools).toBeUndefined();
+    // Its next request extends its own call's, with no base.
+    const third = turn2(request([{ role: 'system', content: 'be brief' }, one, heard, two, heard], { tools: [...tools] }));
+    expect(third.prompt_from).toBe(4);
+    expect(third.prompt_base).toBeUndefined();
+    // A turn whose history was cut (the oldest turn dropped) is sent whole.
+    const turn3 = createPromptRecorder(turn2.baseFor({ run_id: 'r2', call_id: 'c2', step: 2 }));
+    expect(turn3(request([system, two, heard, one], { tools: [...tools] }))).toMatchObject({ prompt_from: 0, tools });
+
+    const assemble = createPromptAssembler();
+    const event = (call_id: string, step: number, body: object) => ({ type: 'model_prompt', call_id, step, ...body }) as ModelPromptEvent;
+    assemble(event('c1', 1, first));
+    expect(assemble(event('c2', 1, second))).toMatchObject({ messages: [system, one, heard, two], tools });
+  });
+
   test('a tool list rebuilt from the same declarations is not serialised again, and a changed one is', () => {
     const record = createPromptRecorder();
     let reads = 0;

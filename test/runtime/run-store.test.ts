@@ -46,8 +46,8 @@ describe('run store', () => {
     // The state after the one model step comes after that step's events and before the run ends, stamped with its time.
     const kinds = entries.map((entry) => (entry.type === 'event' ? entry.event.type : entry.type));
     expect(kinds.slice(0, 2)).toEqual(['begin', 'run_start']);
-    expect(kinds.slice(-3)).toEqual(['usage', 'checkpoint', 'run_end']);
-    const checkpoint = entries.find((entry) => entry.type === 'checkpoint')!;
+    expect(kinds.slice(-3)).toEqual(['usage', 'checkpoint_delta', 'run_end']);
+    const checkpoint = entries.find((entry) => entry.type === 'checkpoint_delta')!;
     expect(checkpoint).toMatchObject({ state: { run_id: events[0]!.run_id } });
     expect(new Date((checkpoint as { at: string }).at).toISOString()).toBe((checkpoint as { at: string }).at);
   });

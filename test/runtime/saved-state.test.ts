@@ -33,7 +33,7 @@ describe('the saved state', () => {
 
   test('a state from a newer llm-do is refused, naming its version and the ones this llm-do reads', () => {
     expect(() => migrateSavedState({ ...current(), state_version: STATE_VERSION + 1 }, 'the state file s.json')).toThrow(
-      `the state file s.json is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_version ${STATE_VERSION})`,
+      `the state file s.json is from a newer llm-do (state_version ${STATE_VERSION + 1}; this one reads state_versions 1 to ${STATE_VERSION})`,
     );
   });
 

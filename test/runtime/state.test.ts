@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import type { ApprovalPrompter } from '../../src/approval/types.ts';
 import type { RunEvent } from '../../src/runtime/events.ts';
 import type { RunStore } from '../../src/runtime/run-store.ts';
-import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
+import { startChatSessionWith } from '../../src/runtime/chat-session.ts';
+import { applyStateDelta, migrateSavedState, type RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { worker } from '../project/fixture.ts';
 import { project, registryOf, run, scriptedModel } from './helpers.ts';
 
@@ -15,13 +16,17 @@ const SECRET = 'sk-test-secret-do-not-save';
 function checkpointingStore() {
   const events: RunEvent[] = [];
   const checkpoints: { state: RunSnapshot; after: string }[] = [];
+  const deltas: RunSnapshot[] = [];
   const store: RunStore = {
     record(entry) {
       if (entry.type === 'event') events.push(entry.event);
-      else if (entry.type === 'checkpoint') checkpoints.push({ state: entry.state, after: events.at(-1)?.type ?? '' });
+      else if (entry.type === 'checkpoint_delta') {
+        deltas.push(entry.state);
+        checkpoints.push({ state: applyStateDelta(checkpoints.at(-1)?.state, entry.state), after: events.at(-1)?.type ?? '' });
+      }
     },
   };
-  return { store, events, checkpoints };
+  return { store, events, checkpoints, deltas };
 }
 
 describe('run state checkpoints', () => {
@@ -57,7 +62,7 @@ describe('run state checkpoints', () => {
       const text = JSON.stringify(state);
       expect(JSON.parse(text)).toEqual(state);
       expect(text).not.toContain(SECRET);
-      expect(state).toMatchObject({ state_version: 1, run_id: events[0]!.run_id, project: { name: 'state', root } });
+      expect(state).toMatchObject({ state_version: 2, run_id: events[0]!.run_id, project: { name: 'state', root } });
     }
 
     const [asked, started, helped, answered, done] = checkpoints.map(({ state }) => state);
@@ -125,5 +130,63 @@ export const risky = defineTool({ description: 'Risks.', inputSchema: z.object({
     expect(last.session).toEqual({ calls: [], tools: ['["custom","work"]'] });
     expect(last.denied_calls).toBe(1);
     expect(checkpoints.at(-2)!.state.root!.tool_calls).toEqual([expect.objectContaining({ tool: 'risky', status: 'done', denied: true })]);
+  });
+  test('the run store is given deltas: each holds the messages its step added, and they add up to the whole states onCheckpoint is given', async () => {
+    const { project: loaded } = await project({
+      'project.yaml': 'name: state\nmodel: test\n',
+      'main.worker': worker('main', 'toolsets:\n  workers:\n    allowed_workers: [helper]'),
+      'workers/helper.worker': worker('helper'),
+    });
+    const { model } = scriptedModel(({ worker: id, toolResults }) => {
+      if (id === 'helper') return { text: 'helped' };
+      return toolResults.length < 4 ? { toolCalls: [{ name: 'helper', args: { input: `please ${toolResults.length}` } }] } : { text: 'all done' };
+    });
+    const { store, checkpoints, deltas } = checkpointingStore();
+    const whole: RunSnapshot[] = [];
+    const { result } = await run({
+      project: loaded,
+      input: 'go',
+      store,
+      onCheckpoint: (state) => whole.push(structuredClone(state)),
+      models: registryOf(model),
+    });
+
+    expect(result.status, String(result.error)).toBe('ok');
+    expect(checkpoints.map(({ state }) => state)).toEqual(whole);
+    // The first state of a call holds all its messages; each after it only what was added since.
+    expect(deltas[0]!.root).toMatchObject({ call_id: 'c1', messages: [{ role: 'user' }, { role: 'assistant' }] });
+    expect(deltas[0]!.root!.messages_from).toBeUndefined();
+    for (const [index, delta] of deltas.entries()) {
+      if (index === 0) continue;
+      const before = whole[index - 1]!.root!.messages.length;
+      expect(delta.root).toMatchObject({ messages_from: before });
+      expect(delta.root!.messages).toEqual(whole[index]!.root!.messages.slice(before));
+      expect(delta.root!.messages.length).toBeLessThanOrEqual(2);
+    }
+    // A whole state is never a delta; a delta is not taken for one.
+    expect(JSON.stringify(whole)).not.toContain('messages_from');
+    expect(() => migrateSavedState(deltas.at(-1), 'the delta')).toThrow('the delta is corrupt (root.messages_from: a checkpoint delta, not a whole state)');
+    // A delta of another state is refused, naming the call.
+    expect(() => applyStateDelta(undefined, deltas.at(-1)!)).toThrow(/goes on from message \d+ of call c1, which the previous state does not have/);
+  });
+  test("a chat turn's first delta goes on from the conversation of the turn before: each message is given once", async () => {
+    const { project: loaded } = await project({ 'project.yaml': 'name: state\nmodel: test\n', 'main.worker': worker('main') });
+    const { model } = scriptedModel(() => ({ text: 'noted' }));
+    const { store, checkpoints, deltas } = checkpointingStore();
+    const whole: RunSnapshot[] = [];
+    const chat = await startChatSessionWith(
+      { project: loaded, stream: false, store, onCheckpoint: (state) => whole.push(structuredClone(state)) },
+      { models: registryOf(model) },
+    );
+    for (const line of ['one', 'two', 'three']) await chat.send(line);
+    chat.close();
+
+    expect(checkpoints.map(({ state }) => state)).toEqual(whole);
+    const [first, second, third] = deltas;
+    expect(first!.root!.messages).toHaveLength(2);
+    expect(second!.root).toMatchObject({ messages_from: 2, messages_base: { run_id: first!.run_id, call_id: first!.root!.call_id } });
+    expect(second!.root!.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'two' }] }, expect.objectContaining({ role: 'assistant' })]);
+    expect(third!.root).toMatchObject({ messages_from: 4, messages_base: { run_id: second!.run_id } });
+    expect(whole.at(-1)!.root!.messages).toHaveLength(6);
   });
 });

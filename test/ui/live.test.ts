@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
-import { createChangeFeed } from '../../src/ui/live.ts';
+import { createChangeFeed, createEventStream } from '../../src/ui/live.ts';
 import { seedPausedRun, tempLog } from '../run-log/helpers.ts';
 
 describe('change feed', () => {
@@ -54,5 +54,26 @@ describe('change feed', () => {
       reader.close();
       writer.close();
     }
+  });
+});
+
+describe('event stream', () => {
+  test('sends named events, skips a view sent already, and tells its listeners when the page goes away', async () => {
+    const { body, stream } = createEventStream();
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let closed = 0;
+    stream.onClose(() => closed++);
+    stream.sendIfChanged('run', { status: 'running' });
+    stream.sendIfChanged('run', { status: 'running' });
+    stream.send('text', { call_id: 'c1', text: 'hi' });
+    let text = '';
+    while (!text.includes('event: text')) text += decoder.decode((await reader.read()).value);
+    expect(text).toBe(': llm-do ui\n\nevent: run\ndata: {"status":"running"}\n\nevent: text\ndata: {"call_id":"c1","text":"hi"}\n\n');
+    await reader.cancel();
+    expect(closed).toBe(1);
+    expect(stream.closed).toBe(true);
+    // Nothing is written once closed.
+    stream.send('text', { call_id: 'c1', text: 'late' });
   });
 });

@@ -2,8 +2,10 @@
  * Who may talk to `llm-do ui` (src/ui/security.ts): the Host must be the server itself, the token
  * must come with every request, and a request that changes something must come from the page.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { createToken, refusal, tokenCookieName, type RequestFacts } from '../../src/ui/security.ts';
+import { inlineScriptHashes } from '../../src/ui/assets.ts';
+import { createToken, refusal, securityHeaders, tokenCookieName, type RequestFacts } from '../../src/ui/security.ts';
 
 const PORT = 4242;
 const TOKEN = createToken();
@@ -55,5 +57,17 @@ describe('refusal', () => {
     expect(refusal(request('POST', '/api/runs', { ...page, 'sec-fetch-site': 'cross-site' }), TOKEN, PORT)).toMatch(/Sec-Fetch-Site/);
     expect(refusal(request('POST', '/api/runs', { cookie }), TOKEN, PORT)).toMatch(/must come from the page/);
     expect(refusal(request('POST', `/api/runs?token=${TOKEN}`), TOKEN, PORT)).toMatch(/must come from the page/);
+  });
+});
+
+describe('content security policy', () => {
+  test("scripts come only from the page's files and the inline scripts whose hashes the page names (its import map)", () => {
+    const map = '{"imports": {"preact": "/vendor/preact.js"}}';
+    const hashes = inlineScriptHashes(`<script type="importmap">${map}</script>\n<script type="module" src="/app.js"></script>`);
+    expect(hashes).toEqual([`sha256-${createHash('sha256').update(map).digest('base64')}`]);
+    const csp = securityHeaders(hashes)['content-security-policy'];
+    expect(csp).toContain(`script-src 'self' '${hashes[0]}';`);
+    expect(securityHeaders()['content-security-policy']).toContain("script-src 'self';");
+    expect(csp).toContain("default-src 'none'");
   });
 });

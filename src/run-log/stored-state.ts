@@ -1,0 +1,220 @@
+/**
+ * A run's latest saved state in the run log, kept so that a checkpoint writes what its step added,
+ * not the whole history (issue 36; docs/runs.md). `runs.state` holds the state with each call's
+ * messages left out (`messages: []`, `messages_from`: how many it has), and `state_messages` holds
+ * the messages, one row each, by run, call and index; `runs.state_apart` is 1 for such a state, 0 for
+ * a whole one written before (schema migration 9). A chat turn's entry call starts with the messages
+ * of the turn before: its first ones are that run's (`stored_base`, and `runs.state_base` names the
+ * run), so a conversation's messages are stored once too. A checkpoint delta (`checkpoint_delta`,
+ * `runtime/saved-state-v2.ts`) adds the rows of the messages it brings and replaces the rest of the
+ * state; reading puts the messages back, so a resume, `runs show` and the UI get the whole state.
+ */
+import type { CallSnapshot, RunSnapshot } from '../runtime/saved-state.ts';
+import type { RunDatabase } from './transaction.ts';
+
+/** A run's stored state as its columns hold it. */
+export interface StoredStateColumns {
+  state: string | null;
+  state_apart: number;
+}
+
+/** The first `count` messages of a call are those of call `call_id` of run `run_id`. */
+interface StoredBase {
+  run_id: string;
+  call_id: string;
+  count: number;
+}
+
+/** A call of a stored state: its messages left out, `messages_from` how many it has. */
+type StoredCall = CallSnapshot & { stored_base?: StoredBase };
+
+/** What the log has of a call: how many messages, the first ones maybe another run's. */
+interface StoredMessages {
+  count: number;
+  base?: StoredBase;
+}
+
+type Message = CallSnapshot['messages'][number];
+
+/** The calls of a state's tree, parents first. */
+function callsOf(state: { root: CallSnapshot | null }): CallSnapshot[] {
+  const calls: CallSnapshot[] = [];
+  const visit = (call: CallSnapshot) => {
+    calls.push(call);
+    for (const toolCall of call.tool_calls) toolCall.children.forEach(visit);
+  };
+  if (state.root) visit(state.root);
+  return calls;
+}
+
+/** `state` with each call's messages left out, as {@link StoredCall}s. */
+function withoutMessages(state: RunSnapshot, stored: ReadonlyMap<string, StoredMessages>): RunSnapshot {
+  const strip = (call: CallSnapshot): StoredCall => {
+    const { messages_base: _base, ...rest } = call;
+    const { count = 0, base } = stored.get(call.call_id) ?? {};
+    return {
+      ...rest,
+      messages: [],
+      messages_from: count,
+      ...(base ? { stored_base: base } : {}),
+      tool_calls: call.tool_calls.map((toolCall) => ({ ...toolCall, children: toolCall.children.map(strip) })),
+    };
+  };
+  return { ...state, root: state.root && strip(state.root) };
+}
+
+/** Reads stored states of `db`, each run's once per reader. */
+function storedStates(db: RunDatabase) {
+  const select = db.prepare(`SELECT state, state_apart FROM runs WHERE id = ?`);
+  const rows = db.prepare(`SELECT message FROM state_messages WHERE run_id = ? AND call_id = ? AND idx >= ? AND idx < ? ORDER BY idx`);
+  const parsed = new Map<string, { state: RunSnapshot | null; apart: boolean }>();
+  const stateOf = (runId: string) => {
+    let found = parsed.get(runId);
+    if (!found) {
+      const row = (select.all(runId) as unknown as StoredStateColumns[])[0];
+      found = { state: row?.state ? (JSON.parse(row.state) as RunSnapshot) : null, apart: row?.state_apart === 1 };
+      parsed.set(runId, found);
+    }
+    return found;
+  };
+  const callOf = (runId: string, callId: string) => {
+    const { state, apart } = stateOf(runId);
+    const call = state && callsOf(state).find((candidate) => candidate.call_id === callId);
+    return call ? { call: call as StoredCall, apart } : undefined;
+  };
+  /** Messages `from` to `to` of a call (fewer when the log lacks some). */
+  const messagesOf = (runId: string, callId: string, from: number, to: number): Message[] => {
+    const found = callOf(runId, callId);
+    if (!found) return [];
+    if (!found.apart) return found.call.messages.slice(from, to);
+    const base = found.call.stored_base;
+    const own = base ? Math.max(from, base.count) : from;
+    const earlier = base && from < base.count ? messagesOf(base.run_id, base.call_id, from, Math.min(to, base.count)) : [];
+    const later = (rows.all(runId, callId, own, to) as { message: string }[]).map((row) => JSON.parse(row.message) as Message);
+    return [...earlier, ...later];
+  };
+  /** How many messages the log has of a call. */
+  const countOf = (runId: string, callId: string): number => {
+    const found = callOf(runId, callId);
+    if (!found) return 0;
+    return found.apart ? (found.call.messages_from ?? 0) : found.call.messages.length;
+  };
+  return { stateOf, messagesOf, countOf };
+}
+
+/**
+ * Writes states of runs to `db`, whole or as checkpoint deltas, in the caller's transaction. It keeps
+ * what it has stored of each call's messages, read from the log the first time it meets a run.
+ */
+export function createStateWriter(db: RunDatabase): (state: RunSnapshot) => void {
+  const sql = {
+    save: db.prepare(`UPDATE runs SET state = ?, state_apart = 1, state_base = ? WHERE id = ?`),
+    insert: db.prepare(`INSERT OR REPLACE INTO state_messages (run_id, call_id, idx, message) VALUES (?, ?, ?, ?)`),
+    cut: db.prepare(`DELETE FROM state_messages WHERE run_id = ? AND call_id = ? AND idx >= ?`),
+  };
+  /** What is stored per call, by run. */
+  const runs = new Map<string, Map<string, StoredMessages>>();
+  const append = (runId: string, callId: string, messages: readonly Message[], from: number) =>
+    messages.forEach((message, index) => sql.insert.run(runId, callId, from + index, JSON.stringify(message)));
+
+  /** What the log has of run `runId`'s calls; a whole state stored by an earlier llm-do has its messages moved to rows first. */
+  const storedCalls = (runId: string): Map<string, StoredMessages> => {
+    const { state, apart } = storedStates(db).stateOf(runId);
+    const stored = new Map<string, StoredMessages>();
+    for (const call of state ? callsOf(state) : []) {
+      if (apart) {
+        const { stored_base: base } = call as StoredCall;
+        stored.set(call.call_id, { count: call.messages_from ?? 0, ...(base ? { base } : {}) });
+      } else {
+        sql.cut.run(runId, call.call_id, 0);
+        append(runId, call.call_id, call.messages, 0);
+        stored.set(call.call_id, { count: call.messages.length });
+      }
+    }
+    return stored;
+  };
+
+  /** What the log will have of `call` once its messages are written, checked against what it has. */
+  const nextStored = (runId: string, call: CallSnapshot, before: StoredMessages | undefined): StoredMessages => {
+    const from = call.messages_from ?? 0;
+    const count = from + call.messages.length;
+    if (call.messages_base) {
+      const { run_id, call_id } = call.messages_base;
+      const has = storedStates(db).countOf(run_id, call_id);
+      if (has < from)
+        throw new Error(
+          `a checkpoint delta of run ${runId} goes on from message ${from} of call ${call_id} of run ${run_id}, but the log has ${has} of its messages`,
+        );
+      return { count, base: { run_id, call_id, count: from } };
+    }
+    const has = before?.count ?? 0;
+    if (from > has)
+      throw new Error(`a checkpoint delta of run ${runId} goes on from message ${from} of call ${call.call_id}, but the log has ${has} of its messages`);
+    const base = from > 0 ? before?.base : undefined;
+    return { count, ...(base ? { base: { ...base, count: Math.min(base.count, from) } } : {}) };
+  };
+
+  return (state) => {
+    const runId = state.run_id;
+    let stored = runs.get(runId);
+    if (!stored) runs.set(runId, (stored = storedCalls(runId)));
+    const calls = callsOf(state);
+    const present = new Set(calls.map((call) => call.call_id));
+    // Calls that ended keep no messages.
+    for (const callId of [...stored.keys()]) {
+      if (present.has(callId)) continue;
+      sql.cut.run(runId, callId, 0);
+      stored.delete(callId);
+    }
+    for (const call of calls) {
+      const before = stored.get(call.call_id);
+      const next = nextStored(runId, call, before);
+      const from = call.messages_from ?? 0;
+      // Rows at and after `from` are replaced; with a base of another run, the call's own rows start after it.
+      if (before && before.count > (call.messages_base ? 0 : from)) sql.cut.run(runId, call.call_id, call.messages_base ? 0 : from);
+      append(runId, call.call_id, call.messages, from);
+      stored.set(call.call_id, next);
+    }
+    const base = [...stored.values()].find((call) => call.base)?.base?.run_id ?? null;
+    sql.save.run(JSON.stringify(withoutMessages(state, stored)), base, runId);
+  };
+}
+
+/** Run `runId`'s stored state as the whole state's JSON value, its messages put back (null when it has none). */
+export function readStoredState(db: RunDatabase, runId: string, { state, state_apart }: StoredStateColumns): unknown {
+  if (state === null) return null;
+  const value = JSON.parse(state) as RunSnapshot;
+  if (state_apart !== 1) return value;
+  const stored = storedStates(db);
+  // Damaged parts are left as they are, for reading the state to name them.
+  const restore = (call: StoredCall): CallSnapshot => {
+    if (call === null || typeof call !== 'object' || typeof call.messages_from !== 'number') return call;
+    const { messages_from: count, stored_base: _base, ...rest } = call;
+    const messages = stored.messagesOf(runId, call.call_id, 0, count);
+    // A row missing shows as a state with fewer messages than it says, which reading refuses.
+    return {
+      ...rest,
+      messages,
+      ...(messages.length === count ? {} : { messages_from: count }),
+      tool_calls: Array.isArray(call.tool_calls)
+        ? call.tool_calls.map((toolCall) => (Array.isArray(toolCall?.children) ? { ...toolCall, children: toolCall.children.map(restore) } : toolCall))
+        : call.tool_calls,
+    };
+  };
+  return value !== null && typeof value === 'object' ? { ...value, root: value.root && restore(value.root) } : value;
+}
+
+/**
+ * Makes the stored states that start with messages of the runs `ids` hold them themselves, so that
+ * deleting those runs leaves them whole (`runs rm`). In the caller's transaction, before the delete.
+ */
+export function detachStoredStates(db: RunDatabase, ids: readonly string[]): void {
+  const deleting = new Set(ids);
+  const referring = db.prepare(`SELECT id, state, state_apart FROM runs WHERE state_base IN (SELECT value FROM json_each(?))`);
+  const write = createStateWriter(db);
+  for (const row of referring.all(JSON.stringify(ids)) as ({ id: string } & StoredStateColumns)[]) {
+    if (deleting.has(row.id)) continue;
+    // Written whole: every call's messages become its own rows.
+    write(readStoredState(db, row.id, row) as RunSnapshot);
+  }
+}
