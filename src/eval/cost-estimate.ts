@@ -22,7 +22,7 @@ export function sampleEstimate(evalCase: EvalCase, model: string, prices: PriceB
   let total = costAt(prices, model, inputTokens);
   for (const judge of evalCase.judges) {
     // The judge reads the input, the rubric and an answer.
-    const judged = costAt(prices, judge.model, inputTokens + ANSWER_TOKENS + Math.ceil(judge.rubric.length / CHARS_PER_TOKEN));
+    const judged = costAt(prices, judge.model ?? judge.ownModel, inputTokens + ANSWER_TOKENS + Math.ceil(judge.rubric.length / CHARS_PER_TOKEN));
     total = total === null || judged === null ? null : total + judged;
   }
   return total;

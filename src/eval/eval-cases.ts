@@ -26,7 +26,8 @@ export interface EvalCase {
   approvals?: TestCase['approvals'];
   answers?: TestCase['answers'];
   expect: NonNullable<TestCase['expect']>;
-  judges: JudgeScorer[];
+  /** Each with `ownModel`, the judge worker's own `provider:model` (what it runs on without `model`; priced by the estimate). */
+  judges: (JudgeScorer & { ownModel?: string })[];
 }
 
 const DatasetLine = z
@@ -55,9 +56,16 @@ export async function loadEvalCases(project: Project, casesGlob?: string): Promi
         ...(testCase.answers ? { answers: testCase.answers } : {}),
         expect: testCase.expect ?? {},
         // A judge's `scripted:FILE` is relative to its test file, like a case's script.
-        judges: (testCase.eval?.scorers ?? []).map((judge) => (judge.model ? { ...judge, model: anchorScript(judge.model, dirname(path)) } : judge)),
+        judges: [],
       };
-      for (const judge of base.judges) await assertJudge(project, judge, `case ${testCase.name}, eval.scorers`, shown);
+      for (const judge of testCase.eval?.scorers ?? []) {
+        const ownModel = await assertJudge(project, judge, `case ${testCase.name}, eval.scorers`, shown);
+        base.judges.push({
+          ...judge,
+          ...(judge.model ? { model: anchorScript(judge.model, dirname(path)) } : {}),
+          ...(ownModel ? { ownModel } : {}),
+        });
+      }
       const dataset = testCase.eval?.dataset;
       if (dataset === undefined) cases.push(base);
       else cases.push(...readDataset(resolve(dirname(path), dataset), relative(project.root, resolve(dirname(path), dataset)), base));
@@ -118,8 +126,11 @@ function datasetError(message: string, file: string, line: number): ProjectError
   );
 }
 
-/** A judge names a worker of the project that returns `{score, reason}` through `schema_out`. */
-async function assertJudge(project: Project, judge: JudgeScorer, where: string, file: string): Promise<void> {
+/**
+ * A judge names a worker of the project that returns `{score, reason}` through `schema_out`; answers the
+ * worker's own model when it names a `provider:model` id.
+ */
+async function assertJudge(project: Project, judge: JudgeScorer, where: string, file: string): Promise<string | undefined> {
   let worker: Awaited<ReturnType<Project['resolveWorker']>>;
   try {
     worker = await project.resolveWorker(judge.judge);
@@ -133,4 +144,6 @@ async function assertJudge(project: Project, judge: JudgeScorer, where: string, 
       { file, field: 'eval.scorers.judge' },
     );
   }
+  const own = worker.config.model;
+  return typeof own === 'string' && own.includes(':') ? own : undefined;
 }

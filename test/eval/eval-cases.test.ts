@@ -52,4 +52,14 @@ describe('loadEvalCases', () => {
     expect(sampleEstimate(evalCase!, 'openai:gpt-5-mini', prices)).toBeCloseTo((1002 + 1000 + 1503 + 1000) / 1_000_000, 9);
     expect(sampleEstimate(evalCase!, 'nobody:model', prices)).toBeNull();
   });
+
+  test("a judge without model is priced at its worker's own model", async () => {
+    const [evalCase] = await casesOf({
+      'workers/priced.worker': GRADER.replace('name: grader', 'name: priced\nmodel: openai:gpt-5-mini'),
+      'a.test.yaml': 'cases:\n  - name: a\n    input: hello\n    eval: { scorers: [{ judge: priced, rubric: r }, { judge: grader, rubric: r }] }\n',
+    });
+    expect(evalCase!.judges.map((judge) => judge.ownModel)).toEqual(['openai:gpt-5-mini', undefined]);
+    // The second judge's worker names no model: the estimate is unknown, never 0.
+    expect(sampleEstimate(evalCase!, 'openai:gpt-5-mini', createPriceBook())).toBeNull();
+  });
 });
