@@ -133,6 +133,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
   let steps = 0;
+  /** Calls of this run refused (by a rule, a person, `--auto-deny`): a run that answered anyway is not a plain "done". */
+  let denied = 0;
   let started = false;
   let stepSince = Date.now();
 
@@ -262,13 +264,14 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const key = toolKey(event.call_id, event.tool_call_id);
         const call = pending.get(key);
         pending.delete(key);
+        if (event.denied) denied += 1;
         if (call?.delegation) break;
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
         const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         const where = event.provider_executed ? ` ${style.dim('· provider-run')}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${where}${detail}\n`);
-        if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
+        if (verbose && (event.ok || event.result !== undefined)) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
       case 'approval_decision':
@@ -292,7 +295,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
         const outcome = {
-          ok: style.green('✓ done'),
+          ok: denied > 0 ? style.yellow(`⊘ done with ${denied} denied call${denied === 1 ? '' : 's'}`) : style.green('✓ done'),
           interrupted: style.yellow('⊘ interrupted'),
           paused: style.yellow('⏸ paused'),
           error: style.red('✗ failed'),
@@ -305,6 +308,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
           }
         }
         steps = 0;
+        denied = 0;
         break;
       }
       default:

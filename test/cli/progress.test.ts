@@ -138,10 +138,35 @@ describe('progress renderer', () => {
         '  ▸ a · a-model  write it',
         '    ⊘ denied write_file {"path":"/out/x.md","content":"x"}  1ms: denied by policy (auto_deny)',
         '  ◂ a ✓ 1.5s',
-        '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+        '⊘ done with 1 denied call in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
         '',
       ].join('\n'),
     );
+  });
+
+  test('a run without denied calls ends "✓ done"; the count of denials starts again with the next run', () => {
+    const out = render(false, [...RUN, ...RUN.filter((event) => !(event.type === 'tool_result' && event.denied))]);
+    expect(out.match(/^. done.*$/gm)).toEqual([
+      '⊘ done with 1 denied call in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+      '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+    ]);
+  });
+
+  test('a tool whose result reports a failure (a non-zero exit) is ✗ with the reason, and verbose still shows the result', () => {
+    const events: RunEvent[] = [
+      ev(['main'], { type: 'tool_call', tool: 'shell', tool_call_id: 'c', args: { command: 'git nope' } }),
+      ev(['main'], {
+        type: 'tool_result',
+        tool: 'shell',
+        tool_call_id: 'c',
+        ok: false,
+        error: 'exit code 1',
+        result: { exit_code: 1, stdout: '', stderr: 'unknown' },
+        duration_ms: 3,
+      }),
+    ];
+    expect(render(false, events)).toBe('  ✗ shell {"command":"git nope"}  3ms: exit code 1\n');
+    expect(render(true, events)).toContain('  = {"exit_code":1,"stdout":"","stderr":"unknown"}\n');
   });
 
   test('verbose adds a line per model request, results, approval decisions and usage per worker', () => {
