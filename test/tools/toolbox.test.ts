@@ -311,7 +311,7 @@ describe('toolbox: per-call rules and results that report a failure', () => {
         throw new ToolError('not-allowed', 'cmd', 'command not allowed: rm; allowed: ls');
       },
     });
-    const { prompter, asked } = prompterAnswering({ action: 'approve' });
+    const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
     const outcome = await toolbox([tool], { prompter }).get('cmd')!.run({ path: '/a' });
     expect(outcome).toEqual({ ok: false, error: 'denied by rule: command not allowed: rm; allowed: ls', denied: true });
     expect(asked).toHaveLength(0);
