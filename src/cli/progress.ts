@@ -138,6 +138,20 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   let started = false;
   let stepSince = Date.now();
 
+  /** What each running call is doing, in the order they started: the status line shows them all (parallel sub-workers). */
+  const activity = new Map<string, { worker: string; doing: string; since: number | undefined }>();
+  /** Shows on the status line that `event`'s call is doing `doing` (since `since`), with every other running call. */
+  const live = (event: RunEvent, doing: string, since?: number) => {
+    activity.set(event.call_id, { worker: event.worker, doing, since });
+    showActivity();
+  };
+  // Named when shown: a call's name changes once a second call of its worker starts (`reviewer` → `reviewer#1`).
+  const showActivity = () => {
+    const all = [...activity].map(([callId, entry]) => ({ text: `${labels.of(callId, entry.worker)}${entry.doing}`, since: entry.since }));
+    if (all.length === 1) status?.update(all[0]!.text, all[0]!.since);
+    else status?.update(all.map((entry) => entry.text).join(' │ '));
+  };
+
   const toolKey = (callId: string, toolCallId: string) => `${callId}\u0000${toolCallId}`;
   /** Where a line of `event`'s call goes: indentation, then the call's name while calls run in parallel. */
   const body = (event: RunEvent) => {
@@ -179,7 +193,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'run_start':
         started = true;
         if (!conversation) header(event, event.model);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+        live(event, ' · waiting for the model');
         break;
       case 'run_resumed': {
         started = true;
@@ -193,7 +207,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         stepSince = Date.now();
         stepText.set(event.call_id, emptyStepText());
         if (verbose) write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
+        live(event, ' · waiting for the model', stepSince);
         break;
       case 'reasoning_delta': {
         const entry = stepText.get(event.call_id) ?? emptyStepText();
@@ -205,7 +219,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
           printReasoning(event, lines);
         }
         const estimate = entry.reasoning > 0 ? ` (~${Math.ceil(entry.reasoning / 4)} tokens)` : '';
-        status?.update(`${labels.of(event.call_id, event.worker)} · thinking${estimate}`, stepSince);
+        live(event, ` · thinking${estimate}`, stepSince);
         break;
       }
       case 'commentary':
@@ -218,7 +232,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const entry = stepText.get(event.call_id) ?? emptyStepText();
         entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
         stepText.set(event.call_id, entry);
-        status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.tail, false, LIVE_TAIL).slice(-120)}`, stepSince);
+        // With calls in parallel each gets a short tail, so that all of them fit.
+        live(event, `: ${shorten(entry.tail, false, LIVE_TAIL).slice(activity.size > 1 ? -40 : -120)}`, stepSince);
         break;
       }
       case 'model_step': {
@@ -242,14 +257,16 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'tool_call':
         endReasoning(event);
         pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
-        status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
+        live(event, ` → ${event.tool}`);
         break;
       case 'delegation_start': {
         // The child's `▸`/`◂` lines stand for the parent's tool call that started it.
         const call = event.parent_call_id === null ? undefined : pending.get(toolKey(event.parent_call_id, event.tool_call_id));
         if (call) call.delegation = true;
         header(event, event.model, event.input);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+        // The sub-workers a call waits on stand for it on the status line.
+        if (event.parent_call_id !== null) activity.delete(event.parent_call_id);
+        live(event, ' · waiting for the model');
         break;
       }
       case 'delegation_end': {
@@ -258,6 +275,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         write(
           `${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`,
         );
+        activity.delete(event.call_id);
+        showActivity();
         break;
       }
       case 'tool_result': {
@@ -289,6 +308,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         write(`${body(event)}${style.yellow(`! ${safe(event.message)}`)}\n`);
         break;
       case 'run_end': {
+        activity.clear();
         status?.update('');
         if (event.sources) write(sourceLines(event.sources));
         // A run that failed before starting (configuration) has only its error message to show.

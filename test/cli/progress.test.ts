@@ -308,6 +308,34 @@ describe('progress under concurrency (docs/cli.md)', () => {
     );
   });
 
+  test('the status line shows every running call: parallel sub-workers side by side, each gone when it ends', () => {
+    const updates: string[] = [];
+    const status = {
+      update: (text: string) => void updates.push(text),
+      print: () => undefined,
+      pause: () => undefined,
+      resume: () => undefined,
+      stop: () => undefined,
+    };
+    const renderer = createProgressRenderer({ write: () => undefined, verbose: false, status });
+    for (const event of [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't1', args: { input: 'a' } }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't2', args: { input: 'b' } }),
+      child('c2', 'reviewer', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'a' }),
+      child('c3', 'reviewer', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'b' }),
+      child('c2', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'r', args: { path: 'a' } }),
+      child('c3', 'reviewer', { type: 'delegation_end', tool_call_id: 't2', caller: 'main', ok: true, duration_ms: 5 }),
+    ])
+      renderer(event);
+    expect(updates.slice(3)).toEqual([
+      'reviewer · waiting for the model',
+      'reviewer#1 · waiting for the model │ reviewer#2 · waiting for the model',
+      'reviewer#1 → read_file │ reviewer#2 · waiting for the model',
+      'reviewer#1 → read_file',
+    ]);
+  });
+
   test('a retry is shown with its call, and an interrupted run says so', () => {
     const out = render(false, [
       ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
