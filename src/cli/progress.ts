@@ -54,6 +54,19 @@ export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): strin
   return safe(verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
 }
 
+/** Past this, an error is cut (saying so): enough for every message llm-do writes, hints included. */
+const MAX_ERROR = 2000;
+
+/**
+ * A failed call's error on its progress line: whole, since its end is often the hint of what to do
+ * (`… use --mount`); only a message past {@link MAX_ERROR} characters is cut, and the cut says so.
+ */
+export function errorText(error: string | undefined, verbose: boolean): string {
+  const flat = (error ?? '').replace(/\s+/g, ' ').trim();
+  if (verbose || flat.length <= MAX_ERROR) return safe(flat);
+  return safe(`${flat.slice(0, MAX_ERROR)}… (cut: ${flat.length - MAX_ERROR} more characters; --verbose shows all)`);
+}
+
 /** `812ms`, `1.2s`. */
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
@@ -271,7 +284,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       }
       case 'delegation_end': {
         const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
-        const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const error = event.ok || interrupted() ? '' : `: ${errorText(event.error, verbose)}`;
         write(
           `${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`,
         );
@@ -286,7 +299,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         if (event.denied) denied += 1;
         if (call?.delegation) break;
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
-        const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const detail = event.ok || interrupted() ? '' : `: ${errorText(event.error, verbose)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         const where = event.provider_executed ? ` ${style.dim('· provider-run')}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${where}${detail}\n`);

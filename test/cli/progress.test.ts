@@ -190,6 +190,18 @@ describe('progress renderer', () => {
     expect(render(true, events)).toContain(long);
   });
 
+  test("a failed call's error is shown whole, hint included; only a huge one is cut, saying so", () => {
+    const hint = `shell failed: this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in; ${'x'.repeat(120)} give it sandbox: paths: in its worker file or run with --mount NAME=DIR`;
+    const failed = (error: string): RunEvent[] => [
+      ev(['main'], { type: 'tool_call', tool: 'shell', tool_call_id: 'c', args: { command: 'ls' } }),
+      ev(['main'], { type: 'tool_result', tool: 'shell', tool_call_id: 'c', ok: false, error, duration_ms: 0 }),
+    ];
+    expect(render(false, failed(hint))).toBe(`  ✗ shell {"command":"ls"}  0ms: ${hint}\n`);
+    const huge = render(false, failed('y'.repeat(2500)));
+    expect(huge).toContain(`${'y'.repeat(2000)}… (cut: 500 more characters; --verbose shows all)\n`);
+    expect(render(true, failed('y'.repeat(2500)))).toContain('y'.repeat(2500));
+  });
+
   test('without streaming, text said with tool calls is still shown once (when the step reports it)', () => {
     const events = RUN.filter((event) => event.type !== 'text_delta');
     const out = render(false, events);
