@@ -148,6 +148,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   let steps = 0;
   /** Calls of this run refused (by a rule, a person, `--auto-deny`): a run that answered anyway is not a plain "done". */
   let denied = 0;
+  /** The run went on from a saved state: its steps and time are this process's, its usage the whole run's. */
+  let resumed = false;
   let started = false;
   let stepSince = Date.now();
 
@@ -210,6 +212,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         break;
       case 'run_resumed': {
         started = true;
+        resumed = true;
         const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
         write(
           `${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`,
@@ -333,8 +336,9 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
           paused: style.yellow('⏸ paused'),
           error: style.red('✗ failed'),
         }[event.status];
-        const count = `${steps} step${steps === 1 ? '' : 's'}`;
-        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
+        // After a resume each figure says whose it is: steps and time since resuming, usage of the whole run.
+        const count = `${steps} step${steps === 1 ? '' : 's'}${resumed ? ' since resuming' : ''}`;
+        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${resumed ? 'whole run: ' : ''}${formatUsage(usage)}\n`);
         if (verbose) {
           for (const [name, byWorker] of Object.entries(usage.by_worker)) {
             write(`${style.dim(`    ${safe(name)}: ${formatUsage(byWorker, true)}`)}\n`);
@@ -342,6 +346,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         }
         steps = 0;
         denied = 0;
+        resumed = false;
         break;
       }
       default:

@@ -190,6 +190,26 @@ describe('progress renderer', () => {
     expect(render(true, events)).toContain(long);
   });
 
+  test('after a resume the last line says whose each figure is: steps and time since resuming, usage of the whole run', () => {
+    const step = ev(['main'], {
+      type: 'model_step',
+      model: 'm',
+      step: 3,
+      finish_reason: 'stop',
+      text: 'ok',
+      tool_calls: 0,
+      input_tokens: 1,
+      output_tokens: 1,
+      duration_ms: 1,
+    });
+    const out = render(false, [
+      ev(['main'], { type: 'run_resumed', decisions: 1, answers: 0 }),
+      step,
+      ev(['main'], { type: 'run_end', status: 'ok', output: 'ok', usage, duration_ms: 900 }),
+    ]);
+    expect(out).toBe('↻ resumed main · 1 decision recorded\n✓ done in 900ms · 1 step since resuming · whole run: 300 in / 40 out tokens · cost unknown\n');
+  });
+
   test("a failed call's error is shown whole, hint included; only a huge one is cut, saying so", () => {
     const hint = `shell failed: this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in; ${'x'.repeat(120)} give it sandbox: paths: in its worker file or run with --mount NAME=DIR`;
     const failed = (error: string): RunEvent[] => [
