@@ -54,7 +54,8 @@ export function decisionText(decision: RecordedDecisionValue): string {
 
 /**
  * The pending approvals and questions of run `runId`, one block each, then what to do next: the
- * commands that decide and answer them, or `llm-do resume RUN` once all are decided and answered.
+ * commands that decide and answer them, each whole on its own line with the real ids (ready to
+ * paste), or `llm-do resume RUN` once all are decided and answered.
  */
 export function renderPending(
   runId: string,
@@ -91,19 +92,33 @@ export function renderPending(
       answer ? `    answer: ${shorten(answer.text, false, width)} (${safe(answer.answered_by)}, ${formatTime(answer.answered_at)})` : '    answer: none yet',
     );
   }
-  const todo = [
-    ...(pending.some((item) => !item.decision)
-      ? [`decide with: llm-do approve ${runId} ID…|--all [--session]  or  llm-do deny ${runId} ID [--reason TEXT]`]
-      : []),
-    ...(questions.some((item) => !item.answer) ? [`answer with: llm-do answer ${runId} ID TEXT`] : []),
-  ];
-  const settled =
-    questions.length === 0
-      ? 'every pending approval is decided'
-      : pending.length === 0
-        ? 'every question is answered'
-        : 'every pending approval is decided and every question answered';
-  lines.push(todo.length === 0 ? `${settled}; go on with: llm-do resume ${runId}` : `${todo.join('; ')}; then: llm-do resume ${runId}`);
+  const undecided = pending.find((item) => !item.decision);
+  const unanswered = questions.find((item) => !item.answer);
+  if (!undecided && !unanswered) {
+    const settled =
+      questions.length === 0
+        ? 'every pending approval is decided'
+        : pending.length === 0
+          ? 'every question is answered'
+          : 'every pending approval is decided and every question answered';
+    lines.push(`${settled}; go on with: llm-do resume ${runId}`);
+    return lines.join('\n');
+  }
+  // Each command stands on its own line with the real ids, ready to paste.
+  const thenResume = unanswered ? '' : `, then llm-do resume ${runId}`;
+  if (undecided) {
+    const id = ids.get(undecided.approval_id)!;
+    lines.push(
+      unanswered ? 'approve all:' : 'approve all and go on:',
+      `  llm-do approve ${runId} --all${unanswered ? '' : ` && llm-do resume ${runId}`}`,
+      `or decide each (ids above)${thenResume}:`,
+      `  llm-do approve ${runId} ${id}`,
+      `  llm-do deny ${runId} ${id} --reason "not now"`,
+    );
+  }
+  if (unanswered) {
+    lines.push(`answer each (ids above), then llm-do resume ${runId}:`, `  llm-do answer ${runId} ${ids.get(unanswered.question_id)!} "your answer"`);
+  }
   return lines.join('\n');
 }
 

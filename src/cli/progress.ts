@@ -55,6 +55,19 @@ export function shorten(value: unknown, verbose: boolean, max = MAX_ARGS): strin
   return safe(verbose || flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
 }
 
+/** Past this, an error is cut (saying so): enough for every message llm-do writes, hints included. */
+const MAX_ERROR = 2000;
+
+/**
+ * A failed call's error on its progress line: whole, since its end is often the hint of what to do
+ * (`… use --mount`); only a message past {@link MAX_ERROR} characters is cut, and the cut says so.
+ */
+export function errorText(error: string | undefined, verbose: boolean): string {
+  const flat = (error ?? '').replace(/\s+/g, ' ').trim();
+  if (verbose || flat.length <= MAX_ERROR) return safe(flat);
+  return safe(`${flat.slice(0, MAX_ERROR)}… (cut: ${flat.length - MAX_ERROR} more characters; --verbose shows all)`);
+}
+
 /** `812ms`, `1.2s`. */
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
@@ -134,8 +147,26 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   const pending = new Map<string, PendingCall>();
   const stepText = new Map<string, StepText>();
   let steps = 0;
+  /** Calls of this run refused (by a rule, a person, `--auto-deny`): a run that answered anyway is not a plain "done". */
+  let denied = 0;
+  /** The run went on from a saved state: its steps and time are this process's, its usage the whole run's. */
+  let resumed = false;
   let started = false;
   let stepSince = Date.now();
+
+  /** What each running call is doing, in the order they started: the status line shows them all (parallel sub-workers). */
+  const activity = new Map<string, { worker: string; doing: string; since: number | undefined }>();
+  /** Shows on the status line that `event`'s call is doing `doing` (since `since`), with every other running call. */
+  const live = (event: RunEvent, doing: string, since?: number) => {
+    activity.set(event.call_id, { worker: event.worker, doing, since });
+    showActivity();
+  };
+  // Named when shown: a call's name changes once a second call of its worker starts (`reviewer` → `reviewer#1`).
+  const showActivity = () => {
+    const all = [...activity].map(([callId, entry]) => ({ text: `${labels.of(callId, entry.worker)}${entry.doing}`, since: entry.since }));
+    if (all.length === 1) status?.update(all[0]!.text, all[0]!.since);
+    else status?.update(all.map((entry) => entry.text).join(' │ '));
+  };
 
   const toolKey = (callId: string, toolCallId: string) => `${callId}\u0000${toolCallId}`;
   /** Where a line of `event`'s call goes: indentation, then the call's name while calls run in parallel. */
@@ -178,10 +209,11 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'run_start':
         started = true;
         if (!conversation) header(event, event.model);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+        live(event, ' · waiting for the model');
         break;
       case 'run_resumed': {
         started = true;
+        resumed = true;
         const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
         write(
           `${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`,
@@ -192,7 +224,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         stepSince = Date.now();
         stepText.set(event.call_id, emptyStepText());
         if (verbose) write(`${body(event)}${style.dim(`· step ${event.step} · ${safe(event.model)}`)}\n`);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`, stepSince);
+        live(event, ' · waiting for the model', stepSince);
         break;
       case 'reasoning_delta': {
         const entry = stepText.get(event.call_id) ?? emptyStepText();
@@ -204,7 +236,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
           printReasoning(event, lines);
         }
         const estimate = entry.reasoning > 0 ? ` (~${Math.ceil(entry.reasoning / 4)} tokens)` : '';
-        status?.update(`${labels.of(event.call_id, event.worker)} · thinking${estimate}`, stepSince);
+        live(event, ` · thinking${estimate}`, stepSince);
         break;
       }
       case 'commentary':
@@ -217,7 +249,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const entry = stepText.get(event.call_id) ?? emptyStepText();
         entry.tail = (entry.tail + event.text).slice(-LIVE_TAIL);
         stepText.set(event.call_id, entry);
-        status?.update(`${labels.of(event.call_id, event.worker)}: ${shorten(entry.tail, false, LIVE_TAIL).slice(-120)}`, stepSince);
+        // With calls in parallel each gets a short tail, so that all of them fit.
+        live(event, `: ${shorten(entry.tail, false, LIVE_TAIL).slice(activity.size > 1 ? -40 : -120)}`, stepSince);
         break;
       }
       case 'model_step': {
@@ -241,35 +274,40 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'tool_call':
         endReasoning(event);
         pending.set(toolKey(event.call_id, event.tool_call_id), { tool: event.tool, args: event.args, delegation: false });
-        status?.update(`${labels.of(event.call_id, event.worker)} → ${event.tool}`);
+        live(event, ` → ${event.tool}`);
         break;
       case 'delegation_start': {
         // The child's `▸`/`◂` lines stand for the parent's tool call that started it.
         const call = event.parent_call_id === null ? undefined : pending.get(toolKey(event.parent_call_id, event.tool_call_id));
         if (call) call.delegation = true;
         header(event, event.model, event.input);
-        status?.update(`${labels.of(event.call_id, event.worker)} · waiting for the model`);
+        // The sub-workers a call waits on stand for it on the status line.
+        if (event.parent_call_id !== null) activity.delete(event.parent_call_id);
+        live(event, ' · waiting for the model');
         break;
       }
       case 'delegation_end': {
         const outcome = event.ok ? style.green('✓') : interrupted() ? interruptedMark : style.red('✗');
-        const error = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const error = event.ok || interrupted() ? '' : `: ${errorText(event.error, verbose)}`;
         write(
           `${headerPad(event.chain)}${style.cyan('◂')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${outcome} ${style.dim(formatDuration(event.duration_ms))}${error}\n`,
         );
+        activity.delete(event.call_id);
+        showActivity();
         break;
       }
       case 'tool_result': {
         const key = toolKey(event.call_id, event.tool_call_id);
         const call = pending.get(key);
         pending.delete(key);
+        if (event.denied) denied += 1;
         if (call?.delegation) break;
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
-        const detail = event.ok || interrupted() ? '' : `: ${shorten(event.error ?? '', verbose, 160)}`;
+        const detail = event.ok || interrupted() ? '' : `: ${errorText(event.error, verbose)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
         const where = event.provider_executed ? ` ${style.dim('· provider-run')}` : '';
         write(`${body(event)}${outcome} ${safe(event.tool)}${args}  ${style.dim(formatDuration(event.duration_ms))}${where}${detail}\n`);
-        if (verbose && event.ok) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
+        if (verbose && (event.ok || event.result !== undefined)) write(`${body(event)}  ${style.dim(`= ${shorten(event.result, true)}`)}\n`);
         break;
       }
       case 'approval_decision':
@@ -290,25 +328,29 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         write(`${body(event)}${style.dim(`↻ ${describeCompaction(event)}`)}\n`);
         break;
       case 'run_end': {
+        activity.clear();
         status?.update('');
         if (event.sources) write(sourceLines(event.sources));
         // A run that failed before starting (configuration) has only its error message to show.
         if (!started || (conversation && !verbose)) break;
         const { usage } = event;
         const outcome = {
-          ok: style.green('✓ done'),
+          ok: denied > 0 ? style.yellow(`⊘ done with ${denied} denied call${denied === 1 ? '' : 's'}`) : style.green('✓ done'),
           interrupted: style.yellow('⊘ interrupted'),
           paused: style.yellow('⏸ paused'),
           error: style.red('✗ failed'),
         }[event.status];
-        const count = `${steps} step${steps === 1 ? '' : 's'}`;
-        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${formatUsage(usage)}\n`);
+        // After a resume each figure says whose it is: steps and time since resuming, usage of the whole run.
+        const count = `${steps} step${steps === 1 ? '' : 's'}${resumed ? ' since resuming' : ''}`;
+        write(`${outcome} in ${formatDuration(event.duration_ms)} · ${count} · ${resumed ? 'whole run: ' : ''}${formatUsage(usage)}\n`);
         if (verbose) {
           for (const [name, byWorker] of Object.entries(usage.by_worker)) {
             write(`${style.dim(`    ${safe(name)}: ${formatUsage(byWorker, true)}`)}\n`);
           }
         }
         steps = 0;
+        denied = 0;
+        resumed = false;
         break;
       }
       default:

@@ -1,7 +1,8 @@
 /**
  * Asks the person at the terminal to approve a tool call (docs/cli.md, docs/security.md): shows the worker chain, the
  * tool, its description and the exact arguments (edits as a diff, written files numbered, everything
- * escaped), and reads one of a/s/t/d/q, plus p ("always, in this project") where grants can be kept.
+ * escaped), and reads one of a/s/t/d/q, plus p ("always, in this project") where grants can be kept:
+ * a single key where it owns a terminal (`key-reader.ts`), else a line.
  * When a very long value had to be cut, the prompt says so and
  * `v` prints every argument whole before asking again. An empty line (accidental Enter) or anything
  * else asks again rather than choosing; `d` then asks for an optional reason, which reaches the model.
@@ -11,6 +12,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest, UserQuestionRequest } from '../approval/types.ts';
 import { renderArguments } from './diff-view.ts';
+import { canReadKeys, readKey } from './key-reader.ts';
 import { shorten } from './progress.ts';
 import { createStyle, type Style } from './style.ts';
 import { escapeTerminalText } from './terminal-text.ts';
@@ -69,9 +71,24 @@ export function describeRequest(
     // A resumed run asks again about a call that started before its process died.
     ...(request.note ? [`  ${style.yellow(`note: ${escapeTerminalText(request.note)}`)}`] : []),
     ...args.lines,
-    choices.map(([key, label]) => `[${style.bold(key)}] ${label}`).join('  '),
+    ...choiceLines(choices, style, width),
   ];
   return { text: lines.join('\n'), cut: args.cut };
+}
+
+/** The choices, `[a] approve once  [s] …`, broken between choices so that no line is wider than `width`. */
+function choiceLines(choices: readonly Choice[], style: Style, width: number): string[] {
+  const lines: { plain: string; styled: string }[] = [];
+  for (const [key, label] of choices) {
+    const plain = `[${key}] ${label}`;
+    const styled = `[${style.bold(key)}] ${label}`;
+    const last = lines.at(-1);
+    if (last && last.plain.length + 2 + plain.length <= width) {
+      last.plain += `  ${plain}`;
+      last.styled += `  ${styled}`;
+    } else lines.push({ plain, styled });
+  }
+  return lines.map((line) => line.styled);
 }
 
 /** Renders a worker's question as the lines shown above the answer prompt. */
@@ -114,6 +131,15 @@ function ownQuestion(input: NodeJS.ReadableStream, output: NodeJS.WritableStream
 /** A prompter reading answers from `input` and writing the request to `output`. */
 export function createTerminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: TerminalPrompterOptions = {}): ApprovalPrompter {
   const ask = options.question ?? ownQuestion(input, output);
+  // A single key where this prompter owns the terminal; the chat REPL's readline owns it otherwise.
+  const singleKey = !options.question && canReadKeys(input) ? input : undefined;
+  const readChoice = singleKey
+    ? async (signal?: AbortSignal) => {
+        const key = await readKey(singleKey, output, 'choice> ', signal);
+        output.write(`${escapeTerminalText(key)}\n`);
+        return key;
+      }
+    : (signal?: AbortSignal) => ask('choice> ', signal);
   const style = options.style ?? createStyle(false);
   const offered = choicesOf(options);
   return {
@@ -127,7 +153,7 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
         output.write(`${view.text}\n`);
         const keys = [...offered, ...(view.cut ? [VIEW_ALL] : [])].map(([key]) => key).join(', ');
         while (true) {
-          const typed = (await ask('choice> ', signal)).trim().toLowerCase();
+          const typed = (await readChoice(signal)).trim().toLowerCase();
           const parsed = typed === 'p' && !options.projectGrants ? undefined : parseAnswer(typed);
           if (parsed === 'deny') {
             const reason = (await ask('reason (optional, Enter to skip)> ', signal)).trim();
@@ -135,7 +161,7 @@ export function createTerminalPrompter(input: NodeJS.ReadableStream, output: Nod
           }
           if (parsed === 'view') output.write(`${describeRequest(request, style, width, true, callLabel, offered).text}\n`);
           else if (parsed) return parsed;
-          else output.write(`please type one of ${keys} and press Enter\n`);
+          else output.write(singleKey ? `please press one of ${keys}\n` : `please type one of ${keys} and press Enter\n`);
         }
       } finally {
         options.display?.resume();

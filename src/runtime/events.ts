@@ -156,6 +156,7 @@ export type RunEvent =
       denied?: boolean;
       /** The run was interrupted (Ctrl-C, the caller's signal) while the tool ran. */
       interrupted?: boolean;
+      /** With `ok: false` too when the tool ran and its result reports the failure (a shell command's non-zero exit). */
       result?: unknown;
       error?: string;
       duration_ms: number;

@@ -95,7 +95,9 @@ async function reported(ctx: RunContext, call: Omit<ToolCall, 'args'>, perform: 
   }
   const duration_ms = duration();
   if (outcome.ok) {
-    emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ok: true, result: outcome.output, duration_ms });
+    // A result that reports a failure (a non-zero exit) reaches the model whole, and is a failure everywhere else.
+    const failed = outcome.failure ? { ok: false, error: outcome.failure } : { ok: true };
+    emit({ type: 'tool_result', tool: gated.name, tool_call_id: toolCallId, ...failed, result: outcome.output, duration_ms });
     return outcome;
   }
   if (outcome.pending) return outcome;

@@ -6,7 +6,7 @@
 import { strictestRule, toolDefaultRule, type ResolvedApprovalRule } from '../approval/rules.ts';
 import type { ApprovalController } from '../approval/types.ts';
 import { untilAborted } from '../approval/until-aborted.ts';
-import { AbortedError, CallPaused, ProjectError, RunError } from '../errors.ts';
+import { AbortedError, CallPaused, ProjectError, RunError, ToolError } from '../errors.ts';
 import { toSchemaPair, validateWith, type JsonSchemaObject, type SchemaPair, type ToolInputSchema } from '../worker-file/json-schema.ts';
 import type { ApprovalRule } from '../worker-file/schema.ts';
 import { ASK_USER_DESCRIPTION, ASK_USER_INPUT, ASK_USER_TOOL, ASK_USER_TOOLSET } from './ask-user.ts';
@@ -174,6 +174,8 @@ function gate(tool: ToolsetTool, resolved: ResolvedApprovalRule, schema: SchemaP
           ? 'ask'
           : 'preApproved';
     } catch (error) {
+      // A per-call rule that refuses the command is a denial by rule, counted as any other (docs/tools.md, "Approvals").
+      if (tool.callRule && ToolError.isInstance(error)) return { ok: false, error: `denied by rule: ${error.message}`, denied: true };
       return failed(name, error, signal);
     }
     // A denial is data for the model; `q` and aborts are thrown through to the run.
@@ -197,7 +199,9 @@ function gate(tool: ToolsetTool, resolved: ResolvedApprovalRule, schema: SchemaP
     if (!decision.approved) return { ok: false, error: decision.message, denied: true };
     if (signal.aborted) throw new AbortedError();
     options.onAllowed?.();
-    return executed(name, () => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
+    const outcome = await executed(name, () => tool.execute(parsed.value, { ...context, signal, ...(toolCallId ? { toolCallId } : {}) }), signal);
+    const failure = outcome.ok ? tool.failureOf?.(outcome.output) : undefined;
+    return outcome.ok && failure ? { ...outcome, failure } : outcome;
   }
 
   return registered({

@@ -47,8 +47,8 @@ export interface ToolsetTool extends ToolDefinition {
   /**
    * A rule per call from the user's own configuration (the `shell` toolset's `rules`). The tool's
    * resolved rule (worker and manifest `approval`) can only make it stricter: a toolset default
-   * `preApproved` never turns a per-command `ask` into a pre-approved call. Throwing refuses the
-   * call before any approval is asked; the message becomes the model's error result.
+   * `preApproved` never turns a per-command `ask` into a pre-approved call. Throwing a `ToolError` refuses
+   * the call before any approval is asked: a denial (`denied by rule: <message>`), counted in `denied_calls`.
    */
   callRule?(args: any): ApprovalRule;
   /**
@@ -58,11 +58,17 @@ export interface ToolsetTool extends ToolDefinition {
   sourceName?: string;
   /** What a person deciding on a call should also see (an MCP tool's annotations, marked untrusted). */
   approvalNote?: string;
+  /**
+   * Why a result it returned reports a failure (the shell's `exit code 128`), or undefined for a success.
+   * The model gets the result either way; events, the run log and the terminal mark the call failed.
+   */
+  failureOf?(output: any): string | undefined;
 }
 
 /** Outcome of running a gated tool: the model sees `output`, or `error` as an error result. */
 export type ToolOutcome =
-  | { ok: true; output: unknown }
+  /** `failure`: the tool ran and its output reports a failure (`ToolsetTool.failureOf`). */
+  | { ok: true; output: unknown; failure?: string }
   | { ok: false; error: string; denied?: boolean; pending?: undefined }
   /**
    * Not run: waiting for a decision on question `approvalId` (pause mode, docs/library-api.md), or, for an

@@ -68,7 +68,7 @@ describe('pending view', () => {
   test('what to do next: the decide commands while any is undecided, resume once all are', () => {
     const decided = { decision: { action: 'approve' as const }, decided_by: 'ada@box', decided_at: '2026-11-23T16:00:00.000Z' };
     expect(renderPending('r1', [item('aaaaaaaa-1')])).toMatch(
-      /\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; then: llm-do resume r1$/,
+      /\napprove all and go on:\n {2}llm-do approve r1 --all && llm-do resume r1\nor decide each \(ids above\), then llm-do resume r1:\n {2}llm-do approve r1 aaaaaaaa\n {2}llm-do deny r1 aaaaaaaa --reason "not now"$/,
     );
     const all = renderPending('r1', [item('aaaaaaaa-1', { decision: decided })]);
     expect(all).toContain('    decision: approved (ada@box, 2026-11-23 16:00:00)');
@@ -99,14 +99,14 @@ describe('pending view', () => {
     expect(text).toContain('  abcdef01-2  main › plan\\u202ener asks:\n    Which\n    city?\\x1b[2J\n    answer: none yet');
     expect(text).not.toMatch(/[\u001b\u202e]/);
     expect(text).toMatch(
-      /\ndecide with: llm-do approve r1 ID…\|--all \[--session\] {2}or {2}llm-do deny r1 ID \[--reason TEXT\]; answer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/,
+      /\napprove all:\n {2}llm-do approve r1 --all\nor decide each \(ids above\):\n {2}llm-do approve r1 abcdef01-1\n {2}llm-do deny r1 abcdef01-1 --reason "not now"\nanswer each \(ids above\), then llm-do resume r1:\n {2}llm-do answer r1 abcdef01-2 "your answer"$/,
     );
 
     const answered = { text: 'Lisbon\u001b[2J', answered_by: 'ada@box', answered_at: '2026-11-23T16:00:00.000Z' };
     const onlyQuestions = renderPending('r1', [], [question('q1', { answer: answered })]);
     expect(onlyQuestions).toContain('    answer: Lisbon\\x1b[2J (ada@box, 2026-11-23 16:00:00)');
     expect(onlyQuestions).toMatch(/\nevery question is answered; go on with: llm-do resume r1$/);
-    expect(renderPending('r1', [], [question('q1')])).toMatch(/\nanswer with: llm-do answer r1 ID TEXT; then: llm-do resume r1$/);
+    expect(renderPending('r1', [], [question('q1')])).toMatch(/\nanswer each \(ids above\), then llm-do resume r1:\n {2}llm-do answer r1 q1 "your answer"$/);
   });
 
   test('JSON: questions after approvals, told apart by kind; the answer only when recorded', () => {

@@ -138,10 +138,35 @@ describe('progress renderer', () => {
         '  ▸ a · a-model  write it',
         '    ⊘ denied write_file {"path":"/out/x.md","content":"x"}  1ms: denied by policy (auto_deny)',
         '  ◂ a ✓ 1.5s',
-        '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+        '⊘ done with 1 denied call in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
         '',
       ].join('\n'),
     );
+  });
+
+  test('a run without denied calls ends "✓ done"; the count of denials starts again with the next run', () => {
+    const out = render(false, [...RUN, ...RUN.filter((event) => !(event.type === 'tool_result' && event.denied))]);
+    expect(out.match(/^. done.*$/gm)).toEqual([
+      '⊘ done with 1 denied call in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+      '✓ done in 2.3s · 4 steps · 300 in / 40 out tokens · cost unknown',
+    ]);
+  });
+
+  test('a tool whose result reports a failure (a non-zero exit) is ✗ with the reason, and verbose still shows the result', () => {
+    const events: RunEvent[] = [
+      ev(['main'], { type: 'tool_call', tool: 'shell', tool_call_id: 'c', args: { command: 'git nope' } }),
+      ev(['main'], {
+        type: 'tool_result',
+        tool: 'shell',
+        tool_call_id: 'c',
+        ok: false,
+        error: 'exit code 1',
+        result: { exit_code: 1, stdout: '', stderr: 'unknown' },
+        duration_ms: 3,
+      }),
+    ];
+    expect(render(false, events)).toBe('  ✗ shell {"command":"git nope"}  3ms: exit code 1\n');
+    expect(render(true, events)).toContain('  = {"exit_code":1,"stdout":"","stderr":"unknown"}\n');
   });
 
   test('verbose adds a line per model request, results, approval decisions and usage per worker', () => {
@@ -163,6 +188,38 @@ describe('progress renderer', () => {
     expect(short).toMatch(/^ {2}✗ read_file \{"path":"x+… {2}2ms: no such file\n$/);
     expect(short.length).toBeLessThan(130);
     expect(render(true, events)).toContain(long);
+  });
+
+  test('after a resume the last line says whose each figure is: steps and time since resuming, usage of the whole run', () => {
+    const step = ev(['main'], {
+      type: 'model_step',
+      model: 'm',
+      step: 3,
+      finish_reason: 'stop',
+      text: 'ok',
+      tool_calls: 0,
+      input_tokens: 1,
+      output_tokens: 1,
+      duration_ms: 1,
+    });
+    const out = render(false, [
+      ev(['main'], { type: 'run_resumed', decisions: 1, answers: 0 }),
+      step,
+      ev(['main'], { type: 'run_end', status: 'ok', output: 'ok', usage, duration_ms: 900 }),
+    ]);
+    expect(out).toBe('↻ resumed main · 1 decision recorded\n✓ done in 900ms · 1 step since resuming · whole run: 300 in / 40 out tokens · cost unknown\n');
+  });
+
+  test("a failed call's error is shown whole, hint included; only a huge one is cut, saying so", () => {
+    const hint = `shell failed: this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in; ${'x'.repeat(120)} give it sandbox: paths: in its worker file or run with --mount NAME=DIR`;
+    const failed = (error: string): RunEvent[] => [
+      ev(['main'], { type: 'tool_call', tool: 'shell', tool_call_id: 'c', args: { command: 'ls' } }),
+      ev(['main'], { type: 'tool_result', tool: 'shell', tool_call_id: 'c', ok: false, error, duration_ms: 0 }),
+    ];
+    expect(render(false, failed(hint))).toBe(`  ✗ shell {"command":"ls"}  0ms: ${hint}\n`);
+    const huge = render(false, failed('y'.repeat(2500)));
+    expect(huge).toContain(`${'y'.repeat(2000)}… (cut: 500 more characters; --verbose shows all)\n`);
+    expect(render(true, failed('y'.repeat(2500)))).toContain('y'.repeat(2500));
   });
 
   test('without streaming, text said with tool calls is still shown once (when the step reports it)', () => {
@@ -281,6 +338,34 @@ describe('progress under concurrency (docs/cli.md)', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  test('the status line shows every running call: parallel sub-workers side by side, each gone when it ends', () => {
+    const updates: string[] = [];
+    const status = {
+      update: (text: string) => void updates.push(text),
+      print: () => undefined,
+      pause: () => undefined,
+      resume: () => undefined,
+      stop: () => undefined,
+    };
+    const renderer = createProgressRenderer({ write: () => undefined, verbose: false, status });
+    for (const event of [
+      ev(['main'], { type: 'run_start', model: 'm', input: 'go' }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't1', args: { input: 'a' } }),
+      ev(['main'], { type: 'tool_call', tool: 'reviewer', tool_call_id: 't2', args: { input: 'b' } }),
+      child('c2', 'reviewer', { type: 'delegation_start', tool_call_id: 't1', caller: 'main', model: 'm', depth: 1, input: 'a' }),
+      child('c3', 'reviewer', { type: 'delegation_start', tool_call_id: 't2', caller: 'main', model: 'm', depth: 1, input: 'b' }),
+      child('c2', 'reviewer', { type: 'tool_call', tool: 'read_file', tool_call_id: 'r', args: { path: 'a' } }),
+      child('c3', 'reviewer', { type: 'delegation_end', tool_call_id: 't2', caller: 'main', ok: true, duration_ms: 5 }),
+    ])
+      renderer(event);
+    expect(updates.slice(3)).toEqual([
+      'reviewer · waiting for the model',
+      'reviewer#1 · waiting for the model │ reviewer#2 · waiting for the model',
+      'reviewer#1 → read_file │ reviewer#2 · waiting for the model',
+      'reviewer#1 → read_file',
+    ]);
   });
 
   test('a retry is shown with its call, and an interrupted run says so', () => {

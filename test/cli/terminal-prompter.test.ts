@@ -1,7 +1,8 @@
 /** The approval prompt: what it shows (diff view, numbered content) and how it reads answers. */
 import { PassThrough } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { ApprovalRequest } from '../../src/approval/types.ts';
+import { TYPE_AHEAD_DRAIN_MS } from '../../src/cli/key-reader.ts';
 import { createStyle } from '../../src/cli/style.ts';
 import { createTerminalPrompter, describeQuestion, describeRequest } from '../../src/cli/terminal-prompter.ts';
 
@@ -61,7 +62,7 @@ describe('describeRequest', () => {
     expect(compact.text).toContain('  content: (45 lines)\n     1 │ line 1\n     2 │ line 2');
     expect(compact.text).toContain('    40 │ line 40\n    … 5 more lines (cut; v shows everything)');
     expect(compact.text).not.toContain('line 41');
-    expect(compact.text).toContain('[q] quit  [v] view the full arguments');
+    expect(compact.text).toContain('[q] quit\n[v] view the full arguments');
     const full = describeRequest(request('write_file', { path: '/out/long.txt', content }), createStyle(false), 100, true);
     expect(full.cut).toBe(false);
     expect(full.text).toContain('    45 │ line 45');
@@ -100,6 +101,26 @@ describe('describeRequest', () => {
   });
 });
 
+describe('the choices line', () => {
+  test('breaks between choices, never inside one, at any width', () => {
+    const offered = [
+      ['a', 'approve once'],
+      ['s', 'this call for the session'],
+      ['t', 'this tool for the session'],
+      ['p', 'always, in this project'],
+      ['d', 'deny'],
+      ['q', 'quit'],
+    ] as const;
+    const labels = offered.map(([key, label]) => `[${key}] ${label}`);
+    for (const width of [40, 60, 80, 100, 116, 200]) {
+      const text = describeRequest(request('shell', { command: 'ls' }), createStyle(false), width, false, undefined, offered).text;
+      const lines = text.split('\n').slice(text.split('\n').findIndex((line) => line.startsWith('[a]')));
+      expect(lines.every((line) => line.length <= width)).toBe(true);
+      expect(lines.flatMap((line) => line.split('  '))).toEqual(labels);
+    }
+  });
+});
+
 describe('createTerminalPrompter', () => {
   test('an empty line (accidental Enter) or a wrong key asks again; the status line is paused meanwhile', async () => {
     const { prompter, questions, events, written } = scripted(['', 'yes', ' S ']);
@@ -129,7 +150,7 @@ describe('createTerminalPrompter', () => {
   test('p is offered and answered only where grants can be kept; q can be worded as what it ends', async () => {
     const withGrants = scripted(['p'], { projectGrants: true, quitLabel: 'cancel the turn' });
     await expect(withGrants.prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_project' });
-    expect(withGrants.written()).toContain('[t] this tool for the session  [p] always, in this project  [d] deny  [q] cancel the turn');
+    expect(withGrants.written()).toContain('[t] this tool for the session\n[p] always, in this project  [d] deny  [q] cancel the turn');
     const without = scripted(['p', 'a']);
     await expect(without.prompter.ask(request('t', {}))).resolves.toEqual({ action: 'approve_once' });
     expect(without.written()).not.toContain('[p]');
@@ -171,5 +192,26 @@ describe('createTerminalPrompter', () => {
     expect(
       describeQuestion({ chain: ['main', 'planner'], question: 'Which city?', callId: 'c2' }, createStyle(false), (_callId, worker) => `${worker}#2`),
     ).toContain('question · main › planner#2 asks:');
+  });
+
+  test('on a terminal it owns, one key answers (no Enter); keys typed before the prompt are not answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const input = Object.assign(new PassThrough(), { isTTY: true, isRaw: false, setRawMode: (mode: boolean) => void (input.isRaw = mode) });
+      const output = new PassThrough();
+      let written = '';
+      output.on('data', (chunk: Buffer) => (written += chunk.toString()));
+      const answer = createTerminalPrompter(input, output).ask(request('shell', { command: 'ls' }));
+      input.write('a');
+      await vi.advanceTimersByTimeAsync(TYPE_AHEAD_DRAIN_MS);
+      input.write('x');
+      await vi.advanceTimersByTimeAsync(TYPE_AHEAD_DRAIN_MS);
+      input.write('t');
+      await expect(answer).resolves.toEqual({ action: 'approve_tool' });
+      expect(written).toMatch(/choice> x\nplease press one of a, s, t, d, q\nchoice> t\n$/);
+      expect(input.isRaw).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

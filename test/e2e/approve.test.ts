@@ -83,7 +83,11 @@ describe.concurrent('llm-do approvals, approve, deny', { timeout: 60_000 }, () =
       '      1 │ hello',
       '      2 │ world',
       '    decision: none yet',
-      `decide with: llm-do approve ${RUN_A} ID…|--all [--session]  or  llm-do deny ${RUN_A} ID [--reason TEXT]; then: llm-do resume ${RUN_A}`,
+      'approve all and go on:',
+      `  llm-do approve ${RUN_A} --all && llm-do resume ${RUN_A}`,
+      `or decide each (ids above), then llm-do resume ${RUN_A}:`,
+      `  llm-do approve ${RUN_A} a1b2c3d5`,
+      `  llm-do deny ${RUN_A} a1b2c3d5 --reason "not now"`,
     ]);
     expect(all.stdout).not.toContain('\u001b');
 

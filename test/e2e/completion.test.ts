@@ -22,9 +22,8 @@ function binDir(): string {
 }
 
 /** What bash completes for `words` (the last one being typed), in `cwd`. */
-async function bashComplete(words: string[], cwd = REPO_ROOT): Promise<string[]> {
+async function bashComplete(words: string[], cwd = REPO_ROOT, home = tempDir('llm-do-completion-home-')): Promise<string[]> {
   const script = `source <(llm-do completion bash)\nCOMP_WORDS=(llm-do ${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length}; _llm_do_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const home = tempDir('llm-do-completion-home-');
   const { stdout } = await exec('bash', ['-c', script], { cwd, env: { PATH: `${binDir()}:${process.env.PATH}`, HOME: home, LLM_DO_HOME: home } });
   return stdout.split('\n').filter(Boolean);
 }
@@ -47,6 +46,26 @@ describe('shell completion', { timeout: 60_000 }, () => {
     fs.writeFileSync(path.join(project, 'project.yaml'), 'name: p\nmodels:\n  fast: anthropic:claude-haiku-4-5\n');
     fs.writeFileSync(path.join(project, 'main.worker'), '---\nname: main\n---\nHi.\n');
     expect(await bashComplete(['.', '--model', 'fa'], project)).toEqual(['fast']);
+  });
+
+  test('bash completes worker ids of a project named on the command line, templates, and recent run ids where a run is taken', async () => {
+    const elsewhere = tempDir('llm-do-completion-cwd-');
+    const deck = path.join(REPO_ROOT, 'examples/pitch_deck_eval');
+    expect(await bashComplete([deck, '--entry', ''], elsewhere)).toEqual(['deck_evaluator', 'main']);
+    expect(await bashComplete(['chat', '--project', deck, '--entry', ''], elsewhere)).toEqual(['deck_evaluator', 'main']);
+    expect(await bashComplete(['init', 'x', '--template', ''])).toEqual(['minimal', 'pipeline', 'research-agent']);
+
+    const home = tempDir('llm-do-completion-runs-');
+    expect(await bashComplete(['resume', ''], REPO_ROOT, home)).toEqual([]);
+    const ran = await runCli(['examples/greeter', 'hi', '--model', 'test', '--json'], { env: { LLM_DO_HOME: home } });
+    expect(ran.code, ran.stderr).toBe(0);
+    const listed = await runCli(['runs', '--json'], { env: { LLM_DO_HOME: home } });
+    const id = JSON.parse(listed.stdout).runs[0].id as string;
+    expect(await bashComplete(['resume', ''], REPO_ROOT, home)).toEqual([id, 'last'].sort());
+    expect(await bashComplete(['runs', 'show', id.slice(0, 4)], REPO_ROOT, home)).toEqual([id]);
+    expect(await bashComplete(['chat', '.', '--resume', 'la'], REPO_ROOT, home)).toEqual(['last']);
+    // Once the run is given, what follows is not another run.
+    expect(await bashComplete(['runs', 'show', id, ''], REPO_ROOT, home)).toEqual([]);
   });
 
   test('zsh and fish scripts call the same completer; an unknown shell is refused', async () => {

@@ -86,7 +86,7 @@ describe('interactive workers', { timeout: 90_000 }, () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(`main › planner asks:\n    Which city?\\x1b[2J\n    answer: none yet`);
     expect(listed.stdout).toContain('main › planner wants to run write_file');
-    expect(listed.stdout).toContain(`answer with: llm-do answer ${runId} ID TEXT; then: llm-do resume ${runId}`);
+    expect(listed.stdout).toMatch(new RegExp(`answer each \\(ids above\\), then llm-do resume ${runId}:\n {2}llm-do answer ${runId} \\S+ "your answer"`));
     expect(listed.stdout).not.toContain('\u001b');
 
     // runs show: the ask_user call waits for an answer, naming the question as approvals does.

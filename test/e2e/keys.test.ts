@@ -74,11 +74,21 @@ describe.concurrent('llm-do keys', () => {
     const env = { LLM_DO_HOME: home, OPENAI_API_KEY: 'sk-openai-env-e2e-9d8e' };
     const text = await runCli(['keys', 'list'], { env });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('anthropic          set (stored)\n');
-    expect(text.stdout).toContain('openai             set (OPENAI_API_KEY)\n');
-    expect(text.stdout).toContain('google             not set (GOOGLE_GENERATIVE_AI_API_KEY)\n');
+    expect(text.stdout).toContain('anthropic          key stored (llm-do keys)\n');
+    expect(text.stdout).toContain('openai             key from OPENAI_API_KEY\n');
+    expect(text.stdout).toContain('google             no key (set GOOGLE_GENERATIVE_AI_API_KEY or run llm-do keys set google)\n');
+    expect(text.stdout).toContain('openai-compatible  no key (optional: OPENAI_COMPATIBLE_API_KEY)\n');
     const json = await runCli(['keys', 'list', '--json'], { env });
-    expect(JSON.parse(json.stdout).keys).toContainEqual({ provider: 'anthropic', env: 'ANTHROPIC_API_KEY', source: 'stored' });
+    expect(JSON.parse(json.stdout).keys).toContainEqual({ provider: 'anthropic', env: 'ANTHROPIC_API_KEY', source: 'stored', optional: false });
+
+    // models and doctor describe each key in the same words.
+    const models = await runCli(['models'], { env });
+    expect(models.stdout).toMatch(/ {2}openai-compatible +built-in +no key \(optional: OPENAI_COMPATIBLE_API_KEY\)\n/);
+    expect(models.stdout).toMatch(/ {2}anthropic +built-in +key stored \(llm-do keys\)\n/);
+    const doctor = await runCli(['doctor'], { env });
+    expect(doctor.stdout).toContain(
+      'anthropic: key stored (llm-do keys); openai: key from OPENAI_API_KEY; openai-compatible: no key (optional); google: no key',
+    );
     for (const output of [text.stdout + text.stderr, json.stdout + json.stderr]) {
       expect(output).not.toContain(STORED);
       expect(output).not.toContain('sk-openai');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createApprovalController } from '../../src/approval/controller.ts';
 import { explainApprovalRule, resolveApprovalRule, toolDefaultRule } from '../../src/approval/rules.ts';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../../src/approval/types.ts';
-import { AbortedError, ProjectError, RunError } from '../../src/errors.ts';
+import { AbortedError, ProjectError, RunError, ToolError } from '../../src/errors.ts';
 import { createToolbox, isGatedTool } from '../../src/tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';
 import type { ApprovalMode, ApprovalRule, ToolsetApproval } from '../../src/worker-file/schema.ts';
@@ -301,6 +301,41 @@ describe('toolbox: a function needsApproval', () => {
     const running = toolbox([tool], { mode: 'approve_all' }).get('stuck')!.run({ path: '/a' }, { signal: abort.signal });
     await expect(running).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
     expect(runs).toEqual([]);
+  });
+});
+
+describe('toolbox: per-call rules and results that report a failure', () => {
+  it('a callRule that throws a ToolError refuses the call as a denial, before any approval and without running it', async () => {
+    const { tool, runs } = recordingTool('cmd', {
+      callRule: () => {
+        throw new ToolError('not-allowed', 'cmd', 'command not allowed: rm; allowed: ls');
+      },
+    });
+    const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
+    const outcome = await toolbox([tool], { prompter }).get('cmd')!.run({ path: '/a' });
+    expect(outcome).toEqual({ ok: false, error: 'denied by rule: command not allowed: rm; allowed: ls', denied: true });
+    expect(asked).toHaveLength(0);
+    expect(runs).toHaveLength(0);
+  });
+
+  it('any other error from a callRule is a failure, not a denial', async () => {
+    const { tool } = recordingTool('cmd', {
+      callRule: () => {
+        throw new Error('a bug');
+      },
+    });
+    expect(await toolbox([tool]).get('cmd')!.run({ path: '/a' })).toEqual({ ok: false, error: 'cmd failed: a bug' });
+  });
+
+  it('failureOf marks a result as a failure and keeps the result', async () => {
+    const { tool } = recordingTool('cmd', {
+      needsApproval: false,
+      execute: (args) => ({ exit_code: args.count }),
+      failureOf: (output: { exit_code: number }) => (output.exit_code === 0 ? undefined : `exit code ${output.exit_code}`),
+    });
+    const box = toolbox([tool]);
+    expect(await box.get('cmd')!.run({ path: '/a', count: 2 })).toEqual({ ok: true, output: { exit_code: 2 }, failure: 'exit code 2' });
+    expect(await box.get('cmd')!.run({ path: '/a', count: 0 })).toEqual({ ok: true, output: { exit_code: 0 } });
   });
 });
 

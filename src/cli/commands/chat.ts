@@ -22,6 +22,7 @@ import { asksAtTerminal, openGrants, openRunLog, openRunTarget, runOptionsFromFl
 import type { SessionFlags } from '../shared-flags.ts';
 import { createStyle, isFancyTerminal } from '../style.ts';
 import { createTerminalPrompter } from '../terminal-prompter.ts';
+import { cancellableTurnInput } from '../turn-keys.ts';
 import { joinConversation } from './chat-conversation.ts';
 import { openTelemetry } from '../telemetry-option.ts';
 import { openTraceWriter } from '../trace-writer.ts';
@@ -156,7 +157,9 @@ export async function chatWithProject(
     await telemetry?.close();
     return reportError(error, io);
   }
-  const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: interactive, historySize: 1000 });
+  // At a terminal, Ctrl-D while a turn runs cancels that turn, as Ctrl-C does; at the prompt it ends the chat.
+  const keys = interactive ? cancellableTurnInput(io.stdin, () => turn !== undefined, cancelCurrentTurn) : undefined;
+  const lines = createInterface({ input: keys?.input ?? io.stdin, output: io.stderr, terminal: interactive, historySize: 1000 });
   rl = lines;
 
   const cancelTurn = () => {
@@ -214,6 +217,7 @@ export async function chatWithProject(
     lines.off('SIGINT', cancelTurn);
     process.off('SIGINT', cancelTurn);
     lines.close();
+    keys?.close();
     display.stop();
     terminal?.close();
     session.close();

@@ -1,9 +1,12 @@
 /**
  * Shell completion (`llm-do completion bash|zsh|fish`): the script each shell loads asks the hidden
  * `llm-do __complete WORDS…` for the candidates of the last word: commands and subcommands and their
- * options (read from commander's declarations, so new ones complete at once), worker ids of the
- * project in the current directory after `--entry`, model aliases and providers after `--model`.
+ * options (read from commander's declarations, so new ones complete at once), worker ids after
+ * `--entry`/`--worker` (of the project named on the command line, by `--project` or as a directory
+ * argument, else the current directory's), model aliases and providers after `--model`, templates
+ * after `--template`, and recent run ids (and `last`) where a command takes a run.
  */
+import { posix } from 'node:path';
 import type { Command, Option } from 'commander';
 import { UsageError } from '../../errors.ts';
 import { mergeModelConfig } from '../../models/model-config.ts';
@@ -12,6 +15,11 @@ import { readUserConfig, userConfigPath } from '../../project/user-config.ts';
 import { createNodeFileSystem } from '../../sandbox/node-file-system.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import type { CliIO } from '../io.ts';
+import { openRunLogDatabase, runLogPath } from '../run-setup.ts';
+import { INIT_TEMPLATES } from './init.ts';
+
+/** How many recent runs a run argument is completed from. */
+const RECENT_RUNS = 20;
 
 const SCRIPTS: Readonly<Record<string, string>> = {
   bash: `# llm-do completion for bash: add to ~/.bashrc
@@ -67,11 +75,14 @@ async function candidatesFor(program: Command, before: readonly string[], curren
   const previous = before.at(-1);
   const option = previous?.startsWith('-') ? command.options.find((candidate) => candidate.long === previous || candidate.short === previous) : undefined;
   if (option?.long === '--model') return modelNames(io);
-  if (option?.long === '--entry' || option?.long === '--worker') return workerIds(io);
+  if (option?.long === '--entry' || option?.long === '--worker') return workerIds(io, await projectNamed(before, io));
+  if (option?.long === '--template') return Object.keys(INIT_TEMPLATES);
+  if (option?.long === '--resume') return runIds(io);
   if (option?.argChoices) return option.argChoices;
   if (option?.required) return [];
   if (current.startsWith('-')) return command.options.filter((candidate) => !candidate.hidden).flatMap(optionNames);
   if (command.name() === 'help') return visible(program).map((candidate) => candidate.name());
+  if (takesRunNext(command, before)) return runIds(io);
   // A path being typed (./, ../, ~/, a/b): the shell completes files.
   if (/[./~]/.test(current)) return [];
   const subcommands = visible(command).map((candidate) => candidate.name());
@@ -87,11 +98,48 @@ function optionNames(option: Option): string[] {
   return [option.long, option.short].filter((name): name is string => name !== undefined);
 }
 
-/** Worker ids of the project in the current directory (none outside one). */
-async function workerIds(io: CliIO): Promise<string[]> {
+/** Whether the next word is the command's run argument (`resume RUN`, `runs show RUN`): its first argument, not yet typed. */
+function takesRunNext(command: Command, before: readonly string[]): boolean {
+  const first = command.registeredArguments[0];
+  if (!first || !/^runs?$/.test(first.name())) return false;
+  const at = before.lastIndexOf(command.name());
+  const typed = before.slice(at + 1).filter((word, i, words) => !word.startsWith('-') && !words[i - 1]?.startsWith('-'));
+  return typed.length === 0 || first.variadic;
+}
+
+/** The project directory the words name (`--project DIR`, or a directory argument), else the current directory. */
+async function projectNamed(before: readonly string[], io: CliIO): Promise<string> {
+  const fs = createNodeFileSystem();
+  const flagged = before.indexOf('--project');
+  if (flagged >= 0 && before[flagged + 1]) return posix.resolve(io.cwd, before[flagged + 1]!);
+  for (const word of before) {
+    if (word.startsWith('-')) continue;
+    const dir = posix.resolve(io.cwd, word);
+    if ((await fs.stat(dir).catch(() => undefined))?.kind === 'directory') return dir;
+  }
+  return io.cwd;
+}
+
+/** The recent run ids of the run log, newest first, and `last`; none when there is no run log yet. */
+async function runIds(io: CliIO): Promise<string[]> {
+  try {
+    if (!(await createNodeFileSystem().stat(runLogPath(io)))) return [];
+    const { db, store } = await openRunLogDatabase(io);
+    try {
+      return ['last', ...store.listRuns(db, { limit: RECENT_RUNS }).map((run) => run.id)];
+    } finally {
+      db.close();
+    }
+  } catch {
+    return [];
+  }
+}
+
+/** Worker ids of the project at `root` (none outside one). */
+async function workerIds(io: CliIO, root: string): Promise<string[]> {
   try {
     const { loadProject } = await import('../../project/load-project.ts');
-    const project = await loadProject({ fs: createNodeFileSystem(), root: io.cwd, env: io.env, homeDir: io.homeDir, importTools: false });
+    const project = await loadProject({ fs: createNodeFileSystem(), root, env: io.env, homeDir: io.homeDir, importTools: false });
     return (await project.scanWorkers()).map((entry) => entry.id);
   } catch {
     return [];

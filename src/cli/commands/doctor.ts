@@ -13,12 +13,11 @@ import type { FileSystem } from '../../sandbox/file-system.ts';
 import { canRunBwrap } from '../../tools/shell/process.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
-import { keysFilePath } from '../key-store.ts';
 import { llmDoHome } from '../llm-do-home.ts';
 import { openRunLogDatabase, runLogPath } from '../run-setup.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { VERSION } from '../version.ts';
-import { keyListing } from './keys.ts';
+import { describeKey, keyListing } from './keys.ts';
 
 /** The oldest Node this version supports (package.json `engines`). */
 const MIN_NODE = [20, 19] as const;
@@ -71,9 +70,7 @@ export async function runDoctor(options: DoctorOptions, io: CliIO): Promise<numb
       name: 'keys',
       ok: keys.some((key) => key.source !== 'none'),
       optional: true,
-      detail: keys
-        .map((key) => `${key.provider}: ${key.source === 'none' ? 'no key' : `key from ${key.source === 'env' ? key.env : keysFilePath(io)}`}`)
-        .join('; '),
+      detail: keys.map((key) => `${key.provider}: ${describeKey(key, true)}`).join('; '),
       hint: 'no provider has a key: run llm-do keys set PROVIDER (or set its environment variable); --model test works without one',
     },
     { name: 'providers', ok: providers.length > 0, detail: `usable now: ${providers.join(', ')}` },

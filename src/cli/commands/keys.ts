@@ -23,15 +23,31 @@ export interface KeyListing {
   env: string | null;
   /** `env` wins over `stored`; `none` when neither has a key. */
   source: 'env' | 'stored' | 'none';
+  /** The provider works without a key (`openai-compatible`, a `providers:` entry without `api_key_env`). */
+  optional: boolean;
+}
+
+/**
+ * Where a provider's key comes from, in the words `keys list`, `models` and `doctor` all use:
+ * `key from OPENAI_API_KEY`, `key stored (llm-do keys)`, `no key (optional: OPENAI_COMPATIBLE_API_KEY)`,
+ * `no key (set ANTHROPIC_API_KEY or run llm-do keys set anthropic)`; `brief` leaves out what to do.
+ */
+export function describeKey(key: Omit<KeyListing, 'provider'> & { provider: string }, brief = false): string {
+  if (key.source === 'env') return `key from ${key.env}`;
+  if (key.source === 'stored') return 'key stored (llm-do keys)';
+  if (key.optional) return brief ? 'no key (optional)' : `no key (optional${key.env ? `: ${key.env}` : ''})`;
+  if (brief) return 'no key';
+  return `no key (${key.env ? `set ${key.env} or ` : ''}run llm-do keys set ${key.provider})`;
 }
 
 /** Providers whose keys `keys` knows: built-ins that take one, the user config's, and every stored one. */
-async function keyedProviders(io: CliIO, stored: Readonly<Record<string, string>>): Promise<Map<string, string | undefined>> {
+async function keyedProviders(io: CliIO, stored: Readonly<Record<string, string>>): Promise<Map<string, { keyEnv: string | undefined; optional: boolean }>> {
   const userConfig = await readUserConfig(createNodeFileSystem(), userConfigPath(io));
   const specs = providerSpecs(userConfig?.providers);
-  const names = new Map<string, string | undefined>();
-  for (const [name, spec] of specs) if (spec.keyEnv !== undefined || !Object.hasOwn(BUILTIN_PROVIDERS, name)) names.set(name, spec.keyEnv);
-  for (const name of Object.keys(stored)) if (!names.has(name)) names.set(name, undefined);
+  const names = new Map<string, { keyEnv: string | undefined; optional: boolean }>();
+  for (const [name, spec] of specs)
+    if (spec.keyEnv !== undefined || !Object.hasOwn(BUILTIN_PROVIDERS, name)) names.set(name, { keyEnv: spec.keyEnv, optional: spec.keyOptional === true });
+  for (const name of Object.keys(stored)) if (!names.has(name)) names.set(name, { keyEnv: undefined, optional: false });
   return names;
 }
 
@@ -72,7 +88,7 @@ export function runKeysSet(provider: string, io: CliIO): Promise<number> {
     const key = await readKey(provider, io);
     writeStoredKeys(io, { ...stored, [provider]: key });
     printError(io, `stored the key for ${provider} in ${keysFilePath(io)}`);
-    const keyEnv = known.get(provider);
+    const keyEnv = known.get(provider)?.keyEnv;
     if (findApiKey(provider, keyEnv, io.env)?.source === 'env') printError(io, `llm-do: note: ${keyEnv} is set and wins over the stored key`);
   });
 }
@@ -80,10 +96,11 @@ export function runKeysSet(provider: string, io: CliIO): Promise<number> {
 /** Every provider that takes a key, and where its key comes from (never the key). */
 export async function keyListing(io: CliIO): Promise<KeyListing[]> {
   const stored = readStoredKeys(io);
-  return [...(await keyedProviders(io, stored))].map(([provider, keyEnv]) => ({
+  return [...(await keyedProviders(io, stored))].map(([provider, { keyEnv, optional }]) => ({
     provider,
     env: keyEnv ?? null,
     source: findApiKey(provider, keyEnv, io.env, stored)?.source ?? 'none',
+    optional,
   }));
 }
 
@@ -104,8 +121,7 @@ export function runKeysList(options: KeysListOptions, io: CliIO): Promise<number
       }
       const width = Math.max(...rows.map((row) => row.provider.length));
       for (const row of rows) {
-        const where = { env: `set (${row.env})`, stored: 'set (stored)', none: `not set${row.env ? ` (${row.env})` : ''}` }[row.source];
-        printLine(io, `${row.provider.padEnd(width)}  ${where}`);
+        printLine(io, `${row.provider.padEnd(width)}  ${describeKey(row)}`);
       }
     },
     options.json,

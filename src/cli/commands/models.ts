@@ -20,10 +20,11 @@ import { printLine, type CliIO } from '../io.ts';
 import { readStoredKeys } from '../key-store.ts';
 import { terminalSafeJson } from '../terminal-text.ts';
 import { loadCommandProject, reportProblems, type ProjectCommandOptions } from './check.ts';
+import { describeKey } from './keys.ts';
 
 /** What `models --json` prints. */
 export interface ModelsListing {
-  providers: { name: string; source: string; key_env: string | null; key: 'env' | 'stored' | 'none' | 'not needed' }[];
+  providers: { name: string; source: string; key_env: string | null; key: 'env' | 'stored' | 'none' | 'optional' | 'not needed' }[];
   aliases: { name: string; target: string; model: string | null; error?: string; source: string }[];
   default_model: { model: string; source: string } | null;
   prices: ({ model: string; source: string } & ModelPrice)[];
@@ -50,7 +51,7 @@ function listing(project: Project | undefined, userConfig: UserConfig | undefine
     const needsKey = spec.keyEnv !== undefined || !Object.hasOwn(BUILTIN_PROVIDERS, name);
     const found = findApiKey(name, spec.keyEnv, io.env, stored);
     // A provider whose key is optional (`openai-compatible`, a `providers:` entry without api_key_env) lacks nothing without one.
-    const missing = spec.keyOptional ? 'not needed' : 'none';
+    const missing = spec.keyOptional ? 'optional' : 'none';
     return { name, source: sourceOf('providers', name, 'built-in'), key_env: spec.keyEnv ?? null, key: needsKey ? (found?.source ?? missing) : 'not needed' };
   });
   providers.push({ name: TEST_MODEL_ID, source: 'built-in', key_env: null, key: 'not needed' });
@@ -99,14 +100,10 @@ const usd = (value: number | undefined) => (value === undefined ? '-' : String(v
 
 function print(view: ModelsListing, io: CliIO): void {
   printLine(io, 'Providers');
-  const keyText = (row: ModelsListing['providers'][number]) =>
-    row.key === 'env'
-      ? `key from ${row.key_env}`
-      : row.key === 'stored'
-        ? 'key stored (llm-do keys)'
-        : row.key === 'none'
-          ? `no key${row.key_env ? ` (set ${row.key_env} or run llm-do keys set ${row.name})` : ' (run llm-do keys set to add one)'}`
-          : 'no key needed';
+  const keyText = ({ name, key, key_env }: ModelsListing['providers'][number]) =>
+    key === 'not needed'
+      ? 'no key needed'
+      : describeKey({ provider: name, env: key_env, source: key === 'optional' ? 'none' : key, optional: key === 'optional' });
   for (const line of table([['NAME', 'SOURCE', 'KEY'], ...view.providers.map((row) => [row.name, row.source, keyText(row)])])) printLine(io, `  ${line}`);
   printLine(io);
   printLine(io, 'Aliases');

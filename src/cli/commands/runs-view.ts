@@ -262,7 +262,8 @@ function toolLines(tool: ToolCallRecord, callId: string, pad: string, context: D
     approvalText(tool, status),
   ];
   const lines = [`${pad}${parts.filter(Boolean).join(' · ')}`];
-  if (tool.error) lines.push(`${pad}  error: ${view.full ? shorten(tool.error, true) : shorten(tool.error, false, 400)}`);
+  // A command's failure is its exit code, shown above; its error says no more than that.
+  if (tool.error && exitCode === undefined) lines.push(`${pad}  error: ${view.full ? shorten(tool.error, true) : shorten(tool.error, false, 400)}`);
   if (tool.result !== undefined && !tool.call) lines.push(...resultLines(tool.result, view.full, `${pad}  `));
   if (tool.call) lines.push(...callLines(tool.call, `${pad}  `, context));
   return lines;

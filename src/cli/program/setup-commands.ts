@@ -12,7 +12,7 @@ export function registerSetupCommands(program: Command, context: CommandContext)
 }
 
 function registerModelsCommand(program: Command, { io, action }: CommandContext): void {
-  program
+  const models = program
     .command('models')
     .description(
       'list providers (built-in, project, user config), aliases and what they resolve to, whether each provider has a key, the default model and prices',
@@ -20,12 +20,27 @@ function registerModelsCommand(program: Command, { io, action }: CommandContext)
     .argument('[dir]', 'project directory (default: the current directory, if it is a project)')
     .option('--project <dir>', 'project root')
     .option('--json', 'print one JSON object {providers, aliases, default_model, prices}')
-    .addHelpText('after', '\nExamples:\n  llm-do models\n  llm-do models ./my-project --json\n')
+    .addHelpText('after', '\nExamples:\n  llm-do models\n  llm-do models ./my-project --json\n  llm-do models alias set fast anthropic:claude-haiku-4-5\n')
     .action(
       action(async (dir: string | undefined, options: Omit<ProjectCommandOptions, 'dir'>) =>
         (await import('../commands/models.ts')).runModels({ dir, project: options.project, json: options.json }, io),
       ),
     );
+  const alias = models.command('alias').description('edit the model aliases of the user config ($LLM_DO_HOME/config.yaml)');
+  alias
+    .command('set')
+    .description('make NAME stand for MODEL (a provider:model id or another alias) in every project')
+    .argument('<name>', 'alias name: letters, digits, _ . - (no colon)')
+    .argument('<model>', 'provider:model id (e.g. anthropic:claude-haiku-4-5) or another alias')
+    .addHelpText('after', '\nExample:\n  llm-do models alias set fast anthropic:claude-haiku-4-5\n')
+    .action(action(async (name: string, model: string) => (await import('../commands/model-alias.ts')).runModelAliasSet(name, model, io)));
+  alias
+    .command('rm')
+    .alias('remove')
+    .description('remove the alias NAME from the user config')
+    .argument('<name>', 'alias name')
+    .addHelpText('after', '\nExample:\n  llm-do models alias rm fast\n')
+    .action(action(async (name: string) => (await import('../commands/model-alias.ts')).runModelAliasRemove(name, io)));
 }
 
 /** `keys set`, `keys list`, `keys remove`. */

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { AbortedError, ToolError } from '../../errors.ts';
 
-/** What the model gets back from `shell`. A non-zero exit is a normal result, not an error. */
+/** What the model gets back from `shell`; a non-zero exit is reported as a failed call (`shellFailure`) with this result. */
 export interface ShellResult {
   /** `null` when the process was killed (timeout) or ended by a signal. */
   exit_code: number | null;

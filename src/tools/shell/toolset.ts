@@ -79,6 +79,13 @@ function assessCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked',
   return { argv, approval: unlistedArgument(decision, argv) ? 'ask' : decision.approval };
 }
 
+/** A command that did not exit 0 failed: the model still gets its output, and everyone else sees the code. */
+export function shellFailure(result: ShellResult): string | undefined {
+  if (result.timed_out) return 'timed out';
+  if (result.exit_code === null) return 'ended by a signal';
+  return result.exit_code === 0 ? undefined : `exit code ${result.exit_code}`;
+}
+
 /**
  * The `shell` toolset: one tool `shell(command)`. The first rule whose words prefix the command's
  * argv and whose `args` allow the rest decides (`preApproved` runs, `ask` asks, `blocked` refuses);
@@ -132,6 +139,7 @@ export function createShellToolset(config: ShellToolsetConfig, internals: ShellT
         const result = await run(argv, layout, context.signal);
         return { ...result, stdout: hideHostPaths(result.stdout, layout), stderr: hideHostPaths(result.stderr, layout) };
       },
+      failureOf: shellFailure,
     },
   ];
 }

@@ -95,11 +95,11 @@ describe.concurrent('examples/code_review', () => {
     expect(stat.stdout).toContain('3 files changed, 69 insertions(+)');
     expect(grep.stdout).toBe('src/cart.js:12:    // TODO: reject negative quantities\n');
     expect(wc.stdout.trim()).toBe('17 src/discount.js');
-    expect(shell[4]).toBe('shell failed: command not allowed: rm -rf src; allowed: git log, git diff, git show, grep, wc');
+    expect(shell[4]).toBe('denied by rule: command not allowed: rm -rf src; allowed: git log, git diff, git show, grep, wc');
     expect(shell[5]).toContain('command contains "|", which needs a shell');
     expect(shell[6]).toContain('argument "/etc" is an absolute path');
     expect(shell[7]).toBe(
-      'shell failed: git diff HEAD~1 --output=review.txt: the option "--output" writes files, which the pre-approved rule "git diff" does not allow; ' +
+      'denied by rule: git diff HEAD~1 --output=review.txt: the option "--output" writes files, which the pre-approved rule "git diff" does not allow; ' +
         'to allow it, name it in the rule\'s args (e.g. "--output=*") or make the rule ask (approval: ask)',
     );
     expect(fs.existsSync(path.join(dir, 'repo/review.txt'))).toBe(false);

@@ -74,7 +74,7 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     const { answers } = await runCommands(dir, [ATTACK, 'git status', 'git log'], ['--auto-deny']);
 
     expect(answers[0]).toBe(
-      `shell failed: command not allowed: git log -1 '--format=[core]%n%x09fsmonitor=touch%x20pwned' --output=.git/config (rule "git log" allows no further arguments, not "-1"); allowed: git log, git status`,
+      `denied by rule: command not allowed: git log -1 '--format=[core]%n%x09fsmonitor=touch%x20pwned' --output=.git/config (rule "git log" allows no further arguments, not "-1"); allowed: git log, git status`,
     );
     expect(fs.readFileSync(path.join(dir, 'repo/.git/config'), 'utf8')).toBe(config);
     expect(fs.existsSync(path.join(dir, 'repo/pwned'))).toBe(false);
@@ -115,7 +115,7 @@ describe.concurrent('shell: pre-approved rules cannot write files or run program
     const dir = project('default: ask');
     const { answers } = await runCommands(dir, [`sort -o${target} in.txt`], ['--approve-all']);
 
-    expect(answers[0]).toBe(`shell failed: argument "-o${target}" is an absolute path; use paths relative to the working directory`);
+    expect(answers[0]).toBe(`denied by rule: argument "-o${target}" is an absolute path; use paths relative to the working directory`);
     expect(fs.existsSync(target)).toBe(false);
   });
 

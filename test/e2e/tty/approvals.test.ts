@@ -29,9 +29,9 @@ describe.concurrent('approval prompt in a terminal', () => {
     expect(result.screen).toContain('Create or overwrite a text file');
     expect(result.screen).toContain('path: /work/out.md');
     expect(result.screen).toMatch(/1 │ first line\n\s+2 │ second line/);
-    // The choices line wraps at the terminal's width.
+    // The choices break between choices to fit the terminal's width, never inside one.
     expect(result.screen).toMatch(
-      /\[a\] approve once {2}\[s\] this call for the session {2}\[t\] this tool for the session {2}\[p\] always, in this\s+project {2}\[d\] deny {2}\[q\] quit/,
+      /\[a\] approve once {2}\[s\] this call for the session {2}\[t\] this tool for the session\n\[p\] always, in this project {2}\[d\] deny {2}\[q\] quit\n/,
     );
     expect(result.output.split('approval needed').length - 1).toBe(1);
     expect(server.requests).toHaveLength(3);
@@ -51,7 +51,7 @@ describe.concurrent('approval prompt in a terminal', () => {
         { expect: 'choice> ' },
         // An accidental Enter chooses nothing: the question comes again.
         { send: '\r' },
-        { expect: 'please type one of a, s, t, p, d, q' },
+        { expect: 'please press one of a, s, t, p, d, q' },
         { expect: 'choice> ' },
         { send: 'd\r' },
         { expect: 'reason (optional' },
@@ -67,6 +67,23 @@ describe.concurrent('approval prompt in a terminal', () => {
     // The text said before the call (streamed to stdout), then (after the prompt) the denied call.
     expect(result.screen).toMatch(/^I will write the file\.\n\napproval needed/m);
     expect(result.screen).toMatch(/^ {2}⊘ denied write_file \{"path":"\/work\/out\.md".* \d+ms: denied by user: use notes\.md instead$/m);
+    expect(fs.existsSync(path.join(dir, 'work/out.md'))).toBe(false);
+  });
+
+  test('one key answers without Enter; a key typed before the prompt appeared is not taken as the answer', async () => {
+    const dir = copyFixture();
+    const { server, env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [WRITE] } : { text: `model saw: ${request.toolResults[0]!.content}` },
+    );
+    const result = await runInPty([dir, 'write the file', ...MODEL], {
+      env,
+      steps: [{ send: 'a' }, { expect: 'choice> ' }, { sleep: 0.3 }, { send: 'd' }, { expect: 'reason (optional' }, { send: '\r' }, { expect: 'model saw:' }],
+    });
+
+    expect(result.error).toBeNull();
+    expect(result.code, result.screen).toBe(0);
+    expect(server.requests[1]!.toolResults[0]!.content).toBe('denied by user');
+    expect(result.screen).toMatch(/choice> d\nreason \(optional/);
     expect(fs.existsSync(path.join(dir, 'work/out.md'))).toBe(false);
   });
 

@@ -55,7 +55,7 @@ describe.concurrent('chat in a terminal', () => {
     expect(result.screen).toMatch(/you› what is my name\?\nreply 3: I remember 3 message\(s\)\n/);
   });
 
-  test('Ctrl-C during a slow reply cancels that turn only; the next turn works; Ctrl-D ends the chat', async () => {
+  test('Ctrl-C or Ctrl-D during a slow reply cancels that turn only; the next turn works; Ctrl-D at the prompt ends the chat', async () => {
     const dir = copyFixture();
     const { server, env } = await scripted((request) =>
       request.lastUserText === 'slow' ? { text: 'too late', delayMs: 10_000 } : { text: `reply to ${request.lastUserText}` },
@@ -82,6 +82,15 @@ describe.concurrent('chat in a terminal', () => {
         { send: 'four\r' },
         { expect: 'reply to four' },
         { expect: 'you› ' },
+        // Ctrl-D while a turn runs cancels the turn, not the chat; at the prompt it ends the chat.
+        { send: 'slow\r' },
+        { expect: 'waiting for the model' },
+        { send: '\u0004' },
+        { expect: '(turn cancelled)' },
+        { expect: 'you› ' },
+        { send: 'five\r' },
+        { expect: 'reply to five' },
+        { expect: 'you› ' },
         { send: '\u0004' },
       ],
     });
@@ -90,7 +99,7 @@ describe.concurrent('chat in a terminal', () => {
     expect(result.code, result.screen).toBe(0);
     expect(result.output).not.toContain('too late');
     const last = server.requests.at(-1)!;
-    expect(last.lastUserText).toBe('four');
+    expect(last.lastUserText).toBe('five');
     expect(userTexts(last)).toContain('one');
   });
 });

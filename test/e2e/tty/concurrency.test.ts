@@ -79,6 +79,16 @@ describe.concurrent('the terminal under concurrency', () => {
     expect(result.output.split('both done')).toHaveLength(2);
   });
 
+  test('the status line shows both parallel calls while they wait for the model', async () => {
+    const dir = copyFixture();
+    const { env } = await scripted(parallel({ first: [{ text: 'one', delayMs: 800 }], second: [{ text: 'two', delayMs: 800 }] }));
+    const result = await runInPty([dir, 'go', ...MODEL], { env, steps: [{ expect: 'out tokens' }] });
+
+    expect(result.error, result.screen).toBeNull();
+    expect(result.code, result.screen).toBe(0);
+    expect(result.output).toMatch(/a#1 · waiting for the model │ a#2 · waiting for the model/);
+  });
+
   test('a retry is shown on the line of its call: status, provider, attempt and wait', async () => {
     const dir = copyFixture();
     let refused = false;

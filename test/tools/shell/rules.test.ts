@@ -209,7 +209,7 @@ describe('shell approval: toolset defaults never widen a per-command ask', () =>
   });
 
   it('refuses a blocked command before approval is asked', async () => {
-    expect(await outcome({ default: 'ask' }, 'rm -rf x')).toBe('shell failed: command not allowed: rm -rf x; allowed: git status, touch made.txt');
+    expect(await outcome({ default: 'ask' }, 'rm -rf x')).toBe('denied by rule: command not allowed: rm -rf x; allowed: git status, touch made.txt');
   });
 
   it('strictestRule orders blocked > ask > preApproved', () => {
