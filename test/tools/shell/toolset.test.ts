@@ -393,6 +393,18 @@ describe.skipIf(!BWRAP)('shell under bubblewrap', () => {
     expect(result.stdout).toContain('/tmp:\nhome\n\n/tmp/home:\nHOME=/tmp/home\n');
   });
 
+  it('shows no host path of a mount through /proc, plain or encoded', async () => {
+    const shell = tool({ rules: allow('sh -c') });
+    const output = async (script: string) => (await run(shell, `sh -c '${script}'`)).stdout;
+    const plain = await output('cat /proc/self/mountinfo /proc/1/mountinfo /proc/self/mounts');
+    const encoded = await output('base64 -w0 /proc/self/mountinfo');
+    const hex = await output('od -An -tx1 /proc/self/mountinfo | tr -d " \\n"');
+    expect(plain).not.toContain(dir);
+    expect(Buffer.from(encoded, 'base64').toString('latin1')).not.toContain(dir);
+    expect(Buffer.from(hex, 'hex').toString('latin1')).not.toContain(dir);
+    expect((await run(shell, `sh -c 'ls /proc'`)).stderr).toContain('No such file or directory');
+  });
+
   it('keeps ro mounts and readonly restrictions read-only for commands', async () => {
     const touch = [{ command: 'touch made.txt', approval: 'preApproved' as const }];
     expect((await run(tool({ rules: touch, cwd: '/shared' }), 'touch made.txt')).stderr).toContain('Read-only file system');
