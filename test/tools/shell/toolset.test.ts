@@ -78,7 +78,7 @@ function isRunning(pid: number): boolean {
 /** The per-call rule the toolbox applies, or the refusal message. */
 function callRule(tool: ToolsetTool, command: string): string {
   try {
-    return tool.callRule!({ command });
+    return tool.callRule!({ command }).rule;
   } catch (error) {
     return `refused: ${(error as Error).message}`;
   }
@@ -234,6 +234,23 @@ function processesWith(marker: string): number[] {
 }
 
 const allow = (...commands: string[]) => commands.map((command) => ({ command, args: 'any' as const, approval: 'preApproved' as const }));
+
+describe('why a pre-approved call asks', () => {
+  const tool = shellTool({ rules: allow('awk', 'git') });
+
+  it.each([
+    ['awk -W exec f', 'option "-W" is not an option known to be safe for awk; rule "awk" does not name it'],
+    ["awk '{print}' f", 'argument "{print}" is program text of awk, which only a rule that spells it out pre-approves; rule "awk" does not name it'],
+    ['git daemon --detach', 'argument "daemon" detaches or daemonizes, so its process could outlive the call; no rule pre-approves that'],
+  ])('%s asks, saying why', (command, reason) => {
+    expect(tool.callRule!({ command })).toEqual({ rule: 'ask', reason });
+  });
+
+  it('a call using only listed arguments is pre-approved, with no reason', () => {
+    expect(tool.callRule!({ command: 'git log --oneline' })).toEqual({ rule: 'preApproved' });
+    expect(shellTool({ default: 'ask' }).callRule!({ command: 'awk -W exec f' })).toEqual({ rule: 'ask' });
+  });
+});
 
 describe.each([
   { isolation: 'none' as const, skip: false },
