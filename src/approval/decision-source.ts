@@ -20,6 +20,8 @@ export interface ApprovalQuestion {
   description: string;
   /** Why the question is put again (`may already have run`: the call started before a crash). */
   note?: string;
+  /** Why a call that a rule would pre-approve asks after all (`option "-W" is not an option known to be safe for awk`). */
+  reason?: string;
 }
 
 /**
@@ -235,6 +237,7 @@ function requestOf(question: ApprovalQuestion): ApprovalRequest {
     ...(question.call_id ? { callId: question.call_id } : {}),
     ...(question.tool_call_id ? { toolCallId: question.tool_call_id } : {}),
     ...(question.note ? { note: question.note } : {}),
+    ...(question.reason ? { askReason: question.reason } : {}),
   };
 }
 

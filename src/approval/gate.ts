@@ -83,6 +83,7 @@ export function createApprovalGate(options: GateOptions): ApprovalGate {
       tool: request.toolName,
       approvalId: question.approval_id,
       args: request.args,
+      ...(request.askReason ? { reason: request.askReason } : {}),
     });
   }
 
@@ -202,5 +203,6 @@ function questionOf(request: ApprovalRequest): ApprovalQuestion {
     args: request.args,
     description: request.description,
     ...(request.note ? { note: request.note } : {}),
+    ...(request.askReason ? { reason: request.askReason } : {}),
   };
 }

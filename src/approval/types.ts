@@ -19,6 +19,8 @@ export interface ApprovalRequest {
   approvalId?: string;
   /** Why the question is put again; such a call is asked even when session memory or a grant covers it. */
   note?: string;
+  /** Why a call that a rule would pre-approve asks after all (the shell's allow-list: `option "-W" is not an option known to be safe for awk`). */
+  askReason?: string;
   /** Whether the call can wait for a decision as data (pause mode); not inside tool code (`ctx.callWorker`). */
   canPause?: boolean;
 }
@@ -80,7 +82,7 @@ export type ApprovalDecision =
 /** Approval events name the call as the request did (`callId`, `toolCallId`). */
 export type ApprovalEvent = Pick<ApprovalRequest, 'chain' | 'callId' | 'toolCallId'> &
   (
-    | { type: 'approval_request'; tool: string; approvalId: string; args: unknown }
+    | { type: 'approval_request'; tool: string; approvalId: string; args: unknown; reason?: string }
     | { type: 'approval_decision'; tool: string; approved: boolean; source: ApprovalSource; reason?: string }
   );
 

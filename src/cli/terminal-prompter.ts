@@ -70,6 +70,8 @@ export function describeRequest(
     ...(description ? [`  ${style.dim(description)}`] : []),
     // A resumed run asks again about a call that started before its process died.
     ...(request.note ? [`  ${style.yellow(`note: ${escapeTerminalText(request.note)}`)}`] : []),
+    // A rule would pre-approve the call; this says what made it ask.
+    ...(request.askReason ? [`  ${style.yellow(`asks: ${escapeTerminalText(request.askReason)}`)}`] : []),
     ...args.lines,
     ...choiceLines(choices, style, width),
   ];

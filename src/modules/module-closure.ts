@@ -21,10 +21,21 @@ export interface PackageImport {
   resolved: string;
 }
 
+/** A local file the closure reached, and the first import that reached it. */
+export interface LocalImport {
+  specifier: string;
+  /** The file that imports it, and the line of the import there. */
+  importer: string;
+  line: number;
+  /** The file it resolves to. */
+  resolved: string;
+}
+
 /** An import that cannot be followed statically. */
 export interface UnresolvedImport {
-  /** The file that imports it. */
+  /** The file that imports it, and the line of the import there. */
   importer: string;
+  line: number;
   /** Undefined when the specifier is computed (`import(name)`, `require(x)`). */
   specifier?: string;
   problem: 'computed' | 'not-found';
@@ -33,6 +44,8 @@ export interface UnresolvedImport {
 export interface ModuleClosure {
   /** The local files the module runs (host paths), the module first, then in the order they are reached. */
   files: string[];
+  /** How each file after the module was reached, in the order of `files`. */
+  local: LocalImport[];
   packages: PackageImport[];
   unresolved: UnresolvedImport[];
 }
@@ -45,7 +58,7 @@ const LOADERS = new Set(['require', 'jitiImport']);
 
 /** The closure of the module at `hostPath` (an absolute path). A file that cannot be read is reported by the import, not here. */
 export function moduleClosure(hostPath: string): ModuleClosure {
-  const closure: ModuleClosure = { files: [hostPath], packages: [], unresolved: [] };
+  const closure: ModuleClosure = { files: [hostPath], local: [], packages: [], unresolved: [] };
   for (let index = 0; index < closure.files.length; index++) {
     const importer = closure.files[index]!;
     if (!CODE.test(importer)) continue;
@@ -57,16 +70,19 @@ export function moduleClosure(hostPath: string): ModuleClosure {
     }
     const jiti = createModuleJiti(importer);
     const code = jiti.transform({ source, filename: importer, ts: TYPESCRIPT.test(importer), async: true });
-    for (const specifier of loadedSpecifiers(code)) {
+    for (const { specifier, line } of loadedSpecifiers(code)) {
       if (specifier === undefined) {
-        closure.unresolved.push({ importer, problem: 'computed' });
+        closure.unresolved.push({ importer, line, problem: 'computed' });
         continue;
       }
       if (PROVIDED_MODULES.includes(specifier) || isBuiltin(specifier)) continue;
       const file = resolvedFile(jiti.esmResolve(specifier, { try: true }));
-      if (file === undefined) closure.unresolved.push({ importer, specifier, problem: 'not-found' });
+      if (file === undefined) closure.unresolved.push({ importer, line, specifier, problem: 'not-found' });
       else if (!isLocal(specifier)) closure.packages.push({ specifier, importer, resolved: file });
-      else if (!closure.files.includes(file)) closure.files.push(file);
+      else if (!closure.files.includes(file)) {
+        closure.files.push(file);
+        closure.local.push({ specifier, importer, line, resolved: file });
+      }
     }
   }
   return closure;
@@ -84,18 +100,21 @@ function isLocal(specifier: string): boolean {
   return /^(\.{1,2}(\/|$)|\/|file:)/.test(specifier);
 }
 
-/** The specifier of each loading call in compiled code, in source order; undefined for a computed one. */
-function loadedSpecifiers(code: string): (string | undefined)[] {
-  // As jiti's evaluator wraps it: `await` and `return` are valid at the top of a module's code.
+/**
+ * The specifier of each loading call in compiled code, in source order (undefined for a computed
+ * one), with its line: jiti's compiler keeps every line where it was in the source.
+ */
+function loadedSpecifiers(code: string): { specifier: string | undefined; line: number }[] {
+  // As jiti's evaluator wraps it, on the code's first line: `await` and `return` are valid at the top of a module's code.
   const wrapped = `(async function (exports, require, module, __filename, __dirname, jitiImport, jitiESMResolve) { ${code}\n});`;
-  const specifiers: (string | undefined)[] = [];
+  const specifiers: { specifier: string | undefined; line: number }[] = [];
   // Required at first use, not imported: every run protects the closure (project/config-paths.ts),
   // but only a project with a tool or schema module should pay for loading the parser (~6 ms).
   const { parse } = createRequire(import.meta.url)('acorn') as typeof Acorn;
-  visit(parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' }), (node) => {
+  visit(parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script', locations: true }), (node) => {
     if (node.type !== 'CallExpression') return;
-    const { callee, arguments: args } = node as unknown as { callee: { type: string; name?: string }; arguments: SyntaxNode[] };
-    if (callee.type === 'Identifier' && LOADERS.has(callee.name!)) specifiers.push(literalString(args[0]));
+    const { callee, arguments: args, loc } = node as unknown as { callee: { type: string; name?: string }; arguments: SyntaxNode[]; loc: Acorn.SourceLocation };
+    if (callee.type === 'Identifier' && LOADERS.has(callee.name!)) specifiers.push({ specifier: literalString(args[0]), line: loc.start.line });
   });
   return specifiers;
 }

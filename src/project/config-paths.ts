@@ -13,7 +13,8 @@
  * - the manifest's `tools.modules`;
  * - for every worker loaded so far (the running one, its callers, those it may call): its file,
  *   its directory's `tools.ts|mjs|js`, `tools/` and `templates/`, the files its
- *   `schema_in`/`schema_out` and `imports` name;
+ *   `schema_in`/`schema_out` and `imports` name, and the files its instructions inline from its
+ *   directory with `file("name")` (the template roots are protected whole);
  * - every library of the dependency closure, and the built-in workers, whole;
  * - a standalone worker file;
  * - the code closure of every tool module and schema module above (`module-closure.ts`): each local
@@ -23,6 +24,7 @@
  */
 import { posix } from 'node:path';
 import { moduleClosure } from '../modules/module-closure.ts';
+import { analyzeTemplate } from '../templates/ast.ts';
 import type { ProtectedPaths } from '../sandbox/types.ts';
 import type { SchemaRef } from '../worker-file/schema.ts';
 import { MANIFEST_FILES } from './load-project.ts';
@@ -69,7 +71,15 @@ function workerFiles(root: string, worker: WorkerDefinition): string[] {
     ...[schemaFile(config.schema_in), schemaFile(config.schema_out)].filter((file): file is string => file !== undefined).map(fromRoot),
     ...(config.imports?.tools ?? []).filter((entry) => !isBareSpecifier(entry)).map(fromRoot),
     ...workerRefs.flatMap((ref) => (workerExtension(ref) ? [fromRoot(ref)] : workerFileCandidates(fromRoot(ref)))),
+    ...inlinedFiles(worker).map(inDir),
   ];
+}
+
+/** The names the worker's instructions inline with `file("name")`, searched first in its own directory (template-dirs.ts). */
+function inlinedFiles(worker: WorkerDefinition): string[] {
+  return analyzeTemplate(worker.instructions)
+    .references.filter((reference) => reference.kind === 'file')
+    .map((reference) => reference.name);
 }
 
 /** The TS/JS modules of a project worker that a run may import: its directory's tool modules, its schema modules, its `imports.tools`. */

@@ -9,6 +9,7 @@ import { ambiguityError, scanWorkerFiles } from './scan.ts';
 import { fullId, isExported, type Scope } from './scope.ts';
 import { snapshotFileSystem } from './snapshot-file-system.ts';
 import { DEFAULT_TEMPLATE_ROOTS, templateDirsFor } from './template-dirs.ts';
+import { moduleImportProblems } from './module-imports.ts';
 import { inspectToolModules, type ToolModuleInspection } from './tool-modules.ts';
 import type { LibraryInfo, Project, ProjectOptions, TemplateDirs, ToolModuleRef, WorkerDefinition, WorkerEntry } from './types.ts';
 import { workerExtension } from './worker-ids.ts';
@@ -150,11 +151,19 @@ class DefaultProject implements Project {
         dependencyScopes: scope.dependencies.map((library) => this.#init.libraryScopes.get(library.name)).filter((s): s is Scope => s !== undefined),
         manifestModules: scope.kind === 'project' ? (this.manifest?.tools?.modules ?? []) : [],
         manifestFile: this.manifestFile,
-        allowModuleImports: this.options.allowModuleImports ?? this.manifest?.tools?.allow_module_imports ?? false,
+        allowModuleImports: this.#allowModuleImports(),
         probed: this.#probedToolDirs,
       },
       worker,
     );
+  }
+
+  async moduleImportProblems(worker: WorkerDefinition, module: { hostPath: string; label: string }): Promise<ProjectError[]> {
+    return this.#allowModuleImports() ? [] : moduleImportProblems(this.fs, module, this.#homeScope(worker));
+  }
+
+  #allowModuleImports(): boolean {
+    return this.options.allowModuleImports ?? this.manifest?.tools?.allow_module_imports ?? false;
   }
 
   /** Ids matching a glob, as references resolvable from `from` (`utils:*` globs a library's exports). */

@@ -2,19 +2,20 @@
  * Tool module discovery and import policy (docs/tools.md): worker-local `tools.ts|tools/index.ts` →
  * project `tools.ts|tools/index.ts` and manifest `tools.modules` → each dependency's tools →
  * the worker's `imports.tools`. Modules outside the root (by path, or by real path through a
- * symlink, conventional ones too) and bare module specifiers are refused (`disallowed-import`)
- * unless module imports are allowed.
+ * symlink, conventional ones too), bare module specifiers, and modules whose imports cannot all be
+ * followed and protected (`module-imports.ts`) are refused (`disallowed-import`) unless module
+ * imports are allowed.
  */
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
+import { ALLOW_MODULE_IMPORTS_HINT as ALLOW_HINT, moduleImportProblems } from './module-imports.ts';
 import { existingFiles, hasParentSegment, isInside, isReallyInside, relativePath } from './paths.ts';
 import type { Scope } from './scope.ts';
 import type { ToolModuleRef, WorkerDefinition } from './types.ts';
 
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
-const ALLOW_HINT = 'pass --allow-module-imports or set tools.allow_module_imports: true in project.yaml';
 /** The conventional tool modules of a directory, in lookup order per group (docs/tools.md). */
 export const CONVENTIONAL_TOOL_MODULES = [
   ['tools.ts', 'tools.mjs', 'tools.js'],
@@ -69,7 +70,17 @@ export async function inspectToolModules(context: ToolModuleContext, worker: Wor
     seen.add(ref.hostPath);
     return true;
   });
-  return { modules, problems };
+  if (context.allowModuleImports) return { modules, problems };
+  const importProblems = await Promise.all(
+    modules.map((ref) => moduleImportProblems(context.fs, { hostPath: ref.hostPath, label: `tool module ${ref.displayPath}` }, scopeOf(context, ref.hostPath))),
+  );
+  problems.push(...importProblems.flat());
+  return { modules: modules.filter((_, index) => importProblems[index]!.length === 0), problems };
+}
+
+/** The scope a policy-checked module lies in: a dependency's, or the worker's own. */
+function scopeOf(context: ToolModuleContext, hostPath: string): Scope {
+  return context.dependencyScopes.find((dependency) => isInside(dependency.root, hostPath)) ?? context.scope;
 }
 
 function rejectWith(error: unknown, problems: ProjectError[]): undefined {

@@ -153,5 +153,10 @@ export interface Project {
   toolModulePaths(worker: WorkerDefinition): Promise<ToolModuleRef[]>;
   /** Like {@link toolModulePaths} but returns the allowed modules and the problems apart (what `check` uses). */
   inspectToolModules(worker: WorkerDefinition): Promise<{ modules: ToolModuleRef[]; problems: ProjectError[] }>;
+  /**
+   * The imports of a worker's schema module that its code closure cannot follow and protect
+   * (`module-imports.ts`); none when module imports are allowed. `label` names the module in messages.
+   */
+  moduleImportProblems(worker: WorkerDefinition, module: { hostPath: string; label: string }): Promise<ProjectError[]>;
   options: ProjectOptions;
 }

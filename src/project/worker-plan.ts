@@ -200,6 +200,13 @@ async function locateSchema(project: Project, definition: WorkerDefinition, fiel
   if (ref === undefined) return undefined;
   const located = await locateSchemaRef(ref, schemaOptions(project, definition, field));
   if (field === 'schema_in' && 'schema' in located) checkTemplateFields(located.schema, definition.displayPath);
+  if ('module' in located) {
+    const problems = await project.moduleImportProblems(definition, {
+      hostPath: located.module.hostPath,
+      label: `schema module ${located.module.relativePath}`,
+    });
+    if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
+  }
   return located;
 }
 

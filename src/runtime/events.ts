@@ -162,7 +162,8 @@ export type RunEvent =
       duration_ms: number;
       provider_executed?: true;
     })
-  | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown })
+  // `reason`: why a call that a rule would pre-approve asks after all (docs/security.md, "The shell").
+  | (EventBase & { type: 'approval_request'; tool: string; tool_call_id: string; approval_id: string; args: unknown; reason?: string })
   | (EventBase & { type: 'approval_decision'; tool: string; tool_call_id: string; approved: boolean; source: ApprovalSource; reason?: string })
   // Delegation events carry the child call's identity; `tool_call_id` is the parent's tool call.
   | (EventBase & { type: 'delegation_start'; tool_call_id: string; caller: string; model: string; depth: number; input: unknown; mounts?: BoundMountEvent[] })

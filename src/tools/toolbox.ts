@@ -163,8 +163,13 @@ function gate(tool: ToolsetTool, resolved: ResolvedApprovalRule, schema: SchemaP
     if (!parsed.ok) return { ok: false, error: `invalid arguments for ${name}: ${parsed.errors.join('; ')}` };
     // A call that may already have run goes back to a decision, whatever its rule allowed before.
     let rule = options.note ? strictestRule(resolved.rule, 'ask') : resolved.rule;
+    let askReason: string | undefined;
     try {
-      if (tool.callRule) rule = strictestRule(rule, tool.callRule(parsed.value));
+      if (tool.callRule) {
+        const called = tool.callRule(parsed.value);
+        rule = strictestRule(rule, called.rule);
+        if (rule === 'ask') askReason = called.reason;
+      }
       // Tool code: raced with the signal like execute, so a needsApproval that never settles cannot hold up Ctrl-C.
       else if (perCall)
         rule = (await untilAborted(
@@ -192,6 +197,7 @@ function gate(tool: ToolsetTool, resolved: ResolvedApprovalRule, schema: SchemaP
       ...(toolCallId ? { toolCallId } : {}),
       ...(approvalId ? { approvalId } : {}),
       ...(note ? { note } : {}),
+      ...(askReason ? { askReason } : {}),
       ...(canPause ? { canPause } : {}),
     };
     const decision = await controller.authorize(request, rule, signal);

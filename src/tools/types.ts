@@ -38,6 +38,13 @@ export interface ToolDefinition<Args = any, Output = unknown> {
   idempotent?: boolean;
 }
 
+/** What a toolset's own rules decide for one call (`ToolsetTool.callRule`). */
+export interface CallRule {
+  rule: ApprovalRule;
+  /** Why the call asks though a rule would pre-approve it: `option "-W" is not an option known to be safe for awk`. */
+  reason?: string;
+}
+
 /** A tool offered by a toolset, before approval gating. */
 export interface ToolsetTool extends ToolDefinition {
   /** The toolset it came from: `filesystem`, `workers`, `custom`, `shell`. */
@@ -49,8 +56,9 @@ export interface ToolsetTool extends ToolDefinition {
    * resolved rule (worker and manifest `approval`) can only make it stricter: a toolset default
    * `preApproved` never turns a per-command `ask` into a pre-approved call. Throwing a `ToolError` refuses
    * the call before any approval is asked: a denial (`denied by rule: <message>`), counted in `denied_calls`.
+   * `reason` says why a call the user's rules would pre-approve asks after all; the person deciding sees it.
    */
-  callRule?(args: any): ApprovalRule;
+  callRule?(args: any): CallRule;
   /**
    * The tool's name where it comes from, when `name` is made from it (an MCP server's `echo` offered
    * as `everything__echo`): its toolset's `approval.tools` keys are globs over this name.

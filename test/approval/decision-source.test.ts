@@ -96,6 +96,19 @@ describe('decision sources', () => {
     expect(seen[0]).toMatchObject({ toolName: 'write_file', toolset: 'filesystem', callId: 'c1', toolCallId: 't1' });
   });
 
+  it('why a call asks reaches the callback as reason and the prompter as askReason', async () => {
+    const questions: ApprovalQuestion[] = [];
+    const reason = 'option "-W" is not an option known to be safe for awk';
+    await createApprovalController({ mode: 'interactive', source: callback((q) => (questions.push(q), { action: 'approve' })) }).authorize(
+      { ...request(), askReason: reason },
+      'ask',
+    );
+    expect(questions[0]?.reason).toBe(reason);
+    const seen: ApprovalRequest[] = [];
+    await fromPrompter({ ask: async (req) => (seen.push(req), { action: 'approve_once' }) }).decide(question({ reason }));
+    expect(seen[0]?.askReason).toBe(reason);
+  });
+
   it('callback treats anything but a decision as a denial', async () => {
     const bad = callback(() => ({ action: 'maybe' }) as unknown as Decision);
     expect(await bad.decide(question())).toEqual({ action: 'deny', message: 'denied: the approval callback returned no decision' });

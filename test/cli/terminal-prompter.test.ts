@@ -44,6 +44,13 @@ describe('describeRequest', () => {
     expect(text).toContain('[a] approve once  [s] this call for the session  [t] this tool for the session  [d] deny  [q] quit');
   });
 
+  test('a call a rule would pre-approve says why it asks, escaped', () => {
+    const askReason = 'option "-W" is not an option known to be safe for awk\u001b[2J';
+    const text = describeRequest({ ...request('shell', { command: 'awk -W exec f' }), askReason }).text;
+    expect(text).toContain('  asks: option "-W" is not an option known to be safe for awk\\x1b[2J\n  command: awk -W exec f');
+    expect(describeRequest(request('shell', { command: 'ls' })).text).not.toContain('asks:');
+  });
+
   test('a call asked again after a crash shows its note, escaped', () => {
     const text = describeRequest({ ...request('shell', { command: 'make deploy' }), note: 'may already have run\u001b[2J' }).text;
     expect(text).toContain('  note: may already have run\\x1b[2J\n  command: make deploy');

@@ -61,6 +61,23 @@ describe('moduleClosure', () => {
     });
   });
 
+  test('says which import reached each local file, with its line in the source (TypeScript too)', () => {
+    const root = project({
+      'tools.ts':
+        'import type { T } from "./types.ts";\n\n// a comment\nconst x: number = 1;\nimport { helper } from "./helper.ts";\nexport const value: T = [x, helper];\n',
+      'types.ts': 'export type T = unknown;\n',
+      'helper.ts': 'export const helper = () => import("./lazy.ts");\n',
+      'lazy.ts': 'export const lazy = 1;\n',
+    });
+    const closure = moduleClosure(path.join(root, 'tools.ts'));
+    expect(
+      closure.local.map(({ specifier, importer, line, resolved }) => [specifier, path.relative(root, importer), line, path.relative(root, resolved)]),
+    ).toEqual([
+      ['./helper.ts', 'tools.ts', 5, 'helper.ts'],
+      ['./lazy.ts', 'helper.ts', 1, 'lazy.ts'],
+    ]);
+  });
+
   test('leaves out what does not run: type-only imports and imports whose names are used only as types', () => {
     const root = project({
       'tools.ts': [
@@ -97,10 +114,10 @@ describe('moduleClosure', () => {
       files: ['tools.ts', 'lazy.ts', 'required.cjs', 'required-too.cjs'],
       packages: [],
       unresolved: [
-        { importer: 'tools.ts', problem: 'computed' },
-        { importer: 'tools.ts', problem: 'computed' },
-        { importer: 'tools.ts', problem: 'computed' },
-        { importer: 'tools.ts', specifier: './not-there.ts', problem: 'not-found' },
+        { importer: 'tools.ts', line: 3, problem: 'computed' },
+        { importer: 'tools.ts', line: 4, problem: 'computed' },
+        { importer: 'tools.ts', line: 6, problem: 'computed' },
+        { importer: 'tools.ts', line: 7, specifier: './not-there.ts', problem: 'not-found' },
       ],
     });
   });
@@ -115,7 +132,7 @@ describe('moduleClosure', () => {
     expect(closureOf(root)).toEqual({
       files: ['tools.ts'],
       packages: [{ specifier: 'left-pad', importer: 'tools.ts', resolved: 'node_modules/left-pad/index.js' }],
-      unresolved: [{ importer: 'tools.ts', specifier: 'not-installed', problem: 'not-found' }],
+      unresolved: [{ importer: 'tools.ts', line: 2, specifier: 'not-installed', problem: 'not-found' }],
     });
   });
 

@@ -150,6 +150,25 @@ describe('projectConfigPaths', () => {
     expect(projectConfigPaths(project).paths).toContain(path.join(root, 'tasks/boss.worker'));
   });
 
+  test("the files a worker's instructions inline with file() from its directory are configuration; its templates/ and the template roots whole", async () => {
+    const root = writeTree({
+      'project.yaml': 'name: p\n',
+      'tasks/boss.worker': worker('tasks/boss', '', 'Rules: {{ file("rules.md") }}\n{% include "part.md" %}'),
+      'tasks/rules.md': 'be brief\n',
+      'tasks/notes.md': 'data\n',
+      'templates/part.md': 'part\n',
+    });
+    const project = await open(root);
+    await project.loadWorker('./tasks/boss.worker');
+    const sandbox = rootSandbox(project);
+    expect(await writeCode(sandbox, '/tasks/rules.md')).toBe('project-config');
+    expect(await writeCode(sandbox, '/tasks/templates/new.md')).toBe('project-config');
+    expect(await writeCode(sandbox, '/templates/part.md')).toBe('project-config');
+    expect(await writeCode(sandbox, '/prompts/new.md')).toBe('project-config');
+    // Data next to the worker that its template does not read stays writable.
+    expect(await writeCode(sandbox, '/tasks/notes.md')).toBe('written');
+  });
+
   test('a standalone worker file is its own configuration', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'greet.worker'), worker('greet'));

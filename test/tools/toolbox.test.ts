@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApprovalController } from '../../src/approval/controller.ts';
 import { explainApprovalRule, resolveApprovalRule, toolDefaultRule } from '../../src/approval/rules.ts';
-import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from '../../src/approval/types.ts';
+import type { ApprovalAnswer, ApprovalEvent, ApprovalPrompter, ApprovalRequest } from '../../src/approval/types.ts';
 import { AbortedError, ProjectError, RunError, ToolError } from '../../src/errors.ts';
 import { createToolbox, isGatedTool } from '../../src/tools/toolbox.ts';
 import type { ToolContext, ToolsetTool } from '../../src/tools/types.ts';
@@ -336,6 +336,31 @@ describe('toolbox: per-call rules and results that report a failure', () => {
     const box = toolbox([tool]);
     expect(await box.get('cmd')!.run({ path: '/a', count: 2 })).toEqual({ ok: true, output: { exit_code: 2 }, failure: 'exit code 2' });
     expect(await box.get('cmd')!.run({ path: '/a', count: 0 })).toEqual({ ok: true, output: { exit_code: 0 } });
+  });
+});
+
+describe('toolbox: a per-call rule (callRule)', () => {
+  const perCall = (reason?: string) =>
+    recordingTool('run', { defaultRule: 'preApproved', callRule: () => (reason ? { rule: 'ask', reason } : { rule: 'preApproved' }) }).tool;
+
+  it('shows why a call its rule would pre-approve asks, in the request and the approval_request event', async () => {
+    const { prompter, asked } = prompterAnswering({ action: 'approve_once' });
+    const events: ApprovalEvent[] = [];
+    const box = createToolbox({
+      tools: [perCall('option "-W" is not an option known to be safe for awk')],
+      ruleFor: (tool) => resolveApprovalRule({ toolName: tool.name, toolDefault: toolDefaultRule(tool) }),
+      controller: createApprovalController({ mode: 'interactive', prompter, onEvent: (event) => events.push(event) }),
+      context: context(),
+    });
+    expect((await box.get('run')!.run({ path: '/a' })).ok).toBe(true);
+    expect(asked[0]?.askReason).toBe('option "-W" is not an option known to be safe for awk');
+    expect(events.find((event) => event.type === 'approval_request')).toMatchObject({ reason: 'option "-W" is not an option known to be safe for awk' });
+  });
+
+  it('is pre-approved with no question when the call rule allows it', async () => {
+    const { prompter, asked } = prompterAnswering();
+    expect((await toolbox([perCall()], { prompter }).get('run')!.run({ path: '/a' })).ok).toBe(true);
+    expect(asked).toEqual([]);
   });
 });
 

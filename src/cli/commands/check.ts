@@ -36,11 +36,12 @@ export interface ProjectCommandOptions {
  * Finds and loads the project a `check`/`list` command names: `--project`, else DIR (default `.`,
  * where `LLM_DO_PROJECT` applies). Library paths resolve against the working directory.
  */
-export async function loadCommandProject(options: ProjectCommandOptions, io: CliIO): Promise<Project> {
+export async function loadCommandProject(options: ProjectCommandOptions, io: CliIO, allowModuleImports = false): Promise<Project> {
   const dirGiven = options.dir !== undefined && options.dir !== '.';
   // An explicit DIR wins over LLM_DO_PROJECT.
   const scopedIO = dirGiven ? { ...io, env: { ...io.env, LLM_DO_PROJECT: undefined } } : io;
-  const { project } = await openRunTarget(dirGiven ? options.dir : undefined, { project: options.project, lib: options.lib }, scopedIO);
+  const flags = { project: options.project, lib: options.lib, ...(allowModuleImports ? { allowModuleImports } : {}) };
+  const { project } = await openRunTarget(dirGiven ? options.dir : undefined, flags, scopedIO);
   return project;
 }
 
@@ -67,6 +68,8 @@ export async function exitCodeOf(io: CliIO, body: () => Promise<void>, json = fa
 
 /** Options of `check`. */
 export interface CheckCommandOptions extends ProjectCommandOptions {
+  /** `--allow-module-imports`: judge tool and schema modules as a run given it would load them. */
+  allowModuleImports?: boolean;
   /** `--import-tools`: also import tool and schema modules (runs project code). */
   importTools?: boolean;
   /** `--connect`: also start the MCP servers workers use and check their `tools:` selections. */
@@ -78,7 +81,7 @@ export async function runCheck(options: CheckCommandOptions, io: CliIO): Promise
   let diagnostics: Diagnostic[];
   let workers = 0;
   try {
-    const project = await loadCommandProject(options, io);
+    const project = await loadCommandProject(options, io, options.allowModuleImports === true);
     const importTools = options.importTools === true;
     const debug = io.env.LLM_DO_DEBUG === '1' ? (message: string) => printError(io, `debug: ${message}`) : undefined;
     const helpers = importTools ? [] : threadCheckHelpers(project, CHECK_THREAD_ENTRY, debug);

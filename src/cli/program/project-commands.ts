@@ -21,6 +21,7 @@ export function registerProjectCommands(program: Command, { io, action }: Comman
     .option('--project <dir>', 'project root')
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .option('--import-tools', 'also import tool and schema modules to verify them (runs project code)')
+    .option('--allow-module-imports', 'allow tool modules outside the project, bare module names, and imports llm-do cannot follow')
     .option('--connect', 'also start the MCP servers the workers use and check their tools: selections against what they offer')
     .option('--json', 'print the problems as JSON')
     .addHelpText('after', '\nExample:\n  llm-do check examples/calculator\n')

@@ -56,5 +56,5 @@ export function addProjectOptions(command: Command): Command {
     .option('--lib <path>', 'library directory to search (repeatable)', collect)
     .option('--mount <spec>', 'grant a sandbox mount NAME=DIR[:ro|rw] (repeatable)', collect)
     .option('--no-import-tools', 'do not load custom tool modules')
-    .option('--allow-module-imports', 'allow tool modules outside the project and bare module names');
+    .option('--allow-module-imports', 'allow tool modules outside the project, bare module names, and imports llm-do cannot follow');
 }

@@ -2,7 +2,7 @@
  * OS isolation of `shell` commands (docs/security.md): the bubblewrap command line that shows a command
  * only the sandbox mounts (ro/rw as the worker chain allows, the project's configuration in them
  * read-only), read-only system directories, a private `/tmp` and `HOME`, no network, its own PID
- * namespace and session; and the scrubbed environment every command gets, isolated or not.
+ * namespace and session, no `/proc`; and the scrubbed environment every command gets, isolated or not.
  */
 import { posix } from 'node:path';
 import type { ShellLayout, ShellMount } from './layout.ts';
@@ -47,7 +47,10 @@ export function bwrapArguments(layout: ShellLayout, argv: readonly string[], { n
   const args = ['--unshare-all', ...(network ? ['--share-net'] : []), '--die-with-parent', '--new-session', '--cap-drop', 'ALL'];
   for (const dir of SYSTEM_DIRECTORIES) args.push('--ro-bind-try', dir, dir);
   for (const file of [...SYSTEM_FILES, ...(network ? NETWORK_FILES : [])]) args.push('--ro-bind-try', file, file);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--dir', BOX_HOME);
+  // No procfs: every process's `/proc/PID/mountinfo` names the host directory behind each bind (the
+  // kernel prints a mount's root as a path in its file system), and bubblewrap can mask only files that
+  // exist when the box is built, not those of the processes a command starts (docs/security.md).
+  args.push('--dev', '/dev', '--tmpfs', '/tmp', '--dir', BOX_HOME);
   for (const mount of layout.mounts) {
     args.push(mount.mode === 'rw' ? '--bind' : '--ro-bind', mount.host, mount.box);
     // Before any mount nested in it is bound, so re-opened children never widen a nested ro mount.

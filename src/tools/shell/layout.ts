@@ -66,7 +66,8 @@ function escapeRegExp(text: string): string {
 /**
  * Replaces every host directory of the layout (and the box root) in `text` with its virtual path:
  * `/home/me/proj/repo/src/a.js` → `/repo/src/a.js`. A backstop: under bubblewrap commands see
- * virtual paths already, but `/proc/self/mountinfo` or a program's own messages may still name one.
+ * virtual paths already (the box has no `/proc`), but a program's own messages may still name one, and
+ * without bubblewrap commands run on the host's paths.
  */
 export function hideHostPaths(text: string, layout: ShellLayout): string {
   const replacements = new Map<string, string>();

@@ -139,6 +139,15 @@ export function unlistedArgument(decision: ShellDecision, argv: readonly string[
   return findUnlistedArguments(argv).find((found) => found.always === true || !namedByRule(rule, argv, found));
 }
 
+/**
+ * What the person deciding on a call that `rule` would pre-approve reads about why it asks:
+ * `option "-W" is not an option known to be safe for awk; rule "awk" does not name it`.
+ */
+export function askReason(rule: ShellRule, unlisted: UnlistedArgument): string {
+  const what = unlisted.option ? `option "${unlisted.name}"` : `argument "${unlisted.name}"`;
+  return `${what} ${unlisted.why}; ${unlisted.always ? 'no rule pre-approves that' : `rule "${ruleCommand(rule)}" does not name it`}`;
+}
+
 /** The error a blocked command gets: `command not allowed: rm -rf x; allowed: git log, ls`. */
 export function notAllowedError(rules: readonly ShellRule[], argv: readonly string[], decision: ShellDecision): ToolError {
   const allowed = rules.filter((rule) => rule.approval !== 'blocked').map(ruleCommand);

@@ -5,15 +5,24 @@
  */
 import { z } from 'zod';
 import { ToolError } from '../../errors.ts';
-import type { ApprovalRule, ShellToolsetConfig } from '../../worker-file/schema.ts';
+import type { ShellToolsetConfig } from '../../worker-file/schema.ts';
 import { requireSandbox } from '../filesystem.ts';
 import { checkShellArguments, parseShellCommand } from './command.ts';
 import { bwrapArguments, commandEnvironment, type ShellIsolation } from './isolation.ts';
 import { hideHostPaths, planShellLayout, type ShellLayout } from './layout.ts';
 import type { ShellResult } from './process.ts';
-import { checkRiskyArguments, compileShellRules, decideShellCommand, describeRule, notAllowedError, type ShellRule, unlistedArgument } from './rules.ts';
+import {
+  askReason,
+  checkRiskyArguments,
+  compileShellRules,
+  decideShellCommand,
+  describeRule,
+  notAllowedError,
+  type ShellRule,
+  unlistedArgument,
+} from './rules.ts';
 import { singleInstance, type ToolsetKind } from '../toolset-kind.ts';
-import type { ToolContext, ToolsetTool } from '../types.ts';
+import type { CallRule, ToolContext, ToolsetTool } from '../types.ts';
 
 export type { ShellResult } from './process.ts';
 
@@ -69,14 +78,15 @@ function boxSetupError(result: ShellResult, program: string, layout: ShellLayout
 }
 
 /** The parsed, checked command and the rule decision; throws `ToolError` for anything refused. */
-function assessCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked', command: string): { argv: string[]; approval: ApprovalRule } {
+function assessCommand(rules: readonly ShellRule[], fallback: 'ask' | 'blocked', command: string): { argv: string[]; approval: CallRule } {
   const argv = parseShellCommand(command);
   const decision = decideShellCommand(rules, fallback, argv);
   if (decision.approval === 'blocked') throw notAllowedError(rules, argv, decision);
   checkShellArguments(argv);
   checkRiskyArguments(decision, argv);
-  // An argument the allow-list does not list turns a pre-approved call into one the person sees.
-  return { argv, approval: unlistedArgument(decision, argv) ? 'ask' : decision.approval };
+  // An argument the allow-list does not list turns a pre-approved call into one the person sees, saying why.
+  const unlisted = unlistedArgument(decision, argv);
+  return { argv, approval: unlisted && decision.rule ? { rule: 'ask', reason: askReason(decision.rule, unlisted) } : { rule: decision.approval } };
 }
 
 /** A command that did not exit 0 failed: the model still gets its output, and everyone else sees the code. */

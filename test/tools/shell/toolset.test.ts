@@ -78,7 +78,7 @@ function isRunning(pid: number): boolean {
 /** The per-call rule the toolbox applies, or the refusal message. */
 function callRule(tool: ToolsetTool, command: string): string {
   try {
-    return tool.callRule!({ command });
+    return tool.callRule!({ command }).rule;
   } catch (error) {
     return `refused: ${(error as Error).message}`;
   }
@@ -234,6 +234,23 @@ function processesWith(marker: string): number[] {
 }
 
 const allow = (...commands: string[]) => commands.map((command) => ({ command, args: 'any' as const, approval: 'preApproved' as const }));
+
+describe('why a pre-approved call asks', () => {
+  const tool = shellTool({ rules: allow('awk', 'git') });
+
+  it.each([
+    ['awk -W exec f', 'option "-W" is not an option known to be safe for awk; rule "awk" does not name it'],
+    ["awk '{print}' f", 'argument "{print}" is program text of awk, which only a rule that spells it out pre-approves; rule "awk" does not name it'],
+    ['git daemon --detach', 'argument "daemon" detaches or daemonizes, so its process could outlive the call; no rule pre-approves that'],
+  ])('%s asks, saying why', (command, reason) => {
+    expect(tool.callRule!({ command })).toEqual({ rule: 'ask', reason });
+  });
+
+  it('a call using only listed arguments is pre-approved, with no reason', () => {
+    expect(tool.callRule!({ command: 'git log --oneline' })).toEqual({ rule: 'preApproved' });
+    expect(shellTool({ default: 'ask' }).callRule!({ command: 'awk -W exec f' })).toEqual({ rule: 'ask' });
+  });
+});
 
 describe.each([
   { isolation: 'none' as const, skip: false },
@@ -391,6 +408,18 @@ describe.skipIf(!BWRAP)('shell under bubblewrap', () => {
     expect(root).toEqual(expect.arrayContaining(['repo', 'shared', 'usr', 'tmp']));
     for (const hidden of ['root', 'home', 'work', 'opt', 'var', 'mnt']) expect(root).not.toContain(hidden);
     expect(result.stdout).toContain('/tmp:\nhome\n\n/tmp/home:\nHOME=/tmp/home\n');
+  });
+
+  it('shows no host path of a mount through /proc, plain or encoded', async () => {
+    const shell = tool({ rules: allow('sh -c') });
+    const output = async (script: string) => (await run(shell, `sh -c '${script}'`)).stdout;
+    const plain = await output('cat /proc/self/mountinfo /proc/1/mountinfo /proc/self/mounts');
+    const encoded = await output('base64 -w0 /proc/self/mountinfo');
+    const hex = await output('od -An -tx1 /proc/self/mountinfo | tr -d " \\n"');
+    expect(plain).not.toContain(dir);
+    expect(Buffer.from(encoded, 'base64').toString('latin1')).not.toContain(dir);
+    expect(Buffer.from(hex, 'hex').toString('latin1')).not.toContain(dir);
+    expect((await run(shell, `sh -c 'ls /proc'`)).stderr).toContain('No such file or directory');
   });
 
   it('keeps ro mounts and readonly restrictions read-only for commands', async () => {
