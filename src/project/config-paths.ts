@@ -24,7 +24,6 @@
  */
 import { posix } from 'node:path';
 import { moduleClosure } from '../modules/module-closure.ts';
-import { analyzeTemplate } from '../templates/ast.ts';
 import type { ProtectedPaths } from '../sandbox/types.ts';
 import type { SchemaRef } from '../worker-file/schema.ts';
 import { MANIFEST_FILES } from './load-project.ts';
@@ -75,11 +74,17 @@ function workerFiles(root: string, worker: WorkerDefinition): string[] {
   ];
 }
 
-/** The names the worker's instructions inline with `file("name")`, searched first in its own directory (template-dirs.ts). */
+/** A `file("name")` call with a literal name, the only kind whose name is known before rendering. */
+const INLINED_FILE = /\bfile\(\s*(?:"([^"\\\n]*)"|'([^'\\\n]*)')\s*\)/g;
+
+/**
+ * The names the worker's instructions inline with `file("name")`, searched first in its own directory
+ * (template-dirs.ts). Read off the text rather than nunjucks' parse, so a run does not load the template
+ * library to protect its files: a literal `file("x")` outside a tag is counted too, which only protects
+ * one more file of the worker's own directory.
+ */
 function inlinedFiles(worker: WorkerDefinition): string[] {
-  return analyzeTemplate(worker.instructions)
-    .references.filter((reference) => reference.kind === 'file')
-    .map((reference) => reference.name);
+  return [...worker.instructions.matchAll(INLINED_FILE)].map((match) => (match[1] ?? match[2]) as string);
 }
 
 /** The TS/JS modules of a project worker that a run may import: its directory's tool modules, its schema modules, its `imports.tools`. */

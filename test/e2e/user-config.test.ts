@@ -176,7 +176,7 @@ describe.concurrent('user configuration and aliases', () => {
         { name: 'anthropic', source: 'built-in', key_env: 'ANTHROPIC_API_KEY', key: 'env' },
         { name: 'openai', source: 'built-in', key_env: 'OPENAI_API_KEY', key: 'none' },
         { name: 'ollama', source: 'built-in', key_env: null, key: 'not needed' },
-        { name: 'openai-compatible', source: 'built-in', key_env: 'OPENAI_COMPATIBLE_API_KEY', key: 'not needed' },
+        { name: 'openai-compatible', source: 'built-in', key_env: 'OPENAI_COMPATIBLE_API_KEY', key: 'optional' },
         { name: 'mine', source: file, key_env: 'MINE_KEY', key: 'none' },
       ]),
     );
