@@ -28,6 +28,7 @@ import {
   searchView,
 } from './api.ts';
 import type { PageAssets } from './assets.ts';
+import { evalsView, evalView } from './evals-api.ts';
 import type { RunLauncher } from './launcher.ts';
 import { createChangeFeed, createEventStream, type EventStream } from './live.ts';
 import { refusal, securityHeaders, TOKEN_PARAM, tokenCookieName } from './security.ts';
@@ -42,6 +43,8 @@ export interface UiServerOptions {
   db: RunDatabase;
   /** Records the runs waiting in the log's journals (`ingestRunJournals`); returns how many lines it recorded. */
   ingest?: () => number;
+  /** Where `llm-do eval` keeps its records (`$LLM_DO_HOME/evals`), for the Evals page. */
+  evalsDir: string;
   /** The page's files (`readPageAssets`). */
   assets: PageAssets;
   launcher: RunLauncher;
@@ -95,6 +98,8 @@ export async function serveUi(options: UiServerOptions): Promise<void> {
     await next();
   });
   app.get('/api/runs', (c) => c.json(runsView(db, countUndecided)));
+  app.get('/api/evals', (c) => c.json(evalsView(options.evalsDir)));
+  app.get('/api/evals/:id', (c) => c.json(evalView(options.evalsDir, c.req.param('id'), c.req.query('compare') ?? null)));
   app.get('/api/search', (c) => c.json(searchView(db, c.req.query('q') ?? null)));
   app.get('/api/live/runs', (c) => {
     const { body, stream } = openStream();

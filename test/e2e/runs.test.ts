@@ -190,9 +190,11 @@ describe.concurrent('the run log', { timeout: 60_000 }, () => {
     const [journal] = fs.readdirSync(path.join(home, 'runs.db.pending'));
     const text = fs.readFileSync(path.join(home, 'runs.db.pending', journal!), 'utf8');
     const runId = /"run_id":"([^"]+)"/.exec(text)![1]!;
-    // 31 more journals of finished runs (the first one's, under other run ids).
-    for (let i = 0; i < 31; i++)
-      fs.writeFileSync(path.join(home, 'runs.db.pending', `${i}-${journal}`), text.replaceAll(runId, `${runId.slice(0, -2)}${String(i).padStart(2, '0')}`));
+    // 31 more journals of finished runs (the first one's, under other run ids: its last two hex digits
+    // changed, never to its own, which would record one run twice).
+    const otherEndings = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).filter((ending) => ending !== runId.slice(-2));
+    for (const [i, ending] of otherEndings.slice(0, 31).entries())
+      fs.writeFileSync(path.join(home, 'runs.db.pending', `${i}-${journal}`), text.replaceAll(runId, `${runId.slice(0, -2)}${ending}`));
     const last = await runCli([project(), 'last', '--model', 'test'], { env });
     expect(last.code, last.stderr).toBe(0);
     expect(last.stderr).not.toMatch(/warning/);

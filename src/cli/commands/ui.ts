@@ -3,7 +3,9 @@
  * at a URL with a random token. It runs until Ctrl-C; runs started or resumed in the page run in
  * this process, and Ctrl-C interrupts them (recorded as `interrupted`, resumable).
  */
+import { join } from 'node:path';
 import { reportError } from '../exit-codes.ts';
+import { llmDoHome } from '../llm-do-home.ts';
 import { personAtHost, printError, type CliIO } from '../io.ts';
 import { parsePortOption } from '../port-option.ts';
 import { journalProblemWarning, openRunLogDatabase, runLogPath } from '../run-setup.ts';
@@ -40,6 +42,7 @@ export function runUi(dir: string | undefined, flags: UiOptions, io: CliIO): Pro
         db,
         ingest: () => store.ingestRunJournals(db, runLogPath(io), journalProblemWarning(io)),
         assets,
+        evalsDir: join(llmDoHome(io), 'evals'),
         launcher,
         decidedBy: personAtHost(io),
         token: createToken(),

@@ -1,6 +1,7 @@
 /**
  * The page of `llm-do ui` (docs/ui.md): the runs list beside one run (its call tree, approvals,
- * questions, resume) or the start form, chosen by the address's `#/runs/ID` or `#/new`. Built from
+ * questions, resume), the start form or the evals, chosen by the address's `#/runs/ID`, `#/new`,
+ * `#/evals` or `#/evals/ID`. Built from
  * the small modules beside this one with Preact and htm, which the page loads as ES modules shipped
  * with llm-do (no build step, no network); tsc compiles each module to `dist/ui/client/`.
  *
@@ -13,16 +14,18 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { RunsView } from '../api.ts';
 import type { LaunchProject } from '../launcher.ts';
+import { EvalPage, EvalsList } from './evals-page.ts';
 import { RunPage } from './run-page.ts';
 import { RunsPane } from './runs-list.ts';
 import { get, openStream, type StreamStatus } from './server-api.ts';
 import { StartForm } from './start-form.ts';
 
-type Route = { run: string } | { new: true } | { home: true };
+type Route = { run: string } | { new: true } | { evals: true } | { eval: string } | { home: true };
 
 function currentRoute(): Route {
-  const match = /^#\/runs\/([^/]+)$/.exec(location.hash);
-  if (match) return { run: decodeURIComponent(match[1]!) };
+  const match = /^#\/(runs|evals)\/([^/]+)$/.exec(location.hash);
+  if (match) return match[1] === 'runs' ? { run: decodeURIComponent(match[2]!) } : { eval: decodeURIComponent(match[2]!) };
+  if (location.hash === '#/evals') return { evals: true };
   return location.hash === '#/new' ? { new: true } : { home: true };
 }
 
@@ -61,11 +64,14 @@ function App() {
     </div>`;
   } else if ('run' in route) detail = html`<${RunPage} key=${route.run} id=${route.run} status=${status} />`;
   else if ('new' in route) detail = html`<${StartForm} project=${project} />`;
+  else if ('evals' in route) detail = html`<${EvalsList} />`;
+  else if ('eval' in route) detail = html`<${EvalPage} key=${route.eval} id=${route.eval} />`;
   else detail = html`<p class="muted">Choose a run, or start one.</p>`;
 
   return html`<header class="top">
       <a class="brand" href="#/">llm-do</a>
       <span id="project" class="muted">${project && !('unavailable' in project) ? `project ${project.name}` : ''}</span>
+      <a id="evals-link" href="#/evals">Evals</a>
       <a id="new-run" class="button" href="#/new">Start a run</a>
       <span id="connection" class=${live ? 'connection live' : 'connection'} title=${lostAccess ? 'not connected' : 'live updates'}>●</span>
     </header>
