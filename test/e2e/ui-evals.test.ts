@@ -4,10 +4,9 @@
  * case's run, a comparison with an earlier eval, and an unknown eval named as such.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { tempDir } from '../project/fixture.ts';
-import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { chromiumMissing, useChromium } from '../helpers/chromium.ts';
 import { REPO_ROOT, runCli } from './helpers/run-cli.ts';
 import { openUiPage, rawRequest, startUi } from './helpers/ui.ts';
 
@@ -15,13 +14,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'examples/model_eval');
 const MODELS = ['--models', 'careful=scripted:careful.yaml,hasty=scripted:hasty.yaml', '--json'];
 
 describe.skipIf(chromiumMissing)('the Evals page of llm-do ui', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
 
   test('lists the evals, shows one as the terminal table with links to its runs, and compares it with an earlier one', async () => {
     const home = tempDir('llm-do-e2e-ui-evals-');
@@ -32,7 +25,7 @@ describe.skipIf(chromiumMissing)('the Evals page of llm-do ui', { timeout: 120_0
 
     const ui = await startUi([EXAMPLE], { cwd: EXAMPLE, env: { HOME: home } });
     try {
-      const { page, errors } = await openUiPage(browser);
+      const { page, errors } = await openUiPage(chromium.browser);
       await page.goto(ui.url);
       await page.locator('#evals-link').click();
       await page.locator('#evals a').first().waitFor();

@@ -6,22 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { describe, expect, test } from 'vitest';
+import { chromiumMissing, useChromium } from '../helpers/chromium.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 import { openUiPage, startUi } from './helpers/ui.ts';
 
 describe.skipIf(chromiumMissing)('llm-do ui: provider-run tools and sources', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await closeServers();
-  });
+  const chromium = useChromium(closeServers);
 
   test('a search shows as provider-run, and the cited pages as links only when they are web pages', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-sources-'));
@@ -41,7 +33,7 @@ describe.skipIf(chromiumMissing)('llm-do ui: provider-run tools and sources', { 
     expect(ran.code, ran.stderr).toBe(0);
 
     const ui = await startUi([], { cwd: root, env });
-    const { page, errors } = await openUiPage(browser);
+    const { page, errors } = await openUiPage(chromium.browser);
     try {
       await page.goto(ui.url);
       await page.locator('#runs li[data-run-id] a').first().click();

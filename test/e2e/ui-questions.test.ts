@@ -10,9 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import { describe, expect, test } from 'vitest';
+import { chromiumMissing, useChromium } from '../helpers/chromium.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { openUiPage, rawRequest, startUi } from './helpers/ui.ts';
 
@@ -54,20 +53,14 @@ function writeProject(dir: string): { root: string; script: string } {
 }
 
 describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
 
   test('a run started in the page pauses on its question; answered and resumed in the page, the model gets the answer', async () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'case-'));
     const { root, script } = writeProject(dir);
     const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
     const ui = await startUi(['--model', `scripted:${script}`], { cwd: root, env });
-    const { page, errors } = await openUiPage(browser);
+    const { page, errors } = await openUiPage(chromium.browser);
     try {
       await page.goto(ui.url);
       await page.locator('#new-run').click();
@@ -171,7 +164,7 @@ describe.skipIf(chromiumMissing)('questions in llm-do ui', { timeout: 120_000 },
     expect(paused.code, paused.stderr).toBe(3);
     const runId: string = JSON.parse(paused.stdout).run_id;
     const ui = await startUi([], { cwd: root, env });
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     try {
       await page.goto(ui.url);
       const item = page.locator(`#runs li[data-run-id="${runId}"]`);

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumMissing, useChromium } from '../helpers/chromium.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
@@ -16,21 +16,14 @@ import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/u
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-views-'));
 
 describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await closeServers();
-  });
+  const chromium = useChromium(closeServers);
 
   async function open(args: (script: string) => string[] = (script) => ['--model', `scripted:${script}`]) {
     const dir = fs.mkdtempSync(path.join(tmp, 'case-'));
     const { root, script } = writeUiProject(dir);
     const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
     const ui = await startUi(args(script), { cwd: root, env });
-    const { page, errors } = await openUiPage(browser);
+    const { page, errors } = await openUiPage(chromium.browser);
     await page.goto(ui.url);
     return { root, script, env, ui, page, errors };
   }

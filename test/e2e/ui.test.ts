@@ -9,9 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_LAUNCH_TIMEOUT_MS, chromiumMissing, launchChromium } from '../helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumMissing, useChromium } from '../helpers/chromium.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { closeServers, scripted } from './helpers/scripted.ts';
 import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/ui.ts';
@@ -19,14 +19,7 @@ import { openUiPage, startUi, writeUiProject, type RunningUi } from './helpers/u
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-do-e2e-ui-'));
 
 describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await closeServers();
-  });
+  const chromium = useChromium(closeServers);
 
   /** A project, its own LLM_DO_HOME, the UI serving it and a page open on it. */
   async function open(): Promise<{ root: string; script: string; env: Record<string, string>; ui: RunningUi; page: Page; errors: string[] }> {
@@ -34,7 +27,7 @@ describe.skipIf(chromiumMissing)('llm-do ui in Chromium', { timeout: 120_000 }, 
     const { root, script } = writeUiProject(dir);
     const env = { LLM_DO_HOME: path.join(dir, 'home'), USER: 'ada' };
     const ui = await startUi(['--model', `scripted:${script}`], { cwd: root, env });
-    const { page, errors } = await openUiPage(browser);
+    const { page, errors } = await openUiPage(chromium.browser);
     await page.goto(ui.url);
     // The token went from the address bar into a cookie.
     expect(new URL(page.url()).search).toBe('');

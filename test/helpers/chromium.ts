@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Where Debian's package puts the browser; `LLM_DO_TEST_CHROMIUM` overrides it. */
 /** How long a hook that launches Chromium may take: on a loaded 2-core machine a first launch took more than 20 s. */
@@ -27,4 +28,25 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * One Chromium for the tests of the `describe` block this is called in: launched before them, closed
+ * after them, then `afterClose` (e.g. closing the block's scripted servers).
+ */
+export function useChromium(afterClose?: () => Promise<void>): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, CHROMIUM_LAUNCH_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await afterClose?.();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not launched yet: use the browser inside a test');
+      return browser;
+    },
+  };
 }
