@@ -227,6 +227,30 @@ describe('llm-do check on a project of the Python llm-do', () => {
     ]);
   });
 
+  test("names the old fields of the Python llm-do's project manifest and a Python tool module a worker imports", async () => {
+    const manifest = await check({
+      'llm-do.yaml': 'prompts:\n  root: prompts\ntools:\n  roots: [toolsets]\n',
+      'main.worker': worker('main', MODEL),
+    });
+    expect(manifest.code).toBe(2);
+    expect(manifest.out).toContain('llm-do.yaml:1:1: Python llm-do format: run llm-do migrate (prompts: today templates: {roots: [...]})');
+    expect(manifest.out).toContain(
+      'llm-do.yaml:4:3: Python llm-do format: run llm-do migrate (tools.roots: today tool modules are TypeScript, named in tools.modules)',
+    );
+    const result = await check(
+      {
+        'main.worker': worker('main', `${MODEL}\nimports:\n  tools: [toolsets/formatting.py]\ntoolsets:\n  custom: { tools: [format_score] }`),
+        'toolsets/formatting.py': 'def f(): pass\n',
+      },
+      { importTools: true },
+    );
+    expect(result.code).toBe(2);
+    expect(result.out).not.toContain('package import');
+    expect(result.out).toContain(
+      'main.worker: tool module toolsets/formatting.py is a Python module: Python llm-do format: run llm-do migrate (today tool modules are TypeScript: tools.ts, docs/tools.md)',
+    );
+  });
+
   test('other problems of the same file are still reported', async () => {
     const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
     expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');
