@@ -96,6 +96,26 @@ describe('llm-do check', () => {
     expect(imported.code).toBe(2);
   });
 
+  test('a custom tool named where no tool module exists is an error a run would give, found without running code, with or without a model', async () => {
+    for (const model of [MODEL, '']) {
+      const result = await check({ 'main.worker': worker('main', `${model}\ntoolsets:\n  custom:\n    tools: [format_score]`) });
+      expect(result.out, `model: "${model}"`).toContain(
+        'main.worker: custom tool format_score listed in toolsets.custom.tools does not exist; available: none (no tool module was found)',
+      );
+      expect(result.code).toBe(2);
+    }
+  });
+
+  test('a worker without a model (a warning) still has its tool modules verified with --import-tools', async () => {
+    const result = await check(
+      { 'main.worker': worker('main', 'toolsets:\n  custom:\n    tools: [ping]'), 'tools.ts': 'export const notATool = 1;\n' },
+      { importTools: true, env: { LLM_DO_MODEL: '' } },
+    );
+    expect(result.out).toContain('main.worker: warning: no model configured for worker main');
+    expect(result.out).toContain('tools.ts: tool module exports no tools');
+    expect(result.code).toBe(2);
+  });
+
   test('both manifests stop the check with exit 2', async () => {
     const result = await check({ 'main.worker': worker('main'), 'project.yaml': '', 'llm-do.yaml': '' });
     expect(result.out).toBe('llm-do.yaml: project.yaml and llm-do.yaml both exist; keep one (llm-do.yaml is an alias of project.yaml)\n');
