@@ -5,6 +5,7 @@
  * otherwise what it would have verified is listed as notes.
  */
 import { ProjectError } from '../errors.ts';
+import { createCustomToolset } from '../tools/custom.ts';
 import { reviewShellRules } from '../tools/shell/rule-review.ts';
 import type { CheckHelper } from './check-helper.ts';
 import { diagnosticsFromError, type Diagnostic } from './diagnostics.ts';
@@ -36,8 +37,9 @@ export async function checkWorker(project: Project, worker: WorkerDefinition, op
     ...warnings.flatMap((warning) => withSeverity(warning, 'warning', worker)),
     ...reviewShellRules((worker.config.toolsets?.shell || undefined)?.rules ?? []).map((review): Diagnostic => ({ ...review, file: worker.displayPath })),
   ];
-  if (problems.length > 0) return diagnostics;
-  if (!options.importTools) return [...diagnostics, ...notVerified(plan)];
+  // A missing model is only a warning: the rest of the worker is still checked.
+  if (problems.some((problem) => problem.code !== 'no-model')) return diagnostics;
+  if (!options.importTools) return [...diagnostics, ...(await customToolsWithoutModules(plan)), ...notVerified(plan)];
   try {
     await importPlannedCode(project, plan);
   } catch (error) {
@@ -45,6 +47,22 @@ export async function checkWorker(project: Project, worker: WorkerDefinition, op
     diagnostics.push(...diagnosticsFromError(error, worker.displayPath));
   }
   return diagnostics;
+}
+
+/**
+ * With no tool module at all, the tools `toolsets.custom.tools` names are known missing without
+ * running project code: the run's own selection, given no modules, says so in the run's words.
+ */
+async function customToolsWithoutModules(plan: WorkerPlan): Promise<Diagnostic[]> {
+  const custom = plan.definition.config.toolsets?.custom || undefined;
+  if (!custom || plan.toolModules.length > 0) return [];
+  try {
+    await createCustomToolset({ modules: [], config: custom });
+    return [];
+  } catch (error) {
+    if (!ProjectError.isInstance(error)) throw error;
+    return diagnosticsFromError(error, plan.definition.displayPath);
+  }
 }
 
 function withSeverity(problem: ProjectError, severity: Diagnostic['severity'], worker: WorkerDefinition): Diagnostic[] {

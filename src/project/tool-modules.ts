@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { ProjectError, type SourceLocation } from '../errors.ts';
 import type { FileSystem } from '../sandbox/file-system.ts';
+import { isPythonModule } from '../worker-file/python-era.ts';
 import { ALLOW_MODULE_IMPORTS_HINT as ALLOW_HINT, moduleImportProblems } from './module-imports.ts';
 import { existingFiles, hasParentSegment, isInside, isReallyInside, relativePath } from './paths.ts';
 import type { Scope } from './scope.ts';
@@ -135,6 +136,14 @@ async function conventional(
 
 async function explicitModule(context: ToolModuleContext, entry: string, origin: ToolModuleRef['origin'], location: SourceLocation): Promise<ToolModuleRef> {
   const { scope, fs } = context;
+  // Not a package name: a tool module of the Python llm-do (docs/migrating.md).
+  if (isPythonModule(entry)) {
+    throw new ProjectError(
+      'tool-module',
+      `tool module ${entry} is a Python module: Python llm-do format: run llm-do migrate (today tool modules are TypeScript: tools.ts, docs/tools.md)`,
+      location,
+    );
+  }
   if (isBareSpecifier(entry)) {
     if (!context.allowModuleImports) {
       throw new ProjectError('disallowed-import', `tool module ${entry} is a package import, refused by default; ${ALLOW_HINT}`, location);

@@ -70,6 +70,8 @@ export function listConversations(db: RunDatabase, options: { limit: number; pro
 
 /** The full id of the conversation `ref` names: `last` (the one with the latest turn), or a unique prefix of an id. */
 export function resolveConversationId(db: RunDatabase, ref: string): string {
+  // An empty prefix would match every conversation: it names none.
+  if (ref === '') throw new UsageError('--conversation expects a conversation id, a unique prefix of one, or "last" (got an empty string)');
   if (ref === 'last') {
     const latest = listConversations(db, { limit: 1 })[0];
     if (!latest) throw new UsageError('no conversation is recorded yet ("last" names the latest; llm-do chat starts one)');

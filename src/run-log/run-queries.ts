@@ -211,8 +211,10 @@ export function runSummary(db: RunDatabase, id: string): RunSummary | undefined 
   return row && summaryOf(row);
 }
 
-/** The full id of the run `ref` names: `last`, or a unique prefix of an id. */
-export function resolveRunId(db: RunDatabase, ref: string): string {
+/** The full id of the run `ref` names: `last`, or a unique prefix of an id; `name` is how the command asked for it (`RUN`, `--resume`). */
+export function resolveRunId(db: RunDatabase, ref: string, name = 'RUN'): string {
+  // An empty prefix would match every run: it names none.
+  if (ref === '') throw new UsageError(`${name} expects a run id, a unique prefix of one, or "last" (got an empty string)`);
   if (ref === 'last') {
     const newest = db.prepare(`SELECT id FROM runs ORDER BY started_at DESC, id DESC LIMIT 1`).all() as { id: string }[];
     if (!newest[0]) throw new UsageError('no run is recorded yet ("last" names the newest run)');

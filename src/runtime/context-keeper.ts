@@ -50,7 +50,14 @@ export function createContextKeeper(options: ContextKeeperOptions): ContextKeepe
       `worker ${workerId}: request ${step} would need about ${tokens} tokens (${how}), over its context budget, ${policy!.budgetSource}; ${hint} (docs/worker-format.md, "context")`,
     );
 
-  const summarize = async (call: CallState, policy: ContextPolicy, fixed: number): Promise<Compacted | undefined> => {
+  const summarize = async (
+    call: CallState,
+    policy: ContextPolicy,
+    fixed: number,
+    step: number,
+    tokens: number,
+    how: string,
+  ): Promise<Compacted | undefined> => {
     const cut = summaryCut(call.messages, call.historyLength, fixed, policy.lowWaterTokens, policy.keep);
     if (cut === undefined) return undefined;
     const modelId = policy.summaryModel ?? worker.modelId;
@@ -60,6 +67,15 @@ export function createContextKeeper(options: ContextKeeperOptions): ContextKeepe
       abortSignal: ctx.signal,
       onUsage: (usage) => emit({ type: 'usage', model: modelId, ...ctx.services.usage.add(workerId, modelId, usage) }),
     });
+    // An empty summary would replace the history by nothing: the call stops with the history it has.
+    if (summary === '') {
+      throw exceeded(
+        step,
+        tokens,
+        how,
+        `the summary model ${modelId} wrote no text for the ${head.length} older messages, so they were kept: give summary_model a model that answers with text`,
+      );
+    }
     const summarized = withSummary(call.messages, call.historyLength, cut, summary);
     return { ...summarized, firstChanged: 0, detail: { summarized_messages: head.length, summary_model: modelId } };
   };
@@ -84,7 +100,7 @@ export function createContextKeeper(options: ContextKeeperOptions): ContextKeepe
             detail: { cleared_tool_results: cleared.cleared },
           };
       } else {
-        compacted = await summarize(call, policy, fixed);
+        compacted = await summarize(call, policy, fixed, step, tokens, how);
       }
       const before = call.messages;
       const after = compacted

@@ -24,7 +24,11 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   schema_in_ref: 'schema_in, a JSON Schema or a zod schema of schemas.ts',
   output_schema_ref: 'schema_out, a JSON Schema or a zod schema of schemas.ts',
   server_side_tools: 'provider_tools: [web_search]',
+  prompts: 'templates: {roots: [...]}',
 };
+
+/** A tool module of the Python llm-do: a Python file, which today's llm-do does not load. */
+export const isPythonModule = (entry: unknown): entry is string => typeof entry === 'string' && entry.endsWith('.py');
 
 /** Keys of today's `custom` toolset; any other key of it is a tool named as a map key. */
 const CUSTOM_KEYS = new Set(['tools', 'approval']);
@@ -46,7 +50,20 @@ export function pythonEraFields(config: unknown): PythonEraField[] {
     }
   }
   if (isMap(config.toolsets)) found.push(...toolsetFields(config.toolsets));
+  if (isMap(config.tools)) {
+    if (Object.hasOwn(config.tools, 'roots')) found.push({ path: ['tools', 'roots'], today: 'tool modules are TypeScript, named in tools.modules' });
+    found.push(...pythonModules(config.tools.modules, ['tools', 'modules']));
+  }
+  if (isMap(config.imports)) found.push(...pythonModules(config.imports.tools, ['imports', 'tools']));
   return found;
+}
+
+/** The Python files of a list of tool modules (the manifest's `tools.modules`, a worker's `imports.tools`). */
+function pythonModules(modules: unknown, path: string[]): PythonEraField[] {
+  if (!Array.isArray(modules)) return [];
+  return modules.flatMap((entry, index) =>
+    isPythonModule(entry) ? [{ path: [...path, index], today: 'tool modules are TypeScript: tools.ts, docs/tools.md' }] : [],
+  );
 }
 
 function toolsetFields(toolsets: Record<string, unknown>): PythonEraField[] {

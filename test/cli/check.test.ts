@@ -96,6 +96,26 @@ describe('llm-do check', () => {
     expect(imported.code).toBe(2);
   });
 
+  test('a custom tool named where no tool module exists is an error a run would give, found without running code, with or without a model', async () => {
+    for (const model of [MODEL, '']) {
+      const result = await check({ 'main.worker': worker('main', `${model}\ntoolsets:\n  custom:\n    tools: [format_score]`) });
+      expect(result.out, `model: "${model}"`).toContain(
+        'main.worker: custom tool format_score listed in toolsets.custom.tools does not exist; available: none (no tool module was found)',
+      );
+      expect(result.code).toBe(2);
+    }
+  });
+
+  test('a worker without a model (a warning) still has its tool modules verified with --import-tools', async () => {
+    const result = await check(
+      { 'main.worker': worker('main', 'toolsets:\n  custom:\n    tools: [ping]'), 'tools.ts': 'export const notATool = 1;\n' },
+      { importTools: true, env: { LLM_DO_MODEL: '' } },
+    );
+    expect(result.out).toContain('main.worker: warning: no model configured for worker main');
+    expect(result.out).toContain('tools.ts: tool module exports no tools');
+    expect(result.code).toBe(2);
+  });
+
   test('both manifests stop the check with exit 2', async () => {
     const result = await check({ 'main.worker': worker('main'), 'project.yaml': '', 'llm-do.yaml': '' });
     expect(result.out).toBe('llm-do.yaml: project.yaml and llm-do.yaml both exist; keep one (llm-do.yaml is an alias of project.yaml)\n');
@@ -225,6 +245,30 @@ describe('llm-do check on a project of the Python llm-do', () => {
       'main.worker:10:3: Python llm-do format: run llm-do migrate (toolsets.delegation: today toolsets.workers: {allowed_workers: [...]})',
       'main.worker:13:5: Python llm-do format: run llm-do migrate (toolsets.custom.word_count: today toolsets.custom.tools: [names])',
     ]);
+  });
+
+  test("names the old fields of the Python llm-do's project manifest and a Python tool module a worker imports", async () => {
+    const manifest = await check({
+      'llm-do.yaml': 'prompts:\n  root: prompts\ntools:\n  roots: [toolsets]\n',
+      'main.worker': worker('main', MODEL),
+    });
+    expect(manifest.code).toBe(2);
+    expect(manifest.out).toContain('llm-do.yaml:1:1: Python llm-do format: run llm-do migrate (prompts: today templates: {roots: [...]})');
+    expect(manifest.out).toContain(
+      'llm-do.yaml:4:3: Python llm-do format: run llm-do migrate (tools.roots: today tool modules are TypeScript, named in tools.modules)',
+    );
+    const result = await check(
+      {
+        'main.worker': worker('main', `${MODEL}\nimports:\n  tools: [toolsets/formatting.py]\ntoolsets:\n  custom: { tools: [format_score] }`),
+        'toolsets/formatting.py': 'def f(): pass\n',
+      },
+      { importTools: true },
+    );
+    expect(result.code).toBe(2);
+    expect(result.out).not.toContain('package import');
+    expect(result.out).toContain(
+      'main.worker: tool module toolsets/formatting.py is a Python module: Python llm-do format: run llm-do migrate (today tool modules are TypeScript: tools.ts, docs/tools.md)',
+    );
   });
 
   test('other problems of the same file are still reported', async () => {

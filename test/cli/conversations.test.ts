@@ -161,4 +161,25 @@ describe('conversations', () => {
     const badKind = await cli(['runs', '--kind', 'weird'], home);
     expect(badKind.stderr).toContain('--kind expects one of run, chat, batch, resume, eval, got "weird"');
   });
+
+  test('an empty id is a usage error, never a new chat or every run (exit 2)', async () => {
+    const { home, project } = setup();
+    await cli(['chat', project], home, ['hello']);
+    for (const [flag, what] of [
+      ['--conversation', 'conversation'],
+      ['--resume', 'run'],
+    ] as const) {
+      const empty = await cli(['chat', project, flag, ''], home, ['not sent']);
+      expect(empty.code, `${flag} ''`).toBe(2);
+      expect(empty.stderr).toContain(`${flag} expects a ${what} id, a unique prefix of one, or "last" (got an empty string)`);
+      expect(empty.stdout).toBe('');
+    }
+    const listed = await cli(['runs', '--conversation', ''], home);
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toContain('--conversation expects a conversation id, a unique prefix of one, or "last" (got an empty string)');
+    const shown = await cli(['runs', 'show', ''], home);
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toContain('RUN expects a run id, a unique prefix of one, or "last" (got an empty string)');
+    expect((await json(['runs'], home)).runs).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { runCheck } from '../../src/cli/commands/check.ts';
 import { runMigrate } from '../../src/cli/commands/migrate.ts';
 import { captureIO, tempDir } from '../project/fixture.ts';
 
@@ -59,6 +60,21 @@ describe('llm-do migrate', () => {
     expect(again.out).toBe('');
     expect(again.err).not.toContain('wrote');
     expect(again.err).toMatch(/^not converted, to finish by hand \(3\):\n/);
+  });
+
+  test("a project of the Python llm-do's project mode (llm-do.yaml) leaves check only what is listed to port", async () => {
+    const root = copyOf('project-mode');
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.err).toContain('wrote 2 files');
+    const { io, stdout } = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    // What is left is what the list says to port by hand: the Python tool format_score.
+    const errors = stdout()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes(': warning: '));
+    expect(errors).toEqual([expect.stringMatching(/^main\.worker:[\d:]* custom tool format_score listed in toolsets\.custom\.tools does not exist/)]);
   });
 
   test('a project with nothing of the Python format says so and exits 0', async () => {

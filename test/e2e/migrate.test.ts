@@ -1,7 +1,7 @@
 /**
  * `llm-do migrate` as a user runs it (docs/migrating.md): `check` of a Python-era project says to run
  * it; without a terminal it only shows the diff (exit 1); `--yes` writes, and the project then passes
- * `check` and runs.
+ * `check` but for the Python tools migrate listed to port, and runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ function copyOf(name: string): string {
 }
 
 describe('llm-do migrate', { timeout: 60_000 }, () => {
-  test("from check's hint to a project that runs", async () => {
+  test("from check's hint to a project that runs, but for the Python tools it lists", async () => {
     const root = copyOf('notes');
     const checked = await runCli(['check', '.'], { cwd: root });
     expect(checked.code).toBe(2);
@@ -36,8 +36,18 @@ describe('llm-do migrate', { timeout: 60_000 }, () => {
     expect(written.stdout).toBe(shown.stdout);
     expect(written.stderr).toContain('wrote 2 files; check the project with: llm-do check .\n');
 
+    // What check still refuses is what migrate listed to port by hand: the custom tools of tools.py.
     const after = await runCli(['check', '.', '--json'], { cwd: root });
-    expect(after.code, after.stdout).toBe(0);
+    expect(after.code, after.stdout).toBe(2);
+    const errors = JSON.parse(after.stdout).diagnostics.filter((diagnostic: { severity: string }) => diagnostic.severity === 'error');
+    expect(errors).toEqual([
+      {
+        severity: 'error',
+        message: 'custom tool word_count listed in toolsets.custom.tools does not exist; available: none (no tool module was found)',
+        file: 'main.worker',
+      },
+    ]);
+    expect(written.stderr).toContain('tools.py: Python tools: port them to tools.ts');
     const run = await runCli(['.', '--entry', 'summarizer', 'notes', '--model', 'test'], { cwd: root });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('test model: worker summarizer received "notes"');

@@ -130,6 +130,23 @@ describe('summarize', () => {
   });
 });
 
+describe('summarize, when the summary model writes nothing', () => {
+  test('the call fails with context-exceeded naming the summary model, instead of dropping the history for an empty summary', async () => {
+    const { project: loaded } = await project(filesWith('context:\n  max_tokens: 2000\n  on_overflow: summarize\n  keep: 2\n  summary_model: test\n'));
+    const reads = reader(4);
+    // The summary request is answered with a tool call and no text, as a script without a rule for it does.
+    const scripted = scriptedModel((request) =>
+      request.worker === '' ? { toolCalls: [{ name: 'read_file', args: { path: '/out/big.txt' } }] } : reads(request),
+    );
+    const { result, events } = await run({ project: loaded, models: registryOf(scripted.model) });
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toMatch(
+      /^worker main: request \d+ would need about \d+ tokens .*; the summary model test wrote no text for the \d+ older messages, so they were kept: give summary_model a model that answers with text \(docs\/worker-format\.md, "context"\)$/,
+    );
+    expect(compactions(events)).toEqual([]);
+  });
+});
+
 describe('at pause and resume', () => {
   test('a compaction made before a pause is saved with the state, and the resumed run sends the compacted messages', async () => {
     const files = filesWith('context:\n  max_tokens: 2000\n  keep: 1\n  low_water: 0.5\n');

@@ -47,7 +47,7 @@ export async function joinConversation(ref: ConversationRef, io: CliIO): Promise
       history: conversationOf(state, status === 'ok'),
     });
     if ('run' in ref) {
-      const runId = store.resolveRunId(db, ref.run);
+      const runId = store.resolveRunId(db, ref.run, '--resume');
       const summary = store.runSummary(db, runId);
       // A run that was no chat turn begins the conversation that goes on from it, named after it.
       const id = summary?.conversation_id ?? runId;

@@ -74,15 +74,18 @@ export interface ChatCommandOptions extends SessionFlags {
  */
 export async function runChatCommand(target: string | undefined, flags: ChatCommandOptions, io: CliIO): Promise<number> {
   try {
-    const named = [flags.resume && '--resume', flags.conversation && '--conversation', flags.continue && '--continue'].filter(Boolean);
+    // An empty id is given too: the resolvers refuse it rather than the chat starting afresh.
+    const named = [flags.resume !== undefined && '--resume', flags.conversation !== undefined && '--conversation', flags.continue && '--continue'].filter(
+      Boolean,
+    );
     if (named.length > 1) throw new UsageError(`chat takes one of --resume, --conversation and --continue, not ${named.join(' and ')}`);
-    const recorded = flags.resume ? { run: flags.resume } : flags.conversation ? { conversation: flags.conversation } : undefined;
+    const recorded = flags.resume !== undefined ? { run: flags.resume } : flags.conversation !== undefined ? { conversation: flags.conversation } : undefined;
     let joined = recorded ? await joinConversation(recorded, io) : undefined;
     const { project, entry } = await openRunTarget(target ?? joined?.root, flags, io);
     if (flags.continue) joined = await joinConversation({ lastOf: project.root }, io);
     if (joined && project.root !== joined.root) {
       throw new UsageError(
-        `${flags.resume ? `run ${joined.runId}` : `conversation ${joined.id}`} belongs to the project at ${joined.root}, not ${project.root}; leave out the target to go on with it there`,
+        `${flags.resume !== undefined ? `run ${joined.runId}` : `conversation ${joined.id}`} belongs to the project at ${joined.root}, not ${project.root}; leave out the target to go on with it there`,
       );
     }
     if (joined && !flags.quiet) printError(io, `continuing conversation ${joined.id} (${joined.turns} turn${joined.turns === 1 ? '' : 's'} so far)`);

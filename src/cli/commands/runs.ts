@@ -96,7 +96,7 @@ export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number
       ...(status ? { status: status as never } : {}),
       ...(kind ? { kind: kind as never } : {}),
       ...(options.worker ? { worker: options.worker } : {}),
-      ...(options.conversation ? { conversation: store.resolveConversationId(db, options.conversation) } : {}),
+      ...(options.conversation !== undefined ? { conversation: store.resolveConversationId(db, options.conversation) } : {}),
     });
     return options.json
       ? { runs }

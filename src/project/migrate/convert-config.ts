@@ -7,6 +7,8 @@
  * What has no counterpart is left out of the result and named in `manual`. Pure: no I/O.
  */
 
+import { isPythonModule } from '../../worker-file/python-era.ts';
+
 type Config = Record<string, unknown>;
 type Rule = 'preApproved' | 'ask' | 'blocked';
 
@@ -115,6 +117,8 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   const ownWorkers = hasOwnToolsets && Object.hasOwn(config.toolsets as Config, 'workers');
   if (workers && !ownWorkers && strings(workers.allowed_workers).length === 0) toolsets.sets.delete('workers');
 
+  const templates = Object.hasOwn(config, 'prompts') ? convertTemplates(config, manual) : config.templates;
+
   const out: Config = {};
   for (const [key, value] of Object.entries(config)) {
     if (TOOLSET_SOURCES.has(key)) {
@@ -137,6 +141,30 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
         break;
       case 'server_side_tools':
         out.provider_tools = convertServerSideTools(value, manual);
+        break;
+      case 'version':
+        // The Python manifest's `version: 1` was its format's version, not the project's.
+        if (typeof value === 'number') {
+          manual.push(
+            `version: ${value} was the version of the Python llm-do's manifest format; today version is the project's own (a string), so it was left out`,
+          );
+        } else out.version = value;
+        break;
+      case 'prompts':
+      case 'templates':
+        if (!Object.hasOwn(out, 'templates') && templates !== undefined) out.templates = templates;
+        break;
+      case 'tools':
+        if (isMap(value)) {
+          const tools = convertToolModules(value, manual);
+          if (Object.keys(tools).length > 0) out.tools = tools;
+        } else out.tools = value;
+        break;
+      case 'imports':
+        if (isMap(value)) {
+          const imports = convertImports(value, manual);
+          if (Object.keys(imports).length > 0) out.imports = imports;
+        } else out.imports = value;
         break;
       default:
         out[key] = value;
@@ -293,4 +321,40 @@ function convertServerSideTools(value: unknown, manual: string[]): string[] {
     if (isMap(entry) && entry.max_uses !== undefined) manual.push('server_side_tools: max_uses has no counterpart in provider_tools');
   }
   return tools;
+}
+
+const pythonModuleNote = (field: string, entry: string) =>
+  `${field}: ${entry} is a Python module; port its tools to tools.ts (docs/tools.md), which llm-do loads without naming it`;
+
+/** The manifest's `prompts: {root}` (the Python llm-do's template directory) as today's `templates.roots`, merged with any `templates`. */
+function convertTemplates(config: Config, manual: string[]): unknown {
+  const { prompts, templates } = config;
+  if (!isMap(prompts) || typeof prompts.root !== 'string' || (templates !== undefined && !isMap(templates))) {
+    manual.push('prompts: only {root: DIR} has a counterpart (templates.roots); set templates.roots by hand');
+    return templates;
+  }
+  const roots = strings(isMap(templates) ? templates.roots : undefined);
+  return { ...(isMap(templates) ? templates : {}), roots: roots.includes(prompts.root) ? roots : [...roots, prompts.root] };
+}
+
+/** The manifest's `tools`: Python tool directories (`roots`) and Python modules leave; TypeScript modules and the rest stay. */
+function convertToolModules(tools: Config, manual: string[]): Config {
+  const { roots, modules, ...rest } = tools;
+  if (roots !== undefined) {
+    manual.push(`tools.roots: ${strings(roots).join(', ')}: directories of Python tool modules; port their tools to tools.ts (docs/tools.md)`);
+  }
+  if (modules === undefined) return rest;
+  if (!Array.isArray(modules)) return { ...rest, modules };
+  for (const entry of modules.filter(isPythonModule)) manual.push(pythonModuleNote('tools.modules', entry));
+  const kept = modules.filter((entry) => !isPythonModule(entry));
+  return kept.length > 0 ? { ...rest, modules: kept } : rest;
+}
+
+/** A worker's `imports`: Python tool modules leave `imports.tools`; imported workers stay. */
+function convertImports(imports: Config, manual: string[]): Config {
+  const { tools, ...rest } = imports;
+  if (!Array.isArray(tools)) return tools === undefined ? rest : { ...rest, tools };
+  for (const entry of tools.filter(isPythonModule)) manual.push(pythonModuleNote('imports.tools', entry));
+  const kept = tools.filter((entry) => !isPythonModule(entry));
+  return kept.length > 0 ? { ...rest, tools: kept } : rest;
 }

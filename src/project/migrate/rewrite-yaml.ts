@@ -13,6 +13,7 @@ export function rewriteYaml(text: string, fields: Record<string, unknown>): stri
   const map = doc.contents as unknown as YAMLMap<unknown, unknown>;
   const old = [...map.items];
   map.items = Object.entries(fields).map((field) => keptPair(old, field) ?? doc.createPair(field[0], field[1]));
+  keepLeadingComment(old[0], map.items[0]);
   return doc.toString({ lineWidth: 0, indentSeq: indentsSequences(text) });
 }
 
@@ -34,4 +35,11 @@ function indentsSequences(text: string): boolean {
     if (item && key) return item[1]!.length > key[1]!.length;
   }
   return true;
+}
+
+/** The comment above the first field (the file's heading, for the yaml package) stays at the top when that field is rewritten or left out. */
+function keepLeadingComment(oldFirst: Pair<unknown, unknown> | undefined, newFirst: Pair<unknown, unknown> | undefined): void {
+  if (!oldFirst || !newFirst || oldFirst === newFirst || !isScalar(oldFirst.key) || !isScalar(newFirst.key)) return;
+  const comment = oldFirst.key.commentBefore;
+  if (comment) newFirst.key.commentBefore = newFirst.key.commentBefore ? `${comment}\n${newFirst.key.commentBefore}` : comment;
 }

@@ -201,3 +201,48 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 });
+
+describe("planMigration of a project of the Python llm-do's project mode (llm-do.yaml)", () => {
+  test('the manifest: its format version, prompts.root, tools.roots and Python tool modules leave, each named', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'project-mode'));
+    const manifest = changes.find((change) => change.from === 'llm-do.yaml');
+    expect(manifest?.after).toBe(
+      [
+        '# The Python llm-do\'s project manifest (its "project mode").',
+        'entry: main',
+        'workers:',
+        '  root: workers',
+        '  include: [ "**/*.worker" ]',
+        '  exclude: [ "**/drafts/**" ]',
+        'templates:',
+        '  roots:',
+        '    - prompts',
+        'tools:',
+        '  allow_module_imports: false',
+        '',
+      ].join('\n'),
+    );
+    expect(manual.filter((step) => step.file === 'llm-do.yaml')).toEqual([
+      {
+        file: 'llm-do.yaml',
+        detail: "version: 1 was the version of the Python llm-do's manifest format; today version is the project's own (a string), so it was left out",
+      },
+      { file: 'llm-do.yaml', detail: 'tools.roots: toolsets: directories of Python tool modules; port their tools to tools.ts (docs/tools.md)' },
+      {
+        file: 'llm-do.yaml',
+        detail: 'tools.modules: tools.py is a Python module; port its tools to tools.ts (docs/tools.md), which llm-do loads without naming it',
+      },
+    ]);
+  });
+
+  test("a worker's Python imports.tools leave, each named; its imports.workers stay", async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'project-mode'));
+    const main = changes.find((change) => change.from === 'main.worker');
+    expect(main?.after).toContain('imports:\n  workers:\n    - reports/summarizer\nsandbox:');
+    expect(main?.after).not.toContain('formatting.py');
+    expect(manual).toContainEqual({
+      file: 'main.worker',
+      detail: 'imports.tools: toolsets/formatting.py is a Python module; port its tools to tools.ts (docs/tools.md), which llm-do loads without naming it',
+    });
+  });
+});
