@@ -82,22 +82,13 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
   return number;
 }
 
-/**
- * The free-text filters of `runs` and what each expects: an empty one would filter nothing, so it is
- * refused rather than ignored (`--status` and `--kind` refuse any value outside their lists).
- */
-const FILTER_VALUES = [
-  ['worker', 'a worker id'],
-  ['conversation', 'a conversation id, a unique prefix of one, or "last"'],
-] as const;
-
 export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number> {
   if (options.conversations) return runConversationList(options, io);
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     const limit = positiveInt('--limit', options.limit, DEFAULT_LIMIT);
-    for (const [flag, value] of FILTER_VALUES) {
-      if (options[flag]?.trim() === '') throw new UsageError(`--${flag} expects ${value}, got an empty value (leave the flag out to list every run)`);
-    }
+    // An empty id would filter nothing; --status and --kind refuse any value outside their lists, --conversation an empty one.
+    if (options.worker?.trim() === '')
+      throw new UsageError('--worker expects a worker id (got an empty string); leave it out to list the runs of every worker');
     const { status, kind } = options;
     if (status !== undefined && !store.RECORDED_STATUSES.includes(status as never)) {
       throw new UsageError(`--status expects one of ${store.RECORDED_STATUSES.join(', ')}, got "${status}"`);
