@@ -63,5 +63,8 @@ describe('resume at a terminal', { timeout: 60_000 }, () => {
       expect.stringMatching(/^⊘ done with 1 denied call in \d+ms · 2 steps since resuming · whole run: /),
     ]);
     expect(fs.readFileSync(path.join(dir, 'out/main.txt'), 'utf8')).toBe('M');
+    // The run log names the denial once, with its reason.
+    const shown = await cli(['runs', 'show', runId]);
+    expect(shown.stdout).toMatch(/write_file \{"path":"\/out\/helper.txt","content":"H"\} · \d+ms · denied · denied by user: not there\n/);
   });
 });
