@@ -41,6 +41,11 @@ export interface ProgressOptions {
   style?: Style;
   /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (docs/cli.md). */
   interrupted?: () => boolean;
+  /**
+   * Calls denied before the run was paused (its saved state's count): a resumed run's last line counts
+   * the whole run's denials, as its usage, the `N tool call(s) denied` line and `--json` do. @default 0
+   */
+  deniedBefore?: number;
   /** The live line on a terminal. */
   status?: StatusLine;
 }
@@ -229,6 +234,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'run_resumed': {
         started = true;
         resumed = true;
+        denied = options.deniedBefore ?? 0;
         headed.add(event.call_id);
         const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
         write(

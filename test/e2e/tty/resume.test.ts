@@ -1,7 +1,7 @@
 /**
- * `llm-do resume` at a real terminal (docs/durable-runs.md): a run paused with a call pending in the entry
- * worker and one in a sub-worker goes on; the progress keeps each line under its own worker, and the
- * delegated call is shown once.
+ * `llm-do resume` (docs/durable-runs.md), at a real terminal and without: a run paused with a call pending
+ * in the entry worker and one in a sub-worker goes on; the progress keeps each line under its own
+ * worker, the delegated call is shown once, and the last lines count the whole run's denials.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,5 +66,32 @@ describe('resume at a terminal', { timeout: 60_000 }, () => {
     // The run log names the denial once, with its reason.
     const shown = await cli(['runs', 'show', runId]);
     expect(shown.stdout).toMatch(/write_file \{"path":"\/out\/helper.txt","content":"H"\} · \d+ms · denied · denied by user: not there\n/);
+  });
+
+  test('a run resumed twice counts the call denied in the first resume in its last lines, not only those since', async () => {
+    const dir = writeTree({
+      'main.worker': `---\nname: main\ntoolsets:\n  filesystem: {}\n${SANDBOX}---\nWrite.\n`,
+      'script.yaml': `
+- match: { turn: 1 }
+  respond: { tool_calls: [{ name: write_file, args: { path: /out/a.txt, content: A } }] }
+- match: { turn: 2 }
+  respond: { tool_calls: [{ name: write_file, args: { path: /out/b.txt, content: B } }] }
+- respond: { text: "all done" }
+`,
+      'out/.keep': '',
+    });
+    const env = { LLM_DO_HOME: tempDir('llm-do-resume-twice-home-') };
+    const cli = (args: string[]) => runCli(args, { env, cwd: dir });
+    const paused = await cli(['.', 'go', '--model', `scripted:${path.join(dir, 'script.yaml')}`, '--on-approval', 'pause', '--json']);
+    const { run_id: runId, pending } = JSON.parse(paused.stdout);
+    expect((await cli(['deny', runId, pending[0].approval_id, '--reason', 'no'])).code).toBe(0);
+    expect((await cli(['resume', runId, '--on-approval', 'pause'])).code).toBe(3);
+    expect((await cli(['approve', runId, '--all'])).code).toBe(0);
+
+    const resumed = await cli(['resume', runId]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const lines = resumed.stderr.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^⊘ done with 1 denied call in \d+ms · 1 step since resuming · whole run: /);
+    expect(lines.at(-1)).toBe('1 tool call(s) denied');
   });
 });
