@@ -92,6 +92,15 @@ describe('runs show', () => {
     expect((await show('--steps', `${STEPS - 1}-400`)).stdout.match(/\n {2}step \d+ /g)).toEqual([`\n  step ${STEPS - 1} `, `\n  step ${STEPS} `]);
   });
 
+  test('--steps on a run that ended before its first model request says it has no steps', async () => {
+    const elsewhere = tempDir('llm-do-runs-show-nosteps-');
+    const project = writeTree({ 'main.worker': worker('main', '', 'Hi.') });
+    expect((await cli([project, 'go', '--model', 'anthropic:claude-x'], elsewhere)).code).toBe(2);
+    const shown = await cli(['runs', 'show', 'last', '--steps', '1'], elsewhere);
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toContain('--steps 1: the run has no recorded steps (it ended before its first model request); leave out --steps');
+  });
+
   test('flags that do not go together are refused, naming both', async () => {
     for (const [args, message] of [
       [['--prompt', '2', '--prompts'], "option '--prompt <n>' cannot be used with option '--prompts'"],
