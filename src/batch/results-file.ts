@@ -25,6 +25,8 @@ export interface BatchResult {
   /** USD; null when a model has no known price. */
   cost?: number | null;
   run_id?: string;
+  /** Tool calls of the input's run that were denied (by a rule or `--on-approval deny`); absent when none. */
+  denied_calls?: number;
   error?: string;
 }
 

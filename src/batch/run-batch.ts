@@ -18,7 +18,14 @@ import type { BatchResult, BatchStatus, ResultsFile } from './results-file.ts';
 export type PausedRunOutcome =
   | { status: 'paused' }
   /** Resumed (`llm-do resume`) and finished since. */
-  | { status: 'ok' | 'error'; output?: unknown; usage: NonNullable<BatchResult['usage']>; cost: number | null; error?: string }
+  | {
+      status: 'ok' | 'error';
+      output?: unknown;
+      usage: NonNullable<BatchResult['usage']>;
+      cost: number | null;
+      denied_calls?: number;
+      error?: string;
+    }
   /** Interrupted, deleted, or not in this run log: the input runs again. */
   | { status: 'gone' };
 
@@ -45,6 +52,8 @@ export interface BatchOptions {
   tpm?: number;
   /** Run again the inputs whose last result is `error`. */
   retryFailed?: boolean;
+  /** An input whose run had denied tool calls fails (`error`), as `llm-do run --fail-on-deny` does. */
+  failOnDeny?: boolean;
   signal: AbortSignal;
   /** Looks up the run of an input that paused before; without it, paused inputs stay paused. */
   pausedRun?: (runId: string) => PausedRunOutcome;
@@ -66,6 +75,10 @@ export interface BatchProgress {
   failed: number;
   invalid: number;
   paused: number;
+  /** Tool calls denied in the runs of the inputs counted above (by a rule or `--on-approval deny`). */
+  denied_calls: number;
+  /** Inputs whose runs had denied calls. */
+  denied_inputs: number;
   /** Inputs equal to an earlier one of this batch (run once). */
   duplicates: number;
   running: number;
@@ -98,6 +111,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     failed: 0,
     invalid: 0,
     paused: 0,
+    denied_calls: 0,
+    denied_inputs: 0,
     duplicates: 0,
     running: 0,
     tokens: 0,
@@ -116,10 +131,14 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   };
   const record = (input: BatchInput, fields: InputOutcome) => {
     options.results.append({ key: input.key, source: input.source, ...target, input: input.shown, ...fields });
-    count(fields.status);
+    count(fields);
     finishedHere += 1;
   };
-  const count = (status: BatchStatus) => {
+  const count = ({ status, denied_calls = 0 }: Pick<BatchResult, 'status' | 'denied_calls'>) => {
+    if (denied_calls > 0) {
+      progress.denied_calls += denied_calls;
+      progress.denied_inputs += 1;
+    }
     if (status === 'ok') progress.ok += 1;
     else if (status === 'error') progress.failed += 1;
     else if (status === 'invalid') progress.invalid += 1;
@@ -136,7 +155,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     const before = options.results.latest.get(input.key);
     if (before && FINAL.has(before.status) && !(options.retryFailed && before.status === 'error')) {
       progress.skipped += 1;
-      count(before.status);
+      count(before);
       continue;
     }
     if (before?.status === 'paused' && before.run_id) {
@@ -146,8 +165,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
         continue;
       }
       if (outcome.status !== 'gone') {
-        const { status, output, usage, cost, error } = outcome;
-        record(input, { status, ...(output !== undefined ? { output } : {}), usage, cost, run_id: before.run_id, ...(error ? { error } : {}) });
+        const { status, output, usage, cost, error, denied_calls } = outcome;
+        record(
+          input,
+          failingDenials({
+            status,
+            ...(output !== undefined ? { output } : {}),
+            usage,
+            cost,
+            run_id: before.run_id,
+            ...(denied_calls ? { denied_calls } : {}),
+            ...(error ? { error } : {}),
+          }),
+        );
         continue;
       }
     }
@@ -191,7 +221,14 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     if (outcome?.usage && options.remote) progress.tokens += outcome.usage.input_tokens + outcome.usage.output_tokens;
     if (outcome)
       progress.cost_usd = progress.cost_usd === null || outcome.cost === null || outcome.cost === undefined ? null : progress.cost_usd + outcome.cost;
-    return outcome;
+    return outcome && failingDenials(outcome);
+  }
+
+  /** With `failOnDeny`, an input that answered but had calls denied is a failure (its answer kept). */
+  function failingDenials(outcome: InputOutcome): InputOutcome {
+    const denied = outcome.denied_calls ?? 0;
+    if (!options.failOnDeny || denied === 0 || outcome.status !== 'ok') return outcome;
+    return { ...outcome, status: 'error', error: `${denied} tool call(s) denied (--fail-on-deny)` };
   }
 
   async function runHere(input: BatchInput): Promise<InputOutcome | undefined> {
@@ -225,7 +262,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
 /** The outcome of an input's run. */
 export function outcomeOf(input: Pick<BatchInput, 'source'>, result: RunResult, runId: string | undefined): InputOutcome {
   const { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd } = result.usage;
-  const common = { usage: { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens }, cost: cost_usd, ...(runId ? { run_id: runId } : {}) };
+  const common = {
+    usage: { input_tokens, output_tokens, cache_read_tokens, cache_write_tokens },
+    cost: cost_usd,
+    ...(runId ? { run_id: runId } : {}),
+    ...(result.denied_calls > 0 ? { denied_calls: result.denied_calls } : {}),
+  };
   if (result.status === 'ok') return { status: 'ok', output: result.output, ...common };
   if (result.status === 'paused') return { status: 'paused', ...common };
   // An input the entry's schema_in (or attachment policy) refuses is the input's fault, like a malformed line.

@@ -39,6 +39,11 @@ export function formatBatchSummary(progress: BatchProgress, out: string, interru
       `${progress.paused} input(s) paused at tool calls that ask or at questions: llm-do approvals lists them; approve, deny or answer, llm-do resume RUN, then rerun this batch to collect their results`,
     );
   if (progress.failed > 0 && !interrupted) lines.push('inputs that failed are skipped by a rerun; add --retry-failed to run them again');
+  // Last, as `llm-do run` ends: an answer given with calls refused is not a plain "done".
+  if (progress.denied_calls > 0)
+    lines.push(
+      `⊘ done with ${progress.denied_calls} denied call${progress.denied_calls === 1 ? '' : 's'} in ${progress.denied_inputs} input(s): their results carry denied_calls; llm-do runs show RUN shows each call`,
+    );
   return lines.join('\n');
 }
 

@@ -60,7 +60,7 @@ export interface CommandSession {
   /** The run options that show the run (progress, answer stream, trace, telemetry), ask at the terminal, and stop it on Ctrl-C. */
   surround(
     options: CommandSessionFlags,
-    how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean },
+    how: { answerAsJson: boolean; stdinIsInput: boolean; grants: boolean; deniedBefore?: number },
   ): Promise<Pick<RunWorkerOptions, 'prompter' | 'signal' | 'subscribe' | 'debug'>>;
   /** Prints the result (the answer, `--json`, or what a paused run waits for) and returns the exit code. */
   report(result: RunResult, options: CommandSessionFlags): Promise<number>;
@@ -93,11 +93,15 @@ export function openCommandSession(io: CliIO): CommandSession {
       log = await openRunLog(options, project, io, resumedRunId);
       return log;
     },
-    async surround(options, { answerAsJson, stdinIsInput, grants }) {
+    async surround(options, { answerAsJson, stdinIsInput, grants, deniedBefore }) {
       telemetry = await openTelemetry(options, io);
       // On a terminal the answer streams as it arrives (a JSON answer is shown whole, once validated).
       const streamAnswer = Boolean(io.stdout.isTTY) && !options.json && options.stream !== false && !answerAsJson;
-      const progress = createProgressDisplay(io, options, { entryTextOnStdout: streamAnswer, interrupted: () => abort.signal.aborted });
+      const progress = createProgressDisplay(io, options, {
+        entryTextOnStdout: streamAnswer,
+        interrupted: () => abort.signal.aborted,
+        ...(deniedBefore ? { deniedBefore } : {}),
+      });
       display = progress;
       answer = streamAnswer ? createAnswerStream(io, progress) : undefined;
       // Approvals are asked at the terminal: stdin, or /dev/tty when stdin is piped (none: denied).

@@ -33,6 +33,8 @@ export interface ProgressDisplayOptions {
   entryTextOnStdout?: boolean;
   /** See {@link ProgressOptions.interrupted}. */
   interrupted?: () => boolean;
+  /** See {@link ProgressOptions.deniedBefore}. */
+  deniedBefore?: number;
 }
 
 /** Creates the display for the `--quiet` / `--verbose` / `--show-reasoning` flags. */

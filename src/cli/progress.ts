@@ -41,6 +41,11 @@ export interface ProgressOptions {
   style?: Style;
   /** Whether Ctrl-C was pressed: from then on, calls that end unsuccessfully show as interrupted, not as failures (docs/cli.md). */
   interrupted?: () => boolean;
+  /**
+   * Calls denied before the run was paused (its saved state's count): a resumed run's last line counts
+   * the whole run's denials, as its usage, the `N tool call(s) denied` line and `--json` do. @default 0
+   */
+  deniedBefore?: number;
   /** The live line on a terminal. */
   status?: StatusLine;
 }
@@ -169,6 +174,13 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
   };
 
   const toolKey = (callId: string, toolCallId: string) => `${callId}\u0000${toolCallId}`;
+  /**
+   * Tool calls whose sub-worker has ended: their own result line is left out, as `◂ worker` stands for it
+   * (after a resume, the `tool_call` and `delegation_start` of such a call came before the pause).
+   */
+  const endedDelegations = new Set<string>();
+  /** Calls whose `▸` header is shown; after a resume, a sub-worker that goes on gets one before its first line. */
+  const headed = new Set<string>();
   /** Where a line of `event`'s call goes: indentation, then the call's name while calls run in parallel. */
   const body = (event: RunEvent) => {
     const label = labels.concurrent(event.call_id) ? style.dim(`${safe(labels.of(event.call_id, event.worker))} `) : '';
@@ -200,11 +212,19 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
     entry.reasoningLine = '';
   };
   const header = (event: RunEvent, model: string, input?: unknown) => {
+    headed.add(event.call_id);
     const shown = input === undefined || input === '' ? '' : `  ${style.dim(shorten(input, verbose, 60))}`;
     write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${safe(model)}`)}${shown}\n`);
   };
 
+  /** `▸ worker · resumed`: the sub-worker a resumed run goes on in, so its lines are not read as its parent's. */
+  const resumedHeader = (event: RunEvent) => {
+    headed.add(event.call_id);
+    write(`${headerPad(event.chain)}${style.cyan('▸')} ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim('· resumed')}\n`);
+  };
+
   const render = (event: RunEvent) => {
+    if (resumed && event.parent_call_id !== null && !headed.has(event.call_id) && event.type !== 'delegation_start') resumedHeader(event);
     switch (event.type) {
       case 'run_start':
         started = true;
@@ -214,6 +234,8 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
       case 'run_resumed': {
         started = true;
         resumed = true;
+        denied = options.deniedBefore ?? 0;
+        headed.add(event.call_id);
         const answers = event.answers > 0 ? `, ${event.answers} answer${event.answers === 1 ? '' : 's'}` : '';
         write(
           `${style.cyan('↻')} resumed ${style.bold(safe(labels.of(event.call_id, event.worker)))} ${style.dim(`· ${event.decisions} decision${event.decisions === 1 ? '' : 's'}${answers} recorded`)}\n`,
@@ -294,6 +316,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         );
         activity.delete(event.call_id);
         showActivity();
+        if (event.parent_call_id !== null) endedDelegations.add(toolKey(event.parent_call_id, event.tool_call_id));
         break;
       }
       case 'tool_result': {
@@ -301,7 +324,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         const call = pending.get(key);
         pending.delete(key);
         if (event.denied) denied += 1;
-        if (call?.delegation) break;
+        if (endedDelegations.delete(key) || call?.delegation) break;
         const outcome = event.ok ? style.green('✓') : event.denied ? style.yellow('⊘ denied') : interrupted() ? interruptedMark : style.red('✗');
         const detail = event.ok || interrupted() ? '' : `: ${errorText(event.error, verbose)}`;
         const args = call ? ` ${style.dim(shorten(call.args, verbose))}` : '';
@@ -351,6 +374,7 @@ export function createProgressRenderer(options: ProgressOptions): (event: RunEve
         steps = 0;
         denied = 0;
         resumed = false;
+        headed.clear();
         break;
       }
       default:

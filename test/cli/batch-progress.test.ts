@@ -9,6 +9,8 @@ const progress = (fields: Partial<BatchProgress>): BatchProgress => ({
   failed: 0,
   invalid: 0,
   paused: 0,
+  denied_calls: 0,
+  denied_inputs: 0,
   duplicates: 0,
   running: 0,
   tokens: 0,
@@ -36,5 +38,14 @@ describe('batch progress', () => {
     expect(text).toContain('42s → out.jsonl');
     expect(text).toContain('llm-do approvals lists them');
     expect(text).toContain('--retry-failed');
+  });
+
+  test('denied calls are said in the last line, after the other hints, as llm-do run ends', () => {
+    const text = formatBatchSummary(progress({ total: 3, ok: 2, failed: 1, denied_calls: 3, denied_inputs: 2 }), 'out.jsonl', false);
+    expect(text.split('\n').at(-1)).toBe('⊘ done with 3 denied calls in 2 input(s): their results carry denied_calls; llm-do runs show RUN shows each call');
+    expect(formatBatchSummary(progress({ total: 1, ok: 1, denied_calls: 1, denied_inputs: 1 }), 'out.jsonl', false)).toContain(
+      '⊘ done with 1 denied call in 1 input(s)',
+    );
+    expect(formatBatchSummary(progress({ total: 1, ok: 1 }), 'out.jsonl', false)).not.toContain('denied');
   });
 });

@@ -4,6 +4,8 @@
  * `--conversation ID` and `--resume RUN` go on with a recorded one, rebuilt from the log and trimmed
  * to the worker's `max_context_tokens`; unknown or clashing references are usage errors.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.ts';
@@ -160,6 +162,25 @@ describe('conversations', () => {
     expect(mixed.stderr).toContain('--conversations lists conversations; it does not take --kind');
     const badKind = await cli(['runs', '--kind', 'weird'], home);
     expect(badKind.stderr).toContain('--kind expects one of run, chat, batch, resume, eval, got "weird"');
+  });
+
+  test('a conversation that cannot go on says only why: "continuing conversation" is printed once the chat has started', async () => {
+    const { home, project } = setup();
+    await cli(['chat', project], home, ['hello']);
+    const { runs } = await json(['runs'], home);
+    // The entry worker no longer loads.
+    fs.writeFileSync(path.join(project, 'main.worker'), '---\nname: main\nmodel: test\nno_such_field: 1\n---\nHi.\n');
+    for (const args of [
+      ['chat', project, '-c'],
+      ['chat', '--conversation', 'last'],
+      ['chat', '--resume', runs[0].id],
+    ]) {
+      const broken = await cli(args, home, ['not sent']);
+      expect(broken.code, args.join(' ')).not.toBe(0);
+      expect(broken.stderr, args.join(' ')).not.toContain('continuing conversation');
+      expect(broken.stderr.trimEnd().split('\n').at(-1), args.join(' ')).toMatch(/no_such_field/);
+    }
+    expect((await json(['runs'], home)).runs).toHaveLength(1);
   });
 
   test('an empty id is a usage error, never a new chat or every run (exit 2)', async () => {

@@ -210,6 +210,48 @@ describe('progress renderer', () => {
     expect(out).toBe('↻ resumed main · 1 decision recorded\n✓ done in 900ms · 1 step since resuming · whole run: 300 in / 40 out tokens · cost unknown\n');
   });
 
+  test("a resumed run's last line counts the calls denied before the pause too, as its usage is the whole run's", () => {
+    let out = '';
+    const renderer = createProgressRenderer({ write: (text) => (out += text), verbose: false, deniedBefore: 1 });
+    renderer(ev(['main'], { type: 'run_resumed', decisions: 1, answers: 0 }));
+    renderer(ev(['main'], { type: 'tool_result', tool: 'write_file', tool_call_id: 'w2', ok: true, result: 'wrote', duration_ms: 36 }));
+    renderer(ev(['main'], { type: 'run_end', status: 'ok', output: 'all done', usage, duration_ms: 84 }));
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      '⊘ done with 1 denied call in 84ms · 0 steps since resuming · whole run: 300 in / 40 out tokens · cost unknown',
+    );
+  });
+
+  test('after a resume inside a sub-worker, its lines sit under a header of its own and the call that delegated to it prints once', () => {
+    // Paused with main's write and a's write pending; resumed: a's write is denied, a answers, then main's write runs.
+    const out = render(false, [
+      ev(['main'], { type: 'run_resumed', decisions: 2, answers: 0 }),
+      ev(['main', 'a'], {
+        type: 'tool_result',
+        tool: 'write_file',
+        tool_call_id: 'w2',
+        ok: false,
+        denied: true,
+        error: 'denied by user: nope',
+        duration_ms: 0,
+      }),
+      ev(['main', 'a'], { type: 'delegation_end', tool_call_id: 'd1', caller: 'main', ok: true, duration_ms: 15 }),
+      ev(['main'], { type: 'tool_result', tool: 'a', tool_call_id: 'd1', ok: true, result: 'a done', duration_ms: 15 }),
+      ev(['main'], { type: 'tool_result', tool: 'write_file', tool_call_id: 'w1', ok: true, result: 'wrote', duration_ms: 60 }),
+      ev(['main'], { type: 'run_end', status: 'ok', output: 'main done', usage, duration_ms: 91 }),
+    ]);
+    expect(out).toBe(
+      [
+        '↻ resumed main · 2 decisions recorded',
+        '  ▸ a · resumed',
+        '    ⊘ denied write_file  0ms: denied by user: nope',
+        '  ◂ a ✓ 15ms',
+        '  ✓ write_file  60ms',
+        '⊘ done with 1 denied call in 91ms · 0 steps since resuming · whole run: 300 in / 40 out tokens · cost unknown',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test("a failed call's error is shown whole, hint included; only a huge one is cut, saying so", () => {
     const hint = `shell failed: this worker has no file access (it has no sandbox mounts), so there is no directory to run commands in; ${'x'.repeat(120)} give it sandbox: paths: in its worker file or run with --mount NAME=DIR`;
     const failed = (error: string): RunEvent[] => [

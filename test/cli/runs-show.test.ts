@@ -76,11 +76,54 @@ describe('runs show', () => {
       [['--steps', '4-2'], '--steps expects a step or a range of steps such as 5 or 1-20, got "4-2"'],
       [['--steps', 'x'], 'got "x"'],
       [['--steps', '0'], 'got "0"'],
-      [['--steps', '2', '--all'], 'runs show takes --all or --steps, not both'],
+      [['--steps', '2', '--all'], "option '--steps <range>' cannot be used with option '--all'"],
+      [
+        ['--steps', String(STEPS + 1)],
+        `--steps ${STEPS + 1} is past the run's last step: its longest call has ${STEPS} step(s), so give steps from 1 to ${STEPS}, e.g. --steps 1-${STEPS}`,
+      ],
+      [['--steps', '400-500'], `its longest call has ${STEPS} step(s)`],
     ] as const) {
       const bad = await show(...args);
       expect(bad.code, args.join(' ')).toBe(2);
       expect(bad.stderr).toContain(message);
+      expect(bad.stdout).toBe('');
+    }
+    // A range that reaches past the end shows the steps there are.
+    expect((await show('--steps', `${STEPS - 1}-400`)).stdout.match(/\n {2}step \d+ /g)).toEqual([`\n  step ${STEPS - 1} `, `\n  step ${STEPS} `]);
+  });
+
+  test('--steps on a run that ended before its first model request says it has no steps', async () => {
+    const elsewhere = tempDir('llm-do-runs-show-nosteps-');
+    const project = writeTree({ 'main.worker': worker('main', '', 'Hi.') });
+    expect((await cli([project, 'go', '--model', 'anthropic:claude-x'], elsewhere)).code).toBe(2);
+    const shown = await cli(['runs', 'show', 'last', '--steps', '1'], elsewhere);
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toContain('--steps 1: the run has no recorded steps (it ended before its first model request); leave out --steps');
+  });
+
+  test('flags that do not go together are refused, naming both', async () => {
+    for (const [args, message] of [
+      [['--prompt', '2', '--prompts'], "option '--prompt <n>' cannot be used with option '--prompts'"],
+      [['--prompts', '--prompt', '2'], "option '--prompt <n>' cannot be used with option '--prompts'"],
+      [['--prompt', '2', '--steps', '1-3'], "option '--prompt <n>' cannot be used with option '--steps <range>'"],
+      [['--prompt', '2', '--all'], "option '--prompt <n>' cannot be used with option '--all'"],
+      [['--prompt', '2', '--full'], "option '--prompt <n>' cannot be used with option '--full'"],
+      [['--prompt', '2', '--json'], "option '--prompt <n>' cannot be used with option '--json'"],
+      [['--json', '--steps', '1-3'], "option '--steps <range>' cannot be used with option '--json'"],
+      [['--json', '--all'], "option '--all' cannot be used with option '--json'"],
+      [['--json', '--full'], "option '--full' cannot be used with option '--json'"],
+    ] as const) {
+      const bad = await show(...args);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr + bad.stdout, args.join(' ')).toContain(message);
+    }
+    // The combinations that mean something together still work.
+    for (const args of [
+      ['--prompts', '--steps', '1-2', '--full'],
+      ['--prompts', '--all'],
+      ['--json', '--prompts'],
+    ]) {
+      expect((await show(...args)).code, args.join(' ')).toBe(0);
     }
   });
 

@@ -181,6 +181,42 @@ describe('llm-do batch', { timeout: 90_000 }, () => {
     expect(fs.readFileSync(path.join(root, 'out/a.txt'), 'utf8')).toBe('A');
   });
 
+  test('inputs whose calls were denied are marked, counted in the last line and in --json; --fail-on-deny fails them', async () => {
+    const root = project();
+    const { env } = await scripted((request) =>
+      request.toolResults.length === 0 ? { toolCalls: [{ name: 'write_file', args: { path: '/out/a.txt', content: 'A' } }] } : { text: 'gave up' },
+    );
+    const inputs = jsonl(root, ['"one"', '"two"']);
+    const out = path.join(root, 'results.jsonl');
+    const batch = (file: string, ...extra: string[]) =>
+      runCli(['batch', '.', '--entry', 'writer', '--inputs', inputs, '--out', file, ...MODEL, '--no-log', '--on-approval', 'deny', ...extra], {
+        env,
+        cwd: root,
+      });
+
+    const denied = await batch(out);
+    expect(denied.code, denied.stderr).toBe(0);
+    expect(denied.stderr.trimEnd().split('\n').at(-1)).toBe(
+      '⊘ done with 2 denied calls in 2 input(s): their results carry denied_calls; llm-do runs show RUN shows each call',
+    );
+    expect(resultLines(out).map((line) => [line.status, line.denied_calls])).toEqual([
+      ['ok', 1],
+      ['ok', 1],
+    ]);
+    // A rerun skips them and still counts their denials.
+    const again = await batch(out, '--json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done', ok: 2, skipped: 2, denied_calls: 2, denied_inputs: 2 });
+
+    const strictOut = path.join(root, 'strict.jsonl');
+    const strict = await batch(strictOut, '--fail-on-deny');
+    expect(strict.code, strict.stderr).toBe(1);
+    expect(strict.stderr).toContain('ok 0 · failed 2');
+    expect(resultLines(strictOut)).toEqual([
+      expect.objectContaining({ status: 'error', denied_calls: 1, error: '1 tool call(s) denied (--fail-on-deny)' }),
+      expect.objectContaining({ status: 'error', denied_calls: 1, error: '1 tool call(s) denied (--fail-on-deny)' }),
+    ]);
+  });
+
   test('kill -9 at random moments, then reruns: every input has exactly one result, none lost or repeated', async () => {
     const root = project();
     const { server, env } = await scripted(echo(40));

@@ -9,6 +9,7 @@ import { readBatchInputs } from '../../batch/inputs.ts';
 import { openResultsFile, type ResultsFile } from '../../batch/results-file.ts';
 import { runBatch, type BatchProgress, type PausedRunOutcome } from '../../batch/run-batch.ts';
 import { UsageError } from '../../errors.ts';
+import type { CallRecord } from '../../run-log/index.ts';
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PAUSED, reportError, reportJsonError } from '../exit-codes.ts';
 import { printError, printLine, type CliIO } from '../io.ts';
 import { processFailure } from '../process-guard.ts';
@@ -30,6 +31,8 @@ export interface BatchCommandOptions extends UnattendedRunFlags {
   /** `--tpm N`. */
   tpm?: string;
   retryFailed?: boolean;
+  /** `--fail-on-deny`: an input whose run had denied calls fails. */
+  failOnDeny?: boolean;
   /** `--engine`: where inputs run. @default 'in-process' */
   engine?: 'in-process' | 'restate';
   /** `--restate-ingress URL`, with `--engine restate`. */
@@ -98,6 +101,7 @@ export async function runBatchCommand(target: string | undefined, flags: BatchCo
       ...(rpm ? { rpm } : {}),
       ...(tpm ? { tpm } : {}),
       retryFailed: Boolean(flags.retryFailed),
+      failOnDeny: Boolean(flags.failOnDeny),
       signal: AbortSignal.any([stop.signal, processFailure]),
       ...(paused ? { pausedRun: paused.lookup } : {}),
       ...(remote ? { remote } : {}),
@@ -166,14 +170,27 @@ async function pausedRunLookup(io: CliIO): Promise<{ lookup: (runId: string) => 
     const run = store.runSummary(db, runId);
     if (run?.status === 'paused') return { status: 'paused' };
     if (run?.status !== 'ok' && run?.status !== 'error') return { status: 'gone' };
-    const { output } = store.loadRun(db, runId, { prompts: false });
+    const { output, root } = store.loadRun(db, runId, { prompts: false });
+    const denied_calls = root ? deniedCalls(root) : 0;
     const usage = {
       input_tokens: run.input_tokens,
       output_tokens: run.output_tokens,
       cache_read_tokens: run.cache_read_tokens,
       cache_write_tokens: run.cache_write_tokens,
     };
-    return { status: run.status, ...(output !== null ? { output } : {}), usage, cost: run.cost_usd, ...(run.error ? { error: run.error } : {}) };
+    return {
+      status: run.status,
+      ...(output !== null ? { output } : {}),
+      usage,
+      cost: run.cost_usd,
+      ...(denied_calls > 0 ? { denied_calls } : {}),
+      ...(run.error ? { error: run.error } : {}),
+    };
   };
   return { lookup, close: () => db?.close() };
+}
+
+/** The denied tool calls of a recorded call and the calls it delegated to. */
+function deniedCalls(call: CallRecord): number {
+  return call.tool_calls.reduce((sum, tool) => sum + (tool.denied ? 1 : 0) + (tool.call ? deniedCalls(tool.call) : 0), 0);
 }

@@ -88,7 +88,6 @@ export async function runChatCommand(target: string | undefined, flags: ChatComm
         `${flags.resume !== undefined ? `run ${joined.runId}` : `conversation ${joined.id}`} belongs to the project at ${joined.root}, not ${project.root}; leave out the target to go on with it there`,
       );
     }
-    if (joined && !flags.quiet) printError(io, `continuing conversation ${joined.id} (${joined.turns} turn${joined.turns === 1 ? '' : 's'} so far)`);
     // The conversation goes on with the model it had, unless told otherwise.
     const model = flags.model ?? joined?.model;
     return await chatWithProject(
@@ -96,7 +95,7 @@ export async function runChatCommand(target: string | undefined, flags: ChatComm
       entry ?? joined?.entry,
       { ...flags, ...(model ? { model } : {}) },
       io,
-      joined && { history: joined.history, conversationId: joined.id },
+      joined && { history: joined.history, conversationId: joined.id, turns: joined.turns },
     );
   } catch (error) {
     return reportError(error, io);
@@ -109,7 +108,7 @@ export async function chatWithProject(
   entry: string | undefined,
   flags: SessionFlags,
   io: CliIO,
-  recorded?: { history: ModelMessage[]; conversationId: string },
+  recorded?: { history: ModelMessage[]; conversationId: string; turns: number },
 ): Promise<number> {
   if (flags.onApproval === 'pause') throw new UsageError('--on-approval pause is for runs: a chat waits at each approval; use ask, approve or deny');
   const interactive = Boolean(io.stdin.isTTY);
@@ -175,6 +174,9 @@ export async function chatWithProject(
   lines.setPrompt(PROMPT);
   lines.on('SIGINT', cancelTurn);
   process.on('SIGINT', cancelTurn);
+  // Said only now that the session has started: a worker that no longer loads ends with its error alone.
+  if (recorded && !flags.quiet)
+    printError(io, `continuing conversation ${recorded.conversationId} (${recorded.turns} turn${recorded.turns === 1 ? '' : 's'} so far)`);
   if (interactive) printError(io, `chatting with ${session.worker} (${session.model}) ${HINT}`);
 
   // A session that looks fine but had a turn fail must not exit 0 (a script feeding turns would miss it).

@@ -45,7 +45,7 @@ export async function runResume(ref: string | undefined, options: ResumeOptions,
       ...optionsFromFlags(options, io),
       ...(grants ? { grants } : {}),
       ...recording,
-      ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants) })),
+      ...(await session.surround(options, { answerAsJson: false, stdinIsInput: false, grants: Boolean(grants), deniedBefore: state.denied_calls })),
     });
     return await session.report(await handle.result, options);
   } catch (error) {

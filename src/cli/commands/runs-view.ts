@@ -298,8 +298,10 @@ function approvalText(tool: ToolCallRecord, status: string): string | undefined 
   if (tool.provider_executed) return 'provider-run';
   if (!approval) return undefined;
   if (approval.approved === null) return status === 'paused' ? 'waiting for a decision (llm-do approvals)' : 'approval asked, no answer';
-  const reason = approval.reason ? `: ${shorten(approval.reason, false, 120)}` : '';
-  return `${approval.approved ? 'approved' : 'denied'} by ${safe(approval.source ?? 'unknown')}${reason}`;
+  const decided = `${approval.approved ? 'approved' : 'denied'} by ${safe(approval.source ?? 'unknown')}`;
+  // A person's denial is recorded as the message the model got, which already says who denied it.
+  const reason = approval.reason?.startsWith(`${decided}: `) ? approval.reason.slice(decided.length + 2) : approval.reason;
+  return reason ? `${decided}: ${shorten(reason, false, 120)}` : decided;
 }
 
 export function formatSearch(hits: readonly SearchHit[], ids: ReadonlyMap<string, string>): string {

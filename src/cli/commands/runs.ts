@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../../errors.ts';
 import type { PendingQuestion } from '../../runtime/events.ts';
-import type { PausedRuns, RunDatabase } from '../../run-log/index.ts';
+import type { CallRecord, PausedRuns, RunDatabase } from '../../run-log/index.ts';
 import { EXIT_OK, reportError, reportJsonError } from '../exit-codes.ts';
 import { printLine, type CliIO } from '../io.ts';
 import { openRunLogDatabase } from '../run-setup.ts';
@@ -86,6 +86,9 @@ export function runRunsList(options: RunsListOptions, io: CliIO): Promise<number
   if (options.conversations) return runConversationList(options, io);
   return withRunLog(io, options.json, { runs: [] }, (db, store) => {
     const limit = positiveInt('--limit', options.limit, DEFAULT_LIMIT);
+    // An empty id would filter nothing; --status and --kind refuse any value outside their lists, --conversation an empty one.
+    if (options.worker?.trim() === '')
+      throw new UsageError('--worker expects a worker id (got an empty string); leave it out to list the runs of every worker');
     const { status, kind } = options;
     if (status !== undefined && !store.RECORDED_STATUSES.includes(status as never)) {
       throw new UsageError(`--status expects one of ${store.RECORDED_STATUSES.join(', ')}, got "${status}"`);
@@ -128,9 +131,8 @@ function runConversationList(options: RunsListOptions, io: CliIO): Promise<numbe
   });
 }
 
-/** `--all` or `--steps A-B` (a step, or a range of steps, of each call), else the last steps. */
+/** `--all` or `--steps A-B` (a step, or a range of steps, of each call), else the last steps. Commander refuses both at once. */
 function stepsOf(options: RunsShowOptions): DetailView['steps'] {
-  if (options.all && options.steps !== undefined) throw new UsageError('runs show takes --all or --steps, not both');
   if (options.all) return 'all';
   if (options.steps === undefined) return 'last';
   const match = /^(\d+)(?:-(\d+))?$/.exec(options.steps.trim());
@@ -146,12 +148,28 @@ export function runRunsShow(ref: string, options: RunsShowOptions, io: CliIO): P
   return withRunLog(io, options.json, { run: null }, (db, store) => {
     const view: DetailView = { prompts: Boolean(options.prompts), full: Boolean(options.full), steps: stepsOf(options) };
     const number = options.prompt === undefined ? undefined : positiveInt('--prompt', options.prompt, 1);
-    if (number !== undefined && options.json) throw new UsageError('--prompt prints one request as text; with --json, --prompts gives every request');
     const run = store.loadRun(db, store.resolveRunId(db, ref), { prompts: view.prompts || number !== undefined });
+    if (typeof view.steps === 'object') checkStepsRecorded(view.steps, options.steps!, lastStep(run.root));
     if (options.json) return { run: { ...run, state: savedStateOf(store.createPausedRuns(db), run.id) } };
     if (number !== undefined) return formatRunRequest(run, number);
     return formatRunDetail(run, view, run.status === 'paused' ? pendingIds(store.createPausedRuns(db), run.id) : undefined);
   });
+}
+
+/** A range that starts past every call's last step would show nothing: refused, saying which steps there are. */
+function checkStepsRecorded(range: { from: number }, given: string, last: number): void {
+  if (range.from <= last) return;
+  if (last === 0) throw new UsageError(`--steps ${given}: the run has no recorded steps (it ended before its first model request); leave out --steps`);
+  throw new UsageError(
+    `--steps ${given} is past the run's last step: its longest call has ${last} step(s), so give steps from 1 to ${last}, e.g. --steps ${last === 1 ? '1' : `1-${last}`}`,
+  );
+}
+
+/** The highest step number of a call and the calls it delegated to (0 when none). */
+function lastStep(call: CallRecord | null): number {
+  if (!call) return 0;
+  const own = call.requests.reduce((last, request) => Math.max(last, request.step), 0);
+  return call.tool_calls.reduce((last, tool) => Math.max(last, lastStep(tool.call)), own);
 }
 
 /** A run's latest saved state as an object (null when none was saved, or it cannot be read: `llm-do resume` says why). */

@@ -21,6 +21,7 @@ export function registerBatchCommand(program: Command, { io, action }: CommandCo
     .option('--rpm <n>', 'at most N model requests per minute, spaced evenly')
     .option('--tpm <n>', 'at most N tokens (input + output) per minute')
     .option('--retry-failed', 'run again the inputs whose result is an error')
+    .option('--fail-on-deny', 'an input whose run had a tool call denied fails (its result an error), so the batch exits 1')
     .addOption(
       new Option(
         '--engine <engine>',
@@ -37,7 +38,7 @@ export function registerBatchCommand(program: Command, { io, action }: CommandCo
   )
     .option('--set <key=value>', 'override a field of the entry worker for every input (repeatable)', collect)
     .option('--no-log', "do not record the inputs' runs in the run log (then tool calls that ask cannot pause)")
-    .option('--json', 'print one JSON object {status, out, total, ok, failed, paused, invalid, …} at the end')
+    .option('--json', 'print one JSON object {status, out, total, ok, failed, paused, invalid, denied_calls, …} at the end')
     .option('-q, --quiet', 'print only errors on stderr')
     .addHelpText(
       'after',

@@ -36,11 +36,20 @@ function registerRunsCommands(program: Command, { io, action }: CommandContext):
     .description('show one run: its header and call tree with models, durations, tokens, cost, tool calls and approvals')
     .argument('<run>', 'a run id, a unique prefix of one, or "last"')
     .option('--prompts', 'also print what each request sent that the one before it did not: new messages, tool schemas once, settings')
-    .option('--prompt <n>', 'print request N (as --prompts numbers them) whole: every message, the tool schemas, the settings')
-    .option('--full', 'show tool arguments and results whole instead of cut')
-    .option('--steps <range>', 'show these steps of each call, e.g. 5 or 1-20 (default: the last 20)')
-    .option('--all', 'show every step of each call')
-    .option('--json', 'print one JSON object {run}')
+    // --prompt prints one request, and --json the whole run: the flags that choose what the call tree shows do not apply to them.
+    .addOption(
+      new Option('--prompt <n>', 'print request N (as --prompts numbers them) whole: every message, the tool schemas, the settings').conflicts([
+        'prompts',
+        'full',
+        'steps',
+        'all',
+        'json',
+      ]),
+    )
+    .addOption(new Option('--full', 'show tool arguments and results whole instead of cut').conflicts('json'))
+    .addOption(new Option('--steps <range>', 'show these steps of each call, e.g. 5 or 1-20 (default: the last 20)').conflicts(['all', 'json']))
+    .addOption(new Option('--all', 'show every step of each call').conflicts('json'))
+    .option('--json', 'print one JSON object {run}: every call and step (with --prompts, what each request sent)')
     .addHelpText(
       'after',
       '\nExamples:\n  llm-do runs show last\n  llm-do runs show 01a2f3 --prompts\n  llm-do runs show last --prompt 3\n  llm-do runs show last --steps 1-50 --full\n',
