@@ -1,7 +1,7 @@
 /**
  * Fields of the Python llm-do's `.worker` era (docs/migrating.md) that today's format does not have:
  * `tool_rules`, `allow_workers`, the `delegation` toolset, shell `pattern:` rules, custom tools as
- * map keys, `write_approval` on mounts, and the like. Loading a file that has one says "Python llm-do
+ * map keys, `write_approval` on mounts, `model: null`, and the like. Loading a file that has one says "Python llm-do
  * format: run llm-do migrate" instead of what today's schema makes of it (`toolsets.shell must be
  * false (found a mapping)` for a `pattern:` rule); `llm-do migrate` converts them.
  */
@@ -41,6 +41,8 @@ export function pythonEraFields(config: unknown): PythonEraField[] {
   const found: PythonEraField[] = [];
   for (const key of Object.keys(config)) {
     if (Object.hasOwn(TOP_LEVEL, key)) found.push({ path: [key], today: TOP_LEVEL[key]! });
+    // The Python llm-do wrote `model: null` for "inherit the model".
+    if (key === 'model' && config.model === null) found.push({ path: [key], today: 'the field left out to inherit the model' });
   }
   const paths = isMap(config.sandbox) && isMap(config.sandbox.paths) ? config.sandbox.paths : {};
   for (const [name, mount] of Object.entries(paths)) {

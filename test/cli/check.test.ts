@@ -12,6 +12,7 @@ async function check(files: Record<string, string>, options: { homeDir?: string;
 }
 
 const MODEL = 'model: test';
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/python-era');
 
 describe('llm-do check', () => {
   test('a clean project passes with exit 0', async () => {
@@ -269,6 +270,12 @@ describe('llm-do check on a project of the Python llm-do', () => {
     expect(result.out).toContain(
       'main.worker: tool module toolsets/formatting.py is a Python module: Python llm-do format: run llm-do migrate (today tool modules are TypeScript: tools.ts, docs/tools.md)',
     );
+  });
+
+  test('model: null (the Python llm-do\'s "inherit the model") is named as Python llm-do format, not as a model that must be a string', async () => {
+    const { io, stdout } = captureIO({ cwd: FIXTURES });
+    expect(await runCheck({ dir: 'planner/workers/sketch_reader.worker' }, io)).toBe(2);
+    expect(stdout()).toBe('sketch_reader.worker:8:1: Python llm-do format: run llm-do migrate (model: today the field left out to inherit the model)\n');
   });
 
   test('other problems of the same file are still reported', async () => {

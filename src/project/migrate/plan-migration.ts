@@ -136,7 +136,7 @@ function convertYamlText(path: string, text: string, lineOffset: number, workerI
   const value: unknown = doc.toJS();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const fields = value as Record<string, unknown>;
-  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && fields.model !== null) return undefined;
+  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds)) return undefined;
   const { config, manual: steps } = convertConfig(fields, { workerIds });
   manual.push(...steps.map((detail) => ({ file: path, detail })));
   return rewriteYaml(text, config);
