@@ -50,15 +50,35 @@ export async function detectTarget(target: string | undefined, options: DetectTa
   if (stat?.kind === 'directory') {
     if (options.noProject) throw new ProjectError('not-a-project', `--no-project needs a worker file, but ${target ?? '.'} is a directory`);
     if (await isProjectDir(fs, path)) return { root: path };
-    throw new ProjectError('not-a-project', `not a project: ${path} has no main.worker or project.yaml`);
+    throw await notAProject(fs, path);
   }
   if (target !== undefined && isBareName(target)) return searchWorkerPath(target, options);
   throw new ProjectError('file-not-found', `no such file or directory: ${target}`);
 }
 
+/**
+ * The error for a directory that is no project; for one whose `workers/` holds `.worker` files, the
+ * Python llm-do's layout (it ran any of them by name; docs/migrating.md), it says to migrate.
+ */
+async function notAProject(fs: FileSystem, dir: string): Promise<ProjectError> {
+  const message = `not a project: ${dir} has no main.worker or project.yaml`;
+  if (!(await holdsWorkerFile(fs, posix.join(dir, 'workers'), 2))) return new ProjectError('not-a-project', message);
+  return new ProjectError('not-a-project', `${message}; Python llm-do format: run llm-do migrate (today the entry is main.worker or project.yaml's entry)`);
+}
+
+/** Whether `dir` holds a `.worker` file within `depth` levels (`workers/x.worker`, `workers/x/worker.worker`). */
+async function holdsWorkerFile(fs: FileSystem, dir: string, depth: number): Promise<boolean> {
+  if (depth === 0 || !(await isDirectory(fs, dir))) return false;
+  for (const entry of await fs.readDir(dir)) {
+    if (entry.kind === 'file' && entry.name.endsWith('.worker')) return true;
+    if (entry.kind === 'directory' && !entry.name.startsWith('.') && (await holdsWorkerFile(fs, posix.join(dir, entry.name), depth - 1))) return true;
+  }
+  return false;
+}
+
 async function withExplicitRoot(target: string | undefined, root: string, options: DetectTargetOptions): Promise<DetectedTarget> {
   if (!(await isDirectory(options.fs, root))) throw new ProjectError('not-a-project', `not a project: ${root} is not a directory`);
-  if (!(await isProjectDir(options.fs, root))) throw new ProjectError('not-a-project', `not a project: ${root} has no main.worker or project.yaml`);
+  if (!(await isProjectDir(options.fs, root))) throw await notAProject(options.fs, root);
   if (target === undefined) return { root };
   const file = posix.resolve(options.cwd, target);
   if (!(await isFile(options.fs, file)) || !workerExtension(file)) {

@@ -77,6 +77,28 @@ describe('llm-do migrate', () => {
     expect(errors).toEqual([expect.stringMatching(/^main\.worker:[\d:]* custom tool format_score listed in toolsets\.custom\.tools does not exist/)]);
   });
 
+  test('a project of workers/ without main.worker (the Python llm-do ran workers by name) gets a project.yaml naming its entry, then checks and runs', async () => {
+    const root = copyOf('planner');
+    const before = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, before.io)).toBe(2);
+    expect(before.stdout()).toBe(
+      `not a project: ${root} has no main.worker or project.yaml; Python llm-do format: run llm-do migrate (today the entry is main.worker or project.yaml's entry)\n`,
+    );
+
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      '--- /dev/null\n+++ b/project.yaml\n@@ -0,0 +1,2 @@\n+# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\n+entry: planner\n',
+    );
+    expect(result.err).toContain('wrote 3 files');
+    expect(read(root, 'project.yaml')).toMatch(/\nentry: planner\n$/);
+
+    const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
+    expect(after.stderr()).toBe('check passed: 0 errors, 0 warnings (2 workers checked)\n');
+    expect((await migrate(root)).out).toBe('');
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

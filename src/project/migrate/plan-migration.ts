@@ -9,6 +9,7 @@ import { parseDocument } from 'yaml';
 import { toolNameForWorker } from '../../tools/tool-name.ts';
 import { splitFrontMatter } from '../../worker-file/front-matter.ts';
 import { pythonEraFields } from '../../worker-file/python-era.ts';
+import { chooseEntry } from './choose-entry.ts';
 import { convertConfig } from './convert-config.ts';
 import { rewriteYaml } from './rewrite-yaml.ts';
 
@@ -24,6 +25,8 @@ export interface FileChange {
   to: string;
   before: string;
   after: string;
+  /** A file the migration adds (the manifest naming the entry). */
+  created?: boolean;
 }
 
 /** Something the migration cannot do, for a person: the file (and line) and what to do. */
@@ -88,6 +91,7 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
     if (change) changes.push(change);
     manual.push(...workerCallMentions(file, change?.after ?? file.text));
   }
+  addEntry(files, changes, manual);
   for (const path of others) manual.push(pythonModuleStep(path));
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
 }
@@ -120,6 +124,43 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
   if (after === undefined && to === file.path) return undefined;
   return { from: file.path, to, before: file.text, after: after ?? file.text };
 }
+
+/**
+ * Names the entry in the manifest (made when there is none) when the project has no `main.worker` and
+ * its manifest no `entry`: the Python llm-do ran any worker by name, today `llm-do DIR` runs the entry.
+ */
+function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: ManualStep[]): void {
+  const textOf = (file: ProjectText) => changes.find((change) => change.from === file.path)?.after ?? file.text;
+  const manifest = files.find((file) => MANIFESTS.has(file.path));
+  const fields: unknown = manifest ? parseDocument(textOf(manifest)).toJS() : {};
+  // A manifest that is not a mapping is check's to report; one naming its entry needs nothing.
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.hasOwn(fields, 'entry')) return;
+  const workers = files
+    .filter((file) => isWorkerFile(file.path))
+    .map((file) => ({
+      path: changes.find((change) => change.from === file.path)?.to ?? file.path,
+      allowedWorkers: allowedWorkers(file.path, textOf(file)),
+    }));
+  const entry = chooseEntry(workers);
+  if (!entry) return;
+  const path = manifest?.path ?? 'project.yaml';
+  if (entry.others.length > 0) {
+    manual.push({
+      file: path,
+      detail: `entry: ${entry.id} (no other worker calls it) is the worker the project runs; ${entry.others.join(', ')} ${entry.others.length === 1 ? 'has' : 'have'} no caller either: run ${entry.others.length === 1 ? 'it' : 'one'} with --entry ${entry.others[0]}, or make it the entry`,
+    });
+  }
+  if (!manifest) {
+    changes.push({ from: path, to: path, before: '', after: `${ENTRY_COMMENT}entry: ${entry.id}\n`, created: true });
+    return;
+  }
+  const after = rewriteYaml(textOf(manifest), { ...(fields as Record<string, unknown>), entry: entry.id });
+  const change = changes.find((existing) => existing.from === manifest.path);
+  if (change) change.after = after;
+  else changes.push({ from: manifest.path, to: manifest.path, before: manifest.text, after });
+}
+
+const ENTRY_COMMENT = '# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\n';
 
 /** The converted YAML text, or undefined when it has nothing of the Python era (or is not a mapping of fields). */
 function convertYamlText(path: string, text: string, lineOffset: number, workerIds: ReadonlySet<string>, manual: ManualStep[]): string | undefined {
@@ -165,9 +206,10 @@ function workerCallMentions(file: ProjectText, converted: string): ManualStep[] 
 
 /** `toolsets.workers.allowed_workers` of a worker file's text; none for another file or one that does not parse. */
 function allowedWorkers(path: string, text: string): string[] {
-  if (!path.endsWith('.worker')) return [];
+  if (!isWorkerFile(path)) return [];
   try {
-    const fields: unknown = parseDocument(splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml).toJS();
+    const yaml = path.endsWith('.worker') ? splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml : text;
+    const fields: unknown = parseDocument(yaml).toJS();
     const allowed = (fields as { toolsets?: { workers?: { allowed_workers?: unknown } } } | null)?.toolsets?.workers?.allowed_workers;
     return Array.isArray(allowed) ? allowed.filter((id): id is string => typeof id === 'string') : [];
   } catch {

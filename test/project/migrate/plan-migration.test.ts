@@ -165,6 +165,38 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('without main.worker the entry is the worker no other calls, one that calls others first; the rest are named', async () => {
+    const root = writeTree({
+      'workers/lone.worker': '---\nname: lone\n---\nAlone.\n',
+      'workers/boss/worker.worker': '---\nname: boss\nallow_workers: [helper]\n---\nLead.\n',
+      'workers/helper.yaml': 'name: helper\ninstructions: Help.\n',
+    });
+    const { changes, manual } = await plan(root);
+    expect(changes.find((change) => change.to === 'project.yaml')).toEqual({
+      from: 'project.yaml',
+      to: 'project.yaml',
+      before: '',
+      after: '# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\nentry: boss\n',
+      created: true,
+    });
+    expect(manual).toEqual([
+      {
+        file: 'project.yaml',
+        detail:
+          'entry: boss (no other worker calls it) is the worker the project runs; lone has no caller either: run it with --entry lone, or make it the entry',
+      },
+    ]);
+  });
+
+  test("a manifest without entry gets one; a manifest's entry or main.worker needs none", async () => {
+    const root = writeTree({ 'llm-do.yaml': 'name: demo # ours\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect((await plan(root)).changes.map(({ to, after }) => ({ to, after }))).toEqual([{ to: 'llm-do.yaml', after: 'name: demo # ours\nentry: only\n' }]);
+    const named = writeTree({ 'project.yaml': 'entry: only\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect(await plan(named)).toEqual({ changes: [], manual: [] });
+    const main = writeTree({ 'main.worker': '---\nname: main\n---\nHi.\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect(await plan(main)).toEqual({ changes: [], manual: [] });
+  });
+
   test('a worker whose only Python trait is model: null is converted', async () => {
     const root = writeTree({ 'main.worker': '---\nname: main\nmodel: null\n---\nHi.\n' });
     expect((await plan(root)).changes.map((change) => change.after)).toEqual(['---\nname: main\n---\nHi.\n']);
