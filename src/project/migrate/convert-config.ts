@@ -106,9 +106,7 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   if (hasOwnToolsets) convertToolsets(config.toolsets as Config, toolsets, context, manual);
   if (Object.hasOwn(config, 'tool_rules')) convertToolRules(config.tool_rules, toolsets, manual);
   if (Object.hasOwn(config, 'allow_workers')) toolsets.addWorkers(strings(config.allow_workers));
-  if (Object.hasOwn(config, 'shell_rules') || Object.hasOwn(config, 'shell_default')) {
-    convertShell({ rules: config.shell_rules, default: config.shell_default }, toolsets.get('shell'), manual);
-  }
+  convertTopLevelShell(config, toolsets, manual);
   // An empty custom_tools offered no custom tool: nothing to convert.
   if (strings(config.custom_tools).length > 0) toolsets.addCustomTools(strings(config.custom_tools));
   const sandbox = convertSandbox(config.sandbox, toolsets, manual);
@@ -232,6 +230,22 @@ function convertDelegation(config: Config, toolsets: Toolsets, manual: string[])
   }
 }
 
+/**
+ * The shell of the `tool_rules` era: top-level `shell_rules` and `shell_default`, with
+ * `tool_rules.shell` over them. A command no rule matched, without `shell_default`, was allowed and
+ * asked; `tool_rules.shell: {allowed: false}` took the shell tool away, and `approval_required: false`
+ * ran without asking every command that would have asked.
+ */
+function convertTopLevelShell(config: Config, toolsets: Toolsets, manual: string[]): void {
+  const toolRule = isMap(config.tool_rules) && Object.hasOwn(config.tool_rules, 'shell') ? ruleOf(config.tool_rules.shell) : undefined;
+  if (toolRule === undefined && !Object.hasOwn(config, 'shell_rules') && !Object.hasOwn(config, 'shell_default')) return;
+  if (toolRule === 'blocked') return;
+  const unasked = (rule: unknown): unknown =>
+    toolRule === 'preApproved' && ruleOf(rule) === 'ask' ? { ...(isMap(rule) ? rule : {}), approval_required: false } : rule;
+  const rules = Array.isArray(config.shell_rules) ? config.shell_rules.map(unasked) : config.shell_rules;
+  convertShell({ rules, default: unasked(config.shell_default ?? {}) }, toolsets.get('shell'), manual);
+}
+
 /** Shell `rules` of `{pattern, approval_required, allowed}` and a `default` mapping; the other options are today's. */
 function convertShell(config: Config, shell: Config, manual: string[]): void {
   for (const [key, value] of Object.entries(config)) {
@@ -298,7 +312,9 @@ function convertToolRules(value: unknown, toolsets: Toolsets, manual: string[]):
   for (const [tool, options] of Object.entries(value)) {
     const rule = ruleOf(options);
     const renamed = RENAMED_TOOLS[tool];
-    if (tool.startsWith('shell')) {
+    if (tool === 'shell') {
+      // Converted with shell_rules and shell_default (convertTopLevelShell).
+    } else if (tool.startsWith('shell')) {
       manual.push(`tool_rules.${tool}: give the shell toolset rules of {command, args, approval} instead (docs/tools.md)`);
     } else if (!renamed) {
       toolsets.addCustomTools([tool]);

@@ -109,6 +109,41 @@ describe('convertConfig', () => {
     expect(convert({ name: 'x', shell_default: { approval_required: true } }).config).toEqual({ name: 'x', toolsets: { shell: { default: 'ask' } } });
   });
 
+  test('shell_rules without shell_default: a command no rule matched asked in the Python llm-do, and asks now (not blocked)', () => {
+    const { config, manual } = convert({ name: 'x', shell_rules: [{ pattern: 'wc', approval_required: false }] });
+    expect(config).toEqual({ name: 'x', toolsets: { shell: { rules: [{ command: 'wc', args: 'any', approval: 'preApproved' }], default: 'ask' } } });
+    expect(manual).toEqual([]);
+  });
+
+  test('tool_rules.shell: approval_required false pre-approves the rules that asked; allowed false leaves no shell; neither is left to a person', () => {
+    const unasked = convert({
+      name: 'x',
+      tool_rules: { shell: { allowed: true, approval_required: false } },
+      shell_rules: [{ pattern: 'git log' }, { pattern: 'git push', allowed: false }],
+      shell_default: { allowed: false },
+    });
+    expect(unasked).toEqual({
+      config: {
+        name: 'x',
+        toolsets: {
+          shell: {
+            rules: [
+              { command: 'git log', args: 'any', approval: 'preApproved' },
+              { command: 'git push', approval: 'blocked' },
+            ],
+            default: 'blocked',
+          },
+        },
+      },
+      manual: [],
+    });
+    // Alone, it ran every command without asking: today the shell asks, and the person is told.
+    const alone = convert({ name: 'x', tool_rules: { shell: { approval_required: false } } });
+    expect(alone.config).toEqual({ name: 'x', toolsets: { shell: { default: 'ask' } } });
+    expect(alone.manual).toEqual([expect.stringMatching(/^toolsets\.shell\.default: the Python default ran every other command without asking/)]);
+    expect(convert({ name: 'x', tool_rules: { shell: { allowed: false } }, shell_rules: [{ pattern: 'ls' }] })).toEqual({ config: { name: 'x' }, manual: [] });
+  });
+
   test("write_approval and read_approval leave the mounts for the filesystem toolset's rules", () => {
     const sandbox = (paths: Record<string, unknown>) => ({ name: 'x', toolsets: { filesystem: {} }, sandbox: { paths } });
     expect(convert(sandbox({ out: { root: './out', mode: 'rw', write_approval: true } })).config).toEqual(sandbox({ out: { root: './out', mode: 'rw' } }));

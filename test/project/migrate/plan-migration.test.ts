@@ -120,6 +120,44 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test("shell-rules: the tool_rules era's shell keeps its meaning: what ran unasked still does, what asked still asks, what was refused is blocked", async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'shell-rules'));
+    const after = Object.fromEntries(changes.map((change) => [change.to, change.after.split('\n---\n')[0]]));
+    expect(after).toEqual({
+      'main.worker': [
+        '---',
+        'name: main',
+        'description: Answer questions about the history of this repository.',
+        'toolsets:',
+        '  workers:',
+        '    allowed_workers:',
+        '    - sizer',
+        '  shell:',
+        '    rules:',
+        '    - command: git log',
+        '      args: any',
+        '      approval: preApproved',
+        '    - command: git push',
+        '      approval: blocked',
+        '    default: blocked',
+      ].join('\n'),
+      'workers/lister.worker': '---\nname: lister\ndescription: List a directory, never with a shell.',
+      'workers/sizer.worker': [
+        '---',
+        'name: sizer',
+        'description: Measure files with wc.',
+        'toolsets:',
+        '  shell:',
+        '    rules:',
+        '    - command: wc',
+        '      args: any',
+        '      approval: preApproved',
+        '    default: ask',
+      ].join('\n'),
+    });
+    expect(manual.map((step) => step.detail)).toEqual(['the instructions name worker_call: today each allowed worker is a tool of its own (sizer)']);
+  });
+
   test("a project in today's format has nothing to change", async () => {
     const root = writeTree({
       'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n---\nHi.\n',
