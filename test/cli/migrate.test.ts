@@ -99,6 +99,17 @@ describe('llm-do migrate', () => {
     expect((await migrate(root)).out).toBe('');
   });
 
+  test("a manifest whose Python trait is its format's version: 1 (check: version must be a string) is migrated, and then checks and runs", async () => {
+    const root = copyOf('versioned');
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('-version: 1\n');
+    expect(result.err).toContain("llm-do.yaml: version: 1 was the version of the Python llm-do's manifest format");
+    expect(read(root, 'llm-do.yaml')).not.toContain('version: 1');
+    const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

@@ -177,7 +177,9 @@ function convertYamlText(path: string, text: string, lineOffset: number, workerI
   const value: unknown = doc.toJS();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const fields = value as Record<string, unknown>;
-  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds)) return undefined;
+  // A number as the manifest's version is the Python manifest's format version (`version: 1`).
+  const pythonVersion = MANIFESTS.has(path) && typeof fields.version === 'number';
+  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && !pythonVersion) return undefined;
   const { config, manual: steps } = convertConfig(fields, { workerIds });
   manual.push(...steps.map((detail) => ({ file: path, detail })));
   return rewriteYaml(text, config);

@@ -235,6 +235,13 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     expect(await plan(main)).toEqual({ changes: [], manual: [] });
   });
 
+  test("a manifest whose only Python trait is its format's version: 1 is converted, the version named", async () => {
+    const root = writeTree({ 'llm-do.yaml': 'version: 1\nentry: only\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    const { changes, manual } = await plan(root);
+    expect(changes.map(({ to, after }) => ({ to, after }))).toEqual([{ to: 'llm-do.yaml', after: 'entry: only\n' }]);
+    expect(manual).toEqual([{ file: 'llm-do.yaml', detail: expect.stringMatching(/^version: 1 was the version of the Python llm-do's manifest format/) }]);
+  });
+
   test('a worker whose only Python trait is model: null is converted', async () => {
     const root = writeTree({ 'main.worker': '---\nname: main\nmodel: null\n---\nHi.\n' });
     expect((await plan(root)).changes.map((change) => change.after)).toEqual(['---\nname: main\n---\nHi.\n']);
