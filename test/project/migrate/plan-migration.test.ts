@@ -262,6 +262,17 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('versioned: a field left alone keeps its flow lists as written ([a], not [ a ]), so the diff shows only what changed', async () => {
+    const { changes } = await plan(path.join(FIXTURES, 'versioned'));
+    const manifest = changes.find((change) => change.to === 'llm-do.yaml')!;
+    expect(manifest.after).toBe(manifest.before.replace('version: 1\n', ''));
+    const padded = writeTree({
+      'project.yaml': 'version: 1\nentry: a\nworkers: { include: [ "**/*.worker" ] }\n',
+      'workers/a.worker': '---\nname: a\n---\nA.\n',
+    });
+    expect((await plan(padded)).changes[0]!.after).toBe('entry: a\nworkers: { include: [ "**/*.worker" ] }\n');
+  });
+
   test('a manifest with Python-era toolsets is converted too; comments of fields left alone stay', async () => {
     const root = writeTree({
       'project.yaml': '# the project\nname: demo # its name\ntoolsets:\n  delegation:\n    allow_workers: [a]\n',
@@ -289,8 +300,8 @@ describe("planMigration of a project of the Python llm-do's project mode (llm-do
         'entry: main',
         'workers:',
         '  root: workers',
-        '  include: [ "**/*.worker" ]',
-        '  exclude: [ "**/drafts/**" ]',
+        '  include: ["**/*.worker"]',
+        '  exclude: ["**/drafts/**"]',
         'templates:',
         '  roots:',
         '    - prompts',
