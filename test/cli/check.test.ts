@@ -278,6 +278,21 @@ describe('llm-do check on a project of the Python llm-do', () => {
     expect(stdout()).toBe('sketch_reader.worker:8:1: Python llm-do format: run llm-do migrate (model: today the field left out to inherit the model)\n');
   });
 
+  test("a toolset named after a worker of the project, or beside a tools.py, is the Python llm-do's later form, not an unknown toolset", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'worker-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        'main.worker:6:3: Python llm-do format: run llm-do migrate (toolsets.grader: today toolsets.workers: {allowed_workers: [grader]})',
+        'main.worker:7:3: Python llm-do format: run llm-do migrate (toolsets.tally_tools: today a Python toolset of tools.py: its tools go to tools.ts, offered by toolsets.custom)',
+        '',
+      ].join('\n'),
+    );
+    // Without a worker of that name or a tools.py, it is a typo of a toolset.
+    const typo = await check({ 'main.worker': worker('main', `${MODEL}\ntoolsets:\n  filesytem: {}`) });
+    expect(typo.out).toContain('unknown toolset "filesytem" (did you mean "filesystem"?');
+  });
+
   test('other problems of the same file are still reported', async () => {
     const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
     expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');
