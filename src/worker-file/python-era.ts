@@ -1,7 +1,7 @@
 /**
  * Fields of the Python llm-do's `.worker` era (docs/migrating.md) that today's format does not have:
  * `tool_rules`, `allow_workers`, the `delegation` toolset, shell `pattern:` rules, custom tools as
- * map keys, `write_approval` on mounts, `model: null`, and the like. Loading a file that has one says "Python llm-do
+ * map keys, `write_approval` on mounts, `model: null`, `entry: true`, toolsets listed by name, and the like. Loading a file that has one says "Python llm-do
  * format: run llm-do migrate" instead of what today's schema makes of it (`toolsets.shell must be
  * false (found a mapping)` for a `pattern:` rule); `llm-do migrate` converts them.
  */
@@ -43,6 +43,10 @@ export function pythonEraFields(config: unknown): PythonEraField[] {
     if (Object.hasOwn(TOP_LEVEL, key)) found.push({ path: [key], today: TOP_LEVEL[key]! });
     // The Python llm-do wrote `model: null` for "inherit the model".
     if (key === 'model' && config.model === null) found.push({ path: [key], today: 'the field left out to inherit the model' });
+    // Its last form marked the entry worker with `entry: true` and listed toolsets by name.
+    if (key === 'entry' && typeof config.entry === 'boolean') found.push({ path: [key], today: "the entry is main.worker or project.yaml's entry" });
+    if (key === 'toolsets' && Array.isArray(config.toolsets))
+      found.push({ path: [key], today: 'a mapping of toolsets: {filesystem: {}, workers: {allowed_workers: [...]}}' });
   }
   const paths = isMap(config.sandbox) && isMap(config.sandbox.paths) ? config.sandbox.paths : {};
   for (const [name, mount] of Object.entries(paths)) {

@@ -293,6 +293,18 @@ describe('llm-do check on a project of the Python llm-do', () => {
     expect(typo.out).toContain('unknown toolset "filesytem" (did you mean "filesystem"?');
   });
 
+  test("the Python llm-do's last form: entry: true and toolsets listed by name are named as Python llm-do format", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'listed-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        "main.worker:3:1: Python llm-do format: run llm-do migrate (entry: today the entry is main.worker or project.yaml's entry)",
+        'main.worker:6:1: Python llm-do format: run llm-do migrate (toolsets: today a mapping of toolsets: {filesystem: {}, workers: {allowed_workers: [...]}})',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test('other problems of the same file are still reported', async () => {
     const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
     expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');

@@ -20,9 +20,13 @@ export interface ChosenEntry {
   others: string[];
 }
 
-/** The entry for `workers`, or undefined when the project has `main.worker` (today's default entry) or no worker at all. */
-export function chooseEntry(workers: readonly MigratedWorker[]): ChosenEntry | undefined {
+/**
+ * The entry for `workers`, or undefined when the project has `main.worker` (today's default entry) or
+ * no worker at all; a worker the Python llm-do marked `entry: true` (its path in `marked`) is it.
+ */
+export function chooseEntry(workers: readonly MigratedWorker[], marked: readonly string[] = []): ChosenEntry | undefined {
   if (workers.some((worker) => worker.path === MAIN_WORKER_FILE)) return undefined;
+  if (marked.length > 0) return { id: workerIdForPath(marked[0]!, 'workers'), others: [] };
   const byId = workers.map((worker) => ({ id: workerIdForPath(worker.path, 'workers'), calls: worker.allowedWorkers.filter((id) => !isGlob(id)) }));
   if (byId.length === 0) return undefined;
   const called = new Set(byId.flatMap((worker) => worker.calls));

@@ -100,10 +100,12 @@ class Toolsets {
 export function convertConfig(config: Config, context: ConvertContext): ConvertedConfig {
   const manual: string[] = [];
   const toolsets = new Toolsets();
-  const hasOwnToolsets = isMap(config.toolsets);
+  // The Python llm-do's last form listed toolsets by name (`toolsets: [filesystem_project, evaluator]`).
+  const ownToolsets = Array.isArray(config.toolsets) ? Object.fromEntries(strings(config.toolsets).map((name) => [name, {}])) : config.toolsets;
+  const hasOwnToolsets = isMap(ownToolsets) && Object.keys(ownToolsets).length > 0;
   // The tool_rules era had no toolsets: a sandbox gave the file tools.
   if (!hasOwnToolsets && isMap(config.sandbox) && !Object.hasOwn(config, 'toolsets')) toolsets.get('filesystem');
-  if (hasOwnToolsets) convertToolsets(config.toolsets as Config, toolsets, context, manual);
+  const sandboxRoot = hasOwnToolsets ? convertToolsets(ownToolsets as Config, toolsets, context, manual) : undefined;
   if (Object.hasOwn(config, 'tool_rules')) convertToolRules(config.tool_rules, toolsets, manual);
   if (Object.hasOwn(config, 'allow_workers')) toolsets.addWorkers(strings(config.allow_workers));
   convertTopLevelShell(config, toolsets, manual);
@@ -112,7 +114,7 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   const sandbox = convertSandbox(config.sandbox, toolsets, manual);
   // A workers toolset the conversion made without workers to call (`allow_workers: []`) offers nothing.
   const workers = toolsets.sets.get('workers');
-  const ownWorkers = hasOwnToolsets && Object.hasOwn(config.toolsets as Config, 'workers');
+  const ownWorkers = hasOwnToolsets && Object.hasOwn(ownToolsets as Config, 'workers');
   if (workers && !ownWorkers && strings(workers.allowed_workers).length === 0) toolsets.sets.delete('workers');
 
   const templates = Object.hasOwn(config, 'prompts') ? convertTemplates(config, manual) : config.templates;
@@ -132,6 +134,10 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
         manual.push(
           `${key}: ${String(value)} is a Python (pydantic) schema: write it as JSON Schema (schemas/NAME.json) or a zod schema of schemas.ts and name it in ${key === 'schema_in_ref' ? 'schema_in' : 'schema_out'}`,
         );
+        break;
+      case 'entry':
+        // A worker's `entry: true` marked the Python llm-do's entry; today it is main.worker or the manifest's entry.
+        if (typeof value !== 'boolean') out.entry = value;
         break;
       case 'model':
         // The Python llm-do wrote `model: null` for "inherit", which today is the field left out.
@@ -170,10 +176,30 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   }
   // A sandbox's filesystem toolset comes after the fields, when the file named no toolsets.
   if (!Object.hasOwn(out, 'toolsets') && toolsets.sets.size > 0) out.toolsets = Object.fromEntries(toolsets.sets);
+  if (sandboxRoot && !Object.hasOwn(config, 'sandbox')) out.sandbox = { root: sandboxRoot };
   return { config: out, manual };
 }
 
-function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertContext, manual: string[]): void {
+/**
+ * The built-in toolsets of the Python llm-do's last form: its file tools on the project directory
+ * or the working directory (writes asking), read-only or not, and two shells of fixed rules.
+ */
+const PYTHON_FILE_TOOLSETS = new Set(['filesystem_project', 'filesystem_cwd', 'filesystem_rw']);
+const PYTHON_READ_ONLY_FILE_TOOLSETS = new Set(['filesystem_project_ro', 'filesystem_cwd_ro', 'filesystem_ro']);
+const PYTHON_SHELLS: Readonly<Record<string, readonly { pattern: string; approval_required: boolean }[]>> = {
+  shell_readonly: ['wc', 'find', 'grep', 'head', 'tail', 'sort', 'uniq', 'cat', 'ls', 'git log', 'git diff', 'git show', 'git status'].map((pattern) => ({
+    pattern,
+    approval_required: false,
+  })),
+  shell_file_ops: [
+    { pattern: 'ls', approval_required: false },
+    { pattern: 'mv', approval_required: true },
+  ],
+};
+
+/** Converts `toolsets`; returns the sandbox root a Python file toolset gave (the project directory, writable), if one did. */
+function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertContext, manual: string[]): { root: string; mode: 'rw' } | undefined {
+  let sandboxRoot: { root: string; mode: 'rw' } | undefined;
   for (const [name, value] of Object.entries(source)) {
     const config = isMap(value) ? value : {};
     const approvals = isMap(config._approval_config) ? config._approval_config : {};
@@ -198,12 +224,27 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     } else if (context.workerIds.has(name)) {
       // The Python llm-do's later form: a worker named as a toolset is a tool of the caller.
       toolsets.addWorkers([name]);
+    } else if (PYTHON_FILE_TOOLSETS.has(name) || PYTHON_READ_ONLY_FILE_TOOLSETS.has(name)) {
+      // Without a sandbox, today's file tools read the project directory and write nothing.
+      toolsets.get('filesystem');
+      if (PYTHON_FILE_TOOLSETS.has(name)) sandboxRoot = { root: '.', mode: 'rw' };
+      if (name.startsWith('filesystem_cwd')) {
+        manual.push(
+          `toolsets.${name}: the Python file tools worked in the current directory; today's work in the project directory (or a directory named in sandbox)`,
+        );
+      }
+    } else if (Object.hasOwn(PYTHON_SHELLS, name)) {
+      const shell = toolsets.get('shell');
+      const earlier = Array.isArray(shell.rules) ? shell.rules : [];
+      convertShell({ rules: PYTHON_SHELLS[name] }, shell, manual);
+      shell.rules = [...earlier, ...(shell.rules as unknown[])];
     } else {
       toolsets.addCustomTools(Object.keys(approvals));
       for (const [tool, options] of Object.entries(approvals)) setRule(toolsets, 'custom', tool, ruleOf(options));
       manual.push(`toolsets.${name}: a Python toolset: port its tools to tools.ts (docs/tools.md); the worker now offers them through toolsets.custom`);
     }
   }
+  return sandboxRoot;
 }
 
 /** Sets a rule only where it differs from the tool's own default (today's: custom and MCP tools ask; the file tools read without asking, write asking). */

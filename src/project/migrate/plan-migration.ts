@@ -141,7 +141,10 @@ function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: 
       path: changes.find((change) => change.from === file.path)?.to ?? file.path,
       allowedWorkers: allowedWorkers(file.path, textOf(file)),
     }));
-  const entry = chooseEntry(workers);
+  const entry = chooseEntry(
+    workers,
+    files.filter((file) => isWorkerFile(file.path) && markedEntry(file)).map((file) => changes.find((change) => change.from === file.path)?.to ?? file.path),
+  );
   if (!entry) return;
   const path = manifest?.path ?? 'project.yaml';
   if (entry.others.length > 0) {
@@ -158,6 +161,16 @@ function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: 
   const change = changes.find((existing) => existing.from === manifest.path);
   if (change) change.after = after;
   else changes.push({ from: manifest.path, to: manifest.path, before: manifest.text, after });
+}
+
+/** Whether the worker file says `entry: true`, as the Python llm-do's last form marked its entry worker. */
+function markedEntry(file: ProjectText): boolean {
+  try {
+    const yaml = file.path.endsWith('.worker') ? splitFrontMatter(file.text.replace(/\r\n/g, '\n'), file.path).yaml : file.text;
+    return (parseDocument(yaml).toJS() as { entry?: unknown } | null)?.entry === true;
+  } catch {
+    return false;
+  }
 }
 
 const ENTRY_COMMENT = '# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\n';

@@ -1,6 +1,7 @@
 /** The plan and diff of `llm-do migrate` over whole projects of the Python llm-do (test/fixtures/python-era/). */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { planMigration } from '../../../src/project/migrate/plan-migration.ts';
 import { readMigrationInput } from '../../../src/project/migrate/read-project.ts';
 import { unifiedDiff } from '../../../src/project/migrate/unified-diff.ts';
@@ -8,6 +9,13 @@ import { createNodeFileSystem } from '../../../src/sandbox/node-file-system.ts';
 import { writeTree } from '../fixture.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/python-era');
+/** The fields of a worker file's front matter that the tests read. */
+interface FrontMatter {
+  entry?: unknown;
+  sandbox?: unknown;
+  toolsets: { filesystem?: unknown; shell: { default?: unknown; rules: unknown[] }; workers?: unknown };
+}
+const parse = (text: string): FrontMatter => parseYaml(text.split('---\n')[1]!) as FrontMatter;
 const plan = async (root: string) => planMigration(await readMigrationInput(createNodeFileSystem(), root));
 
 describe('planMigration', () => {
@@ -156,6 +164,36 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
       ].join('\n'),
     });
     expect(manual.map((step) => step.detail)).toEqual(['the instructions name worker_call: today each allowed worker is a tool of its own (sizer)']);
+  });
+
+  test("listed-toolsets: the Python llm-do's last form: its built-in toolsets, a worker and a Python toolset listed by name, entry: true", async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'listed-toolsets'));
+    const main = parse(changes.find((change) => change.to === 'main.worker')!.after);
+    expect(main.entry).toBeUndefined();
+    // filesystem_project: the project directory, writes asking (today's default); shell_readonly: its fixed rules, nothing else.
+    expect(main.sandbox).toEqual({ root: { root: '.', mode: 'rw' } });
+    expect(Object.keys(main.toolsets)).toEqual(['filesystem', 'shell', 'workers', 'custom']);
+    expect(main.toolsets.filesystem).toEqual({});
+    expect(main.toolsets.shell.default).toBeUndefined();
+    expect(main.toolsets.shell.rules).toHaveLength(13);
+    expect(main.toolsets.shell.rules).toContainEqual({ command: 'git status', args: 'any', approval: 'preApproved' });
+    expect(main.toolsets.workers).toEqual({ allowed_workers: ['reviewer'] });
+    const reviewer = changes.find((change) => change.to === 'workers/reviewer.worker')!;
+    expect(reviewer.from).toBe('reviewer.worker');
+    expect(parse(reviewer.after).toolsets).toBeUndefined();
+    expect(manual.map((step) => `${step.file}: ${step.detail}`)).toEqual([
+      'main.worker: toolsets.review_tools: a Python toolset: port its tools to tools.ts (docs/tools.md); the worker now offers them through toolsets.custom',
+      'tools.py: Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers',
+    ]);
+  });
+
+  test('a worker marked entry: true is the entry when there is no main.worker', async () => {
+    const root = writeTree({
+      'boss.worker': '---\nname: boss\nentry: true\n---\nLead.\n',
+      'aide.worker': '---\nname: aide\ntoolsets: [boss]\n---\nHelp.\n',
+    });
+    const { changes } = await plan(root);
+    expect(changes.find((change) => change.to === 'project.yaml')?.after).toMatch(/\nentry: boss\n$/);
   });
 
   test("a project in today's format has nothing to change", async () => {
