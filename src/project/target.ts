@@ -57,12 +57,15 @@ export async function detectTarget(target: string | undefined, options: DetectTa
 }
 
 /**
- * The error for a directory that is no project; for one whose `workers/` holds `.worker` files, the
- * Python llm-do's layout (it ran any of them by name; docs/migrating.md), it says to migrate.
+ * The error for a directory that is no project; for one of the Python llm-do's layouts (docs/migrating.md),
+ * `.worker` files in it or its `workers/` (it ran any of them by name) or its last manifest
+ * `project.json`, it says to migrate.
  */
 async function notAProject(fs: FileSystem, dir: string): Promise<ProjectError> {
   const message = `not a project: ${dir} has no main.worker or project.yaml`;
-  if (!(await holdsWorkerFile(fs, posix.join(dir, 'workers'), 2))) return new ProjectError('not-a-project', message);
+  const pythonLayout =
+    (await isFile(fs, posix.join(dir, 'project.json'))) || (await holdsWorkerFile(fs, dir, 1)) || (await holdsWorkerFile(fs, posix.join(dir, 'workers'), 2));
+  if (!pythonLayout) return new ProjectError('not-a-project', message);
   return new ProjectError('not-a-project', `${message}; Python llm-do format: run llm-do migrate (today the entry is main.worker or project.yaml's entry)`);
 }
 

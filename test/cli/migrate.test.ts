@@ -110,6 +110,27 @@ describe('llm-do migrate', () => {
     expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
   });
 
+  test("the last form's project.json becomes project.yaml naming the entry; check says what it is before and passes after", async () => {
+    const root = copyOf('json-manifest');
+    const before = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, before.io)).toBe(2);
+    expect(before.stdout()).toContain('has no main.worker or project.yaml; Python llm-do format: run llm-do migrate');
+
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('diff --git a/project.json b/project.yaml\nrename from project.json\nrename to project.yaml\n');
+    expect(result.err).toContain(
+      '  project.json: entry.input: {"input":"Summarize the README"} was the entry\'s input when none was given; today give it on the command line (llm-do DIR "...")\n',
+    );
+    expect(fs.existsSync(path.join(root, 'project.json'))).toBe(false);
+    expect(read(root, 'project.yaml')).toBe(
+      "# From the Python llm-do's project.json.\napproval:\n  mode: auto_deny\ndelegation:\n  max_depth: 3\nentry: summarizer\n",
+    );
+    expect(read(root, 'workers/summarizer.worker')).toContain('toolsets:\n  filesystem: {}\n---');
+    const after = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

@@ -11,6 +11,7 @@ import { splitFrontMatter } from '../../worker-file/front-matter.ts';
 import { pythonEraFields } from '../../worker-file/python-era.ts';
 import { chooseEntry } from './choose-entry.ts';
 import { convertConfig } from './convert-config.ts';
+import { convertProjectJson } from './convert-project-json.ts';
 import { rewriteYaml } from './rewrite-yaml.ts';
 
 /** A file of the project, by its path relative to the project root (`/`-separated). */
@@ -49,6 +50,8 @@ export interface PlanInput {
 }
 
 const MANIFESTS = new Set(['project.yaml', 'llm-do.yaml']);
+/** The manifest of the Python llm-do's last form. */
+const PYTHON_MANIFEST = 'project.json';
 
 /** A worker file of the Python llm-do's layouts: `.worker` anywhere, `.yaml`/`.yml` under `workers/`. */
 function isWorkerFile(path: string): boolean {
@@ -85,6 +88,8 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
     if (MANIFESTS.has(file.path)) {
       const after = convertYamlText(file.path, file.text, 0, workerIds, manual);
       if (after !== undefined) change = { from: file.path, to: file.path, before: file.text, after };
+    } else if (file.path === PYTHON_MANIFEST) {
+      change = convertPythonManifest(file, files, manual);
     } else if (isWorkerFile(file.path)) {
       change = convertWorker(file, workerIds, taken, manual);
     }
@@ -94,6 +99,18 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
   addEntry(files, changes, manual);
   for (const path of others) manual.push(pythonModuleStep(path));
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
+}
+
+/** `project.json`, the Python llm-do's last manifest, becomes `project.yaml` unless the project has a manifest already. */
+function convertPythonManifest(file: ProjectText, files: readonly ProjectText[], manual: ManualStep[]): FileChange | undefined {
+  const existing = files.find((other) => MANIFESTS.has(other.path));
+  if (existing) {
+    manual.push({ file: file.path, detail: `the Python llm-do's manifest, beside ${existing.path}: carry what it says over by hand and remove it` });
+    return undefined;
+  }
+  const { yaml, manual: steps } = convertProjectJson(file.text);
+  manual.push(...steps.map((detail) => ({ file: file.path, detail })));
+  return yaml === undefined ? undefined : { from: file.path, to: 'project.yaml', before: file.text, after: yaml };
 }
 
 function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken: Set<string>, manual: ManualStep[]): FileChange | undefined {
@@ -131,8 +148,11 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
  */
 function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: ManualStep[]): void {
   const textOf = (file: ProjectText) => changes.find((change) => change.from === file.path)?.after ?? file.text;
-  const manifest = files.find((file) => MANIFESTS.has(file.path));
-  const fields: unknown = manifest ? parseDocument(textOf(manifest)).toJS() : {};
+  // The manifest after the migration: the project's, or the one project.json became.
+  const converted = changes.find((change) => MANIFESTS.has(change.to));
+  const found = files.find((file) => MANIFESTS.has(file.path));
+  const manifest = converted ? { path: converted.to, text: converted.after } : found;
+  const fields: unknown = manifest ? parseDocument(manifest.text).toJS() : {};
   // A manifest that is not a mapping is check's to report; one naming its entry needs nothing.
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.hasOwn(fields, 'entry')) return;
   const workers = files
@@ -157,8 +177,8 @@ function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: 
     changes.push({ from: path, to: path, before: '', after: `${ENTRY_COMMENT}entry: ${entry.id}\n`, created: true });
     return;
   }
-  const after = rewriteYaml(textOf(manifest), { ...(fields as Record<string, unknown>), entry: entry.id });
-  const change = changes.find((existing) => existing.from === manifest.path);
+  const after = rewriteYaml(manifest.text, { ...(fields as Record<string, unknown>), entry: entry.id });
+  const change = converted ?? changes.find((existing) => existing.from === manifest.path);
   if (change) change.after = after;
   else changes.push({ from: manifest.path, to: manifest.path, before: manifest.text, after });
 }
