@@ -131,6 +131,28 @@ describe('llm-do migrate', () => {
     expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
   });
 
+  test("the YAML era's workers: workers/NAME/worker.yaml becomes the directory form worker.worker, its instructions after the front matter", async () => {
+    const root = copyOf('yaml-workers');
+    const before = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, before.io)).toBe(2);
+    expect(before.stdout()).toContain('has no main.worker or project.yaml; Python llm-do format: run llm-do migrate');
+
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('rename from workers/librarian/worker.yaml\nrename to workers/librarian/worker.worker\n');
+    expect(fs.existsSync(path.join(root, 'workers/librarian/worker.yaml'))).toBe(false);
+    const librarian = read(root, 'workers/librarian/worker.worker');
+    expect(librarian).toMatch(/^---\nname: librarian\ndescription: .*\ntoolsets:\n/);
+    expect(librarian).toMatch(/\n---\nFind the book the user asks for with `find_book\(title\)`\.\nThen call worker_call/);
+    expect(read(root, 'project.yaml')).toMatch(/\nentry: librarian\n$/);
+    // What check still refuses is the tool of tools.py, which the list names.
+    const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(2);
+    expect(after.stdout()).toBe(
+      'workers/librarian/worker.worker: custom tool find_book listed in toolsets.custom.tools does not exist; available: none (no tool module was found)\n',
+    );
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

@@ -65,10 +65,21 @@ function pythonWorkerId(path: string): string {
   return parts.at(-1)!;
 }
 
+/** The directory form of the Python llm-do's YAML workers, `workers/NAME/worker.yaml`, which today is `worker.worker`. */
+const YAML_DIRECTORY_WORKER = /^workers\/(.+\/)?worker\.ya?ml$/;
+
 /** Where today's project finds the worker of `path`: the Python llm-do also found workers beside `main.worker`. */
 function todayPath(path: string): string {
+  if (YAML_DIRECTORY_WORKER.test(path)) return path.replace(/\.ya?ml$/, '.worker');
   if (path === 'main.worker' || path.startsWith('workers/') || !path.endsWith('.worker')) return path;
   return `workers/${path}`;
+}
+
+/** A YAML worker (its `instructions` a field) as a `.worker` file: the other fields as front matter, the instructions after it. */
+function asWorkerFile(yaml: string): string {
+  const fields = parseDocument(yaml).toJS() as Record<string, unknown>;
+  const { instructions, ...rest } = fields;
+  return `---\n${rewriteYaml(yaml, rest)}---\n${typeof instructions === 'string' ? instructions : ''}`;
 }
 
 /**
@@ -137,6 +148,7 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
     }
   } else {
     after = convertYamlText(file.path, file.text, 0, workerIds, manual);
+    if (to.endsWith('.worker')) after = asWorkerFile(after ?? file.text);
   }
   if (after === undefined && to === file.path) return undefined;
   return { from: file.path, to, before: file.text, after: after ?? file.text };
