@@ -38,7 +38,7 @@ describe('llm-do migrate', () => {
         '  main.worker:26: the instructions name worker_call: today each allowed worker is a tool of its own (counter, reporter)',
         '  reporter.worker: server_side_tools: max_uses has no counterpart in provider_tools',
         '  schemas.py: Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)',
-        '  workers/counter/tools.py: Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers',
+        '  workers/counter/tools.py: Python tools: port them to workers/counter/tools.ts (docs/tools.md); toolsets.custom offers them to the workers',
         'not written: stdin is not a terminal; run again with --yes to write these changes (3 files)',
         '',
       ].join('\n'),

@@ -266,8 +266,10 @@ function allowedWorkers(path: string, text: string): string[] {
 
 function pythonModuleStep(path: string): ManualStep {
   const name = path.slice(path.lastIndexOf('/') + 1);
+  // A directory-form worker's own tools.py becomes its own tools.ts (docs/project.md, "Layout").
+  const target = name === 'tools.py' && path.startsWith('workers/') ? path.replace(/\.py$/, '.ts') : 'tools.ts';
   if (name === 'tools.py' || path.includes('toolsets/'))
-    return { file: path, detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' };
+    return { file: path, detail: `Python tools: port them to ${target} (docs/tools.md); toolsets.custom offers them to the workers` };
   if (path.includes('schema'))
     return { file: path, detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' };
   return { file: path, detail: 'Python code llm-do does not run: port what the workers use to TypeScript' };
