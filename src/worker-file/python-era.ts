@@ -84,7 +84,9 @@ function toolsetFields(toolsets: Record<string, unknown>): PythonEraField[] {
     if (Object.hasOwn(config, '_approval_config')) found.push({ path: ['toolsets', name, '_approval_config'], today: `toolsets.${name}.approval.tools` });
     if (name === 'custom') {
       for (const key of Object.keys(config)) {
-        if (!CUSTOM_KEYS.has(key) && key !== '_approval_config') found.push({ path: ['toolsets', 'custom', key], today: 'toolsets.custom.tools: [names]' });
+        if (key === 'module') found.push({ path: ['toolsets', 'custom', key], today: 'imports.tools: [the module file], or tools.ts' });
+        else if (!CUSTOM_KEYS.has(key) && key !== '_approval_config')
+          found.push({ path: ['toolsets', 'custom', key], today: 'toolsets.custom.tools: [names]' });
       }
     }
     if (name === 'shell') found.push(...shellFields(config));

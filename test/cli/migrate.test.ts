@@ -153,6 +153,22 @@ describe('llm-do migrate', () => {
     );
   });
 
+  test('a custom toolset naming its module (module: ./math-tools.mjs) imports that module; the module is not taken for a tool', async () => {
+    const root = copyOf('custom-module');
+    const before = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
+    expect(await runCheck({ dir: '.' }, before.io)).toBe(2);
+    expect(before.stdout()).toBe(
+      'main.worker:6:5: Python llm-do format: run llm-do migrate (toolsets.custom.module: today imports.tools: [the module file], or tools.ts)\n',
+    );
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(read(root, 'main.worker')).toContain(
+      '    tools:\n      - add\n      - subtract\n    approval:\n      default: preApproved\nimports:\n  tools:\n    - ./math-tools.mjs\n---\n',
+    );
+    const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
+    expect(await runCheck({ dir: '.', importTools: true }, after.io)).toBe(0);
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

@@ -52,6 +52,8 @@ function ruleOf(value: unknown): Rule {
 class Toolsets {
   /** `false` turns off a toolset the project enables. */
   readonly sets = new Map<string, Config | false>();
+  /** Tool modules a custom toolset named (`module:`), for the worker's `imports.tools`. */
+  readonly toolModules: string[] = [];
 
   get(name: string): Config {
     const set = this.sets.get(name);
@@ -177,6 +179,11 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   // A sandbox's filesystem toolset comes after the fields, when the file named no toolsets.
   if (!Object.hasOwn(out, 'toolsets') && toolsets.sets.size > 0) out.toolsets = Object.fromEntries(toolsets.sets);
   if (sandboxRoot && !Object.hasOwn(config, 'sandbox')) out.sandbox = { root: sandboxRoot };
+  if (toolsets.toolModules.length > 0) {
+    const imports = isMap(out.imports) ? out.imports : {};
+    const listed = strings(imports.tools);
+    out.imports = { ...imports, tools: [...listed, ...toolsets.toolModules.filter((module) => !listed.includes(module))] };
+  }
   return { config: out, manual };
 }
 
@@ -209,8 +216,9 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     } else if (name === 'delegation') {
       convertDelegation(config, toolsets, manual);
     } else if (name === 'custom') {
-      const { tools, approval, ...named } = rest;
+      const { tools, approval, module, ...named } = rest;
       const set = toolsets.get('custom');
+      if (module !== undefined) convertToolModule(module, toolsets, manual);
       if (tools !== undefined) set.tools = tools;
       if (approval !== undefined) set.approval = approval;
       toolsets.addCustomTools(Object.keys(named));
@@ -245,6 +253,19 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     }
   }
   return sandboxRoot;
+}
+
+/** A module file of today's tools (TypeScript or JavaScript), which `imports.tools` names with its extension. */
+const TOOL_MODULE = /\.(ts|mts|js|mjs)$/;
+
+/** `toolsets.custom.module: ./math-tools.ts` (the module of the custom tools) is an entry of today's `imports.tools`. */
+function convertToolModule(module: unknown, toolsets: Toolsets, manual: string[]): void {
+  if (typeof module === 'string' && TOOL_MODULE.test(module)) toolsets.toolModules.push(module);
+  else if (isPythonModule(module)) manual.push(pythonModuleNote('toolsets.custom.module', module));
+  else
+    manual.push(
+      `toolsets.custom.module: ${String(module)}: name the module file with its extension in imports.tools (e.g. ${String(module)}.ts), or move its tools to tools.ts`,
+    );
 }
 
 /** Sets a rule only where it differs from the tool's own default (today's: custom and MCP tools ask; the file tools read without asking, write asking). */

@@ -144,6 +144,21 @@ describe('convertConfig', () => {
     expect(convert({ name: 'x', tool_rules: { shell: { allowed: false } }, shell_rules: [{ pattern: 'ls' }] })).toEqual({ config: { name: 'x' }, manual: [] });
   });
 
+  test("a custom toolset's module goes to imports.tools when it names a TypeScript or JavaScript file; otherwise it is named", () => {
+    expect(convert({ name: 'x', imports: { workers: ['a'] }, toolsets: { custom: { module: 'lib/m.ts', tools: ['f'] } } })).toEqual({
+      config: { name: 'x', imports: { workers: ['a'], tools: ['lib/m.ts'] }, toolsets: { custom: { tools: ['f'] } } },
+      manual: [],
+    });
+    const bare = convert({ name: 'x', toolsets: { custom: { module: './m' } } });
+    expect(bare.config).toEqual({ name: 'x', toolsets: { custom: {} } });
+    expect(bare.manual).toEqual([
+      'toolsets.custom.module: ./m: name the module file with its extension in imports.tools (e.g. ./m.ts), or move its tools to tools.ts',
+    ]);
+    expect(convert({ name: 'x', toolsets: { custom: { module: 'm.py' } } }).manual).toEqual([
+      expect.stringMatching(/^toolsets\.custom\.module: m\.py is a Python module/),
+    ]);
+  });
+
   test("write_approval and read_approval leave the mounts for the filesystem toolset's rules", () => {
     const sandbox = (paths: Record<string, unknown>) => ({ name: 'x', toolsets: { filesystem: {} }, sandbox: { paths } });
     expect(convert(sandbox({ out: { root: './out', mode: 'rw', write_approval: true } })).config).toEqual(sandbox({ out: { root: './out', mode: 'rw' } }));
