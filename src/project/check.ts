@@ -12,7 +12,7 @@ import { diagnosticsFromError, uniqueDiagnostics, type Diagnostic } from './diag
 import { checkPassView } from './project-model.ts';
 import { ambiguityError, duplicateIds } from './scan.ts';
 import type { Project, WorkerEntry } from './types.ts';
-import { pythonEraMessage } from '../worker-file/python-era.ts';
+import { PYTHON_MANIFESTS, pythonEraMessage } from '../worker-file/python-era.ts';
 
 export type { Diagnostic } from './diagnostics.ts';
 export type { CheckOptions } from './check-worker.ts';
@@ -34,7 +34,7 @@ export async function checkProject(opened: Project, options: CheckOptions = {}):
   }
   const duplicates = [...duplicateIds(entries)].map(([id, paths]) => ambiguityError(id, paths));
   const perWorker = await helpers.check(project, entries, checkedEntries(entries), options);
-  const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options)]);
+  const projectLevel = await Promise.all([checkEntryWorker(project, entries), checkLibraries(project, options), pythonManifests(project)]);
   const found = uniqueDiagnostics([...duplicates.flatMap((error) => diagnosticsFromError(error)), ...perWorker.flat(), ...projectLevel.flat()]);
   const all = await withWorkerToolsetHints(project, entries, found);
   return SEVERITY_ORDER.flatMap((severity) => all.filter((diagnostic) => diagnostic.severity === severity));
@@ -64,6 +64,17 @@ async function withWorkerToolsetHints(project: Project, entries: readonly Worker
     const field = { path: ['toolsets', name], today };
     return { ...diagnostic, message: pythonEraMessage(field, `toolsets.${name}`) };
   });
+}
+
+/** A manifest of the Python llm-do's (`workshop.yaml`, ...) is not read today: its model and toolsets would be lost without a word. */
+async function pythonManifests(project: Project): Promise<Diagnostic[]> {
+  if (project.standalone) return [];
+  const present = await Promise.all(PYTHON_MANIFESTS.map(async (name) => ((await project.fs.stat(`${project.root}/${name}`))?.kind === 'file' ? [name] : [])));
+  return present.flat().map((name) => ({
+    severity: 'error',
+    file: name,
+    message: pythonEraMessage({ path: [], today: 'project.yaml; this file is not read' }, 'the manifest'),
+  }));
 }
 
 /** The entry worker must exist, except for a library checked in place (it needs no `main`). */

@@ -27,6 +27,9 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   prompts: 'templates: {roots: [...]}',
 };
 
+/** The manifests of the Python llm-do's eras that today's project does not read: `program.yaml`, `workshop.yaml`, `project.json`. */
+export const PYTHON_MANIFESTS: readonly string[] = ['program.yaml', 'workshop.yaml', 'project.json'];
+
 /** A tool module of the Python llm-do: a Python file, which today's llm-do does not load. */
 export const isPythonModule = (entry: unknown): entry is string => typeof entry === 'string' && entry.endsWith('.py');
 

@@ -169,6 +169,21 @@ describe('llm-do migrate', () => {
     expect(await runCheck({ dir: '.', importTools: true }, after.io)).toBe(0);
   });
 
+  test("a workshop.yaml (the Python llm-do's December manifest, not read today) becomes project.yaml, keeping the model and toolsets of every worker", async () => {
+    const root = copyOf('workshop');
+    const before = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, before.io)).toBe(2);
+    expect(before.stdout()).toContain('workshop.yaml: Python llm-do format: run llm-do migrate (the manifest: today project.yaml; this file is not read)\n');
+
+    const result = await migrate(root, { yes: true });
+    expect(result.code).toBe(0);
+    expect(result.out).toBe('diff --git a/workshop.yaml b/project.yaml\nrename from workshop.yaml\nrename to project.yaml\n');
+    expect(read(root, 'project.yaml')).toContain('model: anthropic:claude-haiku-4-5\ntoolsets:\n  filesystem: {}\n');
+    const after = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
+    expect(after.stdout()).toBe('');
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

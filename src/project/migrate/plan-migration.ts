@@ -8,7 +8,7 @@
 import { parseDocument } from 'yaml';
 import { toolNameForWorker } from '../../tools/tool-name.ts';
 import { splitFrontMatter } from '../../worker-file/front-matter.ts';
-import { pythonEraFields } from '../../worker-file/python-era.ts';
+import { PYTHON_MANIFESTS, pythonEraFields } from '../../worker-file/python-era.ts';
 import { chooseEntry } from './choose-entry.ts';
 import { convertConfig } from './convert-config.ts';
 import { convertProjectJson } from './convert-project-json.ts';
@@ -50,8 +50,6 @@ export interface PlanInput {
 }
 
 const MANIFESTS = new Set(['project.yaml', 'llm-do.yaml']);
-/** The manifest of the Python llm-do's last form. */
-const PYTHON_MANIFEST = 'project.json';
 
 /** A worker file of the Python llm-do's layouts: `.worker` anywhere, `.yaml`/`.yml` under `workers/`. */
 function isWorkerFile(path: string): boolean {
@@ -99,8 +97,8 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
     if (MANIFESTS.has(file.path)) {
       const after = convertYamlText(file.path, file.text, 0, workerIds, manual);
       if (after !== undefined) change = { from: file.path, to: file.path, before: file.text, after };
-    } else if (file.path === PYTHON_MANIFEST) {
-      change = convertPythonManifest(file, files, manual);
+    } else if (PYTHON_MANIFESTS.includes(file.path)) {
+      change = convertPythonManifest(file, files, workerIds, manual);
     } else if (isWorkerFile(file.path)) {
       change = convertWorker(file, workerIds, taken, manual);
     }
@@ -112,12 +110,20 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
 }
 
-/** `project.json`, the Python llm-do's last manifest, becomes `project.yaml` unless the project has a manifest already. */
-function convertPythonManifest(file: ProjectText, files: readonly ProjectText[], manual: ManualStep[]): FileChange | undefined {
-  const existing = files.find((other) => MANIFESTS.has(other.path));
-  if (existing) {
-    manual.push({ file: file.path, detail: `the Python llm-do's manifest, beside ${existing.path}: carry what it says over by hand and remove it` });
+/**
+ * A manifest of the Python llm-do's (`program.yaml` and `workshop.yaml` of its December form, of the
+ * same fields as today's; `project.json` of its last) becomes `project.yaml`, unless the project has a
+ * manifest already or another of these became it.
+ */
+function convertPythonManifest(file: ProjectText, files: readonly ProjectText[], workerIds: ReadonlySet<string>, manual: ManualStep[]): FileChange | undefined {
+  const first = [...files.filter((other) => MANIFESTS.has(other.path)), ...PYTHON_MANIFESTS.flatMap((name) => files.filter((other) => other.path === name))][0];
+  if (first !== file) {
+    manual.push({ file: file.path, detail: `the Python llm-do's manifest, beside ${first!.path}: carry what it says over by hand and remove it` });
     return undefined;
+  }
+  if (file.path.endsWith('.yaml')) {
+    const after = convertYamlText(file.path, file.text, 0, workerIds, manual) ?? file.text;
+    return { from: file.path, to: 'project.yaml', before: file.text, after };
   }
   const { yaml, manual: steps } = convertProjectJson(file.text);
   manual.push(...steps.map((detail) => ({ file: file.path, detail })));
