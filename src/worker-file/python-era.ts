@@ -51,6 +51,9 @@ export function pythonEraFields(config: unknown): PythonEraField[] {
     if (key === 'toolsets' && Array.isArray(config.toolsets))
       found.push({ path: [key], today: 'a mapping of toolsets: {filesystem: {}, workers: {allowed_workers: [...]}}' });
   }
+  if (isMap(config.sandbox) && Object.hasOwn(config.sandbox, 'network_enabled')) {
+    found.push({ path: ['sandbox', 'network_enabled'], today: 'no counterpart (it had no effect in the Python llm-do either)' });
+  }
   const paths = isMap(config.sandbox) && isMap(config.sandbox.paths) ? config.sandbox.paths : {};
   for (const [name, mount] of Object.entries(paths)) {
     if (!isMap(mount)) continue;

@@ -305,6 +305,15 @@ describe('llm-do check on a project of the Python llm-do', () => {
     );
   });
 
+  test("sandbox.network_enabled, a key of the Python llm-do's sandbox, is named as Python llm-do format, not as an unknown key", async () => {
+    const { io, stdout } = captureIO({ cwd: FIXTURES });
+    expect(await runCheck({ dir: 'planner/workers/planner.worker' }, io)).toBe(2);
+    expect(stdout()).toContain(
+      'planner.worker:20:3: Python llm-do format: run llm-do migrate (sandbox.network_enabled: today no counterpart (it had no effect in the Python llm-do either))\n',
+    );
+    expect(stdout()).not.toContain('unknown key');
+  });
+
   test('other problems of the same file are still reported', async () => {
     const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
     expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');

@@ -91,6 +91,9 @@ describe('llm-do migrate', () => {
       '--- /dev/null\n+++ b/project.yaml\n@@ -0,0 +1,2 @@\n+# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\n+entry: planner\n',
     );
     expect(result.err).toContain('wrote 3 files');
+    expect(result.err).toContain(
+      '  workers/planner.worker: sandbox.network_enabled: had no effect in the Python llm-do and has no counterpart; it was left out\n',
+    );
     expect(read(root, 'project.yaml')).toMatch(/\nentry: planner\n$/);
 
     const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });

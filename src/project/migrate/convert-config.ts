@@ -344,6 +344,12 @@ function convertShellDefault(value: unknown, manual: string[]): unknown {
 
 /** A mount's `write_approval` and `read_approval` become rules of the filesystem toolset, which today are per tool, not per mount. */
 function convertSandbox(value: unknown, toolsets: Toolsets, manual: string[]): unknown {
+  if (isMap(value) && Object.hasOwn(value, 'network_enabled')) {
+    // The Python llm-do read it but never acted on it (a setting for later).
+    const { network_enabled: _unused, ...rest } = value;
+    manual.push('sandbox.network_enabled: had no effect in the Python llm-do and has no counterpart; it was left out');
+    return convertSandbox(rest, toolsets, manual);
+  }
   if (!isMap(value) || !isMap(value.paths)) return value;
   const writes = new Set<boolean>();
   const reads = new Set<boolean>();

@@ -159,6 +159,13 @@ describe('convertConfig', () => {
     ]);
   });
 
+  test('sandbox.network_enabled, which the Python llm-do never acted on, is left out and named', () => {
+    expect(convert({ name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } }, network_enabled: false } })).toEqual({
+      config: { name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } } }, toolsets: { filesystem: {} } },
+      manual: ['sandbox.network_enabled: had no effect in the Python llm-do and has no counterpart; it was left out'],
+    });
+  });
+
   test("write_approval and read_approval leave the mounts for the filesystem toolset's rules", () => {
     const sandbox = (paths: Record<string, unknown>) => ({ name: 'x', toolsets: { filesystem: {} }, sandbox: { paths } });
     expect(convert(sandbox({ out: { root: './out', mode: 'rw', write_approval: true } })).config).toEqual(sandbox({ out: { root: './out', mode: 'rw' } }));
