@@ -20,6 +20,7 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   allow_workers: 'toolsets.workers.allowed_workers',
   shell_rules: 'toolsets.shell.rules',
   shell_default: 'toolsets.shell.default',
+  shell_cwd: 'toolsets.shell.cwd',
   custom_tools: 'toolsets.custom.tools',
   schema_in_ref: 'schema_in, a JSON Schema or a zod schema of schemas.ts',
   output_schema_ref: 'schema_out, a JSON Schema or a zod schema of schemas.ts',

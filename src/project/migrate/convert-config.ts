@@ -24,7 +24,7 @@ export interface ConvertedConfig {
 }
 
 /** Top-level keys folded into `toolsets`: the converted `toolsets` takes the place of the first of them. */
-const TOOLSET_SOURCES = new Set(['toolsets', 'tool_rules', 'allow_workers', 'shell_rules', 'shell_default', 'custom_tools']);
+const TOOLSET_SOURCES = new Set(['toolsets', 'tool_rules', 'allow_workers', 'shell_rules', 'shell_default', 'shell_cwd', 'custom_tools']);
 
 /** Python's tool names in `tool_rules` with today's toolset and tools. */
 const RENAMED_TOOLS: Readonly<Record<string, { toolset: string; tools: string[] }>> = {
@@ -293,19 +293,19 @@ function convertDelegation(config: Config, toolsets: Toolsets, manual: string[])
 }
 
 /**
- * The shell of the `tool_rules` era: top-level `shell_rules` and `shell_default`, with
- * `tool_rules.shell` over them. A command no rule matched, without `shell_default`, was allowed and
+ * The shell of the `tool_rules` era: top-level `shell_rules`, `shell_default` and `shell_cwd` (the
+ * commands' working directory, today's `cwd`), with `tool_rules.shell` over them. A command no rule matched, without `shell_default`, was allowed and
  * asked; `tool_rules.shell: {allowed: false}` took the shell tool away, and `approval_required: false`
  * ran without asking every command that would have asked.
  */
 function convertTopLevelShell(config: Config, toolsets: Toolsets, manual: string[]): void {
   const toolRule = isMap(config.tool_rules) && Object.hasOwn(config.tool_rules, 'shell') ? ruleOf(config.tool_rules.shell) : undefined;
-  if (toolRule === undefined && !Object.hasOwn(config, 'shell_rules') && !Object.hasOwn(config, 'shell_default')) return;
+  if (toolRule === undefined && !['shell_rules', 'shell_default', 'shell_cwd'].some((key) => Object.hasOwn(config, key))) return;
   if (toolRule === 'blocked') return;
   const unasked = (rule: unknown): unknown =>
     toolRule === 'preApproved' && ruleOf(rule) === 'ask' ? { ...(isMap(rule) ? rule : {}), approval_required: false } : rule;
   const rules = Array.isArray(config.shell_rules) ? config.shell_rules.map(unasked) : config.shell_rules;
-  convertShell({ rules, default: unasked(config.shell_default ?? {}) }, toolsets.get('shell'), manual);
+  convertShell({ cwd: config.shell_cwd, rules, default: unasked(config.shell_default ?? {}) }, toolsets.get('shell'), manual);
 }
 
 /** Shell `rules` of `{pattern, approval_required, allowed}` and a `default` mapping; the other options are today's. */

@@ -115,6 +115,13 @@ describe('convertConfig', () => {
     expect(manual).toEqual([]);
   });
 
+  test("shell_cwd, the shell commands' working directory, becomes toolsets.shell.cwd", () => {
+    expect(convert({ name: 'x', shell_cwd: './repo', shell_rules: [{ pattern: 'ls', approval_required: false }], shell_default: { allowed: false } })).toEqual({
+      config: { name: 'x', toolsets: { shell: { cwd: './repo', rules: [{ command: 'ls', args: 'any', approval: 'preApproved' }], default: 'blocked' } } },
+      manual: [],
+    });
+  });
+
   test('tool_rules.shell: approval_required false pre-approves the rules that asked; allowed false leaves no shell; neither is left to a person', () => {
     const unasked = convert({
       name: 'x',

@@ -141,6 +141,7 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
         '    allowed_workers:',
         '    - sizer',
         '  shell:',
+        '    cwd: .',
         '    rules:',
         '    - command: git log',
         '      args: any',
