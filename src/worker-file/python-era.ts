@@ -21,6 +21,7 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   shell_rules: 'toolsets.shell.rules',
   shell_default: 'toolsets.shell.default',
   shell_cwd: 'toolsets.shell.cwd',
+  sandboxes: 'sandbox.paths: {NAME: {root, mode, suffixes, max_file_bytes}}',
   custom_tools: 'toolsets.custom.tools',
   schema_in_ref: 'schema_in, a JSON Schema or a zod schema of schemas.ts',
   output_schema_ref: 'schema_out, a JSON Schema or a zod schema of schemas.ts',

@@ -148,6 +148,10 @@ describe('llm-do migrate', () => {
     expect(librarian).toMatch(/^---\nname: librarian\ndescription: .*\ntoolsets:\n/);
     expect(librarian).toMatch(/\n---\nFind the book the user asks for with `find_book\(title\)`\.\nThen call worker_call/);
     expect(read(root, 'project.yaml')).toMatch(/\nentry: librarian\n$/);
+    // The YAML era's sandboxes are today's mounts, with the file tools they gave.
+    const greeter = read(root, 'workers/greeter.yaml');
+    expect(greeter).toContain('sandbox:\n  paths:\n    visits:\n      root: ./visits\n      mode: rw\n      suffixes:\n        - .md\n');
+    expect(greeter).toMatch(/\ntoolsets:\n {2}filesystem: \{\}\n$/);
     // What check still refuses is the tool of tools.py, which the list names.
     const after = captureIO({ cwd: root, env: { LLM_DO_MODEL: 'test' } });
     expect(await runCheck({ dir: '.' }, after.io)).toBe(2);

@@ -99,8 +99,9 @@ class Toolsets {
  * convertConfig({ name: 'main', allow_workers: ['helper'] }, { workerIds: new Set(['helper']) }).config
  * // → { name: 'main', toolsets: { workers: { allowed_workers: ['helper'] } } }
  */
-export function convertConfig(config: Config, context: ConvertContext): ConvertedConfig {
+export function convertConfig(written: Config, context: ConvertContext): ConvertedConfig {
   const manual: string[] = [];
+  const config = Object.hasOwn(written, 'sandboxes') ? withSandboxPaths(written, manual) : written;
   const toolsets = new Toolsets();
   // The Python llm-do's last form listed toolsets by name (`toolsets: [filesystem_project, evaluator]`).
   const ownToolsets = Array.isArray(config.toolsets) ? Object.fromEntries(strings(config.toolsets).map((name) => [name, {}])) : config.toolsets;
@@ -340,6 +341,36 @@ function convertShellDefault(value: unknown, manual: string[]): unknown {
   if (rule === 'preApproved')
     manual.push('toolsets.shell.default: the Python default ran every other command without asking; today such a command asks at most (default: ask)');
   return rule === 'blocked' ? 'blocked' : 'ask';
+}
+
+/**
+ * The YAML era's `sandboxes: {NAME: {path, mode, allowed_suffixes, max_bytes}}` as the mounts of
+ * `sandbox.paths` (`root`, `mode`, `suffixes`, `max_file_bytes`), in its place; its mode was `ro`
+ * unless it said `rw` (or `write`).
+ */
+function withSandboxPaths(config: Config, manual: string[]): Config {
+  const sandbox = isMap(config.sandbox) ? config.sandbox : {};
+  const paths: Config = { ...(isMap(sandbox.paths) ? sandbox.paths : {}) };
+  for (const [name, mount] of Object.entries(isMap(config.sandboxes) ? config.sandboxes : {})) {
+    if (!isMap(mount)) {
+      manual.push(`sandboxes.${name}: not a mapping of path and mode; mount it in sandbox.paths by hand`);
+      continue;
+    }
+    const { path, root_dir, mode, allowed_suffixes, max_bytes, ...rest } = mount;
+    paths[name] = {
+      root: path ?? root_dir,
+      mode: mode === 'rw' || mode === 'write' ? 'rw' : 'ro',
+      ...(allowed_suffixes === undefined ? {} : { suffixes: allowed_suffixes }),
+      ...(max_bytes === undefined ? {} : { max_file_bytes: max_bytes }),
+      ...rest,
+    };
+  }
+  const out: Config = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (key === 'sandboxes') out.sandbox = { ...sandbox, paths };
+    else if (key !== 'sandbox') out[key] = value;
+  }
+  return out;
 }
 
 /** A mount's `write_approval` and `read_approval` become rules of the filesystem toolset, which today are per tool, not per mount. */

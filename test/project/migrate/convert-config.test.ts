@@ -166,6 +166,28 @@ describe('convertConfig', () => {
     ]);
   });
 
+  test("the YAML era's sandboxes become the mounts of sandbox.paths, with the file tools", () => {
+    const { config, manual } = convert({
+      name: 'x',
+      sandboxes: {
+        input: { path: './input', mode: 'ro', allowed_suffixes: ['.pdf'], max_bytes: 10000000 },
+        out: { root_dir: './out', mode: 'write' },
+      },
+      allow_workers: ['a'],
+    });
+    expect(config).toEqual({
+      name: 'x',
+      sandbox: {
+        paths: {
+          input: { root: './input', mode: 'ro', suffixes: ['.pdf'], max_file_bytes: 10000000 },
+          out: { root: './out', mode: 'rw' },
+        },
+      },
+      toolsets: { filesystem: {}, workers: { allowed_workers: ['a'] } },
+    });
+    expect(manual).toEqual([]);
+  });
+
   test('sandbox.network_enabled, which the Python llm-do never acted on, is left out and named', () => {
     expect(convert({ name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } }, network_enabled: false } })).toEqual({
       config: { name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } } }, toolsets: { filesystem: {} } },
