@@ -35,6 +35,19 @@ export const PYTHON_MANIFESTS: readonly string[] = ['program.yaml', 'workshop.ya
 /** A tool module of the Python llm-do: a Python file, which today's llm-do does not load. */
 export const isPythonModule = (entry: unknown): entry is string => typeof entry === 'string' && entry.endsWith('.py');
 
+/** Built-in toolsets of the Python llm-do's last forms: file tools writing (asking) and read-only, and shells of fixed rules. */
+export const PYTHON_FILE_TOOLSETS: readonly string[] = ['filesystem_project', 'filesystem_cwd', 'filesystem_rw'];
+export const PYTHON_READ_ONLY_FILE_TOOLSETS: readonly string[] = ['filesystem_project_ro', 'filesystem_cwd_ro', 'filesystem_ro'];
+export const PYTHON_SHELL_TOOLSETS: readonly string[] = ['shell_readonly', 'shell_file_ops'];
+
+/** Today's counterpart of a built-in Python toolset, for the message; undefined for another name. */
+function builtinToolset(name: string): string | undefined {
+  if (PYTHON_FILE_TOOLSETS.includes(name)) return 'toolsets.filesystem with sandbox: {root: {root: ., mode: rw}}';
+  if (PYTHON_READ_ONLY_FILE_TOOLSETS.includes(name)) return 'toolsets.filesystem (read-only without a sandbox)';
+  if (PYTHON_SHELL_TOOLSETS.includes(name)) return 'toolsets.shell with rules';
+  return undefined;
+}
+
 /** Keys of today's `custom` toolset; any other key of it is a tool named as a map key. */
 const CUSTOM_KEYS = new Set(['tools', 'approval']);
 
@@ -85,6 +98,11 @@ function toolsetFields(toolsets: Record<string, unknown>): PythonEraField[] {
   for (const [name, config] of Object.entries(toolsets)) {
     if (name === 'delegation') {
       found.push({ path: ['toolsets', name], today: 'toolsets.workers: {allowed_workers: [...]}' });
+      continue;
+    }
+    const builtin = builtinToolset(name);
+    if (builtin) {
+      found.push({ path: ['toolsets', name], today: builtin });
       continue;
     }
     if (!isMap(config)) continue;

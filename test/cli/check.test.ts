@@ -314,6 +314,19 @@ describe('llm-do check on a project of the Python llm-do', () => {
     expect(stdout()).not.toContain('unknown key');
   });
 
+  test("the Python llm-do's built-in toolsets (filesystem_rw, shell_readonly, ...) are named with today's counterpart", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'named-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        'main.worker:6:3: Python llm-do format: run llm-do migrate (toolsets.filesystem_rw: today toolsets.filesystem with sandbox: {root: {root: ., mode: rw}})',
+        'main.worker:7:3: Python llm-do format: run llm-do migrate (toolsets.shell_readonly: today toolsets.shell with rules)',
+        'main.worker:8:3: Python llm-do format: run llm-do migrate (toolsets.tagger: today toolsets.workers: {allowed_workers: [tagger]})',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test('other problems of the same file are still reported', async () => {
     const result = await check({ 'main.worker': worker('main', `${MODEL}\nmodle: x\nallow_workers: [a]`) });
     expect(result.out).toContain('unknown key "modle" (did you mean "model"?)');

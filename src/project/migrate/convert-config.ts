@@ -7,7 +7,7 @@
  * What has no counterpart is left out of the result and named in `manual`. Pure: no I/O.
  */
 
-import { isPythonModule } from '../../worker-file/python-era.ts';
+import { isPythonModule, PYTHON_FILE_TOOLSETS, PYTHON_READ_ONLY_FILE_TOOLSETS } from '../../worker-file/python-era.ts';
 
 type Config = Record<string, unknown>;
 type Rule = 'preApproved' | 'ask' | 'blocked';
@@ -192,8 +192,6 @@ export function convertConfig(written: Config, context: ConvertContext): Convert
  * The built-in toolsets of the Python llm-do's last form: its file tools on the project directory
  * or the working directory (writes asking), read-only or not, and two shells of fixed rules.
  */
-const PYTHON_FILE_TOOLSETS = new Set(['filesystem_project', 'filesystem_cwd', 'filesystem_rw']);
-const PYTHON_READ_ONLY_FILE_TOOLSETS = new Set(['filesystem_project_ro', 'filesystem_cwd_ro', 'filesystem_ro']);
 const PYTHON_SHELLS: Readonly<Record<string, readonly { pattern: string; approval_required: boolean }[]>> = {
   shell_readonly: ['wc', 'find', 'grep', 'head', 'tail', 'sort', 'uniq', 'cat', 'ls', 'git log', 'git diff', 'git show', 'git status'].map((pattern) => ({
     pattern,
@@ -233,10 +231,10 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     } else if (context.workerIds.has(name)) {
       // The Python llm-do's later form: a worker named as a toolset is a tool of the caller.
       toolsets.addWorkers([name]);
-    } else if (PYTHON_FILE_TOOLSETS.has(name) || PYTHON_READ_ONLY_FILE_TOOLSETS.has(name)) {
+    } else if (PYTHON_FILE_TOOLSETS.includes(name) || PYTHON_READ_ONLY_FILE_TOOLSETS.includes(name)) {
       // Without a sandbox, today's file tools read the project directory and write nothing.
       toolsets.get('filesystem');
-      if (PYTHON_FILE_TOOLSETS.has(name)) sandboxRoot = { root: '.', mode: 'rw' };
+      if (PYTHON_FILE_TOOLSETS.includes(name)) sandboxRoot = { root: '.', mode: 'rw' };
       if (name.startsWith('filesystem_cwd')) {
         manual.push(
           `toolsets.${name}: the Python file tools worked in the current directory; today's work in the project directory (or a directory named in sandbox)`,

@@ -230,16 +230,23 @@ function convertYamlText(path: string, text: string, lineOffset: number, workerI
   const fields = value as Record<string, unknown>;
   // A number as the manifest's version is the Python manifest's format version (`version: 1`).
   const pythonVersion = MANIFESTS.has(path) && typeof fields.version === 'number';
-  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && !pythonVersion) return undefined;
+  if (pythonEraFields(fields).length === 0 && !namesOldToolset(fields, workerIds) && !pythonVersion) return undefined;
   const { config, manual: steps } = convertConfig(fields, { workerIds });
   manual.push(...steps.map((detail) => ({ file: path, detail })));
   return rewriteYaml(text, config);
 }
 
-/** The Python llm-do's later form: a worker called by naming it as a toolset (`toolsets: {evaluator: {}}`). */
-function namesWorkerAsToolset(config: Record<string, unknown>, workerIds: ReadonlySet<string>): boolean {
+/** Today's toolsets; an MCP server is `mcp:NAME`. */
+const TODAY_TOOLSETS = new Set(['filesystem', 'workers', 'custom', 'shell', 'worker_factory', 'mcp']);
+
+/**
+ * The Python llm-do's later forms named as toolsets a worker (`toolsets: {evaluator: {}}`) or a
+ * Python toolset of its `tools.py` (`calc_tools: {}`): a name that is not one of today's toolsets.
+ */
+function namesOldToolset(config: Record<string, unknown>, workerIds: ReadonlySet<string>): boolean {
   const { toolsets } = config;
-  return typeof toolsets === 'object' && toolsets !== null && Object.keys(toolsets).some((name) => workerIds.has(name));
+  if (typeof toolsets !== 'object' || toolsets === null || Array.isArray(toolsets)) return false;
+  return Object.keys(toolsets).some((name) => workerIds.has(name) || !TODAY_TOOLSETS.has(name.replace(/:.*$/, '')));
 }
 
 /**

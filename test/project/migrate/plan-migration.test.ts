@@ -188,6 +188,18 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('named-toolsets: built-in toolsets as keys are converted; a worker whose only old trait is a Python toolset of tools.py is converted too', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'named-toolsets'));
+    const main = parse(changes.find((change) => change.to === 'main.worker')!.after);
+    expect(Object.keys(main.toolsets)).toEqual(['filesystem', 'shell', 'workers']);
+    expect(main.sandbox).toEqual({ root: { root: '.', mode: 'rw' } });
+    expect(changes.find((change) => change.from === 'tagger.worker')).toMatchObject({
+      to: 'workers/tagger.worker',
+      after: expect.stringContaining('toolsets:\n  custom: {}\n'),
+    });
+    expect(manual.map((step) => step.file)).toEqual(['tagger.worker', 'tools.py']);
+  });
+
   test('a worker marked entry: true is the entry when there is no main.worker', async () => {
     const root = writeTree({
       'boss.worker': '---\nname: boss\nentry: true\n---\nLead.\n',
