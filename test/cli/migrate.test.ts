@@ -191,6 +191,14 @@ describe('llm-do migrate', () => {
     expect(after.stdout()).toBe('');
   });
 
+  test('a worker moved under workers/ still finds the file its instructions include: the file moves to prompts/', async () => {
+    const root = copyOf('worker-toolsets');
+    expect((await migrate(root, { yes: true })).code).toBe(0);
+    expect(read(root, 'prompts/RUBRIC.md')).toContain('A: clear');
+    const after = captureIO({ cwd: root });
+    expect(await runCheck({ dir: '.' }, after.io)).toBe(0);
+  });
+
   test('a project with nothing of the Python format says so and exits 0', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'main.worker'), '---\nname: main\n---\nHi.\n');

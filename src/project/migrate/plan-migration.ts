@@ -105,6 +105,7 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
     if (change) changes.push(change);
     manual.push(...workerCallMentions(file, change?.after ?? file.text));
   }
+  changes.push(...movedTemplates(files, changes));
   addEntry(files, changes, manual);
   for (const path of others) manual.push(pythonModuleStep(path));
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
@@ -158,6 +159,29 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
   }
   if (after === undefined && to === file.path) return undefined;
   return { from: file.path, to, before: file.text, after: after ?? file.text };
+}
+
+/** Where a worker's instructions name a file or template by a bare name: `file("RUBRIC.md")`, `{% include "x.jinja" %}`. */
+const NAMED_TEMPLATE = /\bfile\(\s*["']([^"'/]+)["']\s*\)|\{%-?\s*include\s+["']([^"'/]+)["']/g;
+
+/**
+ * The Python llm-do found a worker's `file("RUBRIC.md")` beside the worker; today a file is searched in
+ * the template roots and the worker's own directory, so when a worker moves from the project root to
+ * `workers/`, a file of the root it names moves to `prompts/`.
+ */
+function movedTemplates(files: readonly ProjectText[], changes: readonly FileChange[]): FileChange[] {
+  const moved: FileChange[] = [];
+  for (const change of changes.filter((candidate) => candidate.from !== candidate.to && !candidate.from.includes('/'))) {
+    for (const match of change.after.matchAll(NAMED_TEMPLATE)) {
+      const name = match[1] ?? match[2]!;
+      const file = files.find((candidate) => candidate.path === name);
+      const to = `prompts/${name}`;
+      if (!file || isWorkerFile(name) || files.some((other) => other.path === to || other.path === `templates/${name}`) || moved.some((m) => m.from === name))
+        continue;
+      moved.push({ from: name, to, before: file.text, after: file.text });
+    }
+  }
+  return moved;
 }
 
 /**
@@ -255,7 +279,8 @@ function namesOldToolset(config: Record<string, unknown>, workerIds: ReadonlySet
  * after the migration).
  */
 function workerCallMentions(file: ProjectText, converted: string): ManualStep[] {
-  if (!/\.(worker|ya?ml|jinja2?|j2|md|txt)$/.test(file.path)) return [];
+  // Instructions are in worker files and templates, not in a README beside them.
+  if (!isWorkerFile(file.path) && !/^(prompts|templates)\//.test(file.path)) return [];
   const tools = allowedWorkers(file.path, converted).map(toolNameForWorker);
   const detail =
     tools.length === 0

@@ -200,6 +200,16 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     expect(manual.map((step) => step.file)).toEqual(['tagger.worker', 'tools.py']);
   });
 
+  test('worker-toolsets: a file a moved worker names (file("RUBRIC.md")) moves to prompts/, where it is found today; a README is not instructions', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'worker-toolsets'));
+    expect(changes.map(({ from, to }) => `${from} -> ${to}`)).toEqual([
+      'grader.worker -> workers/grader.worker',
+      'main.worker -> main.worker',
+      'RUBRIC.md -> prompts/RUBRIC.md',
+    ]);
+    expect(manual.map((step) => step.file)).toEqual(['main.worker', 'tools.py']);
+  });
+
   test('a worker marked entry: true is the entry when there is no main.worker', async () => {
     const root = writeTree({
       'boss.worker': '---\nname: boss\nentry: true\n---\nLead.\n',
