@@ -148,6 +148,9 @@ describe('llm-do migrate', () => {
     expect(librarian).toMatch(/^---\nname: librarian\ndescription: .*\ntoolsets:\n/);
     expect(librarian).toMatch(/\n---\nFind the book the user asks for with `find_book\(title\)`\.\nThen call worker_call/);
     expect(read(root, 'project.yaml')).toMatch(/\nentry: librarian\n$/);
+    // A nested worker the Python llm-do named by its file name is named by its id today.
+    expect(read(root, 'workers/drafts/outline.worker')).toMatch(/^---\nname: drafts\/outline\n/);
+    expect(result.err).toContain('entry: librarian (no other worker calls it) is the worker the project runs; drafts/outline has no caller either');
     // The YAML era's sandboxes are today's mounts, with the file tools they gave.
     const greeter = read(root, 'workers/greeter.yaml');
     expect(greeter).toContain('sandbox:\n  paths:\n    visits:\n      root: ./visits\n      mode: rw\n      suffixes:\n        - .md\n');

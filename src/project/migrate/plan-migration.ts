@@ -9,6 +9,7 @@ import { parseDocument } from 'yaml';
 import { toolNameForWorker } from '../../tools/tool-name.ts';
 import { splitFrontMatter } from '../../worker-file/front-matter.ts';
 import { PYTHON_MANIFESTS, pythonEraFields } from '../../worker-file/python-era.ts';
+import { workerIdForPath } from '../worker-ids.ts';
 import { chooseEntry } from './choose-entry.ts';
 import { convertConfig } from './convert-config.ts';
 import { convertProjectJson } from './convert-project-json.ts';
@@ -148,17 +149,33 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
       manual.push({ file: file.path, line: 1, detail: `not converted: ${error instanceof Error ? error.message : String(error)}` });
       return undefined;
     }
-    const yaml = convertYamlText(file.path, split.yaml, split.yamlLineOffset, workerIds, manual);
+    const converted = convertYamlText(file.path, split.yaml, split.yamlLineOffset, workerIds, manual);
+    const yaml = withTodayName(converted ?? split.yaml, to) ?? converted;
     if (yaml !== undefined) {
       const fence = text.split('\n').findIndex((line, index) => index > 0 && /^---[ \t]*$/.test(line));
       after = `---\n${yaml}${text.split('\n').slice(fence).join('\n')}`;
     }
   } else {
-    after = convertYamlText(file.path, file.text, 0, workerIds, manual);
+    const converted = convertYamlText(file.path, file.text, 0, workerIds, manual);
+    after = withTodayName(converted ?? file.text, to) ?? converted;
     if (to.endsWith('.worker')) after = asWorkerFile(after ?? file.text);
   }
   if (after === undefined && to === file.path) return undefined;
   return { from: file.path, to, before: file.text, after: after ?? file.text };
+}
+
+/**
+ * The YAML with `name` set to the worker's id today, when the Python llm-do named a nested worker by
+ * its file name (`workers/generated/a.worker`, `name: a`) and today's id is its path (`generated/a`);
+ * undefined when the name needs no change.
+ */
+function withTodayName(yaml: string, path: string): string | undefined {
+  const fields: unknown = parseDocument(yaml).toJS();
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  const { name } = fields as { name?: unknown };
+  const id = workerIdForPath(path, 'workers');
+  if (typeof name !== 'string' || name === id || !id.endsWith(`/${name}`)) return undefined;
+  return rewriteYaml(yaml, { ...(fields as Record<string, unknown>), name: id });
 }
 
 /** Where a worker's instructions name a file or template by a bare name: `file("RUBRIC.md")`, `{% include "x.jinja" %}`. */
