@@ -50,15 +50,40 @@ export async function detectTarget(target: string | undefined, options: DetectTa
   if (stat?.kind === 'directory') {
     if (options.noProject) throw new ProjectError('not-a-project', `--no-project needs a worker file, but ${target ?? '.'} is a directory`);
     if (await isProjectDir(fs, path)) return { root: path };
-    throw new ProjectError('not-a-project', `not a project: ${path} has no main.worker or project.yaml`);
+    throw await notAProject(fs, path);
   }
   if (target !== undefined && isBareName(target)) return searchWorkerPath(target, options);
   throw new ProjectError('file-not-found', `no such file or directory: ${target}`);
 }
 
+/**
+ * The error for a directory that is no project; for one of the Python llm-do's layouts (docs/migrating.md),
+ * `.worker` files in it, worker files in its `workers/` (it ran any of them by name) or its last manifest
+ * `project.json`, it says to migrate.
+ */
+async function notAProject(fs: FileSystem, dir: string): Promise<ProjectError> {
+  const message = `not a project: ${dir} has no main.worker or project.yaml`;
+  const pythonLayout =
+    (await isFile(fs, posix.join(dir, 'project.json'))) ||
+    (await holdsWorkerFile(fs, dir, 1, /\.worker$/)) ||
+    (await holdsWorkerFile(fs, posix.join(dir, 'workers'), 2, /\.(worker|ya?ml)$/));
+  if (!pythonLayout) return new ProjectError('not-a-project', message);
+  return new ProjectError('not-a-project', `${message}; Python llm-do format: run llm-do migrate (today the entry is main.worker or project.yaml's entry)`);
+}
+
+/** Whether `dir` holds a worker file (its name matching `pattern`) within `depth` levels (`workers/x.worker`, `workers/x/worker.yaml`). */
+async function holdsWorkerFile(fs: FileSystem, dir: string, depth: number, pattern: RegExp): Promise<boolean> {
+  if (depth === 0 || !(await isDirectory(fs, dir))) return false;
+  for (const entry of await fs.readDir(dir)) {
+    if (entry.kind === 'file' && pattern.test(entry.name)) return true;
+    if (entry.kind === 'directory' && !entry.name.startsWith('.') && (await holdsWorkerFile(fs, posix.join(dir, entry.name), depth - 1, pattern))) return true;
+  }
+  return false;
+}
+
 async function withExplicitRoot(target: string | undefined, root: string, options: DetectTargetOptions): Promise<DetectedTarget> {
   if (!(await isDirectory(options.fs, root))) throw new ProjectError('not-a-project', `not a project: ${root} is not a directory`);
-  if (!(await isProjectDir(options.fs, root))) throw new ProjectError('not-a-project', `not a project: ${root} has no main.worker or project.yaml`);
+  if (!(await isProjectDir(options.fs, root))) throw await notAProject(options.fs, root);
   if (target === undefined) return { root };
   const file = posix.resolve(options.cwd, target);
   if (!(await isFile(options.fs, file)) || !workerExtension(file)) {

@@ -1,7 +1,7 @@
 /**
  * Fields of the Python llm-do's `.worker` era (docs/migrating.md) that today's format does not have:
  * `tool_rules`, `allow_workers`, the `delegation` toolset, shell `pattern:` rules, custom tools as
- * map keys, `write_approval` on mounts, and the like. Loading a file that has one says "Python llm-do
+ * map keys, `write_approval` on mounts, `model: null`, `entry: true`, toolsets listed by name, and the like. Loading a file that has one says "Python llm-do
  * format: run llm-do migrate" instead of what today's schema makes of it (`toolsets.shell must be
  * false (found a mapping)` for a `pattern:` rule); `llm-do migrate` converts them.
  */
@@ -20,6 +20,8 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   allow_workers: 'toolsets.workers.allowed_workers',
   shell_rules: 'toolsets.shell.rules',
   shell_default: 'toolsets.shell.default',
+  shell_cwd: 'toolsets.shell.cwd',
+  sandboxes: 'sandbox.paths: {NAME: {root, mode, suffixes, max_file_bytes}}',
   custom_tools: 'toolsets.custom.tools',
   schema_in_ref: 'schema_in, a JSON Schema or a zod schema of schemas.ts',
   output_schema_ref: 'schema_out, a JSON Schema or a zod schema of schemas.ts',
@@ -27,8 +29,24 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   prompts: 'templates: {roots: [...]}',
 };
 
+/** The manifests of the Python llm-do's eras that today's project does not read: `program.yaml`, `workshop.yaml`, `project.json`. */
+export const PYTHON_MANIFESTS: readonly string[] = ['program.yaml', 'workshop.yaml', 'project.json'];
+
 /** A tool module of the Python llm-do: a Python file, which today's llm-do does not load. */
 export const isPythonModule = (entry: unknown): entry is string => typeof entry === 'string' && entry.endsWith('.py');
+
+/** Built-in toolsets of the Python llm-do's last forms: file tools writing (asking) and read-only, and shells of fixed rules. */
+export const PYTHON_FILE_TOOLSETS: readonly string[] = ['filesystem_project', 'filesystem_cwd', 'filesystem_rw'];
+export const PYTHON_READ_ONLY_FILE_TOOLSETS: readonly string[] = ['filesystem_project_ro', 'filesystem_cwd_ro', 'filesystem_ro'];
+export const PYTHON_SHELL_TOOLSETS: readonly string[] = ['shell_readonly', 'shell_file_ops'];
+
+/** Today's counterpart of a built-in Python toolset, for the message; undefined for another name. */
+function builtinToolset(name: string): string | undefined {
+  if (PYTHON_FILE_TOOLSETS.includes(name)) return 'toolsets.filesystem with sandbox: {root: {root: ., mode: rw}}';
+  if (PYTHON_READ_ONLY_FILE_TOOLSETS.includes(name)) return 'toolsets.filesystem (read-only without a sandbox)';
+  if (PYTHON_SHELL_TOOLSETS.includes(name)) return 'toolsets.shell with rules';
+  return undefined;
+}
 
 /** Keys of today's `custom` toolset; any other key of it is a tool named as a map key. */
 const CUSTOM_KEYS = new Set(['tools', 'approval']);
@@ -41,6 +59,15 @@ export function pythonEraFields(config: unknown): PythonEraField[] {
   const found: PythonEraField[] = [];
   for (const key of Object.keys(config)) {
     if (Object.hasOwn(TOP_LEVEL, key)) found.push({ path: [key], today: TOP_LEVEL[key]! });
+    // The Python llm-do wrote `model: null` for "inherit the model".
+    if (key === 'model' && config.model === null) found.push({ path: [key], today: 'the field left out to inherit the model' });
+    // Its last form marked the entry worker with `entry: true` and listed toolsets by name.
+    if (key === 'entry' && typeof config.entry === 'boolean') found.push({ path: [key], today: "the entry is main.worker or project.yaml's entry" });
+    if (key === 'toolsets' && Array.isArray(config.toolsets))
+      found.push({ path: [key], today: 'a mapping of toolsets: {filesystem: {}, workers: {allowed_workers: [...]}}' });
+  }
+  if (isMap(config.sandbox) && Object.hasOwn(config.sandbox, 'network_enabled')) {
+    found.push({ path: ['sandbox', 'network_enabled'], today: 'no counterpart (it had no effect in the Python llm-do either)' });
   }
   const paths = isMap(config.sandbox) && isMap(config.sandbox.paths) ? config.sandbox.paths : {};
   for (const [name, mount] of Object.entries(paths)) {
@@ -73,12 +100,19 @@ function toolsetFields(toolsets: Record<string, unknown>): PythonEraField[] {
       found.push({ path: ['toolsets', name], today: 'toolsets.workers: {allowed_workers: [...]}' });
       continue;
     }
+    const builtin = builtinToolset(name);
+    if (builtin) {
+      found.push({ path: ['toolsets', name], today: builtin });
+      continue;
+    }
     if (!isMap(config)) continue;
     // A toolset of another name is a typo unless it has the Python toolsets' _approval_config.
     if (Object.hasOwn(config, '_approval_config')) found.push({ path: ['toolsets', name, '_approval_config'], today: `toolsets.${name}.approval.tools` });
     if (name === 'custom') {
       for (const key of Object.keys(config)) {
-        if (!CUSTOM_KEYS.has(key) && key !== '_approval_config') found.push({ path: ['toolsets', 'custom', key], today: 'toolsets.custom.tools: [names]' });
+        if (key === 'module') found.push({ path: ['toolsets', 'custom', key], today: 'imports.tools: [the module file], or tools.ts' });
+        else if (!CUSTOM_KEYS.has(key) && key !== '_approval_config')
+          found.push({ path: ['toolsets', 'custom', key], today: 'toolsets.custom.tools: [names]' });
       }
     }
     if (name === 'shell') found.push(...shellFields(config));

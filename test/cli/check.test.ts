@@ -12,6 +12,7 @@ async function check(files: Record<string, string>, options: { homeDir?: string;
 }
 
 const MODEL = 'model: test';
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/python-era');
 
 describe('llm-do check', () => {
   test('a clean project passes with exit 0', async () => {
@@ -268,6 +269,61 @@ describe('llm-do check on a project of the Python llm-do', () => {
     expect(result.out).not.toContain('package import');
     expect(result.out).toContain(
       'main.worker: tool module toolsets/formatting.py is a Python module: Python llm-do format: run llm-do migrate (today tool modules are TypeScript: tools.ts, docs/tools.md)',
+    );
+  });
+
+  test('model: null (the Python llm-do\'s "inherit the model") is named as Python llm-do format, not as a model that must be a string', async () => {
+    const { io, stdout } = captureIO({ cwd: FIXTURES });
+    expect(await runCheck({ dir: 'planner/workers/sketch_reader.worker' }, io)).toBe(2);
+    expect(stdout()).toBe('sketch_reader.worker:8:1: Python llm-do format: run llm-do migrate (model: today the field left out to inherit the model)\n');
+  });
+
+  test("a toolset named after a worker of the project, or beside a tools.py, is the Python llm-do's later form, not an unknown toolset", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'worker-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        'main.worker:6:3: Python llm-do format: run llm-do migrate (toolsets.grader: today toolsets.workers: {allowed_workers: [grader]})',
+        'main.worker:7:3: Python llm-do format: run llm-do migrate (toolsets.tally_tools: today a Python toolset of tools.py: its tools go to tools.ts, offered by toolsets.custom)',
+        '',
+      ].join('\n'),
+    );
+    // Without a worker of that name or a tools.py, it is a typo of a toolset.
+    const typo = await check({ 'main.worker': worker('main', `${MODEL}\ntoolsets:\n  filesytem: {}`) });
+    expect(typo.out).toContain('unknown toolset "filesytem" (did you mean "filesystem"?');
+  });
+
+  test("the Python llm-do's last form: entry: true and toolsets listed by name are named as Python llm-do format", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'listed-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        "main.worker:3:1: Python llm-do format: run llm-do migrate (entry: today the entry is main.worker or project.yaml's entry)",
+        'main.worker:6:1: Python llm-do format: run llm-do migrate (toolsets: today a mapping of toolsets: {filesystem: {}, workers: {allowed_workers: [...]}})',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test("sandbox.network_enabled, a key of the Python llm-do's sandbox, is named as Python llm-do format, not as an unknown key", async () => {
+    const { io, stdout } = captureIO({ cwd: FIXTURES });
+    expect(await runCheck({ dir: 'planner/workers/planner.worker' }, io)).toBe(2);
+    expect(stdout()).toContain(
+      'planner.worker:20:3: Python llm-do format: run llm-do migrate (sandbox.network_enabled: today no counterpart (it had no effect in the Python llm-do either))\n',
+    );
+    expect(stdout()).not.toContain('unknown key');
+  });
+
+  test("the Python llm-do's built-in toolsets (filesystem_rw, shell_readonly, ...) are named with today's counterpart", async () => {
+    const { io, stdout } = captureIO({ cwd: path.join(FIXTURES, 'named-toolsets') });
+    expect(await runCheck({ dir: '.' }, io)).toBe(2);
+    expect(stdout()).toBe(
+      [
+        'main.worker:6:3: Python llm-do format: run llm-do migrate (toolsets.filesystem_rw: today toolsets.filesystem with sandbox: {root: {root: ., mode: rw}})',
+        'main.worker:7:3: Python llm-do format: run llm-do migrate (toolsets.shell_readonly: today toolsets.shell with rules)',
+        'main.worker:8:3: Python llm-do format: run llm-do migrate (toolsets.tagger: today toolsets.workers: {allowed_workers: [tagger]})',
+        '',
+      ].join('\n'),
     );
   });
 

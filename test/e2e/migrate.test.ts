@@ -52,4 +52,57 @@ describe('llm-do migrate', { timeout: 60_000 }, () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('test model: worker summarizer received "notes"');
   });
+
+  test("the tool_rules era's shell rules keep their meaning once migrated: refused, unasked and asking as before", async () => {
+    const root = copyOf('shell-rules');
+    const written = await runCli(['migrate', '--yes'], { cwd: root });
+    expect(written.code, written.stderr).toBe(0);
+    fs.writeFileSync(
+      path.join(root, 'script.yaml'),
+      [
+        '- match: { worker: main, turn: 1 }',
+        '  respond: { tool_calls: [{ name: shell, args: { command: git push origin main } }, { name: sizer, args: { input: notes.txt } }] }',
+        '- match: { worker: sizer, turn: 1 }',
+        '  respond: { tool_calls: [{ name: shell, args: { command: wc -l notes.txt } }, { name: shell, args: { command: ls } }] }',
+        '- match: { turn: 2 }',
+        '  respond: { text: done }',
+        '',
+      ].join('\n'),
+    );
+    const run = await runCli(['.', 'sizes', '--model', 'scripted:script.yaml'], { cwd: root });
+    // git push was refused by a rule; wc ran without asking; ls, which no rule matched, asked (and no terminal answers).
+    expect(run.stderr).toContain('denied by rule: command not allowed: git push origin main (blocked by rule "git push")');
+    expect(run.stderr).toMatch(/✓ shell \{"command":"wc -l notes\.txt"\}/);
+    expect(run.stderr).toMatch(/⊘ denied shell \{"command":"ls"\} .*: approval needed for shell but no terminal/);
+    expect(run.stderr).toContain('2 tool call(s) denied');
+  });
+
+  test("the last form's built-in toolsets keep their meaning once migrated: read-only commands unasked, others refused, writes asking", async () => {
+    const root = copyOf('listed-toolsets');
+    const written = await runCli(['migrate', '--yes'], { cwd: root });
+    expect(written.code, written.stderr).toBe(0);
+    fs.writeFileSync(
+      path.join(root, 'script.yaml'),
+      [
+        '- match: { worker: main, turn: 1 }',
+        '  respond:',
+        '    tool_calls:',
+        '      - { name: shell, args: { command: ls } }',
+        '      - { name: shell, args: { command: rm main.worker } }',
+        '      - { name: write_file, args: { path: /reviews/latest.md, content: ok } }',
+        '      - { name: reviewer, args: { input: main.worker } }',
+        '- match: { worker: reviewer }',
+        '  respond: { text: fine }',
+        '- match: { turn: 2 }',
+        '  respond: { text: done }',
+        '',
+      ].join('\n'),
+    );
+    const run = await runCli(['.', 'review', '--model', 'scripted:script.yaml'], { cwd: root });
+    expect(run.stderr).toMatch(/✓ shell \{"command":"ls"\}/);
+    expect(run.stderr).toContain('denied by rule: command not allowed: rm main.worker; allowed: wc, find, grep');
+    expect(run.stderr).toMatch(/⊘ denied write_file .*: approval needed for write_file but no terminal/);
+    expect(run.stderr).toContain('◂ reviewer ✓');
+    expect(fs.existsSync(path.join(root, 'main.worker'))).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@
  * What has no counterpart is left out of the result and named in `manual`. Pure: no I/O.
  */
 
-import { isPythonModule } from '../../worker-file/python-era.ts';
+import { isPythonModule, PYTHON_FILE_TOOLSETS, PYTHON_READ_ONLY_FILE_TOOLSETS } from '../../worker-file/python-era.ts';
 
 type Config = Record<string, unknown>;
 type Rule = 'preApproved' | 'ask' | 'blocked';
@@ -24,7 +24,7 @@ export interface ConvertedConfig {
 }
 
 /** Top-level keys folded into `toolsets`: the converted `toolsets` takes the place of the first of them. */
-const TOOLSET_SOURCES = new Set(['toolsets', 'tool_rules', 'allow_workers', 'shell_rules', 'shell_default', 'custom_tools']);
+const TOOLSET_SOURCES = new Set(['toolsets', 'tool_rules', 'allow_workers', 'shell_rules', 'shell_default', 'shell_cwd', 'custom_tools']);
 
 /** Python's tool names in `tool_rules` with today's toolset and tools. */
 const RENAMED_TOOLS: Readonly<Record<string, { toolset: string; tools: string[] }>> = {
@@ -52,6 +52,8 @@ function ruleOf(value: unknown): Rule {
 class Toolsets {
   /** `false` turns off a toolset the project enables. */
   readonly sets = new Map<string, Config | false>();
+  /** Tool modules a custom toolset named (`module:`), for the worker's `imports.tools`. */
+  readonly toolModules: string[] = [];
 
   get(name: string): Config {
     const set = this.sets.get(name);
@@ -97,24 +99,25 @@ class Toolsets {
  * convertConfig({ name: 'main', allow_workers: ['helper'] }, { workerIds: new Set(['helper']) }).config
  * // → { name: 'main', toolsets: { workers: { allowed_workers: ['helper'] } } }
  */
-export function convertConfig(config: Config, context: ConvertContext): ConvertedConfig {
+export function convertConfig(written: Config, context: ConvertContext): ConvertedConfig {
   const manual: string[] = [];
+  const config = Object.hasOwn(written, 'sandboxes') ? withSandboxPaths(written, manual) : written;
   const toolsets = new Toolsets();
-  const hasOwnToolsets = isMap(config.toolsets);
+  // The Python llm-do's last form listed toolsets by name (`toolsets: [filesystem_project, evaluator]`).
+  const ownToolsets = Array.isArray(config.toolsets) ? Object.fromEntries(strings(config.toolsets).map((name) => [name, {}])) : config.toolsets;
+  const hasOwnToolsets = isMap(ownToolsets) && Object.keys(ownToolsets).length > 0;
   // The tool_rules era had no toolsets: a sandbox gave the file tools.
   if (!hasOwnToolsets && isMap(config.sandbox) && !Object.hasOwn(config, 'toolsets')) toolsets.get('filesystem');
-  if (hasOwnToolsets) convertToolsets(config.toolsets as Config, toolsets, context, manual);
+  const sandboxRoot = hasOwnToolsets ? convertToolsets(ownToolsets as Config, toolsets, context, manual) : undefined;
   if (Object.hasOwn(config, 'tool_rules')) convertToolRules(config.tool_rules, toolsets, manual);
   if (Object.hasOwn(config, 'allow_workers')) toolsets.addWorkers(strings(config.allow_workers));
-  if (Object.hasOwn(config, 'shell_rules') || Object.hasOwn(config, 'shell_default')) {
-    convertShell({ rules: config.shell_rules, default: config.shell_default }, toolsets.get('shell'), manual);
-  }
+  convertTopLevelShell(config, toolsets, manual);
   // An empty custom_tools offered no custom tool: nothing to convert.
   if (strings(config.custom_tools).length > 0) toolsets.addCustomTools(strings(config.custom_tools));
   const sandbox = convertSandbox(config.sandbox, toolsets, manual);
   // A workers toolset the conversion made without workers to call (`allow_workers: []`) offers nothing.
   const workers = toolsets.sets.get('workers');
-  const ownWorkers = hasOwnToolsets && Object.hasOwn(config.toolsets as Config, 'workers');
+  const ownWorkers = hasOwnToolsets && Object.hasOwn(ownToolsets as Config, 'workers');
   if (workers && !ownWorkers && strings(workers.allowed_workers).length === 0) toolsets.sets.delete('workers');
 
   const templates = Object.hasOwn(config, 'prompts') ? convertTemplates(config, manual) : config.templates;
@@ -134,6 +137,10 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
         manual.push(
           `${key}: ${String(value)} is a Python (pydantic) schema: write it as JSON Schema (schemas/NAME.json) or a zod schema of schemas.ts and name it in ${key === 'schema_in_ref' ? 'schema_in' : 'schema_out'}`,
         );
+        break;
+      case 'entry':
+        // A worker's `entry: true` marked the Python llm-do's entry; today it is main.worker or the manifest's entry.
+        if (typeof value !== 'boolean') out.entry = value;
         break;
       case 'model':
         // The Python llm-do wrote `model: null` for "inherit", which today is the field left out.
@@ -172,10 +179,33 @@ export function convertConfig(config: Config, context: ConvertContext): Converte
   }
   // A sandbox's filesystem toolset comes after the fields, when the file named no toolsets.
   if (!Object.hasOwn(out, 'toolsets') && toolsets.sets.size > 0) out.toolsets = Object.fromEntries(toolsets.sets);
+  if (sandboxRoot && !Object.hasOwn(config, 'sandbox')) out.sandbox = { root: sandboxRoot };
+  if (toolsets.toolModules.length > 0) {
+    const imports = isMap(out.imports) ? out.imports : {};
+    const listed = strings(imports.tools);
+    out.imports = { ...imports, tools: [...listed, ...toolsets.toolModules.filter((module) => !listed.includes(module))] };
+  }
   return { config: out, manual };
 }
 
-function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertContext, manual: string[]): void {
+/**
+ * The built-in toolsets of the Python llm-do's last form: its file tools on the project directory
+ * or the working directory (writes asking), read-only or not, and two shells of fixed rules.
+ */
+const PYTHON_SHELLS: Readonly<Record<string, readonly { pattern: string; approval_required: boolean }[]>> = {
+  shell_readonly: ['wc', 'find', 'grep', 'head', 'tail', 'sort', 'uniq', 'cat', 'ls', 'git log', 'git diff', 'git show', 'git status'].map((pattern) => ({
+    pattern,
+    approval_required: false,
+  })),
+  shell_file_ops: [
+    { pattern: 'ls', approval_required: false },
+    { pattern: 'mv', approval_required: true },
+  ],
+};
+
+/** Converts `toolsets`; returns the sandbox root a Python file toolset gave (the project directory, writable), if one did. */
+function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertContext, manual: string[]): { root: string; mode: 'rw' } | undefined {
+  let sandboxRoot: { root: string; mode: 'rw' } | undefined;
   for (const [name, value] of Object.entries(source)) {
     const config = isMap(value) ? value : {};
     const approvals = isMap(config._approval_config) ? config._approval_config : {};
@@ -185,8 +215,9 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     } else if (name === 'delegation') {
       convertDelegation(config, toolsets, manual);
     } else if (name === 'custom') {
-      const { tools, approval, ...named } = rest;
+      const { tools, approval, module, ...named } = rest;
       const set = toolsets.get('custom');
+      if (module !== undefined) convertToolModule(module, toolsets, manual);
       if (tools !== undefined) set.tools = tools;
       if (approval !== undefined) set.approval = approval;
       toolsets.addCustomTools(Object.keys(named));
@@ -200,12 +231,40 @@ function convertToolsets(source: Config, toolsets: Toolsets, context: ConvertCon
     } else if (context.workerIds.has(name)) {
       // The Python llm-do's later form: a worker named as a toolset is a tool of the caller.
       toolsets.addWorkers([name]);
+    } else if (PYTHON_FILE_TOOLSETS.includes(name) || PYTHON_READ_ONLY_FILE_TOOLSETS.includes(name)) {
+      // Without a sandbox, today's file tools read the project directory and write nothing.
+      toolsets.get('filesystem');
+      if (PYTHON_FILE_TOOLSETS.includes(name)) sandboxRoot = { root: '.', mode: 'rw' };
+      if (name.startsWith('filesystem_cwd')) {
+        manual.push(
+          `toolsets.${name}: the Python file tools worked in the current directory; today's work in the project directory (or a directory named in sandbox)`,
+        );
+      }
+    } else if (Object.hasOwn(PYTHON_SHELLS, name)) {
+      const shell = toolsets.get('shell');
+      const earlier = Array.isArray(shell.rules) ? shell.rules : [];
+      convertShell({ rules: PYTHON_SHELLS[name] }, shell, manual);
+      shell.rules = [...earlier, ...(shell.rules as unknown[])];
     } else {
       toolsets.addCustomTools(Object.keys(approvals));
       for (const [tool, options] of Object.entries(approvals)) setRule(toolsets, 'custom', tool, ruleOf(options));
       manual.push(`toolsets.${name}: a Python toolset: port its tools to tools.ts (docs/tools.md); the worker now offers them through toolsets.custom`);
     }
   }
+  return sandboxRoot;
+}
+
+/** A module file of today's tools (TypeScript or JavaScript), which `imports.tools` names with its extension. */
+const TOOL_MODULE = /\.(ts|mts|js|mjs)$/;
+
+/** `toolsets.custom.module: ./math-tools.ts` (the module of the custom tools) is an entry of today's `imports.tools`. */
+function convertToolModule(module: unknown, toolsets: Toolsets, manual: string[]): void {
+  if (typeof module === 'string' && TOOL_MODULE.test(module)) toolsets.toolModules.push(module);
+  else if (isPythonModule(module)) manual.push(pythonModuleNote('toolsets.custom.module', module));
+  else
+    manual.push(
+      `toolsets.custom.module: ${String(module)}: name the module file with its extension in imports.tools (e.g. ${String(module)}.ts), or move its tools to tools.ts`,
+    );
 }
 
 /** Sets a rule only where it differs from the tool's own default (today's: custom and MCP tools ask; the file tools read without asking, write asking). */
@@ -230,6 +289,22 @@ function convertDelegation(config: Config, toolsets: Toolsets, manual: string[])
   if (isMap(config._approval_config)) {
     for (const [tool, options] of Object.entries(config._approval_config)) setRule(toolsets, 'workers', tool, ruleOf(options));
   }
+}
+
+/**
+ * The shell of the `tool_rules` era: top-level `shell_rules`, `shell_default` and `shell_cwd` (the
+ * commands' working directory, today's `cwd`), with `tool_rules.shell` over them. A command no rule matched, without `shell_default`, was allowed and
+ * asked; `tool_rules.shell: {allowed: false}` took the shell tool away, and `approval_required: false`
+ * ran without asking every command that would have asked.
+ */
+function convertTopLevelShell(config: Config, toolsets: Toolsets, manual: string[]): void {
+  const toolRule = isMap(config.tool_rules) && Object.hasOwn(config.tool_rules, 'shell') ? ruleOf(config.tool_rules.shell) : undefined;
+  if (toolRule === undefined && !['shell_rules', 'shell_default', 'shell_cwd'].some((key) => Object.hasOwn(config, key))) return;
+  if (toolRule === 'blocked') return;
+  const unasked = (rule: unknown): unknown =>
+    toolRule === 'preApproved' && ruleOf(rule) === 'ask' ? { ...(isMap(rule) ? rule : {}), approval_required: false } : rule;
+  const rules = Array.isArray(config.shell_rules) ? config.shell_rules.map(unasked) : config.shell_rules;
+  convertShell({ cwd: config.shell_cwd, rules, default: unasked(config.shell_default ?? {}) }, toolsets.get('shell'), manual);
 }
 
 /** Shell `rules` of `{pattern, approval_required, allowed}` and a `default` mapping; the other options are today's. */
@@ -266,8 +341,44 @@ function convertShellDefault(value: unknown, manual: string[]): unknown {
   return rule === 'blocked' ? 'blocked' : 'ask';
 }
 
+/**
+ * The YAML era's `sandboxes: {NAME: {path, mode, allowed_suffixes, max_bytes}}` as the mounts of
+ * `sandbox.paths` (`root`, `mode`, `suffixes`, `max_file_bytes`), in its place; its mode was `ro`
+ * unless it said `rw` (or `write`).
+ */
+function withSandboxPaths(config: Config, manual: string[]): Config {
+  const sandbox = isMap(config.sandbox) ? config.sandbox : {};
+  const paths: Config = { ...(isMap(sandbox.paths) ? sandbox.paths : {}) };
+  for (const [name, mount] of Object.entries(isMap(config.sandboxes) ? config.sandboxes : {})) {
+    if (!isMap(mount)) {
+      manual.push(`sandboxes.${name}: not a mapping of path and mode; mount it in sandbox.paths by hand`);
+      continue;
+    }
+    const { path, root_dir, mode, allowed_suffixes, max_bytes, ...rest } = mount;
+    paths[name] = {
+      root: path ?? root_dir,
+      mode: mode === 'rw' || mode === 'write' ? 'rw' : 'ro',
+      ...(allowed_suffixes === undefined ? {} : { suffixes: allowed_suffixes }),
+      ...(max_bytes === undefined ? {} : { max_file_bytes: max_bytes }),
+      ...rest,
+    };
+  }
+  const out: Config = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (key === 'sandboxes') out.sandbox = { ...sandbox, paths };
+    else if (key !== 'sandbox') out[key] = value;
+  }
+  return out;
+}
+
 /** A mount's `write_approval` and `read_approval` become rules of the filesystem toolset, which today are per tool, not per mount. */
 function convertSandbox(value: unknown, toolsets: Toolsets, manual: string[]): unknown {
+  if (isMap(value) && Object.hasOwn(value, 'network_enabled')) {
+    // The Python llm-do read it but never acted on it (a setting for later).
+    const { network_enabled: _unused, ...rest } = value;
+    manual.push('sandbox.network_enabled: had no effect in the Python llm-do and has no counterpart; it was left out');
+    return convertSandbox(rest, toolsets, manual);
+  }
   if (!isMap(value) || !isMap(value.paths)) return value;
   const writes = new Set<boolean>();
   const reads = new Set<boolean>();
@@ -298,7 +409,9 @@ function convertToolRules(value: unknown, toolsets: Toolsets, manual: string[]):
   for (const [tool, options] of Object.entries(value)) {
     const rule = ruleOf(options);
     const renamed = RENAMED_TOOLS[tool];
-    if (tool.startsWith('shell')) {
+    if (tool === 'shell') {
+      // Converted with shell_rules and shell_default (convertTopLevelShell).
+    } else if (tool.startsWith('shell')) {
       manual.push(`tool_rules.${tool}: give the shell toolset rules of {command, args, approval} instead (docs/tools.md)`);
     } else if (!renamed) {
       toolsets.addCustomTools([tool]);

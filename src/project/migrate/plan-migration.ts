@@ -8,8 +8,11 @@
 import { parseDocument } from 'yaml';
 import { toolNameForWorker } from '../../tools/tool-name.ts';
 import { splitFrontMatter } from '../../worker-file/front-matter.ts';
-import { pythonEraFields } from '../../worker-file/python-era.ts';
+import { PYTHON_MANIFESTS, pythonEraFields } from '../../worker-file/python-era.ts';
+import { workerIdForPath } from '../worker-ids.ts';
+import { chooseEntry } from './choose-entry.ts';
 import { convertConfig } from './convert-config.ts';
+import { convertProjectJson } from './convert-project-json.ts';
 import { rewriteYaml } from './rewrite-yaml.ts';
 
 /** A file of the project, by its path relative to the project root (`/`-separated). */
@@ -24,6 +27,8 @@ export interface FileChange {
   to: string;
   before: string;
   after: string;
+  /** A file the migration adds (the manifest naming the entry). */
+  created?: boolean;
 }
 
 /** Something the migration cannot do, for a person: the file (and line) and what to do. */
@@ -59,10 +64,21 @@ function pythonWorkerId(path: string): string {
   return parts.at(-1)!;
 }
 
+/** The directory form of the Python llm-do's YAML workers, `workers/NAME/worker.yaml`, which today is `worker.worker`. */
+const YAML_DIRECTORY_WORKER = /^workers\/(.+\/)?worker\.ya?ml$/;
+
 /** Where today's project finds the worker of `path`: the Python llm-do also found workers beside `main.worker`. */
 function todayPath(path: string): string {
+  if (YAML_DIRECTORY_WORKER.test(path)) return path.replace(/\.ya?ml$/, '.worker');
   if (path === 'main.worker' || path.startsWith('workers/') || !path.endsWith('.worker')) return path;
   return `workers/${path}`;
+}
+
+/** A YAML worker (its `instructions` a field) as a `.worker` file: the other fields as front matter, the instructions after it. */
+function asWorkerFile(yaml: string): string {
+  const fields = parseDocument(yaml).toJS() as Record<string, unknown>;
+  const { instructions, ...rest } = fields;
+  return `---\n${rewriteYaml(yaml, rest)}---\n${typeof instructions === 'string' ? instructions : ''}`;
 }
 
 /**
@@ -82,14 +98,38 @@ export function planMigration({ files, others }: PlanInput): MigrationPlan {
     if (MANIFESTS.has(file.path)) {
       const after = convertYamlText(file.path, file.text, 0, workerIds, manual);
       if (after !== undefined) change = { from: file.path, to: file.path, before: file.text, after };
+    } else if (PYTHON_MANIFESTS.includes(file.path)) {
+      change = convertPythonManifest(file, files, workerIds, manual);
     } else if (isWorkerFile(file.path)) {
       change = convertWorker(file, workerIds, taken, manual);
     }
     if (change) changes.push(change);
     manual.push(...workerCallMentions(file, change?.after ?? file.text));
   }
+  changes.push(...movedTemplates(files, changes));
+  addEntry(files, changes, manual);
   for (const path of others) manual.push(pythonModuleStep(path));
   return { changes, manual: manual.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)) };
+}
+
+/**
+ * A manifest of the Python llm-do's (`program.yaml` and `workshop.yaml` of its December form, of the
+ * same fields as today's; `project.json` of its last) becomes `project.yaml`, unless the project has a
+ * manifest already or another of these became it.
+ */
+function convertPythonManifest(file: ProjectText, files: readonly ProjectText[], workerIds: ReadonlySet<string>, manual: ManualStep[]): FileChange | undefined {
+  const first = [...files.filter((other) => MANIFESTS.has(other.path)), ...PYTHON_MANIFESTS.flatMap((name) => files.filter((other) => other.path === name))][0];
+  if (first !== file) {
+    manual.push({ file: file.path, detail: `the Python llm-do's manifest, beside ${first!.path}: carry what it says over by hand and remove it` });
+    return undefined;
+  }
+  if (file.path.endsWith('.yaml')) {
+    const after = convertYamlText(file.path, file.text, 0, workerIds, manual) ?? file.text;
+    return { from: file.path, to: 'project.yaml', before: file.text, after };
+  }
+  const { yaml, manual: steps } = convertProjectJson(file.text);
+  manual.push(...steps.map((detail) => ({ file: file.path, detail })));
+  return yaml === undefined ? undefined : { from: file.path, to: 'project.yaml', before: file.text, after: yaml };
 }
 
 function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken: Set<string>, manual: ManualStep[]): FileChange | undefined {
@@ -109,17 +149,110 @@ function convertWorker(file: ProjectText, workerIds: ReadonlySet<string>, taken:
       manual.push({ file: file.path, line: 1, detail: `not converted: ${error instanceof Error ? error.message : String(error)}` });
       return undefined;
     }
-    const yaml = convertYamlText(file.path, split.yaml, split.yamlLineOffset, workerIds, manual);
+    const converted = convertYamlText(file.path, split.yaml, split.yamlLineOffset, workerIds, manual);
+    const yaml = withTodayName(converted ?? split.yaml, to) ?? converted;
     if (yaml !== undefined) {
       const fence = text.split('\n').findIndex((line, index) => index > 0 && /^---[ \t]*$/.test(line));
       after = `---\n${yaml}${text.split('\n').slice(fence).join('\n')}`;
     }
   } else {
-    after = convertYamlText(file.path, file.text, 0, workerIds, manual);
+    const converted = convertYamlText(file.path, file.text, 0, workerIds, manual);
+    after = withTodayName(converted ?? file.text, to) ?? converted;
+    if (to.endsWith('.worker')) after = asWorkerFile(after ?? file.text);
   }
   if (after === undefined && to === file.path) return undefined;
   return { from: file.path, to, before: file.text, after: after ?? file.text };
 }
+
+/**
+ * The YAML with `name` set to the worker's id today, when the Python llm-do named a nested worker by
+ * its file name (`workers/generated/a.worker`, `name: a`) and today's id is its path (`generated/a`);
+ * undefined when the name needs no change.
+ */
+function withTodayName(yaml: string, path: string): string | undefined {
+  const fields: unknown = parseDocument(yaml).toJS();
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  const { name } = fields as { name?: unknown };
+  const id = workerIdForPath(path, 'workers');
+  if (typeof name !== 'string' || name === id || !id.endsWith(`/${name}`)) return undefined;
+  return rewriteYaml(yaml, { ...(fields as Record<string, unknown>), name: id });
+}
+
+/** Where a worker's instructions name a file or template by a bare name: `file("RUBRIC.md")`, `{% include "x.jinja" %}`. */
+const NAMED_TEMPLATE = /\bfile\(\s*["']([^"'/]+)["']\s*\)|\{%-?\s*include\s+["']([^"'/]+)["']/g;
+
+/**
+ * The Python llm-do found a worker's `file("RUBRIC.md")` beside the worker; today a file is searched in
+ * the template roots and the worker's own directory, so when a worker moves from the project root to
+ * `workers/`, a file of the root it names moves to `prompts/`.
+ */
+function movedTemplates(files: readonly ProjectText[], changes: readonly FileChange[]): FileChange[] {
+  const moved: FileChange[] = [];
+  for (const change of changes.filter((candidate) => candidate.from !== candidate.to && !candidate.from.includes('/'))) {
+    for (const match of change.after.matchAll(NAMED_TEMPLATE)) {
+      const name = match[1] ?? match[2]!;
+      const file = files.find((candidate) => candidate.path === name);
+      const to = `prompts/${name}`;
+      if (!file || isWorkerFile(name) || files.some((other) => other.path === to || other.path === `templates/${name}`) || moved.some((m) => m.from === name))
+        continue;
+      moved.push({ from: name, to, before: file.text, after: file.text });
+    }
+  }
+  return moved;
+}
+
+/**
+ * Names the entry in the manifest (made when there is none) when the project has no `main.worker` and
+ * its manifest no `entry`: the Python llm-do ran any worker by name, today `llm-do DIR` runs the entry.
+ */
+function addEntry(files: readonly ProjectText[], changes: FileChange[], manual: ManualStep[]): void {
+  const textOf = (file: ProjectText) => changes.find((change) => change.from === file.path)?.after ?? file.text;
+  // The manifest after the migration: the project's, or the one project.json became.
+  const converted = changes.find((change) => MANIFESTS.has(change.to));
+  const found = files.find((file) => MANIFESTS.has(file.path));
+  const manifest = converted ? { path: converted.to, text: converted.after } : found;
+  const fields: unknown = manifest ? parseDocument(manifest.text).toJS() : {};
+  // A manifest that is not a mapping is check's to report; one naming its entry needs nothing.
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.hasOwn(fields, 'entry')) return;
+  const workers = files
+    .filter((file) => isWorkerFile(file.path))
+    .map((file) => ({
+      path: changes.find((change) => change.from === file.path)?.to ?? file.path,
+      allowedWorkers: allowedWorkers(file.path, textOf(file)),
+    }));
+  const entry = chooseEntry(
+    workers,
+    files.filter((file) => isWorkerFile(file.path) && markedEntry(file)).map((file) => changes.find((change) => change.from === file.path)?.to ?? file.path),
+  );
+  if (!entry) return;
+  const path = manifest?.path ?? 'project.yaml';
+  if (entry.others.length > 0) {
+    manual.push({
+      file: path,
+      detail: `entry: ${entry.id} (no other worker calls it) is the worker the project runs; ${entry.others.join(', ')} ${entry.others.length === 1 ? 'has' : 'have'} no caller either: run ${entry.others.length === 1 ? 'it' : 'one'} with --entry ${entry.others[0]}, or make it the entry`,
+    });
+  }
+  if (!manifest) {
+    changes.push({ from: path, to: path, before: '', after: `${ENTRY_COMMENT}entry: ${entry.id}\n`, created: true });
+    return;
+  }
+  const after = rewriteYaml(manifest.text, { ...(fields as Record<string, unknown>), entry: entry.id });
+  const change = converted ?? changes.find((existing) => existing.from === manifest.path);
+  if (change) change.after = after;
+  else changes.push({ from: manifest.path, to: manifest.path, before: manifest.text, after });
+}
+
+/** Whether the worker file says `entry: true`, as the Python llm-do's last form marked its entry worker. */
+function markedEntry(file: ProjectText): boolean {
+  try {
+    const yaml = file.path.endsWith('.worker') ? splitFrontMatter(file.text.replace(/\r\n/g, '\n'), file.path).yaml : file.text;
+    return (parseDocument(yaml).toJS() as { entry?: unknown } | null)?.entry === true;
+  } catch {
+    return false;
+  }
+}
+
+const ENTRY_COMMENT = '# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\n';
 
 /** The converted YAML text, or undefined when it has nothing of the Python era (or is not a mapping of fields). */
 function convertYamlText(path: string, text: string, lineOffset: number, workerIds: ReadonlySet<string>, manual: ManualStep[]): string | undefined {
@@ -136,16 +269,25 @@ function convertYamlText(path: string, text: string, lineOffset: number, workerI
   const value: unknown = doc.toJS();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const fields = value as Record<string, unknown>;
-  if (pythonEraFields(fields).length === 0 && !namesWorkerAsToolset(fields, workerIds) && fields.model !== null) return undefined;
+  // A number as the manifest's version is the Python manifest's format version (`version: 1`).
+  const pythonVersion = MANIFESTS.has(path) && typeof fields.version === 'number';
+  if (pythonEraFields(fields).length === 0 && !namesOldToolset(fields, workerIds) && !pythonVersion) return undefined;
   const { config, manual: steps } = convertConfig(fields, { workerIds });
   manual.push(...steps.map((detail) => ({ file: path, detail })));
   return rewriteYaml(text, config);
 }
 
-/** The Python llm-do's later form: a worker called by naming it as a toolset (`toolsets: {evaluator: {}}`). */
-function namesWorkerAsToolset(config: Record<string, unknown>, workerIds: ReadonlySet<string>): boolean {
+/** Today's toolsets; an MCP server is `mcp:NAME`. */
+const TODAY_TOOLSETS = new Set(['filesystem', 'workers', 'custom', 'shell', 'worker_factory', 'mcp']);
+
+/**
+ * The Python llm-do's later forms named as toolsets a worker (`toolsets: {evaluator: {}}`) or a
+ * Python toolset of its `tools.py` (`calc_tools: {}`): a name that is not one of today's toolsets.
+ */
+function namesOldToolset(config: Record<string, unknown>, workerIds: ReadonlySet<string>): boolean {
   const { toolsets } = config;
-  return typeof toolsets === 'object' && toolsets !== null && Object.keys(toolsets).some((name) => workerIds.has(name));
+  if (typeof toolsets !== 'object' || toolsets === null || Array.isArray(toolsets)) return false;
+  return Object.keys(toolsets).some((name) => workerIds.has(name) || !TODAY_TOOLSETS.has(name.replace(/:.*$/, '')));
 }
 
 /**
@@ -154,7 +296,8 @@ function namesWorkerAsToolset(config: Record<string, unknown>, workerIds: Readon
  * after the migration).
  */
 function workerCallMentions(file: ProjectText, converted: string): ManualStep[] {
-  if (!/\.(worker|ya?ml|jinja2?|j2|md|txt)$/.test(file.path)) return [];
+  // Instructions are in worker files and templates, not in a README beside them.
+  if (!isWorkerFile(file.path) && !/^(prompts|templates)\//.test(file.path)) return [];
   const tools = allowedWorkers(file.path, converted).map(toolNameForWorker);
   const detail =
     tools.length === 0
@@ -165,9 +308,10 @@ function workerCallMentions(file: ProjectText, converted: string): ManualStep[] 
 
 /** `toolsets.workers.allowed_workers` of a worker file's text; none for another file or one that does not parse. */
 function allowedWorkers(path: string, text: string): string[] {
-  if (!path.endsWith('.worker')) return [];
+  if (!isWorkerFile(path)) return [];
   try {
-    const fields: unknown = parseDocument(splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml).toJS();
+    const yaml = path.endsWith('.worker') ? splitFrontMatter(text.replace(/\r\n/g, '\n'), path).yaml : text;
+    const fields: unknown = parseDocument(yaml).toJS();
     const allowed = (fields as { toolsets?: { workers?: { allowed_workers?: unknown } } } | null)?.toolsets?.workers?.allowed_workers;
     return Array.isArray(allowed) ? allowed.filter((id): id is string => typeof id === 'string') : [];
   } catch {
@@ -177,8 +321,10 @@ function allowedWorkers(path: string, text: string): string[] {
 
 function pythonModuleStep(path: string): ManualStep {
   const name = path.slice(path.lastIndexOf('/') + 1);
+  // A directory-form worker's own tools.py becomes its own tools.ts (docs/project.md, "Layout").
+  const target = name === 'tools.py' && path.startsWith('workers/') ? path.replace(/\.py$/, '.ts') : 'tools.ts';
   if (name === 'tools.py' || path.includes('toolsets/'))
-    return { file: path, detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' };
+    return { file: path, detail: `Python tools: port them to ${target} (docs/tools.md); toolsets.custom offers them to the workers` };
   if (path.includes('schema'))
     return { file: path, detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' };
   return { file: path, detail: 'Python code llm-do does not run: port what the workers use to TypeScript' };

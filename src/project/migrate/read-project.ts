@@ -14,7 +14,8 @@ const MAX_FILES = 5000;
 /** Larger files are no worker or template of a project (worker files are refused over 1 MiB). */
 const MAX_BYTES = 1024 * 1024;
 
-const TEXT_FILE = /^(.*\.worker|(project|llm-do)\.yaml|workers\/.*\.ya?ml|(prompts|templates)\/.*\.(jinja2?|j2|md|txt))$/;
+const TEXT_FILE =
+  /^(.*\.worker|(project|llm-do|program|workshop)\.yaml|project\.json|workers\/.*\.ya?ml|((prompts|templates)\/.*|[^/]+)\.(jinja2?|j2|md|txt))$/;
 
 /** The files of the project at `root` (an absolute path) that matter to the migration. */
 export async function readMigrationInput(fs: FileSystem, root: string): Promise<PlanInput> {

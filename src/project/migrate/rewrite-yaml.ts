@@ -14,7 +14,7 @@ export function rewriteYaml(text: string, fields: Record<string, unknown>): stri
   const old = [...map.items];
   map.items = Object.entries(fields).map((field) => keptPair(old, field) ?? doc.createPair(field[0], field[1]));
   keepLeadingComment(old[0], map.items[0]);
-  return doc.toString({ lineWidth: 0, indentSeq: indentsSequences(text) });
+  return doc.toString({ lineWidth: 0, indentSeq: indentsSequences(text), flowCollectionPadding: padsFlowCollections(text) });
 }
 
 /** The pair of `old` that already says `key: value`. */
@@ -35,6 +35,12 @@ function indentsSequences(text: string): boolean {
     if (item && key) return item[1]!.length > key[1]!.length;
   }
   return true;
+}
+
+/** Whether the text writes flow collections with spaces inside (`[ a ]`, as the yaml library does by default) rather than `[a]`: by its first non-empty one. */
+function padsFlowCollections(text: string): boolean {
+  const first = /(?:^|:|-)[ \t]*[[{](?![\]}])( ?)/m.exec(text);
+  return first ? first[1] === ' ' : true;
 }
 
 /** The comment above the first field (the file's heading, for the yaml package) stays at the top when that field is rewritten or left out. */

@@ -1,6 +1,7 @@
 /**
  * The unified diff of a migration plan, as `llm-do migrate` prints it before writing anything: one
- * patch per file with `a/` and `b/` paths, git's `rename from` / `rename to` lines for a moved worker.
+ * patch per file with `a/` and `b/` paths (`/dev/null` for a file it adds), git's `rename from` /
+ * `rename to` lines for a moved worker.
  */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { FileChange } from './plan-migration.ts';
@@ -13,7 +14,7 @@ export function unifiedDiff(changes: readonly FileChange[]): string {
       if (change.before === change.after) return rename;
       return (
         rename +
-        createTwoFilesPatch(`a/${change.from}`, `b/${change.to}`, change.before, change.after, undefined, undefined, {
+        createTwoFilesPatch(change.created ? '/dev/null' : `a/${change.from}`, `b/${change.to}`, change.before, change.after, undefined, undefined, {
           context: 3,
           headerOptions: FILE_HEADERS_ONLY,
         })

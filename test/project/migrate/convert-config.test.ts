@@ -109,6 +109,92 @@ describe('convertConfig', () => {
     expect(convert({ name: 'x', shell_default: { approval_required: true } }).config).toEqual({ name: 'x', toolsets: { shell: { default: 'ask' } } });
   });
 
+  test('shell_rules without shell_default: a command no rule matched asked in the Python llm-do, and asks now (not blocked)', () => {
+    const { config, manual } = convert({ name: 'x', shell_rules: [{ pattern: 'wc', approval_required: false }] });
+    expect(config).toEqual({ name: 'x', toolsets: { shell: { rules: [{ command: 'wc', args: 'any', approval: 'preApproved' }], default: 'ask' } } });
+    expect(manual).toEqual([]);
+  });
+
+  test("shell_cwd, the shell commands' working directory, becomes toolsets.shell.cwd", () => {
+    expect(convert({ name: 'x', shell_cwd: './repo', shell_rules: [{ pattern: 'ls', approval_required: false }], shell_default: { allowed: false } })).toEqual({
+      config: { name: 'x', toolsets: { shell: { cwd: './repo', rules: [{ command: 'ls', args: 'any', approval: 'preApproved' }], default: 'blocked' } } },
+      manual: [],
+    });
+  });
+
+  test('tool_rules.shell: approval_required false pre-approves the rules that asked; allowed false leaves no shell; neither is left to a person', () => {
+    const unasked = convert({
+      name: 'x',
+      tool_rules: { shell: { allowed: true, approval_required: false } },
+      shell_rules: [{ pattern: 'git log' }, { pattern: 'git push', allowed: false }],
+      shell_default: { allowed: false },
+    });
+    expect(unasked).toEqual({
+      config: {
+        name: 'x',
+        toolsets: {
+          shell: {
+            rules: [
+              { command: 'git log', args: 'any', approval: 'preApproved' },
+              { command: 'git push', approval: 'blocked' },
+            ],
+            default: 'blocked',
+          },
+        },
+      },
+      manual: [],
+    });
+    // Alone, it ran every command without asking: today the shell asks, and the person is told.
+    const alone = convert({ name: 'x', tool_rules: { shell: { approval_required: false } } });
+    expect(alone.config).toEqual({ name: 'x', toolsets: { shell: { default: 'ask' } } });
+    expect(alone.manual).toEqual([expect.stringMatching(/^toolsets\.shell\.default: the Python default ran every other command without asking/)]);
+    expect(convert({ name: 'x', tool_rules: { shell: { allowed: false } }, shell_rules: [{ pattern: 'ls' }] })).toEqual({ config: { name: 'x' }, manual: [] });
+  });
+
+  test("a custom toolset's module goes to imports.tools when it names a TypeScript or JavaScript file; otherwise it is named", () => {
+    expect(convert({ name: 'x', imports: { workers: ['a'] }, toolsets: { custom: { module: 'lib/m.ts', tools: ['f'] } } })).toEqual({
+      config: { name: 'x', imports: { workers: ['a'], tools: ['lib/m.ts'] }, toolsets: { custom: { tools: ['f'] } } },
+      manual: [],
+    });
+    const bare = convert({ name: 'x', toolsets: { custom: { module: './m' } } });
+    expect(bare.config).toEqual({ name: 'x', toolsets: { custom: {} } });
+    expect(bare.manual).toEqual([
+      'toolsets.custom.module: ./m: name the module file with its extension in imports.tools (e.g. ./m.ts), or move its tools to tools.ts',
+    ]);
+    expect(convert({ name: 'x', toolsets: { custom: { module: 'm.py' } } }).manual).toEqual([
+      expect.stringMatching(/^toolsets\.custom\.module: m\.py is a Python module/),
+    ]);
+  });
+
+  test("the YAML era's sandboxes become the mounts of sandbox.paths, with the file tools", () => {
+    const { config, manual } = convert({
+      name: 'x',
+      sandboxes: {
+        input: { path: './input', mode: 'ro', allowed_suffixes: ['.pdf'], max_bytes: 10000000 },
+        out: { root_dir: './out', mode: 'write' },
+      },
+      allow_workers: ['a'],
+    });
+    expect(config).toEqual({
+      name: 'x',
+      sandbox: {
+        paths: {
+          input: { root: './input', mode: 'ro', suffixes: ['.pdf'], max_file_bytes: 10000000 },
+          out: { root: './out', mode: 'rw' },
+        },
+      },
+      toolsets: { filesystem: {}, workers: { allowed_workers: ['a'] } },
+    });
+    expect(manual).toEqual([]);
+  });
+
+  test('sandbox.network_enabled, which the Python llm-do never acted on, is left out and named', () => {
+    expect(convert({ name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } }, network_enabled: false } })).toEqual({
+      config: { name: 'x', sandbox: { paths: { in: { root: './in', mode: 'ro' } } }, toolsets: { filesystem: {} } },
+      manual: ['sandbox.network_enabled: had no effect in the Python llm-do and has no counterpart; it was left out'],
+    });
+  });
+
   test("write_approval and read_approval leave the mounts for the filesystem toolset's rules", () => {
     const sandbox = (paths: Record<string, unknown>) => ({ name: 'x', toolsets: { filesystem: {} }, sandbox: { paths } });
     expect(convert(sandbox({ out: { root: './out', mode: 'rw', write_approval: true } })).config).toEqual(sandbox({ out: { root: './out', mode: 'rw' } }));

@@ -1,6 +1,7 @@
 /** The plan and diff of `llm-do migrate` over whole projects of the Python llm-do (test/fixtures/python-era/). */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { planMigration } from '../../../src/project/migrate/plan-migration.ts';
 import { readMigrationInput } from '../../../src/project/migrate/read-project.ts';
 import { unifiedDiff } from '../../../src/project/migrate/unified-diff.ts';
@@ -8,6 +9,13 @@ import { createNodeFileSystem } from '../../../src/sandbox/node-file-system.ts';
 import { writeTree } from '../fixture.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/python-era');
+/** The fields of a worker file's front matter that the tests read. */
+interface FrontMatter {
+  entry?: unknown;
+  sandbox?: unknown;
+  toolsets: { filesystem?: unknown; shell: { default?: unknown; rules: unknown[] }; workers?: unknown };
+}
+const parse = (text: string): FrontMatter => parseYaml(text.split('---\n')[1]!) as FrontMatter;
 const plan = async (root: string) => planMigration(await readMigrationInput(createNodeFileSystem(), root));
 
 describe('planMigration', () => {
@@ -120,6 +128,97 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test("shell-rules: the tool_rules era's shell keeps its meaning: what ran unasked still does, what asked still asks, what was refused is blocked", async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'shell-rules'));
+    const after = Object.fromEntries(changes.map((change) => [change.to, change.after.split('\n---\n')[0]]));
+    expect(after).toEqual({
+      'main.worker': [
+        '---',
+        'name: main',
+        'description: Answer questions about the history of this repository.',
+        'toolsets:',
+        '  workers:',
+        '    allowed_workers:',
+        '    - sizer',
+        '  shell:',
+        '    cwd: .',
+        '    rules:',
+        '    - command: git log',
+        '      args: any',
+        '      approval: preApproved',
+        '    - command: git push',
+        '      approval: blocked',
+        '    default: blocked',
+      ].join('\n'),
+      'workers/lister.worker': '---\nname: lister\ndescription: List a directory, never with a shell.',
+      'workers/sizer.worker': [
+        '---',
+        'name: sizer',
+        'description: Measure files with wc.',
+        'toolsets:',
+        '  shell:',
+        '    rules:',
+        '    - command: wc',
+        '      args: any',
+        '      approval: preApproved',
+        '    default: ask',
+      ].join('\n'),
+    });
+    expect(manual.map((step) => step.detail)).toEqual(['the instructions name worker_call: today each allowed worker is a tool of its own (sizer)']);
+  });
+
+  test("listed-toolsets: the Python llm-do's last form: its built-in toolsets, a worker and a Python toolset listed by name, entry: true", async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'listed-toolsets'));
+    const main = parse(changes.find((change) => change.to === 'main.worker')!.after);
+    expect(main.entry).toBeUndefined();
+    // filesystem_project: the project directory, writes asking (today's default); shell_readonly: its fixed rules, nothing else.
+    expect(main.sandbox).toEqual({ root: { root: '.', mode: 'rw' } });
+    expect(Object.keys(main.toolsets)).toEqual(['filesystem', 'shell', 'workers', 'custom']);
+    expect(main.toolsets.filesystem).toEqual({});
+    expect(main.toolsets.shell.default).toBeUndefined();
+    expect(main.toolsets.shell.rules).toHaveLength(13);
+    expect(main.toolsets.shell.rules).toContainEqual({ command: 'git status', args: 'any', approval: 'preApproved' });
+    expect(main.toolsets.workers).toEqual({ allowed_workers: ['reviewer'] });
+    const reviewer = changes.find((change) => change.to === 'workers/reviewer.worker')!;
+    expect(reviewer.from).toBe('reviewer.worker');
+    expect(parse(reviewer.after).toolsets).toBeUndefined();
+    expect(manual.map((step) => `${step.file}: ${step.detail}`)).toEqual([
+      'main.worker: toolsets.review_tools: a Python toolset: port its tools to tools.ts (docs/tools.md); the worker now offers them through toolsets.custom',
+      'tools.py: Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers',
+    ]);
+  });
+
+  test('named-toolsets: built-in toolsets as keys are converted; a worker whose only old trait is a Python toolset of tools.py is converted too', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'named-toolsets'));
+    const main = parse(changes.find((change) => change.to === 'main.worker')!.after);
+    expect(Object.keys(main.toolsets)).toEqual(['filesystem', 'shell', 'workers']);
+    expect(main.sandbox).toEqual({ root: { root: '.', mode: 'rw' } });
+    expect(changes.find((change) => change.from === 'tagger.worker')).toMatchObject({
+      to: 'workers/tagger.worker',
+      after: expect.stringContaining('toolsets:\n  custom: {}\n'),
+    });
+    expect(manual.map((step) => step.file)).toEqual(['tagger.worker', 'tools.py']);
+  });
+
+  test('worker-toolsets: a file a moved worker names (file("RUBRIC.md")) moves to prompts/, where it is found today; a README is not instructions', async () => {
+    const { changes, manual } = await plan(path.join(FIXTURES, 'worker-toolsets'));
+    expect(changes.map(({ from, to }) => `${from} -> ${to}`)).toEqual([
+      'grader.worker -> workers/grader.worker',
+      'main.worker -> main.worker',
+      'RUBRIC.md -> prompts/RUBRIC.md',
+    ]);
+    expect(manual.map((step) => step.file)).toEqual(['main.worker', 'tools.py']);
+  });
+
+  test('a worker marked entry: true is the entry when there is no main.worker', async () => {
+    const root = writeTree({
+      'boss.worker': '---\nname: boss\nentry: true\n---\nLead.\n',
+      'aide.worker': '---\nname: aide\ntoolsets: [boss]\n---\nHelp.\n',
+    });
+    const { changes } = await plan(root);
+    expect(changes.find((change) => change.to === 'project.yaml')?.after).toMatch(/\nentry: boss\n$/);
+  });
+
   test("a project in today's format has nothing to change", async () => {
     const root = writeTree({
       'main.worker': '---\nname: main\ntoolsets:\n  workers:\n    allowed_workers: [helper]\n---\nHi.\n',
@@ -165,6 +264,45 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
     ]);
   });
 
+  test('without main.worker the entry is the worker no other calls, one that calls others first; the rest are named', async () => {
+    const root = writeTree({
+      'workers/lone.worker': '---\nname: lone\n---\nAlone.\n',
+      'workers/boss/worker.worker': '---\nname: boss\nallow_workers: [helper]\n---\nLead.\n',
+      'workers/helper.yaml': 'name: helper\ninstructions: Help.\n',
+    });
+    const { changes, manual } = await plan(root);
+    expect(changes.find((change) => change.to === 'project.yaml')).toEqual({
+      from: 'project.yaml',
+      to: 'project.yaml',
+      before: '',
+      after: '# The worker `llm-do DIR` runs; the Python llm-do ran any worker by name (run another with --entry ID).\nentry: boss\n',
+      created: true,
+    });
+    expect(manual).toEqual([
+      {
+        file: 'project.yaml',
+        detail:
+          'entry: boss (no other worker calls it) is the worker the project runs; lone has no caller either: run it with --entry lone, or make it the entry',
+      },
+    ]);
+  });
+
+  test("a manifest without entry gets one; a manifest's entry or main.worker needs none", async () => {
+    const root = writeTree({ 'llm-do.yaml': 'name: demo # ours\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect((await plan(root)).changes.map(({ to, after }) => ({ to, after }))).toEqual([{ to: 'llm-do.yaml', after: 'name: demo # ours\nentry: only\n' }]);
+    const named = writeTree({ 'project.yaml': 'entry: only\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect(await plan(named)).toEqual({ changes: [], manual: [] });
+    const main = writeTree({ 'main.worker': '---\nname: main\n---\nHi.\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    expect(await plan(main)).toEqual({ changes: [], manual: [] });
+  });
+
+  test("a manifest whose only Python trait is its format's version: 1 is converted, the version named", async () => {
+    const root = writeTree({ 'llm-do.yaml': 'version: 1\nentry: only\n', 'workers/only.worker': '---\nname: only\n---\nHi.\n' });
+    const { changes, manual } = await plan(root);
+    expect(changes.map(({ to, after }) => ({ to, after }))).toEqual([{ to: 'llm-do.yaml', after: 'entry: only\n' }]);
+    expect(manual).toEqual([{ file: 'llm-do.yaml', detail: expect.stringMatching(/^version: 1 was the version of the Python llm-do's manifest format/) }]);
+  });
+
   test('a worker whose only Python trait is model: null is converted', async () => {
     const root = writeTree({ 'main.worker': '---\nname: main\nmodel: null\n---\nHi.\n' });
     expect((await plan(root)).changes.map((change) => change.after)).toEqual(['---\nname: main\n---\nHi.\n']);
@@ -183,6 +321,17 @@ Read the reports under \`reports/\`, delegate counting with worker_call, and wri
       { file: 'schemas/models.py', detail: 'Python schemas: write them as JSON Schema files or zod schemas in schemas.ts (docs/worker-format.md)' },
       { file: 'toolsets/parsing.py', detail: 'Python tools: port them to tools.ts (docs/tools.md); toolsets.custom offers them to the workers' },
     ]);
+  });
+
+  test('versioned: a field left alone keeps its flow lists as written ([a], not [ a ]), so the diff shows only what changed', async () => {
+    const { changes } = await plan(path.join(FIXTURES, 'versioned'));
+    const manifest = changes.find((change) => change.to === 'llm-do.yaml')!;
+    expect(manifest.after).toBe(manifest.before.replace('version: 1\n', ''));
+    const padded = writeTree({
+      'project.yaml': 'version: 1\nentry: a\nworkers: { include: [ "**/*.worker" ] }\n',
+      'workers/a.worker': '---\nname: a\n---\nA.\n',
+    });
+    expect((await plan(padded)).changes[0]!.after).toBe('entry: a\nworkers: { include: [ "**/*.worker" ] }\n');
   });
 
   test('a manifest with Python-era toolsets is converted too; comments of fields left alone stay', async () => {
@@ -212,8 +361,8 @@ describe("planMigration of a project of the Python llm-do's project mode (llm-do
         'entry: main',
         'workers:',
         '  root: workers',
-        '  include: [ "**/*.worker" ]',
-        '  exclude: [ "**/drafts/**" ]',
+        '  include: ["**/*.worker"]',
+        '  exclude: ["**/drafts/**"]',
         'templates:',
         '  roots:',
         '    - prompts',
