@@ -192,6 +192,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, call_id, idx)
   ) WITHOUT ROWID;
   `,
+  // 10: a state kept as its change from the state of the run \`state_base\` names (\`state_apart\` = 2:
+  // a chat turn's from the turn before's, \`stored-state.ts\`), and no \`usage\` JSON written (its
+  // columns and the state keep it). Nothing to change in the tables: the version keeps an llm-do that
+  // would read such a state as a whole one away from the log.
+  `
+  SELECT 1;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
