@@ -192,12 +192,39 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, call_id, idx)
   ) WITHOUT ROWID;
   `,
-  // 10: a state kept as its change from the state of the run \`state_base\` names (\`state_apart\` = 2:
-  // a chat turn's from the turn before's, \`stored-state.ts\`), and no \`usage\` JSON written (its
-  // columns and the state keep it). Nothing to change in the tables: the version keeps an llm-do that
-  // would read such a state as a whole one away from the log.
+  // 10: a smaller log per chat turn (docs/performance.md, "Long runs"). A state may be kept as its
+  // change from the state of the run \`state_base\` names (\`state_apart\` = 2: a chat turn's from the
+  // turn before's, \`stored-state.ts\`), a message of one text part as \`[role, text]\`
+  // (\`stored-message.ts\`): the version keeps an llm-do that would misread them away from the log. No
+  // \`usage\` JSON is written (its columns and the state keep it). \`calls\` is keyed by its primary key
+  // alone (WITHOUT ROWID: no second index of it), and \`search\` keeps no column sizes (FTS5
+  // \`columnsize=0\`: ranking reads the text instead).
   `
-  SELECT 1;
+  CREATE TABLE calls_rebuilt (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    parent_call_id TEXT,
+    parent_tool_call_id TEXT,
+    worker TEXT NOT NULL,
+    chain TEXT NOT NULL,
+    model TEXT,
+    depth INTEGER NOT NULL,
+    input TEXT,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    duration_ms INTEGER,
+    status TEXT NOT NULL,
+    error TEXT,
+    mounts TEXT,
+    PRIMARY KEY (run_id, call_id)
+  ) WITHOUT ROWID;
+  INSERT INTO calls_rebuilt SELECT run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, ended_at, duration_ms, status, error, mounts FROM calls;
+  DROP TABLE calls;
+  ALTER TABLE calls_rebuilt RENAME TO calls;
+  CREATE VIRTUAL TABLE search_rebuilt USING fts5 (run_id UNINDEXED, kind UNINDEXED, text, columnsize=0);
+  INSERT INTO search_rebuilt (rowid, run_id, kind, text) SELECT rowid, run_id, kind, text FROM search;
+  DROP TABLE search;
+  ALTER TABLE search_rebuilt RENAME TO search;
   `,
 ];
 

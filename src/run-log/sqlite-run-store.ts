@@ -20,6 +20,7 @@ import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { inputExcerpt } from './input-excerpt.ts';
 import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
+import { storeMessages } from './stored-message.ts';
 import { createStateWriter } from './stored-state.ts';
 import { readJson, searchableText, storeJson, storeValue } from './stored-value.ts';
 
@@ -135,7 +136,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
             sql.prompt.run(
               event.prompt_from,
               event.prompt_base ? JSON.stringify(event.prompt_base) : null,
-              JSON.stringify(event.messages),
+              storeMessages(event.messages),
               storeJson(event.tools),
               JSON.stringify(event.settings),
               run,

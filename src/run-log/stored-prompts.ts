@@ -7,6 +7,7 @@
  */
 import { createPromptAssembler, type ModelPromptEvent } from '../runtime/model-prompt.ts';
 import { assertTextReadable } from './damaged-log.ts';
+import { readMessages, storeMessages } from './stored-message.ts';
 import type { RunDatabase } from './transaction.ts';
 
 type PromptBase = NonNullable<ModelPromptEvent['prompt_base']>;
@@ -30,7 +31,7 @@ export function promptEventOf(row: PromptRow): ModelPromptEvent {
     step: row.step,
     prompt_from: row.prompt_from,
     ...(row.prompt_base === null ? {} : { prompt_base: JSON.parse(row.prompt_base) as PromptBase }),
-    messages: JSON.parse(row.prompt_messages) as unknown[],
+    messages: readMessages(row.prompt_messages),
     ...(row.prompt_tools === null ? {} : { tools: JSON.parse(row.prompt_tools) as unknown[] }),
     settings: JSON.parse(row.settings) as Record<string, unknown>,
   } as ModelPromptEvent;
@@ -75,9 +76,9 @@ export function detachStoredPrompts(db: RunDatabase, ids: readonly string[]): vo
   for (const row of referring.all(JSON.stringify(ids)) as unknown as (PromptRow & { run_id: string })[]) {
     if (deleting.has(row.run_id)) continue;
     const base = resolve(JSON.parse(row.prompt_base!) as PromptBase);
-    const own = JSON.parse(row.prompt_messages) as unknown[];
+    const own = readMessages(row.prompt_messages);
     const messages = [...(base?.messages.slice(0, row.prompt_from) ?? []), ...own];
     const tools = row.prompt_tools === null ? JSON.stringify(base?.tools ?? []) : row.prompt_tools;
-    whole.run(JSON.stringify(messages), tools, row.run_id, row.call_id, row.step);
+    whole.run(storeMessages(messages), tools, row.run_id, row.call_id, row.step);
   }
 }

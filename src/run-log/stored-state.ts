@@ -16,6 +16,7 @@
  */
 import type { CallSnapshot, RunSnapshot } from '../runtime/saved-state.ts';
 import { applyJsonChange, type JsonChange, jsonChange } from './json-change.ts';
+import { readMessage, storedMessage } from './stored-message.ts';
 import type { RunDatabase } from './transaction.ts';
 
 /** `runs.state_apart`: a whole state (before issue 36), one without messages, one kept as its change from `state_base`'s. */
@@ -101,7 +102,8 @@ function storedStates(db: RunDatabase) {
     }
     for (const [changed, change] of changes.reverse()) {
       const base = found.state as unknown as Record<string, unknown> | null;
-      found = { state: base && (applyJsonChange(base, JSON.parse(change) as JsonChange) as unknown as RunSnapshot), apart: true };
+      const state = base && { ...applyJsonChange(base, JSON.parse(change) as JsonChange), run_id: changed };
+      found = { state: state as unknown as RunSnapshot | null, apart: true };
       parsed.set(changed, found);
     }
     return found;
@@ -119,7 +121,7 @@ function storedStates(db: RunDatabase) {
     const base = found.call.stored_base;
     const own = base ? Math.max(from, base.count) : from;
     const earlier = base && from < base.count ? messagesOf(base.run_id, base.call_id, from, Math.min(to, base.count)) : [];
-    const later = (rows.all(runId, callId, own, to) as { message: string }[]).map((row) => JSON.parse(row.message) as Message);
+    const later = (rows.all(runId, callId, own, to) as { message: string }[]).map((row) => readMessage(JSON.parse(row.message)) as Message);
     return [...earlier, ...later];
   };
   /** How many messages the log has of a call. */
@@ -166,12 +168,13 @@ export function createStateWriter(db: RunDatabase): (state: RunSnapshot) => void
     const text = JSON.stringify(rest);
     const value = JSON.parse(text) as Record<string, unknown>;
     const from = base === null ? null : (written.get(base) ?? (storedStates(db).stateOf(base).state as unknown as Record<string, unknown> | null));
-    if (from) sql.save.run(JSON.stringify(jsonChange(from, value)), CHANGED, base, runId);
+    // A change leaves out the run's id: it is its row's.
+    if (from) sql.save.run(JSON.stringify(jsonChange(from, { ...value, run_id: from.run_id })), CHANGED, base, runId);
     else sql.save.run(text, APART, base, runId);
     remember(runId, value);
   };
   const append = (runId: string, callId: string, messages: readonly Message[], from: number) =>
-    messages.forEach((message, index) => sql.insert.run(runId, callId, from + index, JSON.stringify(message)));
+    messages.forEach((message, index) => sql.insert.run(runId, callId, from + index, JSON.stringify(storedMessage(message))));
 
   /** What the log has of run `runId`'s calls; a whole state stored by an earlier llm-do has its messages moved to rows first. */
   const storedCalls = (runId: string): Map<string, StoredMessages> => {
