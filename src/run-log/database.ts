@@ -60,10 +60,11 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
 
 /**
  * Makes closing `db` also remove this process's open marker, after moving the write-ahead log into
- * the database. SQLite does that itself when the last connection closes, but not while a prepared
- * statement is alive, and libsql offers no way to finalize one: without this the WAL would keep
- * every page written since the last automatic checkpoint, beside the database (docs/performance.md,
- * "Long runs"). It does not wait for another process using the log: that one checkpoints later.
+ * the database and removing it. SQLite does that itself when the last connection closes, but not
+ * while a prepared statement is alive, and libsql offers no way to finalize one: without this the
+ * WAL would keep every page written since the last automatic checkpoint, beside the database, and
+ * its index file would stay (docs/performance.md, "Long runs"). It does not wait for another
+ * connection using the log: that one checkpoints later.
  */
 function releaseOnClose(db: RunDatabase, release: () => void): void {
   const close = db.close.bind(db);
@@ -91,11 +92,17 @@ function migrate(db: RunDatabase, file: string): void {
   });
 }
 
-/** Copies the WAL into the database and empties it, unless another connection is reading or writing it. */
+/**
+ * Copies the WAL into the database and removes it and its index, unless another connection has the
+ * log open. Leaving WAL mode is how a connection removes them; the next one to open the log turns
+ * WAL mode on again (`openRunDatabase`), and SQLite refuses the switch while another connection
+ * has the log open.
+ */
 function checkpointWithoutWaiting(db: RunDatabase): void {
   try {
     db.exec('PRAGMA busy_timeout = 0');
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA journal_mode = DELETE');
   } catch {
     // Busy or read-only: the WAL stays as it is, and is checkpointed by a later connection.
   }

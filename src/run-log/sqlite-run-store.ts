@@ -291,7 +291,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         run.project.root,
         run.entry,
         storeJson(run.input),
-        inputExcerpt(run.input),
+        storedExcerpt(run.input),
         JSON.stringify(run.options),
         run.started_at,
         pid,
@@ -343,6 +343,12 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
       if (commitsAfter(entry)) flush();
     },
   };
+}
+
+/** A run's input excerpt as stored: none when it is the input itself (a short line), which reading makes it from. */
+function storedExcerpt(input: unknown): string | null {
+  const excerpt = inputExcerpt(input);
+  return excerpt === input ? null : excerpt;
 }
 
 /** Roles of prompt messages whose content was indexed where it was made: a model's responses, tool calls and results. */

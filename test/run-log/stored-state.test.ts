@@ -7,7 +7,7 @@ import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
-import { deleteRuns } from '../../src/run-log/run-queries.ts';
+import { deleteRuns, loadRun, searchRuns } from '../../src/run-log/run-queries.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/run-log/schema.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import type { CallSnapshot, RunSnapshot } from '../../src/runtime/saved-state.ts';
@@ -238,12 +238,21 @@ describe('a run state in the run log', () => {
       )
       .run(JSON.stringify({ ...t1, root: { ...root, messages: [], messages_from: 2 } }));
     messages.forEach((message, index) => old.prepare('INSERT INTO state_messages VALUES (?, ?, ?, ?)').run('t1', 'c-t1', index, JSON.stringify(message)));
+    old
+      .prepare(
+        `INSERT INTO calls (run_id, call_id, worker, chain, model, depth, input, started_at, status, mounts) VALUES ('t1', 'c-t1', 'main', '["main"]', 'm', 0, '"go"', '2026-01-01T00:00:00Z', 'ok', NULL)`,
+      )
+      .run();
+    old.prepare(`INSERT INTO search (run_id, kind, text) VALUES ('t1', 'input', 'an old question')`).run();
     old.close();
 
     const db = openRunDatabase(file);
     expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: SCHEMA_VERSION });
     const paused = createPausedRuns(db);
     expect(paused.loadState('t1')).toEqual(t1);
+    // Its calls and search rows are kept by the tables migration 10 rebuilds.
+    expect(loadRun(db, 't1', { prompts: false }).root).toMatchObject({ call_id: 'c-t1', worker: 'main', input: 'go', status: 'ok' });
+    expect(searchRuns(db, 'old question', 10).map((hit) => hit.run.id)).toEqual(['t1']);
     const store = createSqliteRunStore(db, { onWriteFailure: (error) => expect.fail(error.message) });
     store.record({ type: 'begin', run: beginning('t2') });
     store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
