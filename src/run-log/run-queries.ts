@@ -247,7 +247,7 @@ export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean
     db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host FROM runs WHERE id = ?`).all(id) as Record<string, any>[]
   )[0];
   if (!row) throw new UsageError(`no recorded run has the id ${id}`);
-  const calls = loadCalls(db, id, options.prompts);
+  const calls = loadCalls(db, id, options.prompts, row.input);
   const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id) as RunDetail['warnings'];
   const { project_root, input, output, options: recordedOptions, pid, host, ...summary } = row;
   return {
@@ -280,7 +280,8 @@ function createdWorkersOf(db: RunDatabase, id: string): RunDetail['created_worke
   }));
 }
 
-function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord[] {
+/** The calls of run `runId`; its entry call's input, when not stored, is the run's (`runInput`, as stored). */
+function loadCalls(db: RunDatabase, runId: string, prompts: boolean, runInput: string | null): CallRecord[] {
   const rows = db.prepare(`SELECT * FROM calls WHERE run_id = ?`).all(runId) as Record<string, any>[];
   rows.sort((a, b) => callNumber(a.call_id) - callNumber(b.call_id));
   const requests = groupBy(loadRequests(db, runId, prompts), (request) => request.call_id);
@@ -309,7 +310,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
       chain: JSON.parse(row.chain) as string[],
       model: row.model,
       depth: row.depth,
-      input: readJson(row.input),
+      input: readJson(row.input === null && row.parent_call_id === null ? runInput : row.input),
       mounts: row.mounts ? (JSON.parse(row.mounts) as BoundMountEvent[]) : [],
       started_at: row.started_at,
       duration_ms: row.duration_ms,

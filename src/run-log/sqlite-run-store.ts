@@ -21,6 +21,7 @@ import { inputExcerpt } from './input-excerpt.ts';
 import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
 import { storeMessages } from './stored-message.ts';
+import { storePromptBase } from './stored-prompts.ts';
 import { createStateWriter } from './stored-state.ts';
 import { readJson, searchableText, storeJson, storeValue } from './stored-value.ts';
 
@@ -135,7 +136,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           () =>
             sql.prompt.run(
               event.prompt_from,
-              event.prompt_base ? JSON.stringify(event.prompt_base) : null,
+              storePromptBase(event.prompt_base),
               storeMessages(event.messages),
               storeJson(event.tools),
               JSON.stringify(event.settings),
@@ -388,8 +389,10 @@ function statements(db: RunDatabase) {
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
     // A resumed run may start a call again under an id the log has (one it started before it stopped, never saved): the row is its latest start.
+    // The entry call's input is the run's: not stored twice (read from the run, \`run-queries.ts\`).
     call: db.prepare(
-      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')
+      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?3 IS NULL AND ?9 IS (SELECT input FROM runs WHERE id = ?1) THEN NULL ELSE ?9 END, ?10, ?11, 'running')
        ON CONFLICT (run_id, call_id) DO UPDATE SET parent_call_id = excluded.parent_call_id, parent_tool_call_id = excluded.parent_tool_call_id, worker = excluded.worker,
          chain = excluded.chain, model = excluded.model, depth = excluded.depth, input = excluded.input, started_at = excluded.started_at, mounts = excluded.mounts,
          status = 'running', ended_at = NULL, error = NULL`,
@@ -437,7 +440,10 @@ function statements(db: RunDatabase) {
     ),
     warning: db.prepare(`INSERT INTO warnings (run_id, call_id, ts, message) VALUES (?, ?, ?, ?)`),
     index: db.prepare(`INSERT INTO search (run_id, kind, text) VALUES (?, ?, ?)`),
-    callInput: db.prepare(`SELECT input FROM calls WHERE run_id = ? AND call_id = ?`),
+    callInput: db.prepare(
+      `SELECT coalesce(calls.input, CASE WHEN calls.parent_call_id IS NULL THEN runs.input END) AS input FROM calls JOIN runs ON runs.id = calls.run_id
+       WHERE calls.run_id = ? AND calls.call_id = ?`,
+    ),
     lastResponse: db.prepare(`SELECT commentary, text FROM model_requests WHERE run_id = ? AND call_id = ? ORDER BY step DESC LIMIT 1`),
   };
 }

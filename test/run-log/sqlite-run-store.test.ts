@@ -86,7 +86,12 @@ describe('SQLite run store', () => {
     const run = loadRun(db, 'r1', { prompts: true });
     expect(run).toMatchObject({ status: 'ok', exit_code: 0, input: 'go', output: 'done', input_tokens: 35, cost_usd: null, model: 'm', pid: process.pid });
     const root = run.root!;
-    expect(root).toMatchObject({ label: 'main#1', status: 'ok', input_tokens: 30, output_tokens: 5, cost_usd: 0.75 });
+    expect(root).toMatchObject({ label: 'main#1', status: 'ok', input: 'go', input_tokens: 30, output_tokens: 5, cost_usd: 0.75 });
+    // The entry call's input is the run's, stored once; a delegated call's is its own.
+    expect(db.prepare("SELECT call_id, input FROM calls WHERE run_id = 'r1' ORDER BY call_id").raw().all()).toEqual([
+      ['c1', null],
+      ['c2', '"x"'],
+    ]);
     expect(root.requests.map((request) => request.prompt!.messages)).toEqual([
       [system, user],
       [system, user, call, result],

@@ -244,6 +244,12 @@ describe('a run state in the run log', () => {
       )
       .run();
     old.prepare(`INSERT INTO search (run_id, kind, text) VALUES ('t1', 'input', 'an old question')`).run();
+    // Its request extends the turn before's, named by an object as then.
+    const request = old.prepare(
+      `INSERT INTO model_requests (run_id, call_id, step, model, started_at, prompt_from, prompt_base, prompt_messages, settings) VALUES (?, ?, 1, 'm', '2026-01-01T00:00:00Z', ?, ?, ?, '{}')`,
+    );
+    request.run('t0', 'c-t0', 0, null, JSON.stringify([{ role: 'user', content: 'first' }]));
+    request.run('t1', 'c-t1', 1, JSON.stringify({ run_id: 't0', call_id: 'c-t0', step: 1 }), JSON.stringify([{ role: 'user', content: 'second' }]));
     old.close();
 
     const db = openRunDatabase(file);
@@ -253,6 +259,10 @@ describe('a run state in the run log', () => {
     // Its calls and search rows are kept by the tables migration 10 rebuilds.
     expect(loadRun(db, 't1', { prompts: false }).root).toMatchObject({ call_id: 'c-t1', worker: 'main', input: 'go', status: 'ok' });
     expect(searchRuns(db, 'old question', 10).map((hit) => hit.run.id)).toEqual(['t1']);
+    expect(loadRun(db, 't1', { prompts: true }).root!.requests[0]!.prompt!.messages).toEqual([
+      { role: 'user', content: 'first' },
+      { role: 'user', content: 'second' },
+    ]);
     const store = createSqliteRunStore(db, { onWriteFailure: (error) => expect.fail(error.message) });
     store.record({ type: 'begin', run: beginning('t2') });
     store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
