@@ -199,7 +199,8 @@ export function createStateWriter(db: RunDatabase): (state: RunSnapshot) => void
     const count = from + call.messages.length;
     if (call.messages_base) {
       const { run_id, call_id } = call.messages_base;
-      const has = storedStates(db).countOf(run_id, call_id);
+      // What this writer stored of the turn before, or else what the log has of it (following its chain of changes once).
+      const has = runs.get(run_id)?.get(call_id)?.count ?? storedStates(db).countOf(run_id, call_id);
       if (has < from)
         throw new Error(
           `a checkpoint delta of run ${runId} goes on from message ${from} of call ${call_id} of run ${run_id}, but the log has ${has} of its messages`,
