@@ -134,6 +134,8 @@ await build({
   input: {
     'process-entry': source('src/cli/process-entry.ts'),
     'check-thread': source('src/cli/check-thread.ts'),
+    // compile-module: the child process that compiles tool modules (src/cli/module-compiler.ts).
+    'compile-module': source('src/cli/compile-module.ts'),
     [`chunks/${ZOD_LOCALES.name}`]: 'zod/v4/locales',
     [`chunks/${YAML.name}`]: 'yaml',
   },
@@ -169,8 +171,13 @@ await build({
   },
 });
 await build({
-  // check-thread-bin: what `check` starts its helper threads with, so they too use the compile cache.
-  input: { bin: source('src/cli/bin.ts'), 'check-thread-bin': source('src/cli/check-thread-bin.ts') },
+  // check-thread-bin and compile-module-bin: what `check` starts its helper threads with and what the
+  // CLI compiles tool modules with, so that they too use the compile cache.
+  input: {
+    bin: source('src/cli/bin.ts'),
+    'check-thread-bin': source('src/cli/check-thread-bin.ts'),
+    'compile-module-bin': source('src/cli/compile-module-bin.ts'),
+  },
   platform: 'node',
   external: [/^node:/, /\.cjs$/],
   logLevel: 'warn',

@@ -7,13 +7,20 @@
  * surface that loads projects hands it the API (`provideLlmDoApi`).
  */
 import { createRequire } from 'node:module';
-import type { createJiti, Jiti } from 'jiti';
+import type { createJiti, Jiti, TransformOptions, TransformResult } from 'jiti';
 
 /** Loads the running llm-do's public API, the namespace of its entry (src/index.ts). */
 export type LoadLlmDoApi = () => Promise<object>;
 
+/**
+ * Compiles a module somewhere else, with the compiled-module cache `cacheDir`, and answers what
+ * jiti's compiler would, or undefined to have it compiled in this process (`cacheCompiledModules`).
+ */
+export type CompileElsewhere = (options: TransformOptions, cacheDir: string) => TransformResult | undefined;
+
 let loadApi: LoadLlmDoApi | undefined;
 let compiledCacheDir: (() => string | undefined) | undefined;
+let compileElsewhere: CompileElsewhere | undefined;
 /** What `compiledCacheDir()` named when first asked (asked once: it prepares the directory); false: no cache. */
 let fsCache: string | false | undefined;
 let jiti: Promise<Jiti> | undefined;
@@ -34,10 +41,13 @@ export function provideLlmDoApi(load: LoadLlmDoApi): void {
  * from. The CLI passes `$LLM_DO_HOME/cache/tool-modules`, prepared by `src/cli/module-cache.ts`
  * (ours, mode 0700; undefined: no cache). A hit skips loading jiti's compiler, ~350 ms of the first
  * tool module load (docs/performance.md). Call it before the first import; without it nothing is
- * cached.
+ * cached. `compile`, when given, is asked to compile each module the cache misses, so that jiti's
+ * compiler need not be loaded into this process (the CLI compiles in a child process, which fills
+ * the cache for the module's whole closure at once: docs/performance.md, "Memory").
  */
-export function cacheCompiledModules(dir: () => string | undefined): void {
+export function cacheCompiledModules(dir: () => string | undefined, compile?: CompileElsewhere): void {
   compiledCacheDir = dir;
+  compileElsewhere = compile;
   fsCache = undefined;
   jiti = undefined;
 }
@@ -63,13 +73,26 @@ export function createModuleJiti(parent: string, options: { virtualModules?: Rec
   // Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
   const load = createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti };
   fsCache ??= compiledCacheDir?.() ?? false;
+  const cacheDir = fsCache;
+  const compile = cacheDir ? compileElsewhere : undefined;
   return load.createJiti(parent, {
     ...options,
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
     moduleCache: false,
     fsCache,
     interopDefault: true,
+    // Asked only on a cache miss; jiti's own compiler when the other place cannot answer.
+    ...(compile ? { transform: (transform: TransformOptions) => compile(transform, cacheDir as string) ?? { code: compileHere(parent, transform) } } : {}),
   });
+}
+
+/**
+ * Compiles a module with jiti's own compiler in this process, without the cache (what a
+ * {@link CompileElsewhere} answers, and what is done when it cannot).
+ */
+export function compileHere(parent: string, options: TransformOptions): string {
+  const load = createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti };
+  return load.createJiti(parent, { fsCache: false, moduleCache: false, interopDefault: true }).transform(options);
 }
 
 async function createLoader(): Promise<Jiti> {

@@ -17,8 +17,15 @@ import { writeToolProject } from '../e2e/helpers/tool-project.ts';
 const HOOK = path.join(REPO_ROOT, 'test/fixtures/lazy-load/record-loads.mjs');
 let scratch: string;
 
-/** The modules `node dist/cli/bin.js ARGS` (given `stdin`) loaded: source paths (`src/…`, `node_modules/…`) and `require ID`s. */
-async function loadedModules(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<{ modules: string[]; stdout: string }> {
+/**
+ * The modules `node dist/cli/bin.js ARGS` (given `stdin`) loaded: source paths (`src/…`,
+ * `node_modules/…`) and `require ID`s; `childModules`, those of the processes it started.
+ */
+async function loadedModules(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+): Promise<{ modules: string[]; childModules: string[]; stdout: string }> {
   const record = path.join(scratch, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const result = await runCli(args, {
     env: { ...env, NODE_OPTIONS: `--import=${HOOK}`, LLM_DO_TEST_LOADS: record },
@@ -26,6 +33,12 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
     ...(stdin === undefined ? {} : { stdin }),
   });
   expect(result.code, result.stderr).toBe(0);
+  const children = `${record}.child`;
+  return { modules: modulesIn(record), childModules: fs.existsSync(children) ? modulesIn(children) : [], stdout: result.stdout };
+}
+
+/** The modules a record of record-loads.mjs lists. */
+function modulesIn(record: string): string[] {
   const modules = new Set<string>();
   for (const line of fs.readFileSync(record, 'utf8').split('\n')) {
     const [kind, what] = line.split(' ');
@@ -35,7 +48,7 @@ async function loadedModules(args: string[], env: Record<string, string | undefi
     modules.add(path.relative(REPO_ROOT, file));
     for (const match of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(match[1]!);
   }
-  return { modules: [...modules], stdout: result.stdout };
+  return [...modules];
 }
 
 /** The entries of `modules` that start with one of `prefixes`. */
@@ -172,19 +185,23 @@ describe('what the built CLI loads', () => {
     expect(matching(modules, ['node_modules/libsql/', 'require libsql', 'src/run-log/'])).toEqual([]);
   });
 
-  it("a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), and the next run needs no compiler (jiti's file cache)", async () => {
+  it("a tools.ts is loaded through a required jiti (its ES module entry makes Node scan all of jiti for export names), compiled in a child process, and the next run needs no compiler (jiti's file cache)", async () => {
     const { env } = await scripted((request) => (request.toolResults.length === 0 ? { toolCalls: [{ name: 'add', args: { a: 1 } }] } : { text: 'done' }));
     const home = path.join(scratch, 'tools-home');
-    const { modules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
+    const { modules, childModules, stdout } = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(stdout.trim()).toBe('done');
     expect(modules).toContain('require jiti');
-    expect(modules).toContain('node_modules/jiti/dist/babel.cjs');
     expect(matching(modules, ['node_modules/jiti/lib/jiti.mjs'])).toEqual([]);
-    // The next run finds the compiled module in $LLM_DO_HOME/cache/tool-modules: jiti, without its compiler.
+    // The compiler is loaded by the child that compiles the module (src/cli/module-compiler.ts), not by the run.
+    expect(matching(modules, ['node_modules/jiti/dist/babel.cjs'])).toEqual([]);
+    expect(childModules).toContain('node_modules/jiti/dist/babel.cjs');
+    expect(childModules).toContain('src/cli/compile-module.ts');
+    // The next run finds the compiled module in $LLM_DO_HOME/cache/tool-modules: jiti, without its compiler, and no child.
     const next = await loadedModules([path.join(scratch, 'tools'), 'go'], { ...env, LLM_DO_HOME: home });
     expect(next.stdout.trim()).toBe('done');
     expect(next.modules).toContain('require jiti');
     expect(matching(next.modules, ['node_modules/jiti/dist/babel.cjs'])).toEqual([]);
+    expect(next.childModules).toEqual([]);
     // Its "zod" is the whole namespace, but nothing reads zod's translations (scripts/bundle-cli.mjs);
     // its worker is simple YAML and plain text.
     for (const run of [modules, next.modules]) {

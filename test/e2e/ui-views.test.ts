@@ -127,6 +127,8 @@ describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_0
     const run = await runCli(['.', 'go', '--model', 'openai-compatible:scripted', '--set', `max_steps=${STEPS}`, '--json'], {
       cwd: root,
       env: { ...env, ...(providerEnv as Record<string, string>) },
+      // A thousand requests: several seconds, more on a machine that runs other suites too.
+      timeoutMs: 90_000,
     });
     expect(run.code, run.stderr).toBe(0);
     await page.locator('#runs li[data-run-id] a').click();
@@ -143,5 +145,5 @@ describe.skipIf(chromiumMissing)('llm-do ui views in Chromium', { timeout: 120_0
     expect(await call.locator('.folded').count()).toBe(0);
     expect(await page.locator('[data-output]').textContent()).toBe('read it all');
     await close(opened);
-  });
+  }, 120_000);
 });
