@@ -37,13 +37,14 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
     const Libsql = loadLibsql();
     db = new Libsql(file);
     refuseDamage(db, file);
+    // Before the first read: a process closing the log holds it alone for a moment (`releaseOnClose`).
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A process that had the log open ended without closing it: worth a check of every page, once.
     if (stale.length > 0) {
       checkRunLogIntegrity(db, file);
       removeMarkers(stale);
     }
     releaseOnClose(db, release);
-    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     migrate(db, file);

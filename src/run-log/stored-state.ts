@@ -142,16 +142,26 @@ export function createStateWriter(db: RunDatabase): (state: RunSnapshot) => void
     save: db.prepare(`UPDATE runs SET state = ?, state_apart = ?, state_base = ? WHERE id = ?`),
     changedFrom: db.prepare(`SELECT id FROM runs WHERE state_base = ? AND state_apart = ${CHANGED}`),
     writeOut: db.prepare(`UPDATE runs SET state = ?, state_apart = ${APART} WHERE id = ?`),
+    stateText: db.prepare(`SELECT state FROM runs WHERE id = ?`),
     insert: db.prepare(`INSERT OR REPLACE INTO state_messages (run_id, call_id, idx, message) VALUES (?, ?, ?, ?)`),
     cut: db.prepare(`DELETE FROM state_messages WHERE run_id = ? AND call_id = ? AND idx >= ?`),
   };
   /** What is stored per call, by run. */
   const runs = new Map<string, Map<string, StoredMessages>>();
-  /** The stored states (without messages) this writer wrote last, by run: what the next turn's is a change from. */
-  const written = new Map<string, Record<string, unknown>>();
-  const remember = (runId: string, value: Record<string, unknown>) => {
+  /**
+   * The stored states (without messages) this writer wrote last, by run, with the text it wrote:
+   * what the next turn's is a change from, used while the log still holds that text (another
+   * process may have resumed the turn since).
+   */
+  const written = new Map<string, { text: string; value: Record<string, unknown> }>();
+  const writtenState = (runId: string) => {
+    const kept = written.get(runId);
+    const now = kept && (sql.stateText.all(runId) as { state: string | null }[])[0]?.state;
+    return kept && now === kept.text ? kept.value : (storedStates(db).stateOf(runId).state as unknown as Record<string, unknown> | null);
+  };
+  const remember = (runId: string, text: string, value: Record<string, unknown>) => {
     written.delete(runId);
-    written.set(runId, value);
+    written.set(runId, { text, value });
     for (const oldest of written.keys()) {
       if (written.size <= WRITTEN_KEPT) break;
       written.delete(oldest);
@@ -165,13 +175,13 @@ export function createStateWriter(db: RunDatabase): (state: RunSnapshot) => void
       const reader = storedStates(db);
       for (const { id } of dependents) sql.writeOut.run(JSON.stringify(reader.stateOf(id).state), id);
     }
-    const text = JSON.stringify(rest);
-    const value = JSON.parse(text) as Record<string, unknown>;
-    const from = base === null ? null : (written.get(base) ?? (storedStates(db).stateOf(base).state as unknown as Record<string, unknown> | null));
+    const whole = JSON.stringify(rest);
+    const value = JSON.parse(whole) as Record<string, unknown>;
+    const from = base === null ? null : writtenState(base);
     // A change leaves out the run's id: it is its row's.
-    if (from) sql.save.run(JSON.stringify(jsonChange(from, { ...value, run_id: from.run_id })), CHANGED, base, runId);
-    else sql.save.run(text, APART, base, runId);
-    remember(runId, value);
+    const text = from ? JSON.stringify(jsonChange(from, { ...value, run_id: from.run_id })) : whole;
+    sql.save.run(text, from ? CHANGED : APART, base, runId);
+    remember(runId, text, value);
   };
   const append = (runId: string, callId: string, messages: readonly Message[], from: number) =>
     messages.forEach((message, index) => sql.insert.run(runId, callId, from + index, JSON.stringify(storedMessage(message))));

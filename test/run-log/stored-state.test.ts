@@ -223,6 +223,21 @@ describe('a run state in the run log', () => {
     expect(paused.loadState('t1')).toEqual({ ...resumed, call_count: 9 });
   });
 
+  test("a turn another process changed since this one wrote it is read again before the next turn's state is kept as a change from it", () => {
+    const { db, store, failures, paused } = open();
+    const other = createSqliteRunStore(db, { onWriteFailure: (error) => failures.push(error.message) });
+    store.record({ type: 'begin', run: beginning('t1') });
+    store.record({ type: 'checkpoint_delta', state: chatTurn('t1', 2), at: AT });
+    // Another process (a resume) saves t1 again, with another usage.
+    const resumed = { ...chatTurn('t1', 2), call_count: 7 };
+    other.record({ type: 'checkpoint_delta', state: resumed, at: AT });
+    store.record({ type: 'begin', run: beginning('t2') });
+    store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
+    expect(failures).toEqual([]);
+    expect(paused.loadState('t1')).toEqual(resumed);
+    expect(paused.loadState('t2')).toEqual(chatTurn('t2', 4));
+  });
+
   test('a log of schema 9 is migrated: its states read as they were, and the next chat turn is stored as a change from its last', () => {
     const file = tempLog();
     const old = new Database(file);
