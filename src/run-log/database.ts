@@ -45,7 +45,7 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
       removeMarkers(stale);
     }
     releaseOnClose(db, release);
-    db.exec('PRAGMA journal_mode = WAL');
+    turnOnWal(db);
     db.exec('PRAGMA synchronous = NORMAL');
     migrate(db, file);
     ingestRunJournals(db, file, options.onJournalProblem);
@@ -92,6 +92,27 @@ function migrate(db: RunDatabase, file: string): void {
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   });
 }
+
+/**
+ * Turns WAL mode on (a closing process turns it off, `releaseOnClose`). Two processes doing so at
+ * once each hold the lock the other needs, and SQLite answers one of them busy at once instead of
+ * waiting: that one waits a moment and tries again, for as long as the busy timeout.
+ */
+function turnOnWal(db: RunDatabase): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_RETRY_MS);
+    }
+  }
+}
+
+/** How long a process waits before trying to turn WAL mode on again. */
+const WAL_RETRY_MS = 20;
 
 /**
  * Copies the WAL into the database and removes it and its index, unless another connection has the
