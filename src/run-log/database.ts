@@ -37,7 +37,7 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
     const Libsql = loadLibsql();
     db = new Libsql(file);
     refuseDamage(db, file);
-    // Before the first read: a process closing the log holds it alone for a moment (`releaseOnClose`).
+    // Before the first read: a process closing the log checkpoints it (`releaseOnClose`).
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A process that had the log open ended without closing it: worth a check of every page, once.
     if (stale.length > 0) {
@@ -45,7 +45,7 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
       removeMarkers(stale);
     }
     releaseOnClose(db, release);
-    turnOnWal(db);
+    db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     migrate(db, file);
     ingestRunJournals(db, file, options.onJournalProblem);
@@ -61,11 +61,10 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
 
 /**
  * Makes closing `db` also remove this process's open marker, after moving the write-ahead log into
- * the database and removing it. SQLite does that itself when the last connection closes, but not
- * while a prepared statement is alive, and libsql offers no way to finalize one: without this the
- * WAL would keep every page written since the last automatic checkpoint, beside the database, and
- * its index file would stay (docs/performance.md, "Long runs"). It does not wait for another
- * connection using the log: that one checkpoints later.
+ * the database. SQLite does that itself when the last connection closes, but not while a prepared
+ * statement is alive, and libsql offers no way to finalize one: without this the WAL would keep
+ * every page written since the last automatic checkpoint, beside the database (docs/performance.md,
+ * "Long runs"). It does not wait for another connection using the log: that one checkpoints later.
  */
 function releaseOnClose(db: RunDatabase, release: () => void): void {
   const close = db.close.bind(db);
@@ -94,37 +93,14 @@ function migrate(db: RunDatabase, file: string): void {
 }
 
 /**
- * Turns WAL mode on (a closing process turns it off, `releaseOnClose`). Two processes doing so at
- * once each hold the lock the other needs, and SQLite answers one of them busy at once instead of
- * waiting: that one waits a moment and tries again, for as long as the busy timeout.
- */
-function turnOnWal(db: RunDatabase): void {
-  const deadline = Date.now() + BUSY_TIMEOUT_MS;
-  for (;;) {
-    try {
-      db.exec('PRAGMA journal_mode = WAL');
-      return;
-    } catch (error) {
-      if (!String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_RETRY_MS);
-    }
-  }
-}
-
-/** How long a process waits before trying to turn WAL mode on again. */
-const WAL_RETRY_MS = 20;
-
-/**
- * Copies the WAL into the database and removes it and its index, unless another connection has the
- * log open. Leaving WAL mode is how a connection removes them; the next one to open the log turns
- * WAL mode on again (`openRunDatabase`), and SQLite refuses the switch while another connection
- * has the log open.
+ * Copies the WAL into the database and empties it, unless another connection is reading or writing
+ * it. (Leaving WAL mode would remove the WAL's index file too, but a process that has the log open
+ * in WAL mode may not notice that the next moment, and its writes would not be seen by others.)
  */
 function checkpointWithoutWaiting(db: RunDatabase): void {
   try {
     db.exec('PRAGMA busy_timeout = 0');
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    db.exec('PRAGMA journal_mode = DELETE');
   } catch {
     // Busy or read-only: the WAL stays as it is, and is checkpointed by a later connection.
   }

@@ -19,7 +19,7 @@ describe('openRunDatabase', () => {
     expect(() => prepareRunLogFile(file)).not.toThrow();
   });
 
-  test('closing moves the write-ahead log into the database and removes it, also while a prepared statement is alive, unless another connection has the log open', () => {
+  test('closing moves the write-ahead log into the database, also while a prepared statement is alive, unless another connection is using the log', () => {
     const file = tempLog();
     const db = openRunDatabase(file);
     const insert = db.prepare(
@@ -28,7 +28,7 @@ describe('openRunDatabase', () => {
     for (let index = 0; index < 50; index++) insert.run(`r${index}`);
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
     db.close();
-    expect([fs.existsSync(`${file}-wal`), fs.existsSync(`${file}-shm`)]).toEqual([false, false]);
+    expect(fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0).toBe(0);
 
     // Another process reading: closing does not wait for it, and nothing is lost.
     const first = openRunDatabase(file);
@@ -41,7 +41,7 @@ describe('openRunDatabase', () => {
     reader.exec('BEGIN');
     expect(reader.prepare('SELECT count(*) AS n FROM runs').get()).toMatchObject({ n: 51 });
     first.close();
-    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
     reader.exec('COMMIT');
     reader.close();
     const again = openRunDatabase(file);
