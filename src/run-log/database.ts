@@ -37,13 +37,14 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
     const Libsql = loadLibsql();
     db = new Libsql(file);
     refuseDamage(db, file);
+    // Before the first read: a process closing the log checkpoints it (`releaseOnClose`).
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A process that had the log open ended without closing it: worth a check of every page, once.
     if (stale.length > 0) {
       checkRunLogIntegrity(db, file);
       removeMarkers(stale);
     }
     releaseOnClose(db, release);
-    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     migrate(db, file);
@@ -58,11 +59,18 @@ export function openRunDatabase(file: string, options: OpenRunDatabaseOptions = 
   }
 }
 
-/** Makes closing `db` also remove this process's open marker. */
+/**
+ * Makes closing `db` also remove this process's open marker, after moving the write-ahead log into
+ * the database. SQLite does that itself when the last connection closes, but not while a prepared
+ * statement is alive, and libsql offers no way to finalize one: without this the WAL would keep
+ * every page written since the last automatic checkpoint, beside the database (docs/performance.md,
+ * "Long runs"). It does not wait for another connection using the log: that one checkpoints later.
+ */
 function releaseOnClose(db: RunDatabase, release: () => void): void {
   const close = db.close.bind(db);
   db.close = () => {
     try {
+      checkpointWithoutWaiting(db);
       return close();
     } finally {
       release();
@@ -82,4 +90,18 @@ function migrate(db: RunDatabase, file: string): void {
     for (let next = version; next < SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next]!);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   });
+}
+
+/**
+ * Copies the WAL into the database and empties it, unless another connection is reading or writing
+ * it. (Leaving WAL mode would remove the WAL's index file too, but a process that has the log open
+ * in WAL mode may not notice that the next moment, and its writes would not be seen by others.)
+ */
+function checkpointWithoutWaiting(db: RunDatabase): void {
+  try {
+    db.exec('PRAGMA busy_timeout = 0');
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Busy or read-only: the WAL stays as it is, and is checkpointed by a later connection.
+  }
 }

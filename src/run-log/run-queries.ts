@@ -6,7 +6,7 @@ import { UsageError } from '../errors.ts';
 import type { AnswerSource, BoundMountEvent } from '../runtime/events.ts';
 import { createPromptAssembler, type AssembledPrompt } from '../runtime/model-prompt.ts';
 import type { RunKind } from '../runtime/run-store.ts';
-import { detachStoredStates } from './stored-state.ts';
+import { detachStoredStates, readStateWithoutMessages } from './stored-state.ts';
 import { basePrompts, detachStoredPrompts, promptEventOf } from './stored-prompts.ts';
 import { assertTextReadable } from './damaged-log.ts';
 import { inputExcerpt } from './input-excerpt.ts';
@@ -244,12 +244,12 @@ const RUN_TABLES = [
 export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean }): RunDetail {
   for (const [table, column] of RUN_TABLES) assertTextReadable(db, { table, where: `${column} = ?`, params: [id] });
   const row = (
-    db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host, state FROM runs WHERE id = ?`).all(id) as Record<string, any>[]
+    db.prepare(`SELECT ${SUMMARY_COLUMNS}, project_root, input, output, options, pid, host FROM runs WHERE id = ?`).all(id) as Record<string, any>[]
   )[0];
   if (!row) throw new UsageError(`no recorded run has the id ${id}`);
-  const calls = loadCalls(db, id, options.prompts);
+  const calls = loadCalls(db, id, options.prompts, row.input);
   const warnings = db.prepare(`SELECT call_id, ts, message FROM warnings WHERE run_id = ? ORDER BY rowid`).all(id) as RunDetail['warnings'];
-  const { project_root, input, output, options: recordedOptions, pid, host, state, ...summary } = row;
+  const { project_root, input, output, options: recordedOptions, pid, host, ...summary } = row;
   return {
     ...summaryOf(summary),
     project_root,
@@ -260,19 +260,19 @@ export function loadRun(db: RunDatabase, id: string, options: { prompts: boolean
     host,
     root: calls.find((call) => call.parent_call_id === null) ?? null,
     warnings,
-    created_workers: createdWorkersOf(state),
+    created_workers: createdWorkersOf(db, id),
   };
 }
 
-/** The created workers a saved state lists (none when there is no state, or it cannot be read). */
-function createdWorkersOf(state: string | null): RunDetail['created_workers'] {
-  let saved: { created_workers?: unknown };
+/** The created workers run `id`'s saved state lists (none when there is no state, or it cannot be read). */
+function createdWorkersOf(db: RunDatabase, id: string): RunDetail['created_workers'] {
+  let saved: { created_workers?: unknown } | null;
   try {
-    saved = state === null ? {} : JSON.parse(state);
+    saved = readStateWithoutMessages(db, id) as typeof saved;
   } catch {
     return [];
   }
-  if (!Array.isArray(saved.created_workers)) return [];
+  if (!Array.isArray(saved?.created_workers)) return [];
   return saved.created_workers.map((worker: { name?: unknown; created_by?: unknown; config?: { description?: unknown } }) => ({
     name: String(worker.name),
     created_by: String(worker.created_by),
@@ -280,7 +280,8 @@ function createdWorkersOf(state: string | null): RunDetail['created_workers'] {
   }));
 }
 
-function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord[] {
+/** The calls of run `runId`; its entry call's input, when not stored, is the run's (`runInput`, as stored). */
+function loadCalls(db: RunDatabase, runId: string, prompts: boolean, runInput: string | null): CallRecord[] {
   const rows = db.prepare(`SELECT * FROM calls WHERE run_id = ?`).all(runId) as Record<string, any>[];
   rows.sort((a, b) => callNumber(a.call_id) - callNumber(b.call_id));
   const requests = groupBy(loadRequests(db, runId, prompts), (request) => request.call_id);
@@ -309,7 +310,7 @@ function loadCalls(db: RunDatabase, runId: string, prompts: boolean): CallRecord
       chain: JSON.parse(row.chain) as string[],
       model: row.model,
       depth: row.depth,
-      input: readJson(row.input),
+      input: readJson(row.input === null && row.parent_call_id === null ? runInput : row.input),
       mounts: row.mounts ? (JSON.parse(row.mounts) as BoundMountEvent[]) : [],
       started_at: row.started_at,
       duration_ms: row.duration_ms,

@@ -192,6 +192,62 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, call_id, idx)
   ) WITHOUT ROWID;
   `,
+  // 10: a smaller log per chat turn (docs/performance.md, "Long runs"). A state may be kept as its
+  // change from the state of the run \`state_base\` names (\`state_apart\` = 2: a chat turn's from the
+  // turn before's, \`stored-state.ts\`), a message of one text part as \`[role, text]\`
+  // (\`stored-message.ts\`), a request's \`prompt_base\` as \`[run_id, call_id, step]\`: the version keeps
+  // an llm-do that would misread them away from the log. No
+  // \`usage\` JSON is written (its columns and the state keep it). \`calls\` is keyed by its primary key
+  // alone (WITHOUT ROWID: no second index of it), and so are \`decisions\` and \`journals\`; \`search\`
+  // keeps no column sizes (FTS5 \`columnsize=0\`: ranking reads the text instead).
+  `
+  CREATE TABLE calls_rebuilt (
+    run_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    parent_call_id TEXT,
+    parent_tool_call_id TEXT,
+    worker TEXT NOT NULL,
+    chain TEXT NOT NULL,
+    model TEXT,
+    depth INTEGER NOT NULL,
+    input TEXT,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    duration_ms INTEGER,
+    status TEXT NOT NULL,
+    error TEXT,
+    mounts TEXT,
+    PRIMARY KEY (run_id, call_id)
+  ) WITHOUT ROWID;
+  INSERT INTO calls_rebuilt SELECT run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, ended_at, duration_ms, status, error, mounts FROM calls;
+  DROP TABLE calls;
+  ALTER TABLE calls_rebuilt RENAME TO calls;
+  CREATE TABLE decisions_rebuilt (
+    run_id TEXT NOT NULL,
+    approval_id TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    decided_at TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (run_id, approval_id)
+  ) WITHOUT ROWID;
+  INSERT INTO decisions_rebuilt SELECT run_id, approval_id, decision, decided_at, decided_by, used_at FROM decisions;
+  DROP TABLE decisions;
+  ALTER TABLE decisions_rebuilt RENAME TO decisions;
+  CREATE TABLE journals_rebuilt (
+    name TEXT PRIMARY KEY,
+    recorded_bytes INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO journals_rebuilt SELECT name, recorded_bytes, pid, host FROM journals;
+  DROP TABLE journals;
+  ALTER TABLE journals_rebuilt RENAME TO journals;
+  CREATE VIRTUAL TABLE search_rebuilt USING fts5 (run_id UNINDEXED, kind UNINDEXED, text, columnsize=0);
+  INSERT INTO search_rebuilt (rowid, run_id, kind, text) SELECT rowid, run_id, kind, text FROM search;
+  DROP TABLE search;
+  ALTER TABLE search_rebuilt RENAME TO search;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -20,8 +20,10 @@ import { pendingApprovals, pendingQuestions } from '../runtime/state.ts';
 import { inputExcerpt } from './input-excerpt.ts';
 import { commitsAfter, type LogWriter } from './log-entries.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
+import { storeMessages } from './stored-message.ts';
+import { storePromptBase } from './stored-prompts.ts';
 import { createStateWriter } from './stored-state.ts';
-import { searchableText, storeJson, storeValue } from './stored-value.ts';
+import { readJson, searchableText, storeJson, storeValue } from './stored-value.ts';
 
 export interface SqliteRunStoreOptions {
   /** Told once, about the first failed write; nothing more is recorded afterwards. */
@@ -81,6 +83,27 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
     const text = searchableText(value);
     if (text) sql.index.run(runId, kind, text);
   };
+  /**
+   * A prompt's messages, without what is searchable already (docs/runs.md, "What is recorded"): what
+   * a model said (its responses, tool calls and their results, indexed where they were made: in this
+   * run or, in a chat, the turn before) and the call's input. Read from the log, not kept in memory,
+   * so a journal recorded in parts makes the same rows.
+   */
+  const indexPrompt = (runId: string, callId: string, messages: readonly unknown[]) => {
+    const input = (sql.callInput.all(runId, callId) as { input: string | null }[])[0]?.input;
+    const inputText = input == null ? '' : searchableText(readJson(input));
+    const added = messages
+      .filter((message) => !ANSWERED_ROLES.has((message as { role?: string }).role ?? ''))
+      .map((message) => searchableText(messageContent(message)))
+      .filter((text) => text && text !== inputText);
+    if (added.length > 0) index(runId, 'prompt', added);
+  };
+  /** A run's output or error, unless it is the last response of its entry call, indexed already. */
+  const indexOutput = (runId: string, callId: string, value: unknown) => {
+    const text = searchableText(value);
+    const last = (sql.lastResponse.all(runId, callId) as { commentary: string | null; text: string | null }[])[0];
+    if (text && (!last || text !== searchableText([last.commentary ?? undefined, last.text ?? undefined]))) sql.index.run(runId, 'output', text);
+  };
 
   const writesFor = (event: RunEvent): Write[] => {
     const { run_id: run, call_id: call, ts } = event;
@@ -113,15 +136,15 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
           () =>
             sql.prompt.run(
               event.prompt_from,
-              event.prompt_base ? JSON.stringify(event.prompt_base) : null,
-              JSON.stringify(event.messages),
+              storePromptBase(event.prompt_base),
+              storeMessages(event.messages),
               storeJson(event.tools),
               JSON.stringify(event.settings),
               run,
               call,
               event.step,
             ),
-          () => index(run, 'prompt', event.messages.map(messageContent)),
+          () => indexPrompt(run, call, event.messages),
         ];
       case 'model_step':
         return [
@@ -246,7 +269,6 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
               event.duration_ms,
               storeJson(event.output),
               event.error ?? null,
-              JSON.stringify(usage),
               usage.input_tokens,
               usage.output_tokens,
               usage.cache_read_tokens,
@@ -254,7 +276,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
               usage.cost_usd,
               run,
             ),
-          () => index(run, 'output', [event.output, event.error]),
+          () => indexOutput(run, call, [event.output, event.error]),
         ];
       }
       default:
@@ -270,7 +292,7 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
         run.project.root,
         run.entry,
         storeJson(run.input),
-        inputExcerpt(run.input),
+        storedExcerpt(run.input),
         JSON.stringify(run.options),
         run.started_at,
         pid,
@@ -324,6 +346,15 @@ export function createSqliteRunStore(db: RunDatabase, options: SqliteRunStoreOpt
   };
 }
 
+/** A run's input excerpt as stored: none when it is the input itself (a short line), which reading makes it from. */
+function storedExcerpt(input: unknown): string | null {
+  const excerpt = inputExcerpt(input);
+  return excerpt === input ? null : excerpt;
+}
+
+/** Roles of prompt messages whose content was indexed where it was made: a model's responses, tool calls and results. */
+const ANSWERED_ROLES: ReadonlySet<string> = new Set(['assistant', 'tool']);
+
 /** What a prompt message says (text, tool inputs and outputs), without its role and part types. */
 function messageContent(message: unknown): unknown {
   const content = (message as { content?: unknown }).content;
@@ -350,15 +381,18 @@ function statements(db: RunDatabase) {
     lastSeq: db.prepare(`UPDATE runs SET last_seq = max(last_seq, ?) WHERE id = ?`),
     lastStep: db.prepare(`SELECT max(step) AS step FROM model_requests WHERE run_id = ? AND call_id = ?`),
     useDecisions: db.prepare(`UPDATE decisions SET used_at = ? WHERE run_id = ? AND used_at IS NULL AND approval_id NOT IN (SELECT value FROM json_each(?))`),
-    // Durations add up: a resumed run or call ends again with the time of its next part.
+    // Durations add up: a resumed run or call ends again with the time of its next part. The usage is
+    // kept in its columns (and per worker in the state); the \`usage\` JSON column, read by nothing, is no longer written.
     runEnd: db.prepare(
-      `UPDATE runs SET status = ?, exit_code = ?, finish_reason = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?, usage = ?,
+      `UPDATE runs SET status = ?, exit_code = ?, finish_reason = ?, ended_at = ?, duration_ms = coalesce(duration_ms, 0) + ?, output = ?, error = ?,
          input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
     ),
     exitCode: db.prepare(`UPDATE runs SET exit_code = ? WHERE id = ?`),
     // A resumed run may start a call again under an id the log has (one it started before it stopped, never saved): the row is its latest start.
+    // The entry call's input is the run's: not stored twice (read from the run, \`run-queries.ts\`).
     call: db.prepare(
-      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')
+      `INSERT INTO calls (run_id, call_id, parent_call_id, parent_tool_call_id, worker, chain, model, depth, input, started_at, mounts, status)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?3 IS NULL AND ?9 IS (SELECT input FROM runs WHERE id = ?1) THEN NULL ELSE ?9 END, ?10, ?11, 'running')
        ON CONFLICT (run_id, call_id) DO UPDATE SET parent_call_id = excluded.parent_call_id, parent_tool_call_id = excluded.parent_tool_call_id, worker = excluded.worker,
          chain = excluded.chain, model = excluded.model, depth = excluded.depth, input = excluded.input, started_at = excluded.started_at, mounts = excluded.mounts,
          status = 'running', ended_at = NULL, error = NULL`,
@@ -406,5 +440,10 @@ function statements(db: RunDatabase) {
     ),
     warning: db.prepare(`INSERT INTO warnings (run_id, call_id, ts, message) VALUES (?, ?, ?, ?)`),
     index: db.prepare(`INSERT INTO search (run_id, kind, text) VALUES (?, ?, ?)`),
+    callInput: db.prepare(
+      `SELECT coalesce(calls.input, CASE WHEN calls.parent_call_id IS NULL THEN runs.input END) AS input FROM calls JOIN runs ON runs.id = calls.run_id
+       WHERE calls.run_id = ? AND calls.call_id = ?`,
+    ),
+    lastResponse: db.prepare(`SELECT commentary, text FROM model_requests WHERE run_id = ? AND call_id = ? ORDER BY step DESC LIMIT 1`),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { createPromptAssembler, type ModelPromptEvent } from '../runtime/model-prompt.ts';
 import { assertTextReadable } from './damaged-log.ts';
+import { readMessages, storeMessages } from './stored-message.ts';
 import type { RunDatabase } from './transaction.ts';
 
 type PromptBase = NonNullable<ModelPromptEvent['prompt_base']>;
@@ -22,6 +23,16 @@ interface PromptRow {
   settings: string;
 }
 
+/** A `prompt_base` as stored: `[run_id, call_id, step]` (an object before schema migration 10). */
+export function storePromptBase(base: PromptBase | undefined): string | null {
+  return base ? JSON.stringify([base.run_id, base.call_id, base.step]) : null;
+}
+
+function readPromptBase(text: string): PromptBase {
+  const value = JSON.parse(text) as PromptBase | [string, string, number];
+  return Array.isArray(value) ? { run_id: value[0], call_id: value[1], step: value[2] } : value;
+}
+
 /** A request's row as the `model_prompt` event it was recorded from. */
 export function promptEventOf(row: PromptRow): ModelPromptEvent {
   return {
@@ -29,8 +40,8 @@ export function promptEventOf(row: PromptRow): ModelPromptEvent {
     call_id: row.call_id,
     step: row.step,
     prompt_from: row.prompt_from,
-    ...(row.prompt_base === null ? {} : { prompt_base: JSON.parse(row.prompt_base) as PromptBase }),
-    messages: JSON.parse(row.prompt_messages) as unknown[],
+    ...(row.prompt_base === null ? {} : { prompt_base: readPromptBase(row.prompt_base) }),
+    messages: readMessages(row.prompt_messages),
     ...(row.prompt_tools === null ? {} : { tools: JSON.parse(row.prompt_tools) as unknown[] }),
     settings: JSON.parse(row.settings) as Record<string, unknown>,
   } as ModelPromptEvent;
@@ -66,7 +77,7 @@ export function detachStoredPrompts(db: RunDatabase, ids: readonly string[]): vo
   const deleting = new Set(ids);
   const referring = db.prepare(
     `SELECT run_id, call_id, step, prompt_from, prompt_base, prompt_messages, prompt_tools, settings FROM model_requests
-     WHERE prompt_base IS NOT NULL AND json_extract(prompt_base, '$.run_id') IN (SELECT value FROM json_each(?))`,
+     WHERE prompt_base IS NOT NULL AND coalesce(json_extract(prompt_base, '$[0]'), json_extract(prompt_base, '$.run_id')) IN (SELECT value FROM json_each(?))`,
   );
   const whole = db.prepare(
     `UPDATE model_requests SET prompt_from = 0, prompt_base = NULL, prompt_messages = ?, prompt_tools = ? WHERE run_id = ? AND call_id = ? AND step = ?`,
@@ -74,10 +85,10 @@ export function detachStoredPrompts(db: RunDatabase, ids: readonly string[]): vo
   const resolve = basePrompts(db);
   for (const row of referring.all(JSON.stringify(ids)) as unknown as (PromptRow & { run_id: string })[]) {
     if (deleting.has(row.run_id)) continue;
-    const base = resolve(JSON.parse(row.prompt_base!) as PromptBase);
-    const own = JSON.parse(row.prompt_messages) as unknown[];
+    const base = resolve(readPromptBase(row.prompt_base!));
+    const own = readMessages(row.prompt_messages);
     const messages = [...(base?.messages.slice(0, row.prompt_from) ?? []), ...own];
     const tools = row.prompt_tools === null ? JSON.stringify(base?.tools ?? []) : row.prompt_tools;
-    whole.run(JSON.stringify(messages), tools, row.run_id, row.call_id, row.step);
+    whole.run(storeMessages(messages), tools, row.run_id, row.call_id, row.step);
   }
 }

@@ -19,6 +19,37 @@ describe('openRunDatabase', () => {
     expect(() => prepareRunLogFile(file)).not.toThrow();
   });
 
+  test('closing moves the write-ahead log into the database, also while a prepared statement is alive, unless another connection is using the log', () => {
+    const file = tempLog();
+    const db = openRunDatabase(file);
+    const insert = db.prepare(
+      `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES (?, 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`,
+    );
+    for (let index = 0; index < 50; index++) insert.run(`r${index}`);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    db.close();
+    expect(fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0).toBe(0);
+
+    // Another process reading: closing does not wait for it, and nothing is lost.
+    const first = openRunDatabase(file);
+    const reader = openRunDatabase(file);
+    first
+      .prepare(
+        `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host) VALUES ('late', 'p', '/p', 'main', '{}', 'ok', 'now', 1, 'h')`,
+      )
+      .run();
+    reader.exec('BEGIN');
+    expect(reader.prepare('SELECT count(*) AS n FROM runs').get()).toMatchObject({ n: 51 });
+    first.close();
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    reader.exec('COMMIT');
+    reader.close();
+    const again = openRunDatabase(file);
+    expect(again.prepare('PRAGMA journal_mode').raw().all()).toEqual([['wal']]);
+    expect(again.prepare('SELECT count(*) AS n FROM runs').get()).toMatchObject({ n: 51 });
+    again.close();
+  });
+
   test('creates the log owner-only, in WAL mode, at the current schema version; reopening keeps it', () => {
     const file = tempLog();
     const db = openRunDatabase(file);

@@ -13,6 +13,10 @@ import path from 'node:path';
 import Database from 'libsql';
 import { describe, expect, test, vi } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
+import type { LogEntry } from '../../src/run-log/log-entries.ts';
+import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
+import { loadRun } from '../../src/run-log/run-queries.ts';
+import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { completeLines, ingestRunJournals } from '../../src/run-log/journal-ingest.ts';
 import { settleAbandonedRuns } from '../../src/run-log/liveness.ts';
 import { createRunJournal } from '../../src/run-log/run-journal.ts';
@@ -79,6 +83,51 @@ function recordRun(store: Feed, runId = 'r1'): void {
     else store.event(stamp(event as never));
   }
   store.exit(runId, 0);
+}
+
+/** A chat of one-line turns `runs` as the CLI records it: each turn's state and first prompt go on from the turn before's. */
+function chatEntries(runs: string[]): LogEntry[] {
+  const text = (index: number) => (index % 2 === 0 ? `q${index / 2 + 1}` : `a${(index + 1) / 2}`);
+  const message = (index: number) => ({ role: index % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text: text(index) }] });
+  return runs.flatMap((run, turn): LogEntry[] => {
+    const { identity, stamp } = stamper(run);
+    const main = identity(`c-${run}`, 'main');
+    const previous = runs[turn - 1];
+    const from = 2 * turn;
+    const base = pausedSnapshot(run);
+    const state = {
+      ...base,
+      root: {
+        ...base.root!,
+        call_id: `c-${run}`,
+        tool_calls: [],
+        messages_from: from,
+        ...(previous ? { messages_base: { run_id: previous, call_id: `c-${previous}` } } : {}),
+        messages: [message(from), message(from + 1)],
+      },
+    } as RunSnapshot;
+    const events = [
+      { ...main, type: 'run_start', model: 'm', input: text(from) },
+      { ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'abc', message_count: from + 1, tools: [] },
+      {
+        ...main,
+        type: 'model_prompt',
+        model: 'm',
+        step: 1,
+        prompt_from: Math.max(0, from - 1),
+        ...(previous ? { prompt_base: { run_id: previous, call_id: `c-${previous}`, step: 1 } } : {}),
+        messages: previous ? [message(from - 1), message(from)] : [message(from)],
+        settings: {},
+      },
+      { ...main, type: 'model_step', model: 'm', step: 1, finish_reason: 'stop', text: text(from + 1), tool_calls: 0, duration_ms: 1 },
+    ];
+    return [
+      { type: 'begin', run: { ...beginning(run, text(from)), kind: 'chat', conversation_id: runs[0] } },
+      ...events.map((event): LogEntry => ({ type: 'event', event: stamp(event as never) })),
+      { type: 'checkpoint_delta', state, at: '2026-01-01T00:00:01.000Z' },
+      { type: 'event', event: stamp({ ...main, type: 'run_end', status: 'ok', output: text(from + 1), usage: NO_USAGE, duration_ms: 2 } as never) },
+    ];
+  });
 }
 
 function journal(file = tempLog()) {
@@ -178,6 +227,31 @@ describe('the run journal', () => {
     expect(fs.existsSync(journalPath)).toBe(false);
     db.close();
     other.close();
+  });
+
+  test("a chat's journal, recorded in parts and cut where a killed process left it, makes the rows of its entries given to the store, states and prompts going on from the turn before", () => {
+    const entries = chatEntries(['t1', 't2', 't3']);
+    const { file, journal: written, path: journalPath } = journal();
+    const reader = openRunDatabase(file);
+    entries.slice(0, 9).forEach((entry) => written.record(entry));
+    ingestRunJournals(reader, file);
+    entries.slice(9).forEach((entry) => written.record(entry));
+    // Killed while writing its next line.
+    fs.appendFileSync(journalPath, '[["event",{"v":1,"type":"warn');
+    ingestRunJournals(reader, file);
+
+    const direct = openRunDatabase(tempLog());
+    const store = createSqliteRunStore(direct, { onWriteFailure: (error) => expect.fail(error.message) });
+    entries.forEach((entry) => store.record(entry));
+    const rows = (db: RunDatabase) => ({ ...timeless(db), state_messages: db.prepare('SELECT * FROM state_messages ORDER BY 1, 2, 3').raw().all() });
+    expect(rows(reader)).toEqual(rows(direct));
+    expect(reader.prepare("SELECT state_apart FROM runs WHERE id = 't3'").raw().all()).toEqual([[2]]);
+    const last = createPausedRuns(reader).loadState('t3');
+    expect(last.root!.messages.map((message) => (message.content as { text: string }[])[0]!.text)).toEqual(['q1', 'a1', 'q2', 'a2', 'q3', 'a3']);
+    const prompt = loadRun(reader, 't3', { prompts: true }).root!.requests[0]!.prompt!;
+    expect(prompt.messages).toHaveLength(5);
+    reader.close();
+    direct.close();
   });
 
   test('a journal past its size is closed and the process goes on in a new one named after it: recorded in order, each removed once complete', () => {

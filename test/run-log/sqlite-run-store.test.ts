@@ -86,7 +86,12 @@ describe('SQLite run store', () => {
     const run = loadRun(db, 'r1', { prompts: true });
     expect(run).toMatchObject({ status: 'ok', exit_code: 0, input: 'go', output: 'done', input_tokens: 35, cost_usd: null, model: 'm', pid: process.pid });
     const root = run.root!;
-    expect(root).toMatchObject({ label: 'main#1', status: 'ok', input_tokens: 30, output_tokens: 5, cost_usd: 0.75 });
+    expect(root).toMatchObject({ label: 'main#1', status: 'ok', input: 'go', input_tokens: 30, output_tokens: 5, cost_usd: 0.75 });
+    // The entry call's input is the run's, stored once; a delegated call's is its own.
+    expect(db.prepare("SELECT call_id, input FROM calls WHERE run_id = 'r1' ORDER BY call_id").raw().all()).toEqual([
+      ['c1', null],
+      ['c2', '"x"'],
+    ]);
     expect(root.requests.map((request) => request.prompt!.messages)).toEqual([
       [system, user],
       [system, user, call, result],
@@ -116,6 +121,34 @@ describe('SQLite run store', () => {
       cost_usd: null,
     });
     expect(searchRuns(db, 'helped', 10).map((hit) => hit.run.id)).toEqual(['r1']);
+  });
+
+  test("search rows hold each text once: a prompt's input and earlier answers, and an output that is the last response, are not indexed again", () => {
+    const { db, store } = open();
+    const { identity, stamp } = stamper('t2');
+    const main = identity('c2', 'main');
+    const before = { role: 'assistant', content: [{ type: 'text', text: 'After one comes two.' }] };
+    const asked = { role: 'user', content: [{ type: 'text', text: 'what comes after two?' }] };
+    const rendered = { role: 'user', content: [{ type: 'text', text: 'Answer briefly.' }] };
+    store.begin(beginning('t2', 'what comes after two?'));
+    for (const event of [
+      { ...main, type: 'run_start', model: 'm', input: 'what comes after two?' },
+      { ...main, type: 'model_request', model: 'm', step: 1, system_sha256: 'abc', message_count: 4, tools: [] },
+      { ...main, type: 'model_prompt', model: 'm', step: 1, prompt_from: 1, messages: [before, rendered, asked], settings: {} },
+      { ...main, type: 'model_step', model: 'm', step: 1, finish_reason: 'stop', text: 'Three.', tool_calls: 0, duration_ms: 1 },
+      { ...main, type: 'run_end', status: 'ok', output: 'Three.', usage: NO_USAGE, duration_ms: 2 },
+    ] as const)
+      store.event(stamp(event as never));
+    const rows = () => db.prepare("SELECT kind, text FROM search WHERE run_id = 't2' ORDER BY rowid").raw().all();
+    expect(rows()).toEqual([
+      ['input', 'what comes after two?'],
+      ['prompt', 'Answer briefly.'],
+      ['response', 'Three.'],
+    ]);
+    expect(searchRuns(db, 'comes after two', 10).map((hit) => hit.run.id)).toEqual(['t2']);
+    // An output other than the last response (a structured one, an error) is indexed.
+    store.event(stamp({ ...main, type: 'run_end', status: 'error', output: { answer: 3 }, error: 'cut short', usage: NO_USAGE, duration_ms: 2 } as never));
+    expect(rows().at(-1)).toEqual(['output', '3 cut short']);
   });
 
   test('values over the cap are stored cut with their full size; a reused tool call id pairs with its latest call', () => {

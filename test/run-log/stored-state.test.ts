@@ -3,10 +3,12 @@
  * the rows of the messages they bring, reading puts the whole state back, a whole state written by
  * an earlier llm-do goes on with deltas, and a delta the log cannot go on from is refused.
  */
+import Database from 'libsql';
 import { describe, expect, test } from 'vitest';
 import { openRunDatabase } from '../../src/run-log/database.ts';
 import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
-import { deleteRuns } from '../../src/run-log/run-queries.ts';
+import { deleteRuns, loadRun, searchRuns } from '../../src/run-log/run-queries.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/run-log/schema.ts';
 import { createSqliteRunStore } from '../../src/run-log/sqlite-run-store.ts';
 import type { CallSnapshot, RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { beginning, pausedSnapshot, tempLog } from './helpers.ts';
@@ -41,6 +43,26 @@ function deltaOf(state: RunSnapshot, before: number): RunSnapshot {
     tool_calls: call.tool_calls.map((toolCall) => ({ ...toolCall, children: toolCall.children.map(cut) })),
   });
   return { ...state, root: state.root && cut(state.root) };
+}
+
+/** Chat turn `run`: its entry call `c-<run>` has `count` messages and no tool calls. */
+function chatTurn(run: string, count: number): RunSnapshot {
+  const state = withMessages(pausedSnapshot(run), count);
+  return { ...state, root: { ...state.root!, call_id: `c-${run}`, tool_calls: [] } };
+}
+
+/** `turn`'s first delta, going on from the messages of the turn before, `previous`. */
+function nextTurn(turn: RunSnapshot, previous: string): RunSnapshot {
+  const count = turn.root!.messages.length;
+  return {
+    ...turn,
+    root: {
+      ...turn.root!,
+      messages_from: count - 2,
+      messages_base: { run_id: previous, call_id: `c-${previous}` },
+      messages: turn.root!.messages.slice(count - 2),
+    },
+  };
 }
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -172,6 +194,95 @@ describe('a run state in the run log', () => {
     deleteRuns(db, ['t2']);
     expect(paused.loadState('t4')).toEqual(last);
     expect(paused.loadState('t3').root!.messages).toHaveLength(6);
+  });
+
+  test("a chat turn's state is kept as its change from the turn before's, and written out when that turn's state changes again", () => {
+    const { db, store, failures, paused } = open();
+    store.record({ type: 'begin', run: beginning('t1') });
+    store.record({ type: 'checkpoint_delta', state: chatTurn('t1', 2), at: AT });
+    store.record({ type: 'begin', run: beginning('t2') });
+    store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
+    const stored = (run: string) => db.prepare('SELECT state, state_apart FROM runs WHERE id = ?').get(run) as { state: string; state_apart: number };
+    expect(stored('t1').state_apart).toBe(1);
+    expect(stored('t2').state_apart).toBe(2);
+    // What the turns have in common (project, options, the call's worker and system) is not in the change.
+    expect(stored('t2').state.length).toBeLessThan(stored('t1').state.length / 2);
+    const t2 = paused.loadState('t2');
+    expect(t2).toEqual(chatTurn('t2', 4));
+
+    // t1 goes on (a resumed turn): t2's state no longer has a base to be a change from, and is written out first.
+    const resumed = chatTurn('t1', 3);
+    store.record({
+      type: 'checkpoint_delta',
+      state: { ...resumed, call_count: 9, root: { ...resumed.root!, messages_from: 2, messages: resumed.root!.messages.slice(2) } },
+      at: AT,
+    });
+    expect(failures).toEqual([]);
+    expect(stored('t2').state_apart).toBe(1);
+    expect(paused.loadState('t2')).toEqual(t2);
+    expect(paused.loadState('t1')).toEqual({ ...resumed, call_count: 9 });
+  });
+
+  test("a turn another process changed since this one wrote it is read again before the next turn's state is kept as a change from it", () => {
+    const { db, store, failures, paused } = open();
+    const other = createSqliteRunStore(db, { onWriteFailure: (error) => failures.push(error.message) });
+    store.record({ type: 'begin', run: beginning('t1') });
+    store.record({ type: 'checkpoint_delta', state: chatTurn('t1', 2), at: AT });
+    // Another process (a resume) saves t1 again, with another usage.
+    const resumed = { ...chatTurn('t1', 2), call_count: 7 };
+    other.record({ type: 'checkpoint_delta', state: resumed, at: AT });
+    store.record({ type: 'begin', run: beginning('t2') });
+    store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
+    expect(failures).toEqual([]);
+    expect(paused.loadState('t1')).toEqual(resumed);
+    expect(paused.loadState('t2')).toEqual(chatTurn('t2', 4));
+  });
+
+  test('a log of schema 9 is migrated: its states read as they were, and the next chat turn is stored as a change from its last', () => {
+    const file = tempLog();
+    const old = new Database(file);
+    for (const migration of MIGRATIONS.slice(0, 9)) old.exec(migration);
+    old.exec('PRAGMA user_version = 9');
+    // What llm-do before migration 10 wrote for a chat turn: the state without messages, the messages one row each, usage JSON.
+    const t1 = chatTurn('t1', 2);
+    const { messages, ...root } = t1.root!;
+    old
+      .prepare(
+        `INSERT INTO runs (id, project, project_root, entry, options, status, started_at, pid, host, kind, usage, state, state_apart)
+         VALUES ('t1', 'p', '/p', 'main', '{}', 'ok', '2026-01-01T00:00:00Z', 1, 'h', 'chat', '{"input_tokens":0}', ?, 1)`,
+      )
+      .run(JSON.stringify({ ...t1, root: { ...root, messages: [], messages_from: 2 } }));
+    messages.forEach((message, index) => old.prepare('INSERT INTO state_messages VALUES (?, ?, ?, ?)').run('t1', 'c-t1', index, JSON.stringify(message)));
+    old
+      .prepare(
+        `INSERT INTO calls (run_id, call_id, worker, chain, model, depth, input, started_at, status, mounts) VALUES ('t1', 'c-t1', 'main', '["main"]', 'm', 0, '"go"', '2026-01-01T00:00:00Z', 'ok', NULL)`,
+      )
+      .run();
+    old.prepare(`INSERT INTO search (run_id, kind, text) VALUES ('t1', 'input', 'an old question')`).run();
+    // Its request extends the turn before's, named by an object as then.
+    const request = old.prepare(
+      `INSERT INTO model_requests (run_id, call_id, step, model, started_at, prompt_from, prompt_base, prompt_messages, settings) VALUES (?, ?, 1, 'm', '2026-01-01T00:00:00Z', ?, ?, ?, '{}')`,
+    );
+    request.run('t0', 'c-t0', 0, null, JSON.stringify([{ role: 'user', content: 'first' }]));
+    request.run('t1', 'c-t1', 1, JSON.stringify({ run_id: 't0', call_id: 'c-t0', step: 1 }), JSON.stringify([{ role: 'user', content: 'second' }]));
+    old.close();
+
+    const db = openRunDatabase(file);
+    expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: SCHEMA_VERSION });
+    const paused = createPausedRuns(db);
+    expect(paused.loadState('t1')).toEqual(t1);
+    // Its calls and search rows are kept by the tables migration 10 rebuilds.
+    expect(loadRun(db, 't1', { prompts: false }).root).toMatchObject({ call_id: 'c-t1', worker: 'main', input: 'go', status: 'ok' });
+    expect(searchRuns(db, 'old question', 10).map((hit) => hit.run.id)).toEqual(['t1']);
+    expect(loadRun(db, 't1', { prompts: true }).root!.requests[0]!.prompt!.messages).toEqual([
+      { role: 'user', content: 'first' },
+      { role: 'user', content: 'second' },
+    ]);
+    const store = createSqliteRunStore(db, { onWriteFailure: (error) => expect.fail(error.message) });
+    store.record({ type: 'begin', run: beginning('t2') });
+    store.record({ type: 'checkpoint_delta', state: nextTurn(chatTurn('t2', 4), 't1'), at: AT });
+    expect(db.prepare("SELECT state_apart FROM runs WHERE id = 't2'").get()).toMatchObject({ state_apart: 2 });
+    expect(paused.loadState('t2')).toEqual(chatTurn('t2', 4));
   });
 
   test('a delta going on from a turn the log does not have is refused', () => {
