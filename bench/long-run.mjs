@@ -224,7 +224,10 @@ async function ownTime(kind, count) {
 
 /** The 300-turn chat's ratio of stored bytes to conversation text, and its target. */
 const chat300 = rows.find((row) => row.name === 'chat, 300 turns');
-const chatTarget = ['300-turn chat stores ≤ 50× its conversation', chat300.afterRead <= 50 * chat300.conversationBytes];
+const chatTarget = [
+  '300-turn chat stores ≤ 50× its conversation (after the run and after `llm-do runs`)',
+  Math.max(chat300.afterRun, chat300.afterRead) <= 50 * chat300.conversationBytes,
+];
 if (chatOnly) {
   console.log(`\n| ${chatTarget[0]} | ${chatTarget[1] ? 'PASS' : 'MISS'} |`);
   if (!chatTarget[1]) process.exitCode = 1;

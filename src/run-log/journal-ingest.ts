@@ -23,7 +23,8 @@ import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
 import { processGone } from './liveness.ts';
 import type { LogEntry } from './log-entries.ts';
-import { JOURNAL_FORMAT, type JournalHeader, type JournalOperation } from './run-journal.ts';
+import { decodeJournalLine } from './journal-line.ts';
+import { JOURNAL_FORMAT, type JournalHeader, type JournalOperation, READABLE_JOURNAL_FORMATS } from './run-journal.ts';
 import { journalDirectory, journalNames, journalSize } from './run-log-file.ts';
 import { createSqliteRunStore } from './sqlite-run-store.ts';
 import { immediate, type RunDatabase } from './transaction.ts';
@@ -252,7 +253,7 @@ function parseHeader(text: string): JournalHeader {
   } catch {
     throw new JournalFormatError('line 1: not a run journal (its first line is not JSON)');
   }
-  if (header?.journal !== JOURNAL_FORMAT || !Number.isSafeInteger(header.pid) || typeof header.host !== 'string') {
+  if (!READABLE_JOURNAL_FORMATS.includes(header?.journal as number) || !Number.isSafeInteger(header.pid) || typeof header.host !== 'string') {
     throw new JournalFormatError(`line 1: not a run journal of this llm-do (expected {"journal":${JOURNAL_FORMAT},"pid":…,"host":…})`);
   }
   return header as JournalHeader;
@@ -269,9 +270,15 @@ function replayer(db: RunDatabase, writer: JournalHeader): ((line: string) => vo
   });
   const replay = Object.assign(
     (line: string) => {
+      let json: string;
+      try {
+        json = decodeJournalLine(line);
+      } catch {
+        throw new JournalFormatError('a compressed line that does not decompress');
+      }
       let operations: unknown;
       try {
-        operations = JSON.parse(line);
+        operations = JSON.parse(json);
       } catch {
         throw new JournalFormatError('not JSON');
       }

@@ -7,8 +7,9 @@
  * store would commit (the same commit points), and whoever opens the log next records it there
  * (`journal-ingest.ts`).
  *
- * Format: JSON lines. The first names the writer, `{"journal":1,"pid":…,"host":…}`; each further line
- * is an array of operations, `["begin", RunBeginning]`, `["event", RunEvent]`,
+ * Format: lines. The first names the writer, `{"journal":2,"pid":…,"host":…}`; each further line
+ * keeps (compressed on its own: journal-line.ts) the JSON of an array of operations,
+ * `["begin", RunBeginning]`, `["event", RunEvent]`,
  * `["delta", RunSnapshot, at]` (a checkpoint delta: what the step added to the run's state),
  * `["exit", runId, code]`, and last `["close"]`; journals written before checkpoint deltas hold
  * `["checkpoint", RunSnapshot, at]`, a whole state, instead. A line is written
@@ -25,11 +26,15 @@ import { join } from 'node:path';
 import type { RunEvent } from '../runtime/events.ts';
 import type { RunBeginning } from '../runtime/run-store.ts';
 import type { RunSnapshot } from '../runtime/saved-state.ts';
+import { encodeJournalLine } from './journal-line.ts';
 import { commitsAfter, type LogEntry, type LogWriter } from './log-entries.ts';
 import { journalDirectory, journalNames, journalSize, runLogUnusable } from './run-log-file.ts';
 
-/** The version of the journal format, in its first line. */
-export const JOURNAL_FORMAT = 1;
+/** The version of the journal format, in its first line: 2 compresses lines (journal-line.ts). */
+export const JOURNAL_FORMAT = 2;
+
+/** The formats a reader takes: 1 (plain JSON lines, written before) and this one. */
+export const READABLE_JOURNAL_FORMATS: readonly number[] = [1, JOURNAL_FORMAT];
 
 /** The first line of a journal. */
 export interface JournalHeader {
@@ -160,7 +165,7 @@ export function createRunJournal(file: string, options: RunJournalOptions): RunJ
       if (failed || closed) return;
       queued.push(operationOf(entry));
       if (!commitsAfter(entry)) return;
-      const line = `${JSON.stringify(queued)}\n`;
+      const line = `${encodeJournalLine(JSON.stringify(queued))}\n`;
       queued = [];
       writeLine(line);
     },

@@ -18,6 +18,7 @@ import { createPausedRuns } from '../../src/run-log/paused-runs.ts';
 import { loadRun } from '../../src/run-log/run-queries.ts';
 import type { RunSnapshot } from '../../src/runtime/saved-state.ts';
 import { completeLines, ingestRunJournals } from '../../src/run-log/journal-ingest.ts';
+import { decodeJournalLine } from '../../src/run-log/journal-line.ts';
 import { settleAbandonedRuns } from '../../src/run-log/liveness.ts';
 import { createRunJournal } from '../../src/run-log/run-journal.ts';
 import { journalDirectory, prepareRunLogFile } from '../../src/run-log/run-log-file.ts';
@@ -154,6 +155,8 @@ function recordedDirectly(): Record<string, unknown[]> {
 }
 
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n');
+/** The operations a journal line (after the header) keeps. */
+const operationsOf = (line: string) => JSON.parse(decodeJournalLine(line)) as unknown[][];
 
 /** A pid no process has now: one that just ended. */
 function deadPid(): number {
@@ -166,10 +169,10 @@ describe('the run journal', () => {
     recordRun(feed(written));
     written.close();
     const text = lines(journalPath);
-    expect(JSON.parse(text[0]!)).toEqual({ journal: 1, pid: process.pid, host: expect.any(String) });
+    expect(JSON.parse(text[0]!)).toEqual({ journal: 2, pid: process.pid, host: expect.any(String) });
     // begin; step 1 with its checkpoint; the tool call and its approval request; the person's decision;
     // its result with the checkpoint; step 2 with its checkpoint; run_end; the exit code; close; the final newline.
-    expect(text.slice(1).map((line) => (line === '' ? '' : (JSON.parse(line) as unknown[][]).map((operation) => operation[0])))).toEqual([
+    expect(text.slice(1).map((line) => (line === '' ? '' : operationsOf(line).map((operation) => operation[0])))).toEqual([
       ['begin'],
       ['event', 'event', 'event', 'event', 'event', 'checkpoint'],
       ['event', 'event'],
@@ -268,7 +271,7 @@ describe('the run journal', () => {
     const operations = names.map((name) =>
       lines(path.join(journalDirectory(file), name))
         .slice(1, -1)
-        .map((line) => (JSON.parse(line) as unknown[][])[0]![0]),
+        .map((line) => operationsOf(line)[0]![0]),
     );
     expect(operations[0]).toEqual(['begin', 'close']);
     expect(operations.at(-1)).toEqual(['exit', 'close']);
@@ -286,6 +289,24 @@ describe('the run journal', () => {
     expect(db.prepare("SELECT exit_code FROM runs WHERE id = 'r1'").get()).toMatchObject({ exit_code: 1 });
     expect(fs.readdirSync(journalDirectory(file))).toEqual([]);
     expect(onWriteFailure).not.toHaveBeenCalled();
+    db.close();
+  });
+
+  test('a compressed line that does not decompress ends its journal: what came before is recorded, the journal set aside', () => {
+    const { file, journal: written, path: journalPath } = journal();
+    recordRun(feed(written));
+    written.close();
+    const text = lines(journalPath);
+    // The third line (step 1's events and checkpoint) loses part of its middle, as a damaged disk might leave it.
+    text[2] = `${text[2]!.slice(0, 30)}${text[2]!.slice(60)}`;
+    fs.writeFileSync(journalPath, text.join('\n'));
+    const problems: string[] = [];
+    const db = openRunDatabase(file, { onJournalProblem: (message) => problems.push(message) });
+    expect(problems).toEqual([
+      expect.stringMatching(/line 3: a compressed line that does not decompress\); what came before is recorded, the journal was moved to .*\.failed$/),
+    ]);
+    expect(db.prepare('SELECT count(*) FROM runs').raw().all()).toEqual([[1]]);
+    expect(fs.existsSync(`${journalPath}.failed`)).toBe(true);
     db.close();
   });
 
