@@ -106,6 +106,24 @@ describe('context policies', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('✓ tests/main.test.yaml: ends at turn 9');
   });
 
+  test('a summary_model whose provider has no key fails the run before its first request, not at its first compaction', async () => {
+    const dir = writeTree(
+      {
+        'project.yaml': 'name: ctx\n',
+        'main.worker':
+          '---\nname: main\ntoolsets:\n  filesystem: {}\ncontext:\n  max_tokens: 1500\n  on_overflow: summarize\n  summary_model: openai:gpt-5-mini\n---\nRead.\n',
+        'script.json': JSON.stringify([{ respond: { tool_calls: [{ name: 'read_file', args: { path: '/script.json' } }] } }]),
+      },
+      tempDir('llm-do-e2e-summary-key-'),
+    );
+    const result = await runCli([dir, 'go', '--model', `scripted:${path.join(dir, 'script.json')}`, '--no-log'], {
+      env: { OPENAI_API_KEY: undefined },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('missing API key for openai:gpt-5-mini (worker main)');
+    expect(result.stderr).not.toContain('read_file');
+  });
+
   test('llm-do check refuses a contradictory or malformed context:', async () => {
     const alias = project('max_context_tokens: 1000\ncontext:\n  max_tokens: 2000\n');
     const both = await runCli(['check', alias]);
