@@ -67,9 +67,11 @@ export function assertKnownProvider(modelId: string, workerId: string, providers
   const names = [...new Set([...Object.keys(BUILTIN_PROVIDERS), ...Object.keys(providers)])];
   const nearest = suggestNearest(provider, names);
   const hint = nearest === undefined ? '' : ` (did you mean ${nearest}:${parseModelId(modelId).model}?)`;
+  // A model named by another field than `model` (fallback_models, context.summary_model) says which.
+  const owner = field === 'model' || field === workerId ? `worker ${workerId}` : `${field} of worker ${workerId}`;
   throw new ProjectError(
     'unknown-provider',
-    `unknown model provider "${provider}" in ${modelId} (worker ${workerId})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`,
+    `unknown model provider "${provider}" in ${modelId} (${owner})${hint}: valid providers are ${[...names, TEST_MODEL_ID].join(', ')}`,
     {
       field,
     },

@@ -110,7 +110,7 @@ export function scriptedModel(rules: unknown, source = 'scripted model'): Langua
   const matchers = checked.map((rule, index) => ({ rule, text: compileText(rule.match?.text, source, index) }));
   const answer = (options: LanguageModelV4CallOptions) => {
     const worker = workerOf(options);
-    const turn = options.prompt.filter((message) => message.role === 'assistant').length + 1;
+    const turn = turnOf(options.prompt);
     const last = lastMessageText(options.prompt);
     const found = matchers.find(({ rule, text }) => {
       const match = rule.match ?? {};
@@ -164,6 +164,28 @@ function lastMessageText(prompt: readonly LanguageModelV4Message[]): string {
       return '';
     })
     .join('\n');
+}
+
+/** Tool call ids this model gives: `scripted_TURN_N`, so a later request can tell the turn of an answer. */
+const TOOL_CALL_ID = /^scripted_(\d+)_\d+$/;
+
+/**
+ * The request's turn: one more than the answers before it. A summary (`on_overflow: summarize`,
+ * docs/worker-format.md) replaces older answers, so the count goes on from the newest answer whose
+ * tool call id names its turn; without one, the answers in the prompt are counted.
+ */
+function turnOf(prompt: readonly LanguageModelV4Message[]): number {
+  let answers = 0;
+  for (let index = prompt.length - 1; index >= 0; index--) {
+    const message = prompt[index]!;
+    if (message.role !== 'assistant') continue;
+    answers++;
+    for (const part of message.content) {
+      const named = part.type === 'tool-call' ? TOOL_CALL_ID.exec(part.toolCallId) : null;
+      if (named) return Number(named[1]) + answers;
+    }
+  }
+  return answers + 1;
 }
 
 function contentOf(respond: ScriptRule['respond'], turn: number): LanguageModelV4Content[] {

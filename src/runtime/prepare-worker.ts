@@ -24,7 +24,13 @@ async function buildPreparedWorker(ctx: RunContext, definition: WorkerDefinition
   const { project, modelOverride, env, grants } = ctx.config;
   const { plan, problems } = await planWorker(project, definition, { modelOverride, env, grants });
   if (problems.length > 0) throw new ProjectError(problems[0]!.code, problems[0]!.detail, problems[0]!.location, { problems });
-  const [model, code] = await Promise.all([ctx.services.models.resolve(plan.modelId!, definition.id, plan.fallbackModelIds), importPlannedCode(project, plan)]);
+  const summaryModel = plan.context?.summaryModel;
+  const [model, code] = await Promise.all([
+    ctx.services.models.resolve(plan.modelId!, definition.id, plan.fallbackModelIds),
+    importPlannedCode(project, plan),
+    // Resolved now (the registry keeps it for the first summary) so that a missing key fails the run before its first request, not at its first compaction.
+    summaryModel === undefined ? undefined : ctx.services.models.resolve(summaryModel, definition.id),
+  ]);
   return { definition, modelId: plan.modelId!, model, context: plan.context, ...code, renderer: plan.renderer, allowedWorkers: plan.allowedWorkers };
 }
 

@@ -200,11 +200,14 @@ function checkpointSink({ store, project, onCheckpoint }: RunWorkerOptions, now:
 
 /**
  * A scope sharing services and state with `parent` but with its own run id and abort signal (one
- * chat turn); `emit` replaces the parent's (a turn drops what its cancelled work reports late).
+ * chat turn); `emit` replaces the parent's (a turn drops what its cancelled work reports late), and
+ * `usage` counts the turn's requests into the parent's meter too.
  */
 export function createTurnScope(parent: RunContext, emit: RunServices['emit'], signal?: AbortSignal): RunScope {
   const config = Object.freeze({ ...parent.config, runId: uuidv7(parent.services.now()) });
-  return scopeWithSignal({ config, services: { ...parent.services, emit }, state: parent.state, resources: parent.resources }, signal);
+  // A turn is a run of its own: its run_end counts its requests, and the session's meter all of them.
+  const services = { ...parent.services, emit, usage: parent.services.usage.part() };
+  return scopeWithSignal({ config, services, state: parent.state, resources: parent.resources }, signal);
 }
 
 /** Approval events of a tool call, under the identity of the call that made it. */

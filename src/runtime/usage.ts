@@ -14,6 +14,8 @@ export interface UsageMeter {
    */
   add(worker: string, model: string, usage: LanguageModelV4Usage, searches?: number): RequestUsage;
   summary(): UsageSummary;
+  /** A meter of the same prices, from zero, whose responses count here too: a chat turn's own usage within its session's. */
+  part(): UsageMeter;
 }
 
 /** Float sums of prices drift (0.1 + 0.2); cost is reported to a billionth of a dollar. */
@@ -57,7 +59,7 @@ function finished(usage: TokenUsage): TokenUsage {
 export function createUsageMeter(prices: PriceBook, before?: UsageSummary): UsageMeter {
   const byWorker = new Map<string, TokenUsage>(Object.entries(before?.by_worker ?? {}).map(([worker, usage]) => [worker, copyOf(usage)]));
   const total = before ? copyOf(before) : emptyUsage();
-  return {
+  const meter: UsageMeter = {
     add(worker, model, usage, searches = 0) {
       const tokens = {
         input: usage.inputTokens.total ?? 0,
@@ -85,5 +87,16 @@ export function createUsageMeter(prices: PriceBook, before?: UsageSummary): Usag
       const by_worker: Record<string, TokenUsage> = Object.fromEntries([...byWorker].map(([worker, usage]) => [worker, finished(usage)]));
       return { ...finished(total), by_worker };
     },
+    part() {
+      const own = createUsageMeter(prices);
+      return {
+        ...own,
+        add(worker, model, usage, searches) {
+          meter.add(worker, model, usage, searches);
+          return own.add(worker, model, usage, searches);
+        },
+      };
+    },
   };
+  return meter;
 }

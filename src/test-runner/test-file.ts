@@ -7,6 +7,7 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ProjectError } from '../errors.ts';
+import { parseModelId } from '../models/model-id.ts';
 import { parseScript, type ScriptRule } from '../models/scripted-model.ts';
 import { suggestNearest } from '../worker-file/suggest.ts';
 
@@ -139,14 +140,26 @@ export function parseTestFile(text: string, shown: string): ParsedTestFile {
         file: shown,
         field: 'name',
       });
-    return { ...testCase, caseModel: caseModel(testCase.model, `${where}, model`) };
+    return { ...testCase, caseModel: caseModel(testCase.model, `${where}, model`, shown) };
   });
   return { file: shown, cases };
 }
 
-function caseModel(model: TestCase['model'], where: string): CaseModel {
+function caseModel(model: TestCase['model'], where: string, shown: string): CaseModel {
   if (model === undefined) return { kind: 'worker' };
-  if (typeof model === 'string') return { kind: 'id', id: model };
+  if (typeof model === 'string') {
+    // Checked here so that a bad id stops the file before any case runs, naming the case.
+    try {
+      parseModelId(model);
+    } catch (error) {
+      throw new ProjectError(
+        'invalid-field',
+        `${where.slice(shown.length + 2)}: ${(error as Error).message}; a script file is {script: FILE}, a cassette {cassette: FILE}`,
+        { file: shown, field: 'model' },
+      );
+    }
+    return { kind: 'id', id: model };
+  }
   if (Array.isArray(model)) return { kind: 'script', rules: parseScript(model, where) };
   return 'script' in model ? { kind: 'script-file', file: model.script } : { kind: 'cassette', file: model.cassette };
 }

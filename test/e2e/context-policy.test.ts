@@ -83,6 +83,47 @@ describe('context policies', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('✓ tests/main.test.yaml: summarizes');
   });
 
+  test('summarize: match.turn counts the requests of the call across summaries, so a script can end the loop by turn', async () => {
+    const script = [
+      { match: { text: 'Transcript to summarize' }, respond: { text: 'SUMMARY: a.txt was read' } },
+      { match: { turn: 9 }, respond: { text: 'read it eight times' } },
+      { respond: { tool_calls: [{ name: 'read_file', args: { path: '/work/a.txt' } }] } },
+    ];
+    const dir = writeTree(
+      {
+        'project.yaml': 'name: ctx\n',
+        'main.worker':
+          '---\nname: main\nmax_steps: 20\ntoolsets:\n  filesystem: {}\nsandbox:\n  paths:\n    work: { root: ., mode: ro }\ncontext:\n  max_tokens: 1500\n  on_overflow: summarize\n  keep: 2\n---\nRead the file.\n',
+        'a.txt': `${'A'.repeat(2000)}\n`,
+        'script.json': JSON.stringify(script),
+        'tests/main.test.yaml':
+          'cases:\n  - name: ends at turn 9\n    input: go\n    model: { script: ../script.json }\n    expect:\n      output: read it eight times\n      compactions: { min: 2 }\n',
+      },
+      tempDir('llm-do-e2e-summary-turns-'),
+    );
+    const result = await runCli(['test', dir]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr).toContain('✓ tests/main.test.yaml: ends at turn 9');
+  });
+
+  test('a summary_model whose provider has no key fails the run before its first request, not at its first compaction', async () => {
+    const dir = writeTree(
+      {
+        'project.yaml': 'name: ctx\n',
+        'main.worker':
+          '---\nname: main\ntoolsets:\n  filesystem: {}\ncontext:\n  max_tokens: 1500\n  on_overflow: summarize\n  summary_model: openai:gpt-5-mini\n---\nRead.\n',
+        'script.json': JSON.stringify([{ respond: { tool_calls: [{ name: 'read_file', args: { path: '/script.json' } }] } }]),
+      },
+      tempDir('llm-do-e2e-summary-key-'),
+    );
+    const result = await runCli([dir, 'go', '--model', `scripted:${path.join(dir, 'script.json')}`, '--no-log'], {
+      env: { OPENAI_API_KEY: undefined },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('missing API key for openai:gpt-5-mini (worker main)');
+    expect(result.stderr).not.toContain('read_file');
+  });
+
   test('llm-do check refuses a contradictory or malformed context:', async () => {
     const alias = project('max_context_tokens: 1000\ncontext:\n  max_tokens: 2000\n');
     const both = await runCli(['check', alias]);

@@ -113,7 +113,7 @@ describe.concurrent('fallback_models', () => {
       [
         '{}\n',
         'fallback_models: ["antropic:claude-x"]',
-        'unknown model provider "antropic" in antropic:claude-x (worker main) (did you mean anthropic:claude-x?)',
+        'unknown model provider "antropic" in antropic:claude-x (fallback_models of worker main) (did you mean anthropic:claude-x?)',
       ],
       ['{}\n', `fallback_models: [${BACKUP}]\ncompatible_models: ["anthropic:*"]`, `model ${BACKUP} is not compatible with worker main`],
     ];

@@ -187,6 +187,10 @@ describe('llm-do test', { timeout: 120_000 }, () => {
         'tests/main.test.yaml: case 1 (a), answers.0: unknown field "wroker" (did you mean worker?); valid fields are question, worker, answer',
       ],
       [
+        'cases:\n  - name: a\n    model: test\n  - name: b\n    model: script.yaml\n',
+        'tests/main.test.yaml: case 2 (b), model: invalid model id "script.yaml": expected provider:model (e.g. anthropic:claude-sonnet-4-5) or test; a script file is {script: FILE}, a cassette {cassette: FILE}',
+      ],
+      [
         'cases:\n  - name: a\n    answers: [{ question: city }]\n',
         'tests/main.test.yaml: case 1 (a), answers.0.answer: Invalid input: expected string, received undefined',
       ],
@@ -195,6 +199,7 @@ describe('llm-do test', { timeout: 120_000 }, () => {
       const result = await runCli(['test', project(text)]);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toContain('✓');
     }
     const none = await runCli(['test', tempDir('llm-do-e2e-empty-')]);
     expect(none.code).toBe(2);

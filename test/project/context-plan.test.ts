@@ -56,7 +56,11 @@ describe('context policy', () => {
   it.each([
     ['max_context_tokens: 900\ncontext:\n  max_tokens: 1000', 'context.max_tokens', 'max_context_tokens is an alias of context.max_tokens: keep one'],
     ['context:\n  summary_model: test', 'context.summary_model', 'summary_model is used only by on_overflow: summarize'],
-    ['context:\n  on_overflow: summarize\n  summary_model: nosuch:model', 'context.summary_model', 'nosuch'],
+    [
+      'context:\n  on_overflow: summarize\n  summary_model: nosuch:model',
+      'context.summary_model',
+      'unknown model provider "nosuch" in nosuch:model (context.summary_model of worker main)',
+    ],
   ])('refuses %j naming the field', async (fields, field, message) => {
     const { problems } = await planOf(fields);
     expect(problems).toHaveLength(1);

@@ -58,6 +58,33 @@ describe('chat session', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'interrupted', usage: { input_tokens: 2, by_worker: { helper: { input_tokens: 1 } } } });
     expect(chat.usage().input_tokens).toBe(2);
   });
+
+  test("each turn's run_end and result count that turn's requests only; usage() counts the session", async () => {
+    const { project: loaded } = await project({ 'main.worker': worker('main', 'model: test') });
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'ok' }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+        warnings: [],
+      }),
+    });
+    const ends: RunEvent[] = [];
+    const chat = await startChatSessionWith(
+      { project: loaded, stream: false, onEvent: (event) => (event.type === 'run_end' ? ends.push(event) : undefined) },
+      { models: registryOf(model) },
+    );
+    const turns = [await chat.send('one'), await chat.send('two'), await chat.send('three')];
+    chat.close();
+
+    expect(turns.map((turn) => turn.usage.input_tokens)).toEqual([10, 10, 10]);
+    expect(ends.map((end) => (end.type === 'run_end' ? [end.usage.input_tokens, end.usage.by_worker.main?.output_tokens] : []))).toEqual([
+      [10, 1],
+      [10, 1],
+      [10, 1],
+    ]);
+    expect(chat.usage()).toMatchObject({ input_tokens: 30, output_tokens: 3, by_worker: { main: { input_tokens: 30 } } });
+  });
 });
 
 describe('chat session in the run log', () => {
