@@ -65,7 +65,7 @@ const loop = writeToolLoopProject(300);
 const chatProject = writeTree(path.join(root, 'chat'), { 'main.worker': '---\nname: main\nmodel: openai-compatible:chat\n---\nAnswer in one line.\n' });
 const chatInput = `${Array.from({ length: 300 }, (_, turn) => `turn ${turn + 1}: say something short`).join('\n')}\n`;
 const checkProject = generateScaleProject(5000);
-const SMALL_MEMORY = ['--optimize-for-size', '--no-maglev', '--no-turbofan'];
+const { SMALL_MEMORY_V8_FLAGS: SMALL_MEMORY } = await importDist('cli/v8-memory.js');
 
 // Each case: its two variants, the flags a command gets against V8's defaults. `check` keeps the
 // defaults by itself, so its flags are given on node's command line to show what they would cost.

@@ -7,6 +7,7 @@
  * the module is compiled in this process, as before.
  */
 import { createRequire } from 'node:module';
+import type { TransformOptions } from 'jiti';
 import type { CompileElsewhere } from '../modules/module-loader.ts';
 import { SMALL_MEMORY_V8_FLAGS } from './v8-memory.ts';
 
@@ -14,7 +15,7 @@ import { SMALL_MEMORY_V8_FLAGS } from './v8-memory.ts';
 export interface CompileRequest {
   /** The compiled-module cache (`$LLM_DO_HOME/cache/tool-modules`). */
   cacheDir: string;
-  options: Parameters<CompileElsewhere>[0];
+  options: TransformOptions;
 }
 
 /** A compiled module is a few times its source; a child that writes more than this has failed. */

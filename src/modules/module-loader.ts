@@ -68,21 +68,17 @@ async function providedModules(): Promise<Record<string, unknown>> {
  * cache entries. The cache directory is asked for once per process.
  */
 export function createModuleJiti(parent: string, options: { virtualModules?: Record<string, unknown> } = {}): Jiti {
-  // Loaded lazily: jiti costs start-up that a project without tool modules should not pay
-  // (bench/RESULTS.md, cold start). Required, not imported: jiti is CommonJS, and importing it makes
-  // Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
-  const load = createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti };
   fsCache ??= compiledCacheDir?.() ?? false;
   const cacheDir = fsCache;
-  const compile = cacheDir ? compileElsewhere : undefined;
-  return load.createJiti(parent, {
+  const compile = compileElsewhere;
+  return requireJiti()(parent, {
     ...options,
     // Re-read on every import, so an edited tool module is picked up by the next run of a session.
     moduleCache: false,
     fsCache,
     interopDefault: true,
     // Asked only on a cache miss; jiti's own compiler when the other place cannot answer.
-    ...(compile ? { transform: (transform: TransformOptions) => compile(transform, cacheDir as string) ?? { code: compileHere(parent, transform) } } : {}),
+    ...(cacheDir && compile ? { transform: (transform: TransformOptions) => compile(transform, cacheDir) ?? { code: compileHere(parent, transform) } } : {}),
   });
 }
 
@@ -91,8 +87,16 @@ export function createModuleJiti(parent: string, options: { virtualModules?: Rec
  * {@link CompileElsewhere} answers, and what is done when it cannot).
  */
 export function compileHere(parent: string, options: TransformOptions): string {
-  const load = createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti };
-  return load.createJiti(parent, { fsCache: false, moduleCache: false, interopDefault: true }).transform(options);
+  return requireJiti()(parent, { fsCache: false, moduleCache: false, interopDefault: true }).transform(options);
+}
+
+/**
+ * jiti's `createJiti`, loaded at first use: jiti costs start-up that a project without tool modules
+ * should not pay (bench/RESULTS.md, cold start). Required, not imported: jiti is CommonJS, and
+ * importing it makes Node scan its 190 KB for export names first (cjs-module-lexer, ~10 ms).
+ */
+function requireJiti(): typeof createJiti {
+  return (createRequire(import.meta.url)('jiti') as { createJiti: typeof createJiti }).createJiti;
 }
 
 async function createLoader(): Promise<Jiti> {
